@@ -1,0 +1,124 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/function"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var (
+	_ function.Function = (*webhookSignatureFunction)(nil)
+	_ function.Function = (*verifyWebhookSignatureFunction)(nil)
+)
+
+// The parameter texts are shared by both functions so that their documentation reads alike.
+const (
+	secretParameterDescription = "The webhook's signature secret (the `signature_secret` attribute of " +
+		"`videohost_webhook`). Terraform has no sensitive function parameters: pass a sensitive value " +
+		"and Terraform keeps the result sensitive too."
+	bodyParameterDescription = "The exact raw body of the delivery, byte for byte, as the receiver got it " +
+		"(not re-encoded JSON)."
+)
+
+// NewWebhookSignatureFunction returns the webhook_signature function.
+func NewWebhookSignatureFunction() function.Function {
+	return &webhookSignatureFunction{}
+}
+
+// webhookSignatureFunction computes the signature the service puts into X-Service-Signature.
+type webhookSignatureFunction struct{}
+
+func (f *webhookSignatureFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = "webhook_signature"
+}
+
+func (f *webhookSignatureFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = function.Definition{
+		Summary: "Compute the signature of a webhook delivery",
+		Description: "Returns the lowercase hexadecimal HMAC-SHA256 of body keyed with secret: the value the " +
+			"service sends in the X-Service-Signature header of a webhook delivery.",
+		MarkdownDescription: "Returns the lowercase hexadecimal HMAC-SHA256 of `body` keyed with `secret`: the " +
+			"value the service sends in the `X-Service-Signature` header of a webhook delivery. Useful to build " +
+			"test fixtures for a receiver. An empty secret is an error.",
+		Parameters: []function.Parameter{
+			function.StringParameter{
+				Name:                "secret",
+				Description:         "The webhook's signature secret; must not be empty.",
+				MarkdownDescription: secretParameterDescription + " Must not be empty.",
+			},
+			function.StringParameter{
+				Name:                "body",
+				Description:         "The exact raw body of the delivery.",
+				MarkdownDescription: bodyParameterDescription,
+			},
+		},
+		Return: function.StringReturn{},
+	}
+}
+
+func (f *webhookSignatureFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	var secret, body string
+	resp.Error = function.ConcatFuncErrors(resp.Error, req.Arguments.Get(ctx, &secret, &body))
+	if resp.Error != nil {
+		return
+	}
+	if secret == "" {
+		resp.Error = function.NewArgumentFuncError(0,
+			"A webhook signature secret is required: pass the signature_secret of the webhook, which is never empty.")
+		return
+	}
+	resp.Error = function.ConcatFuncErrors(resp.Error, resp.Result.Set(ctx, videohost.Sign(secret, []byte(body))))
+}
+
+// NewVerifyWebhookSignatureFunction returns the verify_webhook_signature function.
+func NewVerifyWebhookSignatureFunction() function.Function {
+	return &verifyWebhookSignatureFunction{}
+}
+
+// verifyWebhookSignatureFunction checks a signature the way a receiver must: in constant time.
+type verifyWebhookSignatureFunction struct{}
+
+func (f *verifyWebhookSignatureFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = "verify_webhook_signature"
+}
+
+func (f *verifyWebhookSignatureFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = function.Definition{
+		Summary: "Check the signature of a webhook delivery",
+		Description: "Returns true when signature is the HMAC-SHA256 of body keyed with secret, in either " +
+			"hexadecimal case, compared in constant time. An empty secret or signature never verifies.",
+		MarkdownDescription: "Returns `true` when `signature` is the HMAC-SHA256 of `body` keyed with `secret`, " +
+			"in either hexadecimal case, compared in constant time; `false` otherwise. An empty secret or an " +
+			"empty signature never verifies.",
+		Parameters: []function.Parameter{
+			function.StringParameter{
+				Name:                "secret",
+				Description:         "The webhook's signature secret.",
+				MarkdownDescription: secretParameterDescription,
+			},
+			function.StringParameter{
+				Name:                "body",
+				Description:         "The exact raw body of the delivery.",
+				MarkdownDescription: bodyParameterDescription,
+			},
+			function.StringParameter{
+				Name:        "signature",
+				Description: "The value of the X-Service-Signature header, in hexadecimal.",
+				MarkdownDescription: "The value of the `X-Service-Signature` header of the delivery, in " +
+					"hexadecimal (either case).",
+			},
+		},
+		Return: function.BoolReturn{},
+	}
+}
+
+func (f *verifyWebhookSignatureFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	var secret, body, signature string
+	resp.Error = function.ConcatFuncErrors(resp.Error, req.Arguments.Get(ctx, &secret, &body, &signature))
+	if resp.Error != nil {
+		return
+	}
+	resp.Error = function.ConcatFuncErrors(resp.Error, resp.Result.Set(ctx, videohost.Verify(secret, []byte(body), signature)))
+}
