@@ -1,0 +1,65 @@
+// Command videohost-receiver is a small webhook receiver for the demo: it checks the signature of
+// every delivery with videohost.Verify against the secrets of a key ring file and logs one line
+// per delivery. It never prints a secret.
+//
+// It listens on a loopback port and prints its base URL on the first line of standard output,
+// so that a script can start it on port 0 and read back where it listens.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:0", "address to listen on (host:port; port 0 picks a free one)")
+	secrets := flag.String("secrets", "", "JSON file of webhook id to signature secret (e.g. `terraform output -json webhook_secrets`); read again on every delivery")
+	flag.Parse()
+
+	if err := run(*listen, *secrets, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "videohost-receiver:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until SIGINT or SIGTERM.
+func run(listen, secretsPath string, out io.Writer) error {
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return err
+	}
+	recv := newReceiver(fileKeyRing(secretsPath), out)
+	srv := &http.Server{Handler: recv, ReadHeaderTimeout: 5 * time.Second}
+
+	// The first line is the contract with the scripts that start the receiver.
+	fmt.Fprintf(out, "http://%s\n", ln.Addr().String())
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
