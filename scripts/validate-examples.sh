@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Validates every example directory against a development build of the provider.
+#
+# It builds the provider into a temporary directory, points Terraform at it with a dev_overrides
+# CLI configuration in that directory (TF_CLI_CONFIG_FILE; ~/.terraformrc is never read or
+# written), and runs `terraform validate` in a temporary copy of each example directory, so the
+# repository stays clean. With dev_overrides Terraform needs no `terraform init` for this provider.
+# An example without a required_providers block gets one in its copy, because without it Terraform
+# would look for hashicorp/videohost.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-examples.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+echo "==> Building the provider into $tmp/bin"
+go build -o "$tmp/bin/terraform-provider-videohost" .
+
+cat >"$tmp/dev.tfrc" <<EOF
+provider_installation {
+  dev_overrides {
+    "videohost/videohost" = "$tmp/bin"
+  }
+  direct {}
+}
+EOF
+export TF_CLI_CONFIG_FILE="$tmp/dev.tfrc"
+export TF_IN_AUTOMATION=1
+export CHECKPOINT_DISABLE=1
+
+failed=0
+count=0
+while IFS= read -r dir; do
+	rel=${dir#"$root"/}
+	work="$tmp/work/$rel"
+	mkdir -p "$work"
+	cp "$dir"/*.tf "$work"/
+	if ! grep -q required_providers "$work"/*.tf; then
+		cat >"$work/zz_required_providers.tf" <<'EOF'
+terraform {
+  required_providers {
+    videohost = {
+      source = "videohost/videohost"
+    }
+  }
+}
+EOF
+	fi
+	count=$((count + 1))
+	# The warning about development overrides is expected; anything else is shown on failure.
+	if out=$(terraform -chdir="$work" validate -no-color 2>&1); then
+		echo "ok   $rel"
+	else
+		echo "FAIL $rel"
+		echo "$out" | sed 's/^/     /'
+		failed=$((failed + 1))
+	fi
+done < <(find "$root/examples" -name '*.tf' -exec dirname {} \; | sort -u)
+
+if [ "$count" -eq 0 ]; then
+	echo "no example directories found under examples/" >&2
+	exit 1
+fi
+if [ "$failed" -ne 0 ]; then
+	echo "$failed of $count example directories do not validate" >&2
+	exit 1
+fi
+echo "all $count example directories validate"
