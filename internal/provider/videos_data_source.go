@@ -3,23 +3,139 @@ package provider
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var _ datasource.DataSource = (*videosDataSource)(nil)
+var (
+	_ datasource.DataSource              = (*videosDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*videosDataSource)(nil)
+)
 
-type videosDataSource struct{ pd *providerData }
+// videosDataSource is videohost_videos: the videos that match server-side filters.
+type videosDataSource struct {
+	pd *providerData
+}
 
-// NewVideosDataSource returns the videos data source; it is being written.
+type videosModel struct {
+	Title        types.String `tfsdk:"title"`
+	Tags         types.List   `tfsdk:"tags"`
+	Metadata     types.Map    `tfsdk:"metadata"`
+	Description  types.String `tfsdk:"description"`
+	LiveStreamID types.String `tfsdk:"live_stream_id"`
+	SortBy       types.String `tfsdk:"sort_by"`
+	SortOrder    types.String `tfsdk:"sort_order"`
+	Videos       []videoModel `tfsdk:"videos"`
+}
+
+// videoFilterPaths maps the query parameters of GET /videos to the filter attributes.
+var videoFilterPaths = map[string]path.Path{
+	"title":        path.Root("title"),
+	"tags":         path.Root("tags"),
+	"tags[]":       path.Root("tags"),
+	"metadata":     path.Root("metadata"),
+	"description":  path.Root("description"),
+	"liveStreamId": path.Root("live_stream_id"),
+	"sortBy":       path.Root("sort_by"),
+	"sortOrder":    path.Root("sort_order"),
+}
+
+// NewVideosDataSource returns the videohost_videos data source.
 func NewVideosDataSource() datasource.DataSource { return &videosDataSource{} }
 
-func (r *videosDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+func (d *videosDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_videos"
 }
 
-func (r *videosDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{}
+func (d *videosDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the videos of the workspace that match the filters (every page); the service filters them.",
+		Attributes: map[string]schema.Attribute{
+			"title": schema.StringAttribute{
+				MarkdownDescription: "Only the videos with this title. Unset: no filter.",
+				Optional:            true,
+			},
+			"tags": schema.ListAttribute{
+				MarkdownDescription: "Only the videos that carry all of these tags. Unset: no filter.",
+				Optional:            true,
+				ElementType:         types.StringType,
+			},
+			"metadata": schema.MapAttribute{
+				MarkdownDescription: "Only the videos whose metadata hold all of these key/value pairs. Unset: no filter.",
+				Optional:            true,
+				ElementType:         types.StringType,
+			},
+			"description": schema.StringAttribute{
+				MarkdownDescription: "Only the videos with this description. Unset: no filter.",
+				Optional:            true,
+			},
+			"live_stream_id": schema.StringAttribute{
+				MarkdownDescription: "Only the videos recorded from this live stream. Unset: no filter.",
+				Optional:            true,
+			},
+			"sort_by": schema.StringAttribute{
+				MarkdownDescription: "Order of the list: `title`, `createdAt`, `publishedAt` or `updatedAt`. " +
+					"Unset: the service's default order.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.OneOf("title", "createdAt", "publishedAt", "updatedAt")},
+			},
+			"sort_order": schema.StringAttribute{
+				MarkdownDescription: "Direction of the order: `asc` or `desc`. Unset: the service's default.",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.OneOf("asc", "desc")},
+			},
+			"videos": schema.ListNestedAttribute{
+				MarkdownDescription: "The matching videos.",
+				Computed:            true,
+				NestedObject:        schema.NestedAttributeObject{Attributes: videoDataAttributes()},
+			},
+		},
+	}
 }
 
-func (r *videosDataSource) Read(context.Context, datasource.ReadRequest, *datasource.ReadResponse) {}
+func (d *videosDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *videosDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if !requireConfigured(d.pd, &resp.Diagnostics) {
+		return
+	}
+	var cfg videosModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f := videohost.VideoFilter{
+		Title:        cfg.Title.ValueString(),
+		Description:  cfg.Description.ValueString(),
+		LiveStreamID: cfg.LiveStreamID.ValueString(),
+		SortBy:       cfg.SortBy.ValueString(),
+		SortOrder:    cfg.SortOrder.ValueString(),
+	}
+	if !cfg.Tags.IsNull() {
+		resp.Diagnostics.Append(cfg.Tags.ElementsAs(ctx, &f.Tags, false)...)
+	}
+	if !cfg.Metadata.IsNull() {
+		resp.Diagnostics.Append(cfg.Metadata.ElementsAs(ctx, &f.Metadata, false)...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	list, err := d.pd.client.ListVideos(ctx, f)
+	if err != nil {
+		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Videos", err, d.pd, videoFilterPaths)
+		return
+	}
+	cfg.Videos = make([]videoModel, 0, len(list))
+	for _, v := range list {
+		cfg.Videos = append(cfg.Videos, videoModelFrom(v))
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}

@@ -2,16 +2,45 @@ package provider
 
 import (
 	"context"
+	"errors"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
 )
 
-var _ resource.Resource = (*webhookResource)(nil)
+var (
+	_ resource.Resource                = (*webhookResource)(nil)
+	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
+	_ resource.ResourceWithImportState = (*webhookResource)(nil)
+)
 
-type webhookResource struct{ pd *providerData }
+// webhookResource is videohost_webhook. The service has no update endpoint, so every
+// attribute set by the user forces replacement.
+type webhookResource struct {
+	pd *providerData
+}
 
-// NewWebhookResource returns the webhook resource; it is being written.
+type webhookModel struct {
+	ID              types.String `tfsdk:"id"`
+	URL             types.String `tfsdk:"url"`
+	Events          types.Set    `tfsdk:"events"`
+	CreatedAt       types.String `tfsdk:"created_at"`
+	SignatureSecret types.String `tfsdk:"signature_secret"`
+}
+
+// NewWebhookResource returns the videohost_webhook resource.
 func NewWebhookResource() resource.Resource { return &webhookResource{} }
 
 func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -19,11 +48,194 @@ func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataReque
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = schema.Schema{}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A webhook: the service sends an HTTP notification, signed with `signature_secret`, " +
+			"to `url` when one of `events` occurs. The service cannot change a webhook, so changing `url` or " +
+			"`events` replaces it (a new id and a new secret). Import with the webhook's id.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Identifier of the webhook (the service's `webhookId`).",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"url": schema.StringAttribute{
+				MarkdownDescription: "Absolute http or https address that receives the notifications. " +
+					"Changing it replaces the webhook. No default.",
+				Required:      true,
+				Validators:    []validator.String{httpURLValidator{}},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"events": schema.SetAttribute{
+				MarkdownDescription: "Event names the webhook subscribes to, at least one of: " + eventNamesMarkdown() +
+					". Changing them replaces the webhook. No default.",
+				Required:      true,
+				ElementType:   types.StringType,
+				Validators:    eventSetValidators(),
+				PlanModifiers: []planmodifier.Set{setplanmodifier.RequiresReplace()},
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "Creation time of the webhook, RFC 3339.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"signature_secret": schema.StringAttribute{
+				MarkdownDescription: "Secret that signs the notifications (HMAC-SHA256 of the body, lowercase hex, " +
+					"in the `X-Service-Signature` header); receivers verify it with `provider::videohost::verify_webhook_signature` " +
+					"or their own code. Sensitive: it is stored in the state, which must be protected.",
+				Computed:      true,
+				Sensitive:     true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
 }
 
-func (r *webhookResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+func (r *webhookResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
-func (r *webhookResource) Create(context.Context, resource.CreateRequest, *resource.CreateResponse) {}
-func (r *webhookResource) Update(context.Context, resource.UpdateRequest, *resource.UpdateResponse) {}
-func (r *webhookResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var plan webhookModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var in videohost.CreateWebhookInput
+	in.URL = plan.URL.ValueString()
+	resp.Diagnostics.Append(plan.Events.ElementsAs(ctx, &in.Events, false)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	w, err := createWebhook(ctx, r.pd, in)
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Webhook", err, r.pd)
+		return
+	}
+	if w.SignatureSecret == "" {
+		// The create answer may omit the secret (the specification's samples do); the list
+		// carries it.
+		if listed, err := r.pd.client.LookupWebhook(ctx, w.ID); err == nil {
+			w.SignatureSecret = listed.SignatureSecret
+		} else {
+			tflog.Warn(ctx, "could not read the signature secret of a new webhook", map[string]any{"webhook_id": w.ID, "error": err.Error()})
+		}
+	}
+	tflog.Debug(ctx, "created webhook", map[string]any{"webhook_id": w.ID})
+
+	state, diags := webhookModelFrom(ctx, w, types.StringNull())
+	resp.Diagnostics.Append(diags...)
+	if state.SignatureSecret.IsNull() {
+		resp.Diagnostics.AddWarning("Signature Secret Not Available",
+			"The service did not return the signature secret of webhook "+w.ID+", neither when creating it nor "+
+				"in its list. signature_secret stays empty until a later refresh finds it (terraform apply -refresh-only).")
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state webhookModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if r.pd == nil {
+		// The provider's configuration depends on values not known yet; the state stays as it
+		// is until it can be refreshed.
+		return
+	}
+	w, err := r.pd.client.LookupWebhook(ctx, state.ID.ValueString())
+	if errors.Is(err, videohost.ErrNotFound) {
+		resp.Diagnostics.AddWarning("Webhook Deleted Outside Terraform",
+			"The webhook "+state.ID.ValueString()+" no longer exists on the service: it was deleted outside "+
+				"Terraform. It is removed from the state; the next apply creates it again if it is still configured.")
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Webhook", err, r.pd)
+		return
+	}
+	newState, diags := webhookModelFrom(ctx, w, state.SignatureSecret)
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+}
+
+// Update cannot be reached: every attribute the user sets forces replacement, and the service
+// has no endpoint that changes a webhook.
+func (r *webhookResource) Update(_ context.Context, _ resource.UpdateRequest, resp *resource.UpdateResponse) {
+	resp.Diagnostics.AddError("Webhooks Cannot Be Updated",
+		"The service has no way to change a webhook, and every attribute of videohost_webhook forces its "+
+			"replacement, so Terraform should never ask for an update. This is a bug in the provider; please report it.")
+}
+
+func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var state webhookModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.pd.client.DeleteWebhook(ctx, state.ID.ValueString())
+	if err != nil && !errors.Is(err, videohost.ErrNotFound) {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Webhook", err, r.pd)
+	}
+}
+
+func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// webhookModelFrom maps a webhook of the service to the state. priorSecret is kept when the
+// service's answer carries no secret.
+func webhookModelFrom(ctx context.Context, w videohost.Webhook, priorSecret types.String) (webhookModel, diag.Diagnostics) {
+	evs, diags := types.SetValueFrom(ctx, types.StringType, w.Events)
+	m := webhookModel{
+		ID:              types.StringValue(w.ID),
+		URL:             types.StringValue(w.URL),
+		Events:          evs,
+		CreatedAt:       timeString(&w.CreatedAt),
+		SignatureSecret: priorSecret,
+	}
+	if w.SignatureSecret != "" {
+		m.SignatureSecret = types.StringValue(w.SignatureSecret)
+	}
+	return m, diags
+}
+
+// timeString is a time in RFC 3339, or null when the service gave none.
+func timeString(t *time.Time) types.String {
+	if t == nil || t.IsZero() {
+		return types.StringNull()
+	}
+	return types.StringValue(t.Format(time.RFC3339))
+}
+
+// requireConfigured reports whether the provider has a client, with an error diagnostic when
+// it has not.
+func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
+	if pd != nil {
+		return true
+	}
+	diags.AddError("Provider Not Configured",
+		"The videohost provider has no client: its configuration was not known when this operation ran. "+
+			"Apply the resources its configuration depends on first, then re-run.")
+	return false
+}
+
+// eventNamesMarkdown lists the event names for schema descriptions.
+func eventNamesMarkdown() string {
+	var s string
+	for i, n := range events.Names() {
+		if i > 0 {
+			s += ", "
+		}
+		s += "`" + n + "`"
+	}
+	return s
+}

@@ -1,0 +1,151 @@
+package provider
+
+// This file holds the creation of webhooks and nothing else, because creating one is the only
+// write of the provider whose failure can leave the service in an unknown state: a POST that
+// fails after it reached the service may have stored a webhook. Re-sending it blindly would
+// duplicate the webhook, and giving up would orphan it outside the state. The rules that avoid
+// both (which webhook may be adopted, which ids are already taken, how often to try again) are
+// easier to check, and to test without Terraform, when they stand alone.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+const (
+	// webhookCreateAttempts bounds the POSTs of one create whose outcomes stay unknown.
+	webhookCreateAttempts = 3
+	// adoptionClockSkew is how much earlier than the local start of an attempt the service's
+	// createdAt of the webhook it stored may be: the clocks of the two differ, and createdAt
+	// may be cut to the second.
+	adoptionClockSkew = 15 * time.Second
+)
+
+// claimedWebhooks are the webhooks that a create of this process returned or adopted, keyed
+// by service address and id. One apply creates many webhooks at once, possibly with the same
+// url and events; a webhook may be adopted by one create only, and never when another create
+// received it as its own answer.
+var claimedWebhooks = struct {
+	sync.Mutex
+	ids map[string]struct{}
+}{ids: map[string]struct{}{}}
+
+func claimKey(baseURL, id string) string { return baseURL + "\x00" + id }
+
+// claimWebhook marks id as taken; false when it was taken already.
+func claimWebhook(baseURL, id string) bool {
+	claimedWebhooks.Lock()
+	defer claimedWebhooks.Unlock()
+	k := claimKey(baseURL, id)
+	if _, taken := claimedWebhooks.ids[k]; taken {
+		return false
+	}
+	claimedWebhooks.ids[k] = struct{}{}
+	return true
+}
+
+// createWebhook creates one webhook and never leaves a duplicate or an orphan behind when an
+// attempt's outcome is unknown: it then lists the webhooks and adopts the one that attempt
+// stored, and sends the request again only when no such webhook appeared.
+func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWebhookInput) (videohost.Webhook, error) {
+	// seen are ids known to exist before the current attempt; nil until a first list is made.
+	var seen map[string]bool
+	var history []string
+	for attempt := 1; attempt <= webhookCreateAttempts; attempt++ {
+		start := time.Now()
+		w, err := pd.client.CreateWebhook(ctx, in)
+		switch {
+		case err == nil:
+			if claimWebhook(pd.baseURL, w.ID) {
+				return w, nil
+			}
+			// Another create of this process adopted this webhook while its answer was on the
+			// way; that create's own request then stored one that nobody has yet.
+			history = append(history, fmt.Sprintf("attempt %d: created %s, which another create had adopted", attempt, w.ID))
+		case errors.Is(err, videohost.ErrAmbiguous):
+			history = append(history, fmt.Sprintf("attempt %d: outcome unknown (%v)", attempt, err))
+		default:
+			return videohost.Webhook{}, err
+		}
+
+		tflog.Info(ctx, "looking for the webhook of a create whose outcome is unknown", map[string]any{
+			"attempt": attempt, "url": in.URL,
+		})
+		listed, lerr := pd.client.ListWebhooks(ctx, "")
+		if lerr != nil {
+			return videohost.Webhook{}, fmt.Errorf("creating the webhook failed with an unknown outcome (%s), and "+
+				"listing the webhooks to find it failed too: %w; a webhook for %s may exist that Terraform does not "+
+				"manage: check the list (data source videohost_webhooks) and import or delete it",
+				history[len(history)-1], lerr, in.URL)
+		}
+		if adopted, ok := adoptWebhook(pd.baseURL, listed, in, start.Add(-adoptionClockSkew), seen); ok {
+			tflog.Info(ctx, "adopted the webhook stored by a create whose outcome was unknown", map[string]any{
+				"webhook_id": adopted.ID, "attempt": attempt,
+			})
+			return adopted, nil
+		}
+		history = append(history, fmt.Sprintf("no new webhook for %s with the same events was listed", in.URL))
+		seen = make(map[string]bool, len(listed))
+		for _, l := range listed {
+			seen[l.ID] = true
+		}
+	}
+	return videohost.Webhook{}, &videohost.AmbiguousError{
+		Method: "POST", Path: "/webhooks",
+		Err: fmt.Errorf("gave up after %d attempts to create the webhook; %s", webhookCreateAttempts, joinHistory(history)),
+	}
+}
+
+// adoptWebhook picks, among listed, the webhook that a create of in may have stored: same url,
+// same set of events, created no earlier than notBefore, absent from seen (the ids listed
+// before the attempt, when known), and not claimed by another create. It claims the pick.
+func adoptWebhook(baseURL string, listed []videohost.Webhook, in videohost.CreateWebhookInput, notBefore time.Time, seen map[string]bool) (videohost.Webhook, bool) {
+	want := sortedCopy(in.Events)
+	var candidates []videohost.Webhook
+	for _, w := range listed {
+		if w.URL != in.URL || seen[w.ID] || w.CreatedAt.Before(notBefore) || !slices.Equal(sortedCopy(w.Events), want) {
+			continue
+		}
+		candidates = append(candidates, w)
+	}
+	// The oldest first, so that concurrent creates agree on an order and each takes the
+	// first one still free.
+	sort.SliceStable(candidates, func(i, j int) bool {
+		if !candidates[i].CreatedAt.Equal(candidates[j].CreatedAt) {
+			return candidates[i].CreatedAt.Before(candidates[j].CreatedAt)
+		}
+		return candidates[i].ID < candidates[j].ID
+	})
+	for _, w := range candidates {
+		if claimWebhook(baseURL, w.ID) {
+			return w, true
+		}
+	}
+	return videohost.Webhook{}, false
+}
+
+func sortedCopy(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return slices.Compact(c)
+}
+
+func joinHistory(h []string) string {
+	s := ""
+	for i, line := range h {
+		if i > 0 {
+			s += "; "
+		}
+		s += line
+	}
+	return s
+}
