@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -77,3 +78,72 @@ var (
 	// may not have been committed, and it was not re-sent.
 	ErrAmbiguous = errors.New("videohost: outcome unknown")
 )
+
+// Client is the API client; safe for concurrent use. One Client holds one token pair, one
+// rate-limit gate per class and one shared webhook list, so every goroutine of a provider
+// should share it.
+type Client struct {
+	cfg       Config
+	base      *url.URL
+	http      *http.Client
+	log       Logger
+	userAgent string
+
+	tokens   *tokenSource
+	limiters map[string]*limiter
+	webhooks *webhookCache
+
+	// backoffBase and backoffMax shape the exponential backoff of retried faults; tests
+	// shrink them to keep the suite fast.
+	backoffBase time.Duration
+	backoffMax  time.Duration
+	// minRateWait is the shortest wait after a 429, whatever the header says.
+	minRateWait time.Duration
+}
+
+// New validates cfg and builds a client. Invalid config is an error here, not at the first
+// request, so that the provider can report it against the attribute that holds it.
+func New(cfg Config) (*Client, error) {
+	cfg, base, err := normalize(cfg)
+	if err != nil {
+		return nil, err
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		// The per-attempt timeout is applied through the request's context, so the default
+		// client needs none of its own.
+		hc = &http.Client{}
+	}
+	c := &Client{
+		cfg:         cfg,
+		base:        base,
+		http:        hc,
+		log:         cfg.Logger,
+		userAgent:   "terraform-provider-videohost/" + cfg.Version,
+		backoffBase: 300 * time.Millisecond,
+		backoffMax:  10 * time.Second,
+		minRateWait: time.Second,
+	}
+	if c.log == nil {
+		c.log = nopLogger{}
+	}
+	c.tokens = &tokenSource{c: c}
+	c.limiters = map[string]*limiter{
+		ClassReads:  newLimiter(ClassReads),
+		ClassWrites: newLimiter(ClassWrites),
+	}
+	c.webhooks = &webhookCache{}
+	return c, nil
+}
+
+// BaseURL is the address the client sends to.
+func (c *Client) BaseURL() string { return c.base.String() }
+
+// Environment is sandbox or production.
+func (c *Client) Environment() string { return c.cfg.Environment }
+
+// AuthScheme is bearer or basic.
+func (c *Client) AuthScheme() string { return c.cfg.AuthScheme }
+
+// UserAgent is the User-Agent header the client sends.
+func (c *Client) UserAgent() string { return c.userAgent }

@@ -1,0 +1,201 @@
+package videohost
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// Paths of the token calls.
+const (
+	pathAPIKey  = "/auth/api-key"
+	pathRefresh = "/auth/refresh"
+)
+
+// refreshMarginMax caps how long before expiry a token is refreshed; below it the margin is a
+// tenth of the token's lifetime.
+const refreshMarginMax = 60 * time.Second
+
+// defaultTokenLifetime is the lifetime the specification gives, used when an answer does not
+// say.
+const defaultTokenLifetime = 3600 * time.Second
+
+// Token is an access token of the bearer scheme.
+type Token struct {
+	AccessToken string
+	ExpiresAt   time.Time
+}
+
+// AccessToken returns a valid access token from the client's shared token source (fetching
+// one with the API key when needed, also under the basic scheme).
+func (c *Client) AccessToken(ctx context.Context) (Token, error) {
+	p, err := c.tokens.token(ctx)
+	if err != nil {
+		return Token{}, err
+	}
+	return Token{AccessToken: p.access, ExpiresAt: p.expiresAt}, nil
+}
+
+// credentials returns the Authorization header of the next attempt, and the access token in
+// it (empty under the basic scheme).
+func (c *Client) credentials(ctx context.Context) (header, token string, err error) {
+	if c.cfg.AuthScheme == AuthBasic {
+		return "Basic " + base64.StdEncoding.EncodeToString([]byte(c.cfg.APIKey+":")), "", nil
+	}
+	p, err := c.tokens.token(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	return "Bearer " + p.access, p.access, nil
+}
+
+// tokenPair is one answer of a token call.
+type tokenPair struct {
+	access, refresh string
+	expiresAt       time.Time
+	// refreshAt is when the pair stops being handed out and a refresh is due.
+	refreshAt time.Time
+	// revoked is set when the service answered 401 to the access token.
+	revoked bool
+}
+
+// tokenSource holds the one token pair of a client. Every goroutine shares it; when it must be
+// fetched or refreshed, one caller does it and the others wait for that result.
+type tokenSource struct {
+	c *Client
+
+	mu   sync.Mutex
+	pair *tokenPair
+
+	group singleflight.Group
+}
+
+// tokenResponse is the answer of POST /auth/api-key and POST /auth/refresh.
+type tokenResponse struct {
+	TokenType    string `json:"token_type"`
+	ExpiresIn    int    `json:"expires_in"`
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+// current returns the held pair while it is fresh.
+func (ts *tokenSource) current() (tokenPair, bool) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if ts.pair == nil || ts.pair.revoked || !time.Now().Before(ts.pair.refreshAt) {
+		return tokenPair{}, false
+	}
+	return *ts.pair, true
+}
+
+// token returns a fresh pair, fetching or refreshing it once for all concurrent callers. The
+// fetch runs detached from the first caller's context, so that one caller giving up does not
+// fail the others; each caller still stops waiting when its own context ends.
+func (ts *tokenSource) token(ctx context.Context) (tokenPair, error) {
+	if p, ok := ts.current(); ok {
+		return p, nil
+	}
+	ch := ts.group.DoChan("token", func() (any, error) {
+		// A caller that missed the previous flight finds its result here.
+		if p, ok := ts.current(); ok {
+			return p, nil
+		}
+		return ts.fetch(context.WithoutCancel(ctx))
+	})
+	select {
+	case <-ctx.Done():
+		return tokenPair{}, ctx.Err()
+	case res := <-ch:
+		if res.Err != nil {
+			return tokenPair{}, res.Err
+		}
+		p, ok := res.Val.(tokenPair)
+		if !ok {
+			return tokenPair{}, fmt.Errorf("videohost: token source returned %T", res.Val)
+		}
+		return p, nil
+	}
+}
+
+// invalidate marks access as refused, so that the next caller refreshes. A newer pair is left
+// alone: another caller already replaced the refused one.
+func (ts *tokenSource) invalidate(access string) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if ts.pair != nil && ts.pair.access == access {
+		ts.pair.revoked = true
+	}
+}
+
+// fetch refreshes the held pair, or gets a new one with the API key when there is none or the
+// refresh is refused.
+func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
+	ts.mu.Lock()
+	var old *tokenPair
+	if ts.pair != nil {
+		cp := *ts.pair
+		old = &cp
+	}
+	ts.mu.Unlock()
+
+	if old != nil && old.refresh != "" {
+		p, err := ts.call(ctx, pathRefresh, map[string]string{"refreshToken": old.refresh}, "refreshed")
+		if err == nil {
+			return p, nil
+		}
+		var e *Error
+		if !errors.As(err, &e) && !old.revoked && time.Now().Before(old.expiresAt) {
+			// The service did not answer; the held token still works for a while.
+			return *old, nil
+		}
+		ts.c.log.Warn(ctx, logToken, map[string]any{
+			"event": "refresh failed; getting a new token with the API key", "error": err.Error(),
+		})
+	}
+	p, err := ts.call(ctx, pathAPIKey, map[string]string{"apiKey": ts.c.cfg.APIKey}, "fetched")
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) && (e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden) {
+			e.hint = fmt.Sprintf("the service refused the API key: check that it is a key of the %s "+
+				"environment (sandbox and production keys differ)", ts.c.cfg.Environment)
+		}
+		return tokenPair{}, err
+	}
+	return p, nil
+}
+
+// call sends one token call and stores its pair.
+func (ts *tokenSource) call(ctx context.Context, path string, body any, event string) (tokenPair, error) {
+	start := time.Now()
+	var tr tokenResponse
+	err := ts.c.do(ctx, request{method: http.MethodPost, path: path, body: body, auth: true}, &tr)
+	if err != nil {
+		return tokenPair{}, err
+	}
+	if tr.AccessToken == "" {
+		return tokenPair{}, fmt.Errorf("POST %s: the answer carries no access_token", path)
+	}
+	lifetime := time.Duration(tr.ExpiresIn) * time.Second
+	if lifetime <= 0 {
+		lifetime = defaultTokenLifetime
+	}
+	// The lifetime counts from before the call was sent, so that the margin also covers the
+	// time the answer took to arrive.
+	p := tokenPair{
+		access:    tr.AccessToken,
+		refresh:   tr.RefreshToken,
+		expiresAt: start.Add(lifetime),
+		refreshAt: start.Add(lifetime - min(lifetime/10, refreshMarginMax)),
+	}
+	ts.mu.Lock()
+	ts.pair = &p
+	ts.mu.Unlock()
+	ts.c.log.Debug(ctx, logToken, map[string]any{"event": event, "expires_in_s": int(lifetime.Seconds())})
+	return p, nil
+}

@@ -1,0 +1,126 @@
+package videohost
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+)
+
+var _ error = (*ConfigError)(nil)
+
+// Defaults applied by New to the zero values of Config.
+const (
+	DefaultTimeout    = 30 * time.Second
+	DefaultMaxRetries = 5
+	DefaultVersion    = "dev"
+)
+
+// ConfigError is an invalid Config. Field is the name of the Config field at fault, so that a
+// caller can point its own user at the setting that holds the value.
+type ConfigError struct {
+	Field string
+	// Problem says what is wrong and what to do about it.
+	Problem string
+}
+
+func (e *ConfigError) Error() string {
+	return "videohost: invalid " + e.Field + ": " + e.Problem
+}
+
+// normalize applies the defaults and checks every field, returning the parsed base address.
+func normalize(cfg Config) (Config, *url.URL, error) {
+	switch cfg.Environment {
+	case "":
+		cfg.Environment = EnvironmentSandbox
+	case EnvironmentSandbox, EnvironmentProduction:
+	default:
+		return cfg, nil, &ConfigError{Field: "Environment", Problem: fmt.Sprintf(
+			"%q is not an environment of the service: use %q or %q", cfg.Environment,
+			EnvironmentSandbox, EnvironmentProduction)}
+	}
+
+	raw := cfg.BaseURL
+	if raw == "" {
+		raw = SandboxURL
+		if cfg.Environment == EnvironmentProduction {
+			raw = ProductionURL
+		}
+	}
+	base, err := parseBaseURL(raw)
+	if err != nil {
+		return cfg, nil, err
+	}
+	cfg.BaseURL = base.String()
+
+	switch {
+	case cfg.APIKey == "":
+		return cfg, nil, &ConfigError{Field: "APIKey", Problem: fmt.Sprintf(
+			"the API key is required: set the key of the %s environment, taken from the dashboard "+
+				"(sandbox and production keys differ)", cfg.Environment)}
+	case strings.TrimSpace(cfg.APIKey) != cfg.APIKey:
+		return cfg, nil, &ConfigError{Field: "APIKey", Problem: "the API key starts or ends with " +
+			"white space: remove it (a copied key often carries a trailing newline)"}
+	}
+
+	switch cfg.AuthScheme {
+	case "":
+		cfg.AuthScheme = AuthBearer
+	case AuthBearer, AuthBasic:
+	default:
+		return cfg, nil, &ConfigError{Field: "AuthScheme", Problem: fmt.Sprintf(
+			"%q is not an authentication scheme of the service: use %q or %q", cfg.AuthScheme,
+			AuthBearer, AuthBasic)}
+	}
+
+	if cfg.Version == "" {
+		cfg.Version = DefaultVersion
+	}
+
+	switch {
+	case cfg.Timeout < 0:
+		return cfg, nil, &ConfigError{Field: "Timeout", Problem: fmt.Sprintf(
+			"%s is negative: use a positive duration, or zero for the default %s", cfg.Timeout, DefaultTimeout)}
+	case cfg.Timeout == 0:
+		cfg.Timeout = DefaultTimeout
+	}
+
+	switch {
+	case cfg.MaxRetries < 0:
+		return cfg, nil, &ConfigError{Field: "MaxRetries", Problem: fmt.Sprintf(
+			"%d is negative: use a positive count, or zero for the default %d", cfg.MaxRetries, DefaultMaxRetries)}
+	case cfg.MaxRetries == 0:
+		cfg.MaxRetries = DefaultMaxRetries
+	}
+
+	if cfg.WebhookListTTL < 0 {
+		return cfg, nil, &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
+			"%s is negative: use a positive duration, or zero to disable the shared list", cfg.WebhookListTTL)}
+	}
+	return cfg, base, nil
+}
+
+// parseBaseURL accepts an absolute http or https address without query or fragment. A trailing
+// slash is dropped so that paths can be appended as they are.
+func parseBaseURL(raw string) (*url.URL, error) {
+	bad := func(why string) error {
+		return &ConfigError{Field: "BaseURL", Problem: fmt.Sprintf(
+			"%q %s: use an absolute http or https address such as %s", raw, why, SandboxURL)}
+	}
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return nil, bad("cannot be parsed")
+	case u.Scheme != "http" && u.Scheme != "https":
+		return nil, bad("is not an http or https address")
+	case u.Host == "" || u.Hostname() == "":
+		return nil, bad("has no host")
+	case u.User != nil:
+		return nil, bad("carries user information (the API key belongs in APIKey)")
+	case u.RawQuery != "" || u.Fragment != "":
+		return nil, bad("carries a query or a fragment")
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	return u, nil
+}

@@ -1,0 +1,317 @@
+package videohost
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptrace"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// maxBody bounds how much of one answer the client reads; the largest answer of the service
+// is one page of 100 items.
+const maxBody = 16 << 20
+
+// request is one call of the service as do sends it, before credentials and retries.
+type request struct {
+	method string
+	// path is the escaped path under the base address, e.g. /webhooks/abc.
+	path  string
+	query url.Values
+	// link is an absolute address (a next link of a page); it replaces path and query.
+	link *url.URL
+	body any
+	// auth marks a call of /auth/*: it carries no credentials, does not pass through the rate
+	// limiter, and may be repeated because it changes nothing the user owns.
+	auth bool
+}
+
+// class is the rate-limit class of the request: GET reads, everything else writes.
+func (r request) class() string {
+	if r.method == http.MethodGet || r.method == http.MethodHead {
+		return ClassReads
+	}
+	return ClassWrites
+}
+
+// repeatable reports whether the request may be sent again after it may have reached the
+// service: only reads, deletes and token calls are.
+func (r request) repeatable() bool {
+	switch r.method {
+	case http.MethodGet, http.MethodHead, http.MethodDelete:
+		return true
+	}
+	return r.auth
+}
+
+// address is where the request goes.
+func (c *Client) address(r request) *url.URL {
+	if r.link != nil {
+		return r.link
+	}
+	u := *c.base
+	u.RawPath = c.base.EscapedPath() + r.path
+	if p, err := url.PathUnescape(u.RawPath); err == nil {
+		u.Path = p
+	}
+	u.RawQuery = r.query.Encode()
+	return &u
+}
+
+// shownPath is the path of u as logs and errors show it: under the base address and without
+// the query, which may hold a filter on a stream key.
+func (c *Client) shownPath(u *url.URL) string {
+	p := u.EscapedPath()
+	if prefix := c.base.EscapedPath(); prefix != "" && strings.HasPrefix(p, prefix+"/") {
+		p = strings.TrimPrefix(p, prefix)
+	}
+	return p
+}
+
+// attempt is what one round trip produced.
+type attempt struct {
+	status int
+	header http.Header
+	body   []byte
+	// wrote is true once the request was written to the connection: from then on, the
+	// service may have acted on it.
+	wrote bool
+	// token is the access token the attempt carried, so that a 401 invalidates that one and
+	// no newer one.
+	token string
+}
+
+// do sends r, with credentials, through the rate limiter of its class, retrying what is safe
+// to retry, and decodes a 2xx answer into out (when not nil) or any other into an *Error.
+func (c *Client) do(ctx context.Context, r request, out any) error {
+	var payload []byte
+	if r.body != nil {
+		var err error
+		if payload, err = json.Marshal(r.body); err != nil {
+			return fmt.Errorf("videohost: encoding the body of %s: %w", r.method, err)
+		}
+	}
+	u := c.address(r)
+	path := c.shownPath(u)
+	class := r.class()
+	lim := c.limiters[class]
+
+	var (
+		retries  int
+		replayed bool // a 401 was answered with a new token and one replay
+		reached  bool // an earlier attempt may have reached the service
+	)
+	for n := 1; ; n++ {
+		if !r.auth {
+			if err := lim.wait(ctx, c.log, r.method, path); err != nil {
+				return fmt.Errorf("%s %s: waiting for the %s rate limit: %w", r.method, path, class, err)
+			}
+		}
+		a, err := c.send(ctx, r, u, payload, path, class, n)
+		if err != nil {
+			if a.wrote && !r.repeatable() {
+				return &AmbiguousError{Method: r.method, Path: path, Err: err}
+			}
+			var ce *credentialsError
+			if ctx.Err() != nil || errors.As(err, &ce) {
+				return err
+			}
+			if retries >= c.cfg.MaxRetries {
+				return fmt.Errorf("%w (retried %d times)", err, retries)
+			}
+			reached = reached || a.wrote
+			retries++
+			if err := c.backoff(ctx, r, path, class, n, retries, err.Error()); err != nil {
+				return err
+			}
+			continue
+		}
+		if !r.auth {
+			lim.observe(readRateHeaders(a.header))
+		}
+
+		switch {
+		case a.status >= 200 && a.status < 300:
+			if out == nil || len(bytes.TrimSpace(a.body)) == 0 {
+				return nil
+			}
+			if err := json.Unmarshal(a.body, out); err != nil {
+				return fmt.Errorf("%s %s: decoding the answer: %w", r.method, path, err)
+			}
+			return nil
+
+		case a.status == http.StatusUnauthorized && !r.auth && c.cfg.AuthScheme == AuthBearer && !replayed:
+			// The token may have expired early or been revoked: one new token, one replay.
+			replayed = true
+			c.tokens.invalidate(a.token)
+			c.log.Debug(ctx, logRetry, map[string]any{
+				"method": r.method, "path": path, "class": class, "attempt": n,
+				"reason": "401: replaying once with a new access token",
+			})
+			continue
+
+		case a.status == http.StatusTooManyRequests && !r.auth:
+			if retries >= c.cfg.MaxRetries {
+				e := c.decodeError(r, path, a)
+				e.Class, e.limit, e.retries = class, lim.learnedLimit(), retries
+				return e
+			}
+			retries++
+			d := lim.block(readRateHeaders(a.header).retryAfterOr(c.minRateWait), c.minRateWait)
+			c.log.Info(ctx, logRateWait, map[string]any{
+				"method": r.method, "path": path, "class": class, "attempt": n,
+				"duration_ms": d.Milliseconds(), "reason": "429",
+			})
+			continue
+
+		case a.status == http.StatusNotFound && r.method == http.MethodDelete && reached:
+			// An earlier attempt may have deleted it: the goal is reached.
+			return nil
+
+		case a.status >= 500:
+			e := c.decodeError(r, path, a)
+			e.retries = retries
+			if !r.repeatable() {
+				return &AmbiguousError{Method: r.method, Path: path, Err: e}
+			}
+			if a.status == http.StatusNotImplemented || retries >= c.cfg.MaxRetries {
+				return e
+			}
+			reached = true
+			retries++
+			if err := c.backoff(ctx, r, path, class, n, retries, fmt.Sprintf("status %d", a.status)); err != nil {
+				return err
+			}
+			continue
+
+		default:
+			e := c.decodeError(r, path, a)
+			e.retries = retries
+			if a.status == http.StatusUnauthorized {
+				e.hint = c.unauthorizedHint()
+			}
+			if a.status == http.StatusTooManyRequests {
+				e.Class = class
+			}
+			return e
+		}
+	}
+}
+
+// decodeError decodes a failed attempt; the body of an /auth/* answer is never kept, since
+// it is the one place a token could be echoed.
+func (c *Client) decodeError(r request, path string, a attempt) *Error {
+	e := decodeError(r.method, path, a.status, a.body)
+	if r.auth {
+		e.Body = ""
+	}
+	return e
+}
+
+// unauthorizedHint is what a 401 asks the user to check.
+func (c *Client) unauthorizedHint() string {
+	return fmt.Sprintf("the service refused the credentials: check that the API key belongs to the %s "+
+		"environment (sandbox and production keys differ)", c.cfg.Environment)
+}
+
+// credentialsError marks a failure to obtain credentials; do returns it without retrying,
+// since the token source has its own retries.
+type credentialsError struct{ err error }
+
+func (e *credentialsError) Error() string { return e.err.Error() }
+func (e *credentialsError) Unwrap() error { return e.err }
+
+// send makes one round trip, bounded by the configured timeout, and logs it.
+func (c *Client) send(ctx context.Context, r request, u *url.URL, payload []byte, path, class string, n int) (attempt, error) {
+	var a attempt
+	authz := ""
+	if !r.auth {
+		var err error
+		if authz, a.token, err = c.credentials(ctx); err != nil {
+			return a, &credentialsError{fmt.Errorf("%s %s: getting an access token: %w", r.method, path, err)}
+		}
+	}
+
+	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	var wrote atomic.Bool
+	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
+		// Called even when the write failed part way: the service may have seen a prefix, and
+		// a later byte may still arrive, so a failed write counts as written.
+		WroteRequest: func(httptrace.WroteRequestInfo) { wrote.Store(true) },
+	})
+	var body io.Reader
+	if payload != nil {
+		body = bytes.NewReader(payload)
+	}
+	req, err := http.NewRequestWithContext(actx, r.method, u.String(), body)
+	if err != nil {
+		return a, fmt.Errorf("%s %s: building the request: %w", r.method, path, err)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if authz != "" {
+		req.Header.Set("Authorization", authz)
+	}
+
+	start := time.Now()
+	resp, err := c.http.Do(req)
+	if err == nil {
+		a.status, a.header = resp.StatusCode, resp.Header
+		a.body, err = io.ReadAll(io.LimitReader(resp.Body, maxBody))
+		_ = resp.Body.Close()
+	}
+	a.wrote = wrote.Load()
+	fields := map[string]any{
+		"method": r.method, "path": path, "status": a.status, "attempt": n, "class": class,
+		"duration_ms": time.Since(start).Milliseconds(),
+	}
+	if r.auth {
+		fields["class"] = "auth"
+	}
+	if err != nil {
+		err = stripURL(r.method, path, err)
+		fields["error"] = err.Error()
+	}
+	c.log.Debug(ctx, logRequest, fields)
+	return a, err
+}
+
+// stripURL drops the address from a transport error: it repeats the query, which may hold a
+// stream key, and the method and path say enough.
+func stripURL(method, path string, err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return fmt.Errorf("%s %s: %w", method, path, err)
+}
+
+// backoff waits before retry number retries of a fault: exponential from backoffBase, capped
+// at backoffMax, with jitter over the upper half so that retrying callers spread out.
+func (c *Client) backoff(ctx context.Context, r request, path, class string, n, retries int, reason string) error {
+	d := c.backoffBase << min(retries-1, 20)
+	if d <= 0 || d > c.backoffMax {
+		d = c.backoffMax
+	}
+	d = d/2 + time.Duration(rand.Int64N(int64(d/2)+1))
+	c.log.Warn(ctx, logRetry, map[string]any{
+		"method": r.method, "path": path, "class": class, "attempt": n,
+		"wait_ms": d.Milliseconds(), "reason": reason,
+	})
+	if err := sleep(ctx, d); err != nil {
+		return fmt.Errorf("%s %s: backing off before retry %d: %w", r.method, path, retries, err)
+	}
+	return nil
+}

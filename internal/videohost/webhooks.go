@@ -1,0 +1,96 @@
+package videohost
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+var _ json.Unmarshaler = (*Webhook)(nil)
+
+// Webhook is the service's webhook.
+type Webhook struct {
+	ID              string    `json:"webhookId"`
+	CreatedAt       time.Time `json:"createdAt"`
+	Events          []string  `json:"events"`
+	URL             string    `json:"url"`
+	SignatureSecret string    `json:"signatureSecret,omitempty"`
+}
+
+// UnmarshalJSON accepts createdAt with an offset or Z; unknown members are ignored.
+func (w *Webhook) UnmarshalJSON(b []byte) error {
+	type plain Webhook
+	aux := struct {
+		*plain
+		CreatedAt wireTime `json:"createdAt"`
+	}{plain: (*plain)(w)}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	w.CreatedAt = aux.CreatedAt.t
+	return nil
+}
+
+// CreateWebhookInput is the body of POST /webhooks.
+type CreateWebhookInput struct {
+	URL    string   `json:"url"`
+	Events []string `json:"events"`
+}
+
+// errEmptyID is returned before any request when an id is empty: the path would name the
+// list instead of one record.
+var errEmptyID = errors.New("videohost: the id is empty")
+
+func webhookPath(id string) string { return "/webhooks/" + url.PathEscape(id) }
+
+// ListWebhooks returns every webhook, walking all pages; event filters on one event name
+// when not empty.
+func (c *Client) ListWebhooks(ctx context.Context, event string) ([]Webhook, error) {
+	q := url.Values{}
+	if event != "" {
+		q.Set("events", event)
+	}
+	return collect(Paginate[Webhook](ctx, c, "/webhooks", q))
+}
+
+// GetWebhook reads one webhook; errors.Is(err, ErrNotFound) when absent.
+func (c *Client) GetWebhook(ctx context.Context, id string) (Webhook, error) {
+	if id == "" {
+		return Webhook{}, errEmptyID
+	}
+	var w Webhook
+	if err := c.do(ctx, request{method: http.MethodGet, path: webhookPath(id)}, &w); err != nil {
+		return Webhook{}, err
+	}
+	return w, nil
+}
+
+// CreateWebhook sends POST /webhooks once. A failure after the request may have reached the
+// server is an *AmbiguousError (errors.Is(err, ErrAmbiguous)); it is never re-sent.
+func (c *Client) CreateWebhook(ctx context.Context, in CreateWebhookInput) (Webhook, error) {
+	c.webhooks.invalidate()
+	defer c.webhooks.invalidate()
+	if in.Events == nil {
+		// The service wants an array; a nil slice would be sent as null.
+		in.Events = []string{}
+	}
+	var w Webhook
+	if err := c.do(ctx, request{method: http.MethodPost, path: "/webhooks", body: in}, &w); err != nil {
+		return Webhook{}, err
+	}
+	return w, nil
+}
+
+// DeleteWebhook deletes one webhook; a 404 on a retry counts as deleted, a 404 on the first
+// attempt is ErrNotFound.
+func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
+	if id == "" {
+		return errEmptyID
+	}
+	c.webhooks.invalidate()
+	defer c.webhooks.invalidate()
+	return c.do(ctx, request{method: http.MethodDelete, path: webhookPath(id)}, nil)
+}
