@@ -71,7 +71,7 @@ func (r *accessTokenEphemeralResource) Open(ctx context.Context, _ ephemeral.Ope
 	}
 	token, err := r.data.client.AccessToken(ctx)
 	if err != nil {
-		resp.Diagnostics.AddError("Unable to Obtain an Access Token", err.Error())
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.data)
 		return
 	}
 	resp.Diagnostics.Append(resp.Result.Set(ctx, accessTokenModel{

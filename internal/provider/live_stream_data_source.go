@@ -226,7 +226,7 @@ func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.AddError("Unable to Read Live Stream", err.Error())
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, d.data)
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, liveStreamFromAPI(ls))...)

@@ -94,7 +94,7 @@ func (d *liveStreamsDataSource) Read(ctx context.Context, req datasource.ReadReq
 		SortOrder: m.SortOrder.ValueString(),
 	})
 	if err != nil {
-		resp.Diagnostics.AddError("Unable to List Live Streams", err.Error())
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to List Live Streams", err, d.data)
 		return
 	}
 	m.LiveStreams = make([]liveStreamModel, 0, len(list))
