@@ -22,22 +22,25 @@ import (
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:0", "address to listen on (host:port; port 0 picks a free one)")
-	secrets := flag.String("secrets", "", "JSON file of webhook id to signature secret (e.g. `terraform output -json webhook_secrets`); read again on every delivery")
+	var secrets []string
+	flag.Func("secrets", "JSON file of webhook id to signature secret, such as the output of `terraform output -json webhook_secrets`; "+
+		"may be given more than once, and every file is read again on every delivery (a missing one knows no webhook)",
+		func(path string) error { secrets = append(secrets, path); return nil })
 	flag.Parse()
 
-	if err := run(*listen, *secrets, os.Stdout); err != nil {
+	if err := run(*listen, secrets, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "videohost-receiver:", err)
 		os.Exit(1)
 	}
 }
 
 // run serves until SIGINT or SIGTERM.
-func run(listen, secretsPath string, out io.Writer) error {
+func run(listen string, secretsPaths []string, out io.Writer) error {
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return err
 	}
-	recv := newReceiver(fileKeyRing(secretsPath), out)
+	recv := newReceiver(fileKeyRing(secretsPaths...), out)
 	srv := &http.Server{Handler: recv, ReadHeaderTimeout: 5 * time.Second}
 
 	// The first line is the contract with the scripts that start the receiver.

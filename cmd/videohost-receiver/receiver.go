@@ -27,29 +27,30 @@ const maxBodyBytes = 1 << 20
 // keyRing finds the signature secret of a webhook; ok is false when the webhook is unknown.
 type keyRing func(webhookID string) (secret string, ok bool, err error)
 
-// fileKeyRing reads a JSON object of webhook id to secret from path on every call, so that the
-// demo can add webhooks (an import, say) without restarting the receiver. An empty path or a
-// file that does not exist yet knows no webhook.
-func fileKeyRing(path string) keyRing {
+// fileKeyRing reads JSON objects of webhook id to secret from paths on every call, so that the
+// demo can add webhooks (an import, say) without restarting the receiver. A file that does not
+// exist yet knows no webhook; the first file that knows the webhook wins.
+func fileKeyRing(paths ...string) keyRing {
 	return func(webhookID string) (string, bool, error) {
-		if path == "" {
-			return "", false, nil
+		for _, path := range paths {
+			raw, err := os.ReadFile(path)
+			if os.IsNotExist(err) {
+				continue
+			}
+			if err != nil {
+				return "", false, err
+			}
+			var secrets map[string]string
+			if err := json.Unmarshal(raw, &secrets); err != nil {
+				// The errors of encoding/json name offsets and types, never the content, so the
+				// secrets stay out of the log.
+				return "", false, fmt.Errorf("key ring %s is not a JSON object of strings: %w", path, err)
+			}
+			if secret, ok := secrets[webhookID]; ok {
+				return secret, true, nil
+			}
 		}
-		raw, err := os.ReadFile(path)
-		if os.IsNotExist(err) {
-			return "", false, nil
-		}
-		if err != nil {
-			return "", false, err
-		}
-		var secrets map[string]string
-		if err := json.Unmarshal(raw, &secrets); err != nil {
-			// The error of json names offsets and types, never the content, so the secrets stay out
-			// of the log.
-			return "", false, fmt.Errorf("key ring %s is not a JSON object of strings: %w", path, err)
-		}
-		secret, ok := secrets[webhookID]
-		return secret, ok, nil
+		return "", false, nil
 	}
 }
 

@@ -73,9 +73,14 @@ func TestReceiverVerifiesDeliveries(t *testing.T) {
 }
 
 func TestReceiverReadsKeyRingOnEveryDelivery(t *testing.T) {
-	ring := filepath.Join(t.TempDir(), "secrets.json")
+	dir := t.TempDir()
+	managed := filepath.Join(dir, "managed.json")
+	if err := os.WriteFile(managed, []byte(`{"webhook_a":"a-secret"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ring := filepath.Join(dir, "imported.json")
 	var out bytes.Buffer
-	rc := newReceiver(fileKeyRing(ring), &out)
+	rc := newReceiver(fileKeyRing(managed, ring), &out)
 	body := []byte(`{"type":"live-stream.broadcast.started","liveStreamId":"li1"}`)
 
 	deliver := func() int {
@@ -122,7 +127,7 @@ func TestReceiverRefusesBrokenKeyRingWithoutLeakingIt(t *testing.T) {
 }
 
 func TestReceiverRefusesOtherMethods(t *testing.T) {
-	rc := newReceiver(fileKeyRing(""), &bytes.Buffer{})
+	rc := newReceiver(fileKeyRing(), &bytes.Buffer{})
 	rec := httptest.NewRecorder()
 	rc.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
 	if rec.Code != http.StatusMethodNotAllowed {

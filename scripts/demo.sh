@@ -1,0 +1,332 @@
+#!/usr/bin/env bash
+# The one-command demo (`make demo`): the provider against the local emulator of the service.
+#
+# It builds the provider, the emulator and a small webhook receiver; starts the emulator and the
+# receiver on free loopback ports; applies examples/demo (three webhooks pointing at the receiver,
+# data sources over the seeded videos and the webhooks) from a temporary copy with a dev_overrides
+# CLI configuration; triggers events through the emulator's control API and shows every delivery
+# with its signature checked; shows that a second plan is empty; imports a webhook created outside
+# Terraform; destroys; and stops everything it started, on success, on failure and on Ctrl-C.
+#
+# Nothing outside its temporary directory is written: not ~/.terraformrc, not the repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+steps=9
+step=0
+started=$SECONDS
+step_started=$SECONDS
+tmp=""
+pids=()
+
+say() { printf '%s\n' "$*"; }
+
+step() {
+	if [ "$step" -gt 0 ]; then
+		say "    (step $step took $((SECONDS - step_started)) s)"
+	fi
+	step=$((step + 1))
+	step_started=$SECONDS
+	say ""
+	say "==> Step $step/$steps: $*"
+}
+
+fail() {
+	say "demo: $*" >&2
+	exit 1
+}
+
+# cleanup stops every process group the demo started, then removes its temporary directory. It
+# runs on every exit; INT and TERM exit through it too.
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	set +e
+	if [ "$rc" -ne 0 ] && [ -n "$tmp" ]; then
+		say "" >&2
+		say "demo: FAILED in step $step/$steps (exit $rc)" >&2
+		for log in emulator.err receiver.out receiver.err; do
+			if [ -s "$tmp/$log" ]; then
+				say "---- last lines of $log ----" >&2
+				tail -n 20 "$tmp/$log" >&2
+			fi
+		done
+	fi
+	for pid in "${pids[@]}"; do
+		# Each process was started as the leader of its own group, so the group is signalled,
+		# which also reaches anything it started.
+		kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
+	done
+	for pid in "${pids[@]}"; do
+		for _ in $(seq 1 50); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	if [ -n "$tmp" ]; then
+		rm -rf "$tmp"
+	fi
+	if [ "$rc" -eq 0 ]; then
+		say ""
+		say "==> Demo finished in $((SECONDS - started)) s; everything it started is stopped."
+	fi
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+need() {
+	command -v "$1" >/dev/null 2>&1 || fail "'$1' is not on PATH: $2"
+}
+
+# start runs a command in the background as the leader of a new process group, with stdout and
+# stderr in files of the temporary directory, and remembers its pid for cleanup.
+start() {
+	local name=$1
+	shift
+	if command -v setsid >/dev/null 2>&1; then
+		setsid "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null &
+	else
+		"$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null &
+	fi
+	pids+=("$!")
+	last_pid=$!
+}
+
+# first_line waits (bounded) for the first complete stdout line of a started process.
+first_line() {
+	local name=$1 pid=$2 line
+	for _ in $(seq 1 150); do
+		if [ -s "$tmp/$name.out" ] && line=$(head -n 1 "$tmp/$name.out") && [ -n "$line" ] &&
+			[ "$(wc -l <"$tmp/$name.out")" -ge 1 ]; then
+			printf '%s' "$line"
+			return 0
+		fi
+		kill -0 "$pid" 2>/dev/null || fail "$name exited before printing its address"
+		sleep 0.1
+	done
+	fail "$name printed no address within 15 s"
+}
+
+# control calls the emulator's control API and prints the answer; it fails on an HTTP error.
+control() {
+	local method=$1 path=$2 body=${3:-}
+	local args=(-sS --fail-with-body --max-time 10 -X "$method" -H 'Content-Type: application/json')
+	if [ -n "$body" ]; then
+		args+=(--data "$body")
+	fi
+	curl "${args[@]}" "$emulator_url/_emulator$path" || fail "control API: $method $path failed"
+}
+
+# json_string prints the value of the first string member named $1 of the JSON on stdin. The
+# demo parses with sed so that it needs nothing beyond curl on a fresh machine.
+json_string() {
+	tr -d '\n' | grep -o '"'"$1"'"[[:space:]]*:[[:space:]]*"[^"]*"' | head -n 1 | sed 's/.*"\([^"]*\)"$/\1/'
+}
+
+tf() {
+	terraform -chdir="$work" "$@"
+}
+
+# tf_run runs a terraform command with its whole output in $tmp/<log>.txt, and shows it indented
+# without the expected warning about development overrides (or only the lines matching $filter,
+# when given). It returns terraform's exit code.
+tf_run() {
+	local log="$tmp/$1.txt" filter=$2
+	shift 2
+	local rc
+	set +e
+	tf "$@" -input=false -no-color >"$log" 2>&1
+	rc=$?
+	set -e
+	if [ "$rc" -ne 0 ]; then
+		cat "$log"
+	elif [ -n "$filter" ]; then
+		grep -E "$filter" "$log" | sed 's/^/    /' || true
+	else
+		awk '/^Warning: Provider development overrides are in effect/ { skip = 1 }
+			!skip { print "    " $0 }
+			skip && /^releases\.$/ { skip = 0; getline }' "$log"
+	fi
+	return "$rc"
+}
+
+# ----------------------------------------------------------------------------------------------
+step "Build the provider, the emulator and the webhook receiver"
+need go "install Go (the version in go.mod)"
+need terraform "install Terraform >= 1.11"
+need curl "install curl; the demo drives the emulator's control API with it"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-demo.XXXXXX")
+mkdir -p "$tmp/bin" "$tmp/keys"
+go build -o "$tmp/bin/terraform-provider-videohost" .
+go build -o "$tmp/bin/videohost-emulator" ./cmd/videohost-emulator
+go build -o "$tmp/bin/videohost-receiver" ./cmd/videohost-receiver
+say "    built into $tmp/bin"
+
+# ----------------------------------------------------------------------------------------------
+step "Start the emulator and the webhook receiver on free loopback ports"
+# A fresh random key per run, so no key is ever written into the repository.
+api_key="demo_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+start emulator "$tmp/bin/videohost-emulator" -listen 127.0.0.1:0 -api-key "$api_key" \
+	-seed-videos 5 -seed-live-streams 2 -delivery-retry-delay 1s
+emulator_pid=$last_pid
+emulator_url=$(first_line emulator "$emulator_pid")
+case "$emulator_url" in
+http://127.0.0.1:*) ;;
+*) fail "the emulator's first line is not its address: $emulator_url" ;;
+esac
+ready=""
+for _ in $(seq 1 50); do
+	if curl -sS -f --max-time 2 -o /dev/null "$emulator_url/_emulator/" 2>/dev/null; then
+		ready=yes
+		break
+	fi
+	sleep 0.1
+done
+[ -n "$ready" ] || fail "the emulator does not answer at $emulator_url"
+say "    emulator: $emulator_url (control API at $emulator_url/_emulator/)"
+
+start receiver "$tmp/bin/videohost-receiver" -listen 127.0.0.1:0 \
+	-secrets "$tmp/keys/managed.json" -secrets "$tmp/keys/imported.json"
+receiver_pid=$last_pid
+receiver_url=$(first_line receiver "$receiver_pid")
+say "    receiver: $receiver_url (checks X-Service-Signature of every delivery)"
+
+# ----------------------------------------------------------------------------------------------
+step "Apply examples/demo from a temporary copy, with a dev_overrides CLI configuration"
+work="$tmp/work"
+mkdir -p "$work"
+cp "$root"/examples/demo/*.tf "$work"/
+cat >"$tmp/dev.tfrc" <<EOF
+provider_installation {
+  dev_overrides {
+    "videohost/videohost" = "$tmp/bin"
+  }
+  direct {}
+}
+EOF
+export TF_CLI_CONFIG_FILE="$tmp/dev.tfrc"
+export TF_IN_AUTOMATION=1
+export CHECKPOINT_DISABLE=1
+export VIDEOHOST_API_KEY="$api_key"
+export VIDEOHOST_BASE_URL="$emulator_url"
+export TF_VAR_receiver_url="$receiver_url"
+unset VIDEOHOST_ENVIRONMENT TF_LOG
+# With dev_overrides Terraform needs no `terraform init` for this provider, the only one used.
+tf_run apply "" apply -auto-approve || fail "terraform apply failed"
+
+# ----------------------------------------------------------------------------------------------
+step "Show the outputs, and hand the signature secrets to the receiver"
+tf output -no-color | sed 's/^/    /'
+# The secrets go from Terraform to the receiver through a file of the temporary directory; they
+# are never printed.
+tf output -json webhook_secrets >"$tmp/keys/managed.json"
+chmod 600 "$tmp/keys/managed.json"
+say "    wrote the receiver's key ring ($(grep -o '"webhook[^"]*"' "$tmp/keys/managed.json" | wc -l | tr -d ' ') webhook ids; secrets not shown)"
+
+# ----------------------------------------------------------------------------------------------
+step "Plan again: nothing to change"
+plan_rc=0
+tf_run plan2 '^(No changes|Plan:|Changes to Outputs)' plan -detailed-exitcode || plan_rc=$?
+case "$plan_rc" in
+0) say "    terraform plan -detailed-exitcode returned 0: the state matches the service" ;;
+*) fail "the second plan is not empty or failed (exit $plan_rc)" ;;
+esac
+
+# ----------------------------------------------------------------------------------------------
+step "Trigger events through the emulator's control API"
+video_id=$(control POST /videos '{"title":"Demo upload","duration":20,"tags":["demo"]}' | json_string videoId)
+[ -n "$video_id" ] || fail "the emulator returned no videoId for the upload"
+say "    uploaded video $video_id (one video.encoding.quality.completed per encoded quality)"
+stream_id=$(control POST /live-streams '{"name":"Demo studio"}' | json_string liveStreamId)
+[ -n "$stream_id" ] || fail "the emulator returned no liveStreamId"
+control POST "/live-streams/$stream_id/broadcast/start" >/dev/null
+say "    live stream $stream_id started broadcasting"
+control POST "/live-streams/$stream_id/broadcast/end" >/dev/null
+say "    live stream $stream_id ended its broadcast"
+control POST "/live-streams/$stream_id/record" '{"duration":15}' >/dev/null
+say "    live stream $stream_id recorded"
+control POST "/videos/$video_id/captions" '{"language":"en"}' >/dev/null
+say "    caption generated for $video_id"
+control POST "/videos/$video_id/summary" >/dev/null
+say "    summary generated for $video_id"
+
+# ----------------------------------------------------------------------------------------------
+step "Show what the receiver got, each signature checked"
+# Every event type triggered above must arrive, verified; the wait is bounded.
+want_types="video.encoding.quality.completed live-stream.broadcast.started live-stream.broadcast.ended video.source.recorded video.caption.generated video.summary.generated"
+all_seen=""
+for _ in $(seq 1 150); do
+	all_seen=yes
+	for t in $want_types; do
+		grep -q "event=$t .*: signature verified\$" "$tmp/receiver.out" || {
+			all_seen=""
+			break
+		}
+	done
+	[ -n "$all_seen" ] && break
+	sleep 0.2
+done
+sleep 0.5 # late deliveries of the same burst
+tail -n +2 "$tmp/receiver.out" | sed 's/^/    /'
+verified=$(grep -c ': signature verified$' "$tmp/receiver.out" || true)
+mismatched=$(grep -c 'SIGNATURE' "$tmp/receiver.out" || true)
+say "    $verified deliveries verified, $mismatched refused"
+[ -n "$all_seen" ] || fail "not every triggered event reached the receiver with a valid signature within 30 s"
+[ "$mismatched" -eq 0 ] || fail "some deliveries did not verify"
+
+# ----------------------------------------------------------------------------------------------
+step "Import a webhook created outside Terraform"
+outside_url="$receiver_url/outside"
+outside_id=$(control POST /webhooks "{\"url\":\"$outside_url\",\"events\":[\"video.summary.generated\"]}" | json_string webhookId)
+[ -n "$outside_id" ] || fail "the emulator returned no webhookId"
+say "    created $outside_id through the control API, as the dashboard would"
+cat >"$work/imported.tf" <<EOF
+import {
+  to = videohost_webhook.outside
+  id = "$outside_id"
+}
+
+resource "videohost_webhook" "outside" {
+  url    = "$outside_url"
+  events = ["video.summary.generated"]
+}
+
+output "imported_webhook_secrets" {
+  value     = { (videohost_webhook.outside.id) = videohost_webhook.outside.signature_secret }
+  sensitive = true
+}
+EOF
+say "    wrote an import block into the working copy; its plan:"
+tf_run plan-import '^(  # |Plan:|No changes)' plan || fail "the plan of the import failed"
+tf_run apply-import '(Import complete|Importing|Apply complete)' apply -auto-approve || fail "the import apply failed"
+plan_rc=0
+tf_run plan3 '^(No changes|Plan:|Changes to Outputs)' plan -detailed-exitcode || plan_rc=$?
+[ "$plan_rc" -eq 0 ] || fail "the plan after the import is not empty or failed (exit $plan_rc)"
+say "    terraform plan -detailed-exitcode after the import returned 0"
+# The secret came back with the import: a delivery to the imported webhook verifies with it.
+tf output -json imported_webhook_secrets >"$tmp/keys/imported.json"
+chmod 600 "$tmp/keys/imported.json"
+control POST "/videos/$video_id/summary" >/dev/null
+got=""
+for _ in $(seq 1 100); do
+	if grep -q "webhook=$outside_id .*: signature verified\$" "$tmp/receiver.out"; then
+		got=yes
+		break
+	fi
+	sleep 0.1
+done
+grep "webhook=$outside_id " "$tmp/receiver.out" | sed 's/^/    /' || true
+[ -n "$got" ] || fail "the imported webhook's delivery did not verify with the secret read on import"
+
+# ----------------------------------------------------------------------------------------------
+step "Destroy"
+tf_run destroy '(Destroy complete|Destruction complete)' destroy -auto-approve || fail "terraform destroy failed"
+left=$(curl -sS --fail-with-body --max-time 10 -u "$api_key:" "$emulator_url/webhooks" | grep -o '"webhookId"' | wc -l | tr -d ' ')
+say "    webhooks left on the service: $left"
+[ "$left" -eq 0 ] || fail "the destroy left $left webhooks behind"
+say "    (step $step took $((SECONDS - step_started)) s)"
