@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -69,8 +70,8 @@ func addAPIErrorDiagnosticsAt(diags *diag.Diagnostics, summary string, err error
 		}
 		diags.AddError(summary, fmt.Sprintf("The %s rate limit of the %s environment stayed exhausted after every "+
 			"retry (max_retries). Waiting for the window to reset (about a minute) and re-running is safe: Terraform "+
-			"repeats only what did not complete. Lowering -parallelism or raising max_retries also helps.%s",
-			class, environment, apiWords(apiErr)))
+			"repeats only what did not complete. Lowering -parallelism or raising max_retries also helps.%s (%s)",
+			class, environment, apiWords(apiErr), err.Error()))
 		return
 
 	case isWebhookLimit(apiErr):
@@ -103,11 +104,48 @@ func addAPIErrorDiagnosticsAt(diags *diag.Diagnostics, summary string, err error
 		detail = "The service failed (a server error) and the provider's retries did not get through. Re-run later; " +
 			"a read or delete is safe to repeat." + apiWords(apiErr)
 	}
-	if at, ok := attrs[apiErr.Name]; ok && apiErr.Status == 400 {
-		diags.AddAttributeError(at, summary, detail)
-		return
+	if apiErr.Status == 400 {
+		if at, ok := attrs[apiErr.Name]; ok {
+			diags.AddAttributeError(at, summary, detail)
+			return
+		}
+		// A 400 may name the failing attribute only as a member that holds its message, such
+		// as {"events": "This attribute must be an array."}.
+		if added := addExtraAttributeErrors(diags, summary, apiErr, attrs); added {
+			return
+		}
 	}
 	diags.AddError(summary, detail)
+}
+
+// addExtraAttributeErrors adds one attribute error per member of a 400 that is named after an
+// attribute and holds a message; it reports whether it added any.
+func addExtraAttributeErrors(diags *diag.Diagnostics, summary string, e *videohost.Error, attrs map[string]path.Path) bool {
+	names := make([]string, 0, len(e.Extra))
+	for name := range e.Extra {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	added := false
+	for _, name := range names {
+		msg, ok := e.Extra[name].(string)
+		at, known := attrs[name]
+		if !ok || !known || msg == "" {
+			continue
+		}
+		diags.AddAttributeError(at, summary, fmt.Sprintf("The service rejected the value of %s: correct it and "+
+			"re-run. The API said: %s (%s)%s", name, e.Title, msg, docsSuffix(e)))
+		added = true
+	}
+	return added
+}
+
+func docsSuffix(e *videohost.Error) string {
+	s := statusNote(e)
+	if e.Type != "" {
+		s += " See " + e.Type + "."
+	}
+	return s
 }
 
 // isWebhookLimit recognises the 400 of a workspace that has as many webhooks as it may have.

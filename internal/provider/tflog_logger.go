@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -19,6 +20,10 @@ var secretFieldKeys = []string{
 	"signature_secret", "signatureSecret", "stream_key", "streamKey",
 }
 
+// jwtPattern matches a JSON Web Token, the form of the service's access tokens, wherever it
+// appears in a line.
+var jwtPattern = regexp.MustCompile(`eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+`)
+
 // tflogLogger bridges the client's logger to tflog, so that the client's lines appear in
 // Terraform's log (TF_LOG=DEBUG) with the provider's context, fields and masking.
 type tflogLogger struct {
@@ -33,9 +38,9 @@ func newTFLogLogger(apiKey string) *tflogLogger {
 // the resource operation, which does not carry the masking set up in the provider's Configure.
 func (l *tflogLogger) masked(ctx context.Context) context.Context {
 	ctx = tflog.MaskFieldValuesWithFieldKeys(ctx, secretFieldKeys...)
+	ctx = tflog.MaskLogRegexes(ctx, jwtPattern)
 	if l.apiKey != "" {
-		ctx = tflog.MaskAllFieldValuesStrings(ctx, l.apiKey)
-		ctx = tflog.MaskMessageStrings(ctx, l.apiKey)
+		ctx = tflog.MaskLogStrings(ctx, l.apiKey)
 	}
 	return ctx
 }

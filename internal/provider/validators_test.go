@@ -1,0 +1,79 @@
+package provider
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+)
+
+func TestHTTPURLValidator(t *testing.T) {
+	cases := []struct {
+		in    types.String
+		valid bool
+	}{
+		{types.StringValue("https://example.com/hook"), true},
+		{types.StringValue("http://127.0.0.1:8080"), true},
+		{types.StringValue("https://[::1]:443/x?y=z"), true},
+		{types.StringNull(), true},
+		{types.StringUnknown(), true},
+		{types.StringValue(""), false},
+		{types.StringValue("example.com/hook"), false},
+		{types.StringValue("/relative/path"), false},
+		{types.StringValue("ftp://example.com/"), false},
+		{types.StringValue("https://"), false},
+		{types.StringValue("https://:80/"), false},
+		{types.StringValue("http://exa mple.com/"), false},
+		{types.StringValue("mailto:someone@example.com"), false},
+	}
+	for _, c := range cases {
+		resp := &validator.StringResponse{}
+		httpURLValidator{}.ValidateString(t.Context(), validator.StringRequest{Path: path.Root("url"), ConfigValue: c.in}, resp)
+		if got := !resp.Diagnostics.HasError(); got != c.valid {
+			t.Errorf("%s: valid=%v, want %v (%v)", c.in, got, c.valid, resp.Diagnostics)
+		}
+		if !c.valid {
+			d, ok := resp.Diagnostics[0].(interface{ Path() path.Path })
+			if !ok || !d.Path().Equal(path.Root("url")) {
+				t.Errorf("%s: the error is not on the attribute", c.in)
+			}
+		}
+	}
+}
+
+func TestEventSetValidators(t *testing.T) {
+	set := func(names ...string) types.Set {
+		vals := make([]attr.Value, 0, len(names))
+		for _, n := range names {
+			vals = append(vals, types.StringValue(n))
+		}
+		return types.SetValueMust(types.StringType, vals)
+	}
+	cases := []struct {
+		name  string
+		in    types.Set
+		valid bool
+	}{
+		{"every event", set(events.Names()...), true},
+		{"one event", set(events.VideoSourceRecorded), true},
+		{"empty", set(), false},
+		{"unknown name", set(events.VideoSourceRecorded, "video.encoding.completed"), false},
+		{"wrong case", set("Video.Source.Recorded"), false},
+		{"null", types.SetNull(types.StringType), true},
+	}
+	for _, c := range cases {
+		var diags int
+		for _, v := range eventSetValidators() {
+			resp := &validator.SetResponse{}
+			v.ValidateSet(t.Context(), validator.SetRequest{Path: path.Root("events"), ConfigValue: c.in}, resp)
+			diags += resp.Diagnostics.ErrorsCount()
+		}
+		if got := diags == 0; got != c.valid {
+			t.Errorf("%s: valid=%v, want %v", c.name, got, c.valid)
+		}
+	}
+}
