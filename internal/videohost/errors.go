@@ -91,7 +91,7 @@ func (e *Error) Error() string {
 		}
 	}
 	if e.retries > 0 {
-		parts = append(parts, fmt.Sprintf("retried %d times", e.retries))
+		parts = append(parts, retried(e.retries))
 	}
 	if len(parts) > 0 {
 		b.WriteString(" (" + strings.Join(parts, "; ") + ")")
@@ -134,6 +134,14 @@ func extraMessages(extra map[string]any) []string {
 		out = append(out, k+": "+oneLine(s))
 	}
 	return out
+}
+
+// retried says how often a call was retried.
+func retried(n int) string {
+	if n == 1 {
+		return "retried once"
+	}
+	return fmt.Sprintf("retried %d times", n)
 }
 
 // oneLine folds every run of white space into one space, so that an HTML page or a multi-line

@@ -125,7 +125,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 				return err
 			}
 			if retries >= c.cfg.MaxRetries {
-				return fmt.Errorf("%w (retried %d times)", err, retries)
+				return fmt.Errorf("%w (%s)", err, retried(retries))
 			}
 			reached = reached || a.wrote
 			retries++

@@ -1,0 +1,230 @@
+package videohost
+
+import (
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// okWebhooks answers every API call with one empty page of webhooks.
+func okWebhooks(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"data": []any{}, "pagination": map[string]any{"currentPage": 1, "pagesTotal": 1, "links": []any{}},
+	})
+}
+
+func TestBasicAuthHeader(t *testing.T) {
+	var got []string
+	var mu sync.Mutex
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.Header.Get("Authorization"))
+		mu.Unlock()
+		okWebhooks(w, r)
+	})
+	c := f.client(t, basic)
+	if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
+		t.Fatal(err)
+	}
+	want := "Basic " + base64.StdEncoding.EncodeToString([]byte(testKey+":"))
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("Authorization = %q, want [%q]", got, want)
+	}
+	if n := f.count(http.MethodPost, "/auth/api-key"); n != 0 {
+		t.Fatalf("basic scheme called /auth/api-key %d times", n)
+	}
+}
+
+func TestBearerOneFetchForManyGoroutines(t *testing.T) {
+	f := newFakeService(t, okWebhooks)
+	c := f.client(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 50)
+	for range 50 {
+		wg.Go(func() {
+			if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if n := f.count(http.MethodPost, "/auth/api-key"); n != 1 {
+		t.Fatalf("/auth/api-key called %d times by 50 goroutines, want 1", n)
+	}
+	if n := f.count(http.MethodGet, "/webhooks"); n != 50 {
+		t.Fatalf("GET /webhooks = %d, want 50", n)
+	}
+}
+
+func TestBearerRefreshesAheadOfExpiry(t *testing.T) {
+	f := newFakeService(t, okWebhooks)
+	f.expiresIn = 2
+	c := f.client(t)
+	// Call every 20 ms for up to 3 s: the client must refresh before the first token
+	// expires, so no call ever gets a 401 and the refresh arrives inside the lifetime.
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) && f.count(http.MethodPost, "/auth/refresh") == 0 {
+		if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var issued, refreshed time.Time
+	for _, s := range f.requests() {
+		switch s.path {
+		case "/auth/api-key":
+			issued = s.at
+		case "/auth/refresh":
+			if refreshed.IsZero() {
+				refreshed = s.at
+			}
+		}
+	}
+	if refreshed.IsZero() {
+		t.Fatal("no refresh within 3 s of a 2 s token")
+	}
+	if !refreshed.Before(issued.Add(2 * time.Second)) {
+		t.Fatalf("refresh at +%s, after the token expired at +2s", refreshed.Sub(issued))
+	}
+	if n := f.count(http.MethodPost, "/auth/api-key"); n != 1 {
+		t.Fatalf("/auth/api-key called %d times, want 1 (the refresh should be used)", n)
+	}
+}
+
+func TestRefreshMargin(t *testing.T) {
+	tests := []struct {
+		expiresIn int
+		margin    time.Duration
+	}{
+		{3600, 60 * time.Second},
+		{600, 60 * time.Second},
+		{100, 10 * time.Second},
+		{2, 200 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		f := newFakeService(t, okWebhooks)
+		f.expiresIn = tt.expiresIn
+		c := f.client(t)
+		if _, err := c.AccessToken(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		c.tokens.mu.Lock()
+		p := *c.tokens.pair
+		c.tokens.mu.Unlock()
+		if got := p.expiresAt.Sub(p.refreshAt); got != tt.margin {
+			t.Errorf("expires_in %d: margin %s, want %s", tt.expiresIn, got, tt.margin)
+		}
+	}
+}
+
+func TestBearer401RefreshesAndReplaysOnce(t *testing.T) {
+	f := newFakeService(t, okWebhooks)
+	c := f.client(t)
+	tok, err := c.AccessToken(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.revoke(tok.AccessToken)
+	if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
+		t.Fatalf("after revocation: %v", err)
+	}
+	if got := [3]int{
+		f.count(http.MethodGet, "/webhooks"), f.count(http.MethodPost, "/auth/refresh"),
+		f.count(http.MethodPost, "/auth/api-key"),
+	}; got != [3]int{2, 1, 1} {
+		t.Fatalf("GET /webhooks, refresh, api-key = %v, want [2 1 1]", got)
+	}
+	reqs := f.requests()
+	last := reqs[len(reqs)-1]
+	if last.authz == "Bearer "+tok.AccessToken {
+		t.Fatal("the replay carried the refused token")
+	}
+}
+
+func TestBearerRefusedRefreshFallsBackToKey(t *testing.T) {
+	f := newFakeService(t, okWebhooks)
+	c := f.client(t)
+	tok, err := c.AccessToken(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.revoke(tok.AccessToken)
+	f.refuseRefresh = true
+	if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
+		t.Fatalf("after refused refresh: %v", err)
+	}
+	if got := [2]int{f.count(http.MethodPost, "/auth/refresh"), f.count(http.MethodPost, "/auth/api-key")}; got != [2]int{1, 2} {
+		t.Fatalf("refresh, api-key = %v, want [1 2]", got)
+	}
+}
+
+func TestUnauthorizedErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		// setup prepares the service and returns the client.
+		setup func(f *fakeService) *Client
+		// wantGets is how many API calls the service must have seen.
+		wantGets int
+	}{
+		{"refused key", func(f *fakeService) *Client {
+			f.refuseKey = true
+			return f.client(t)
+		}, 0},
+		{"wrong key under basic", func(f *fakeService) *Client {
+			return f.client(t, basic, func(c *Config) { c.APIKey = "key-of-production" })
+		}, 1},
+		{"replay refused too", func(f *fakeService) *Client {
+			f.api = func(w http.ResponseWriter, _ *http.Request) {
+				writeJSON(w, http.StatusUnauthorized, map[string]any{"title": "Unauthorized.", "status": 401})
+			}
+			return f.client(t)
+		}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFakeService(t, okWebhooks)
+			c := tt.setup(f)
+			_, err := c.ListWebhooks(t.Context(), "")
+			if !errors.Is(err, ErrUnauthorized) {
+				t.Fatalf("err = %v, want ErrUnauthorized", err)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, "sandbox and production keys differ") || !strings.Contains(msg, "sandbox environment") {
+				t.Errorf("message lacks the environment reminder: %s", msg)
+			}
+			if strings.Contains(msg, testKey) || strings.Contains(msg, "access-tok") || strings.Contains(msg, "refresh-tok") {
+				t.Errorf("message leaks a secret: %s", msg)
+			}
+			if n := f.count(http.MethodGet, "/webhooks"); n != tt.wantGets {
+				t.Errorf("GET /webhooks = %d, want %d", n, tt.wantGets)
+			}
+		})
+	}
+}
+
+func TestAccessTokenUnderBasic(t *testing.T) {
+	f := newFakeService(t, okWebhooks)
+	c := f.client(t, basic)
+	tok, err := c.AccessToken(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(tok.AccessToken, "access-tok-") || time.Until(tok.ExpiresAt) < 59*time.Minute {
+		t.Fatalf("token = %+v", tok)
+	}
+	again, err := c.AccessToken(t.Context())
+	if err != nil || again != tok {
+		t.Fatalf("second call = %+v, %v; want the shared token", again, err)
+	}
+	if n := f.count(http.MethodPost, "/auth/api-key"); n != 1 {
+		t.Fatalf("/auth/api-key = %d, want 1", n)
+	}
+}

@@ -1,0 +1,241 @@
+package videohost
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// testKey is the API key of the fake service; tests assert it never leaks.
+const testKey = "key-Zq8rT3vW9yB2"
+
+// seen is one request as the fake service recorded it, with the server's own clock.
+type seen struct {
+	at     time.Time
+	method string
+	path   string
+	query  string
+	authz  string
+	body   string
+}
+
+// fakeService is a small stand-in for the service: it issues and checks tokens, records every
+// request with its arrival time, and hands the other paths to api. It is written from the
+// specification, independently of the client's wire types.
+type fakeService struct {
+	t   *testing.T
+	srv *httptest.Server
+
+	mu        sync.Mutex
+	reqs      []seen
+	n         int
+	access    map[string]time.Time // access token -> expiry
+	refreshOK map[string]bool
+	expiresIn int
+	// refuseRefresh makes /auth/refresh answer 401; refuseKey makes /auth/api-key answer 401.
+	refuseRefresh bool
+	refuseKey     bool
+
+	api http.HandlerFunc
+}
+
+func newFakeService(t *testing.T, api http.HandlerFunc) *fakeService {
+	t.Helper()
+	f := &fakeService{
+		t: t, access: map[string]time.Time{}, refreshOK: map[string]bool{}, expiresIn: 3600, api: api,
+	}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeService) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.reqs = append(f.reqs, seen{
+		at: time.Now(), method: r.Method, path: r.URL.Path, query: r.URL.RawQuery,
+		authz: r.Header.Get("Authorization"), body: string(body),
+	})
+	f.mu.Unlock()
+
+	switch r.URL.Path {
+	case "/auth/api-key", "/auth/refresh":
+		f.serveAuth(w, r, body)
+		return
+	}
+	if !f.authorized(r.Header.Get("Authorization")) {
+		writeJSON(w, http.StatusUnauthorized, map[string]any{
+			"type": "https://docs.test/unauthorized", "title": "Unauthorized.", "status": 401,
+		})
+		return
+	}
+	if f.api == nil {
+		http.NotFound(w, r)
+		return
+	}
+	f.api(w, r)
+}
+
+func (f *fakeService) serveAuth(w http.ResponseWriter, r *http.Request, body []byte) {
+	if r.Method != http.MethodPost || r.Header.Get("Accept") != "application/json" ||
+		r.Header.Get("Content-Type") != "application/json" {
+		writeJSON(w, http.StatusBadRequest, map[string]any{"title": "bad auth call", "status": 400})
+		return
+	}
+	var in map[string]string
+	if err := json.Unmarshal(body, &in); err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]any{"title": "The payload is invalid.", "status": 400})
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	refused := map[string]any{"type": "https://docs.test/unauthorized", "title": "Unauthorized.", "status": 401}
+	if r.URL.Path == "/auth/api-key" {
+		if f.refuseKey || in["apiKey"] != testKey {
+			writeJSON(w, http.StatusUnauthorized, refused)
+			return
+		}
+	} else {
+		if f.refuseRefresh || !f.refreshOK[in["refreshToken"]] {
+			writeJSON(w, http.StatusUnauthorized, refused)
+			return
+		}
+		delete(f.refreshOK, in["refreshToken"])
+	}
+	f.n++
+	access, refresh := fmt.Sprintf("access-tok-%d-Xy7", f.n), fmt.Sprintf("refresh-tok-%d-Qw3", f.n)
+	f.access[access] = time.Now().Add(time.Duration(f.expiresIn) * time.Second)
+	f.refreshOK[refresh] = true
+	writeJSON(w, http.StatusOK, map[string]any{
+		"token_type": "Bearer", "expires_in": f.expiresIn, "access_token": access, "refresh_token": refresh,
+	})
+}
+
+func (f *fakeService) authorized(h string) bool {
+	if h == "Basic "+base64.StdEncoding.EncodeToString([]byte(testKey+":")) {
+		return true
+	}
+	tok, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok {
+		return false
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	exp, ok := f.access[tok]
+	return ok && time.Now().Before(exp)
+}
+
+// revoke makes the service refuse an access token from now on.
+func (f *fakeService) revoke(access string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.access, access)
+}
+
+// count is how many requests matched method and path.
+func (f *fakeService) count(method, path string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, s := range f.reqs {
+		if s.method == method && s.path == path {
+			n++
+		}
+	}
+	return n
+}
+
+// requests returns a copy of what the service saw.
+func (f *fakeService) requests() []seen {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]seen(nil), f.reqs...)
+}
+
+// client builds a client of the fake service with fast backoff; mods adjust the config.
+func (f *fakeService) client(t *testing.T, mods ...func(*Config)) *Client {
+	t.Helper()
+	cfg := Config{BaseURL: f.srv.URL, APIKey: testKey, HTTPClient: f.srv.Client(), Version: "test"}
+	for _, m := range mods {
+		m(&cfg)
+	}
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	c.backoffBase, c.backoffMax = time.Millisecond, 5*time.Millisecond
+	return c
+}
+
+func basic(cfg *Config) { cfg.AuthScheme = AuthBasic }
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func rateHeadersOf(w http.ResponseWriter, limit, remaining, retryAfter int) {
+	w.Header().Set(headerLimit, fmt.Sprint(limit))
+	w.Header().Set(headerRemaining, fmt.Sprint(remaining))
+	w.Header().Set(headerRetryAfter, fmt.Sprint(retryAfter))
+}
+
+// webhookJSON is a webhook as the specification's samples write it.
+func webhookJSON(id string, withSecret bool) map[string]any {
+	m := map[string]any{
+		"webhookId": id, "createdAt": "2024-08-08T14:12:18+00:00",
+		"events": []string{"video.encoding.quality.completed"}, "url": "https://example.org/hook/" + id,
+	}
+	if withSecret {
+		m["signatureSecret"] = "secret-" + id
+	}
+	return m
+}
+
+// captureLogger records every line, rendered, so that a test can search it for secrets.
+type captureLogger struct {
+	mu    sync.Mutex
+	lines []logLine
+}
+
+type logLine struct {
+	level, msg string
+	fields     map[string]any
+}
+
+func (l *captureLogger) add(level, msg string, fields map[string]any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	cp := make(map[string]any, len(fields))
+	for k, v := range fields {
+		cp[k] = v
+	}
+	l.lines = append(l.lines, logLine{level: level, msg: msg, fields: cp})
+}
+
+func (l *captureLogger) Debug(_ context.Context, msg string, f map[string]any) { l.add("debug", msg, f) }
+func (l *captureLogger) Info(_ context.Context, msg string, f map[string]any)  { l.add("info", msg, f) }
+func (l *captureLogger) Warn(_ context.Context, msg string, f map[string]any)  { l.add("warn", msg, f) }
+
+func (l *captureLogger) all() []logLine {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]logLine(nil), l.lines...)
+}
+
+func (l *captureLogger) text() string {
+	var b strings.Builder
+	for _, line := range l.all() {
+		fmt.Fprintf(&b, "%s %s %v\n", line.level, line.msg, line.fields)
+	}
+	return b.String()
+}
