@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -79,7 +80,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "API key of the workspace. Sandbox and production keys differ. " +
-					"Required, unless the environment variable `" + envAPIKey + "` is set. " +
+					"No default: required, unless the environment variable `" + envAPIKey + "` is set. " +
 					"Keep it out of source trees: prefer the environment variable.",
 				Optional:  true,
 				Sensitive: true,
@@ -107,8 +108,8 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 			},
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times one call is retried after a rate limit (429), "+
-					"and, for reads and deletes, after a network error or a server error. Must be 0 or more. "+
-					"Defaults to `%d`. No environment variable.", defaultMaxRetries),
+					"and, for reads and deletes, after a network error or a server error. Must be 0 or more; "+
+					"the client treats 0 as the default. Defaults to `%d`. No environment variable.", defaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
@@ -194,8 +195,15 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 		WebhookListTTL: webhookListTTL,
 	})
 	if err != nil {
-		resp.Diagnostics.AddError("Invalid Provider Configuration",
-			"Correct the provider configuration; the client of the service refused it: "+err.Error())
+		detail := "Correct the provider configuration; the client of the service refused it: " + err.Error()
+		var cfgErr *videohost.ConfigError
+		if errors.As(err, &cfgErr) {
+			if attr, ok := configFieldAttributes[cfgErr.Field]; ok {
+				resp.Diagnostics.AddAttributeError(path.Root(attr), "Invalid Provider Configuration", detail)
+				return
+			}
+		}
+		resp.Diagnostics.AddError("Invalid Provider Configuration", detail)
 		return
 	}
 
@@ -209,6 +217,16 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 	resp.ResourceData = pd
 	resp.DataSourceData = pd
 	resp.EphemeralResourceData = pd
+}
+
+// configFieldAttributes maps the fields of the client's Config to the provider attributes
+// that set them, so that a value the client refuses is reported on its attribute.
+var configFieldAttributes = map[string]string{
+	"APIKey":      "api_key",
+	"Environment": "environment",
+	"BaseURL":     "base_url",
+	"AuthScheme":  "auth_scheme",
+	"MaxRetries":  "max_retries",
 }
 
 // unknownAttributes names the attributes whose values are not known yet.

@@ -1,0 +1,226 @@
+package provider
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// configure runs the provider's Configure on a configuration given as attribute values; an
+// attribute left out is null. It clears the provider's environment variables first.
+func configure(t *testing.T, attrs map[string]tftypes.Value) *provider.ConfigureResponse {
+	t.Helper()
+	for _, env := range []string{envAPIKey, envEnvironment, envBaseURL} {
+		t.Setenv(env, "")
+	}
+	return configureWithEnv(t, attrs)
+}
+
+func configureWithEnv(t *testing.T, attrs map[string]tftypes.Value) *provider.ConfigureResponse {
+	t.Helper()
+	ctx := t.Context()
+	p := New("test")()
+	var sresp provider.SchemaResponse
+	p.Schema(ctx, provider.SchemaRequest{}, &sresp)
+	objType, ok := sresp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	if !ok {
+		t.Fatal("the provider schema is not an object")
+	}
+	vals := map[string]tftypes.Value{}
+	for name, typ := range objType.AttributeTypes {
+		if v, ok := attrs[name]; ok {
+			vals[name] = v
+		} else {
+			vals[name] = tftypes.NewValue(typ, nil)
+		}
+	}
+	req := provider.ConfigureRequest{Config: tfsdk.Config{Schema: sresp.Schema, Raw: tftypes.NewValue(objType, vals)}}
+	resp := &provider.ConfigureResponse{}
+	p.Configure(ctx, req, resp)
+	return resp
+}
+
+func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+
+func errorOn(t *testing.T, diags diag.Diagnostics, attr string, wants ...string) {
+	t.Helper()
+	for _, d := range diags.Errors() {
+		wp, ok := d.(diag.DiagnosticWithPath)
+		if !ok || !wp.Path().Equal(path.Root(attr)) {
+			continue
+		}
+		for _, w := range wants {
+			if !strings.Contains(d.Detail(), w) {
+				t.Errorf("the error on %s does not say %q: %s", attr, w, d.Detail())
+			}
+		}
+		return
+	}
+	t.Fatalf("no error on %s in %v", attr, diags)
+}
+
+func TestProviderSchemaAndRegistrations(t *testing.T) {
+	ctx := t.Context()
+	p := New("1.2.3")()
+	var meta provider.MetadataResponse
+	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
+	if meta.TypeName != "videohost" || meta.Version != "1.2.3" {
+		t.Errorf("metadata %+v", meta)
+	}
+	var sresp provider.SchemaResponse
+	p.Schema(ctx, provider.SchemaRequest{}, &sresp)
+	if diags := sresp.Schema.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatalf("provider schema: %v", diags)
+	}
+	for name, a := range sresp.Schema.Attributes {
+		if a.GetMarkdownDescription() == "" {
+			t.Errorf("attribute %s has no description", name)
+		}
+		if !strings.Contains(a.GetMarkdownDescription(), "efault") {
+			t.Errorf("the description of %s does not state its default", name)
+		}
+	}
+	if !sresp.Schema.Attributes["api_key"].IsSensitive() {
+		t.Error("api_key is not sensitive")
+	}
+
+	resourceNames := map[string]bool{}
+	for _, newR := range p.Resources(ctx) {
+		r := newR()
+		var m resource.MetadataResponse
+		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "videohost"}, &m)
+		var s resource.SchemaResponse
+		r.Schema(ctx, resource.SchemaRequest{}, &s)
+		if diags := s.Schema.ValidateImplementation(ctx); diags.HasError() {
+			t.Errorf("%s: %v", m.TypeName, diags)
+		}
+		resourceNames[m.TypeName] = true
+	}
+	if !resourceNames["videohost_webhook"] {
+		t.Errorf("resources: %v", resourceNames)
+	}
+
+	dataNames := map[string]bool{}
+	for _, newD := range p.DataSources(ctx) {
+		d := newD()
+		if d == nil {
+			continue // a constructor of another file that is not written yet
+		}
+		var m datasource.MetadataResponse
+		d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: "videohost"}, &m)
+		var s datasource.SchemaResponse
+		d.Schema(ctx, datasource.SchemaRequest{}, &s)
+		if diags := s.Schema.ValidateImplementation(ctx); diags.HasError() {
+			t.Errorf("%s: %v", m.TypeName, diags)
+		}
+		dataNames[m.TypeName] = true
+	}
+	for _, want := range []string{"videohost_webhook", "videohost_webhooks", "videohost_video", "videohost_videos"} {
+		if !dataNames[want] {
+			t.Errorf("data source %s is not registered: %v", want, dataNames)
+		}
+	}
+}
+
+func TestConfigureBuildsClient(t *testing.T) {
+	resp := configure(t, map[string]tftypes.Value{
+		"api_key":     str("key-1"),
+		"environment": str("production"),
+		"auth_scheme": str("basic"),
+		"max_retries": tftypes.NewValue(tftypes.Number, 2),
+	})
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	pd, ok := resp.ResourceData.(*providerData)
+	if !ok || pd.client == nil {
+		t.Fatalf("ResourceData = %#v", resp.ResourceData)
+	}
+	if resp.DataSourceData != pd || resp.EphemeralResourceData != pd {
+		t.Error("resources, data sources and ephemeral resources must share one client")
+	}
+	if pd.environment != videohost.EnvironmentProduction || pd.baseURL != videohost.ProductionURL {
+		t.Errorf("environment %q at %q, want production at %s", pd.environment, pd.baseURL, videohost.ProductionURL)
+	}
+}
+
+func TestConfigureFromEnvironment(t *testing.T) {
+	t.Setenv(envAPIKey, "key-from-env")
+	t.Setenv(envEnvironment, "production")
+	t.Setenv(envBaseURL, "http://127.0.0.1:9/api")
+	resp := configureWithEnv(t, nil)
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	pd, ok := resp.ResourceData.(*providerData)
+	if !ok || pd.environment != "production" || !strings.HasPrefix(pd.baseURL, "http://127.0.0.1:9/api") {
+		t.Fatalf("ResourceData = %#v", resp.ResourceData)
+	}
+
+	// The configuration wins over the environment.
+	resp = configureWithEnv(t, map[string]tftypes.Value{"environment": str("sandbox"), "base_url": str("https://proxy.example.test")})
+	pd, ok = resp.ResourceData.(*providerData)
+	if !ok || pd.environment != "sandbox" || !strings.HasPrefix(pd.baseURL, "https://proxy.example.test") {
+		t.Fatalf("ResourceData = %#v, %v", resp.ResourceData, resp.Diagnostics)
+	}
+}
+
+func TestConfigureDefaults(t *testing.T) {
+	resp := configure(t, map[string]tftypes.Value{"api_key": str("k")})
+	pd, ok := resp.ResourceData.(*providerData)
+	if !ok || pd.environment != videohost.EnvironmentSandbox || pd.baseURL != videohost.SandboxURL {
+		t.Fatalf("ResourceData = %#v, %v", resp.ResourceData, resp.Diagnostics)
+	}
+}
+
+func TestConfigureMissingKey(t *testing.T) {
+	resp := configure(t, nil)
+	errorOn(t, resp.Diagnostics, "api_key", "api_key", envAPIKey)
+	if resp.ResourceData != nil {
+		t.Error("a provider without a key must not hand out a client")
+	}
+}
+
+func TestConfigureBadEnvironmentVariables(t *testing.T) {
+	t.Setenv(envAPIKey, "k")
+	t.Setenv(envEnvironment, "staging")
+	t.Setenv(envBaseURL, "")
+	resp := configureWithEnv(t, nil)
+	errorOn(t, resp.Diagnostics, "environment", envEnvironment, "staging", "sandbox or production")
+
+	t.Setenv(envEnvironment, "")
+	t.Setenv(envBaseURL, "api.example.test")
+	resp = configureWithEnv(t, nil)
+	errorOn(t, resp.Diagnostics, "base_url", envBaseURL)
+}
+
+func TestConfigureClientRefusalOnAttribute(t *testing.T) {
+	// A key with a trailing newline passes the schema but not the client.
+	resp := configure(t, map[string]tftypes.Value{"api_key": str("key\n")})
+	errorOn(t, resp.Diagnostics, "api_key", "white space")
+}
+
+func TestConfigureUnknownValues(t *testing.T) {
+	resp := configure(t, map[string]tftypes.Value{
+		"api_key":  tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
+		"base_url": str("https://api.example.test"),
+	})
+	if resp.Diagnostics.HasError() {
+		t.Fatalf("an unknown value must not fail the plan: %v", resp.Diagnostics)
+	}
+	if resp.Diagnostics.WarningsCount() != 1 || !strings.Contains(resp.Diagnostics.Warnings()[0].Detail(), "api_key") {
+		t.Errorf("want one warning naming api_key, got %v", resp.Diagnostics)
+	}
+	if resp.ResourceData != nil || resp.DataSourceData != nil {
+		t.Error("no client may be handed out before the values are known")
+	}
+}
