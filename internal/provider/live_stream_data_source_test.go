@@ -1,0 +1,287 @@
+package provider
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	tfjson "github.com/hashicorp/terraform-json"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+func TestLiveStreamFromAPI(t *testing.T) {
+	created := time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("CET", 3600))
+	full := liveStreamFromAPI(videohost.LiveStream{
+		ID:           "li1",
+		Name:         "studio",
+		StreamKey:    "key-1",
+		Public:       true,
+		PlayerID:     "pl1",
+		Broadcasting: true,
+		CreatedAt:    &created,
+		UpdatedAt:    &created,
+		Assets:       &videohost.LiveStreamAssets{HLS: "h", IFrame: "i", Player: "p", Thumbnail: "t"},
+		Restreams:    []videohost.Restream{{Name: "yt", ServerURL: "rtmp://x/live", StreamKey: "rk"}},
+	})
+	want := liveStreamModel{
+		ID:           types.StringValue("li1"),
+		Name:         types.StringValue("studio"),
+		StreamKey:    types.StringValue("key-1"),
+		Public:       types.BoolValue(true),
+		PlayerID:     types.StringValue("pl1"),
+		Broadcasting: types.BoolValue(true),
+		CreatedAt:    types.StringValue("2026-01-02T02:04:05Z"),
+		UpdatedAt:    types.StringValue("2026-01-02T02:04:05Z"),
+		Assets: &liveStreamAssetsModel{
+			HLS: types.StringValue("h"), IFrame: types.StringValue("i"),
+			Player: types.StringValue("p"), Thumbnail: types.StringValue("t"),
+		},
+		Restreams: []restreamModel{{
+			Name: types.StringValue("yt"), ServerURL: types.StringValue("rtmp://x/live"), StreamKey: types.StringValue("rk"),
+		}},
+	}
+	if !reflect.DeepEqual(full, want) {
+		t.Errorf("liveStreamFromAPI(full) =\n%+v\nwant\n%+v", full, want)
+	}
+
+	bare := liveStreamFromAPI(videohost.LiveStream{ID: "li2"})
+	if bare.Assets != nil {
+		t.Errorf("assets = %+v, want null when the service sends none", bare.Assets)
+	}
+	if bare.Restreams == nil || len(bare.Restreams) != 0 {
+		t.Errorf("restreams = %#v, want an empty, non-null list", bare.Restreams)
+	}
+	if !bare.CreatedAt.IsNull() || !bare.UpdatedAt.IsNull() {
+		t.Errorf("created_at, updated_at = %s, %s; want null when the service sends none", bare.CreatedAt, bare.UpdatedAt)
+	}
+}
+
+// TestLiveStreamSchemasSensitive checks that every stream key is sensitive and every attribute
+// documented, in both data sources.
+func TestLiveStreamSchemasSensitive(t *testing.T) {
+	for _, ds := range []datasource.DataSource{NewLiveStreamDataSource(), NewLiveStreamsDataSource()} {
+		var resp datasource.SchemaResponse
+		ds.Schema(t.Context(), datasource.SchemaRequest{}, &resp)
+		if resp.Diagnostics.HasError() {
+			t.Fatalf("schema: %v", resp.Diagnostics)
+		}
+		if diags := resp.Schema.ValidateImplementation(t.Context()); diags.HasError() {
+			t.Fatalf("schema implementation: %v", diags)
+		}
+		var keys int
+		var walk func(prefix string, attrs map[string]schema.Attribute)
+		walk = func(prefix string, attrs map[string]schema.Attribute) {
+			for name, a := range attrs {
+				p := prefix + name
+				if a.GetMarkdownDescription() == "" {
+					t.Errorf("%s has no MarkdownDescription", p)
+				}
+				if name == "stream_key" {
+					keys++
+					if !a.IsSensitive() {
+						t.Errorf("%s is not sensitive", p)
+					}
+				}
+				switch n := a.(type) {
+				case schema.SingleNestedAttribute:
+					walk(p+".", n.Attributes)
+				case schema.ListNestedAttribute:
+					walk(p+"[].", n.NestedObject.Attributes)
+				}
+			}
+		}
+		walk("", resp.Schema.Attributes)
+		if keys != 2 {
+			t.Errorf("found %d stream_key attributes, want 2 (the live stream's and its restreams')", keys)
+		}
+	}
+}
+
+// serviceJSON reads path from the service with basic authentication and decodes the answer. The
+// tests use it to compare the provider's state with what the service says, without the client.
+func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]any, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(baseURL, "/")+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(apiKey+":")))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = resp.Body.Close() }()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET %s answered %d", path, resp.StatusCode)
+	}
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// stateAttributes returns the attribute values of the resource or data source at address.
+func stateAttributes(s *tfjson.State, address string) (map[string]any, error) {
+	if s == nil || s.Values == nil || s.Values.RootModule == nil {
+		return nil, fmt.Errorf("the state is empty")
+	}
+	for _, r := range s.Values.RootModule.Resources {
+		if r.Address == address {
+			return r.AttributeValues, nil
+		}
+	}
+	return nil, fmt.Errorf("%s is not in the state", address)
+}
+
+// sameInstant reports whether two date-times name the same instant, whatever their zones.
+func sameInstant(a, b any) bool {
+	as, aok := a.(string)
+	bs, bok := b.(string)
+	if !aok || !bok {
+		return false
+	}
+	at, aerr := time.Parse(time.RFC3339Nano, as)
+	bt, berr := time.Parse(time.RFC3339Nano, bs)
+	return aerr == nil && berr == nil && at.Equal(bt)
+}
+
+// compareLiveStreamWithService checks every attribute of one live stream in the state against
+// the service's JSON for it.
+func compareLiveStreamWithService(got, wire map[string]any) error {
+	var errs []string
+	for attr, field := range map[string]string{
+		"id": "liveStreamId", "name": "name", "stream_key": "streamKey", "public": "public",
+		"player_id": "playerId", "broadcasting": "broadcasting",
+	} {
+		w := wire[field]
+		if w == nil && attr == "player_id" {
+			w = ""
+		}
+		if !reflect.DeepEqual(got[attr], w) {
+			errs = append(errs, fmt.Sprintf("%s = %v, the service says %s = %v", attr, got[attr], field, w))
+		}
+	}
+	for attr, field := range map[string]string{"created_at": "createdAt", "updated_at": "updatedAt"} {
+		if !sameInstant(got[attr], wire[field]) {
+			errs = append(errs, fmt.Sprintf("%s = %v, the service says %s = %v", attr, got[attr], field, wire[field]))
+		}
+	}
+	wantAssets := map[string]any{}
+	if wa, ok := wire["assets"].(map[string]any); ok {
+		wantAssets = map[string]any{"hls": wa["hls"], "iframe": wa["iframe"], "player": wa["player"], "thumbnail": wa["thumbnail"]}
+	}
+	if !reflect.DeepEqual(got["assets"], wantAssets) {
+		errs = append(errs, fmt.Sprintf("assets = %v, the service says %v", got["assets"], wantAssets))
+	}
+	wantRestreams := []any{}
+	if wr, ok := wire["restreams"].([]any); ok {
+		for _, r := range wr {
+			rm, _ := r.(map[string]any)
+			wantRestreams = append(wantRestreams, map[string]any{
+				"name": rm["name"], "server_url": rm["serverUrl"], "stream_key": rm["streamKey"],
+			})
+		}
+	}
+	if !reflect.DeepEqual(got["restreams"], wantRestreams) {
+		errs = append(errs, fmt.Sprintf("restreams = %v, the service says %v", got["restreams"], wantRestreams))
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("the state differs from the service: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func TestAccLiveStreamDataSource(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 4})
+
+	checks := []statecheck.StateCheck{
+		statecheck.ExpectSensitiveValue("data.videohost_live_stream.second", tfjsonpath.New("stream_key")),
+		stateAssertion(func(s *tfjson.State) error {
+			all, err := stateAttributes(s, "data.videohost_live_streams.all")
+			if err != nil {
+				return err
+			}
+			items, _ := all["live_streams"].([]any)
+			if len(items) < 2 {
+				return fmt.Errorf("the test needs at least 2 live streams, the service has %d", len(items))
+			}
+			for address, item := range map[string]any{
+				"data.videohost_live_stream.first":  items[0],
+				"data.videohost_live_stream.second": items[1],
+			} {
+				one, err := stateAttributes(s, address)
+				if err != nil {
+					return err
+				}
+				// The single data source and the list describe a live stream identically.
+				if !reflect.DeepEqual(one, item) {
+					return fmt.Errorf("%s = %v, differs from its list item %v", address, one, item)
+				}
+				id, _ := one["id"].(string)
+				wire, err := serviceJSON(t.Context(), env.BaseURL, "/live-streams/"+url.PathEscape(id), env.APIKey)
+				if err != nil {
+					return err
+				}
+				if err := compareLiveStreamWithService(one, wire); err != nil {
+					return fmt.Errorf("%s: %w", address, err)
+				}
+			}
+			return nil
+		}),
+	}
+	if env.Emu != nil {
+		// The second seeded live stream has one restream, whose key must be hidden too.
+		checks = append(checks, statecheck.ExpectSensitiveValue("data.videohost_live_stream.second",
+			tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")))
+	}
+
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerConfig("") + `
+data "videohost_live_streams" "all" {
+  sort_by    = "createdAt"
+  sort_order = "asc"
+}
+
+data "videohost_live_stream" "first" {
+  id = data.videohost_live_streams.all.live_streams[0].id
+}
+
+data "videohost_live_stream" "second" {
+  id = data.videohost_live_streams.all.live_streams[1].id
+}
+`,
+				ConfigStateChecks: checks,
+			},
+			{
+				Config: env.providerConfig("") + `
+data "videohost_live_stream" "missing" {
+  id = "li_this_id_does_not_exist"
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)Live Stream Not Found.*li_this_id_does_not_exist`),
+			},
+		},
+	})
+}
