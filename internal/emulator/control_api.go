@@ -1,0 +1,400 @@
+package emulator
+
+import (
+	"bytes"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+)
+
+// controlPrefix is the root of the control API; the service has no path under it.
+const controlPrefix = "/_emulator"
+
+// ControlIndex documents the control API; GET /_emulator/ answers it as plain text and the
+// command prints it in its usage.
+const ControlIndex = `Control API of the videohost emulator (not part of the service; never rate limited or counted).
+When a control token is set, every call needs "Authorization: Bearer <control token>".
+
+GET    /_emulator/                                    this index
+POST   /_emulator/webhooks             {"url","events"}
+       create a webhook as if outside Terraform (201, the webhook with its signatureSecret)
+DELETE /_emulator/webhooks/{id}                       delete a webhook as if outside Terraform (204)
+POST   /_emulator/videos               {"title","duration","tags","metadata","description"}
+       simulate an upload and its encoding (201, the video); emits 10
+       video.encoding.quality.completed events (hls and mp4 at 240p, 360p, 480p, 720p, 1080p);
+       duration is in seconds (default 10; at most 30 in the sandbox); metadata is
+       [{"key","value"}] or {"key": "value"}
+POST   /_emulator/live-streams         {"name"}       create a live stream (201, the live stream)
+POST   /_emulator/live-streams/{id}/broadcast/start   broadcasting becomes true; emits live-stream.broadcast.started
+POST   /_emulator/live-streams/{id}/broadcast/end     broadcasting becomes false; emits live-stream.broadcast.ended
+POST   /_emulator/live-streams/{id}/record {"duration"}
+       record the live stream (201, the new video with source.liveStream); emits video.source.recorded
+POST   /_emulator/videos/{id}/captions {"language"}  emits video.caption.generated (201; language default en)
+POST   /_emulator/videos/{id}/summary                 emits video.summary.generated (201)
+GET    /_emulator/deliveries                          every event delivery and its outcome
+POST   /_emulator/clock/advance        {"seconds"}    move the emulator's clock forward
+GET    /_emulator/faults                              the injected faults
+PUT    /_emulator/faults               {"errorRate","commitThen500Rate","latencyMs","burst429"}
+       replace the injected faults (absent members are 0, that is off)
+POST   /_emulator/tokens/revoke                       revoke every access and refresh token (204)
+GET    /_emulator/stats                               request counts per method and path
+`
+
+// serveControl serves the control API under /_emulator/.
+func (e *Emulator) serveControl(w http.ResponseWriter, r *http.Request) {
+	if e.opts.ControlToken != "" {
+		want := "Bearer " + e.opts.ControlToken
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte(want)) != 1 {
+			writeError(w, *e.unauthorized("The control API needs Authorization: Bearer <control token>."))
+			return
+		}
+	}
+	rest := strings.Trim(strings.TrimPrefix(r.URL.Path, controlPrefix), "/")
+	var seg []string
+	if rest != "" {
+		seg = strings.Split(rest, "/")
+	}
+	type endpoint struct {
+		method string
+		h      func(http.ResponseWriter, *http.Request, []string)
+	}
+	var eps []endpoint
+	switch {
+	case len(seg) == 0:
+		eps = []endpoint{{http.MethodGet, e.ctlIndex}}
+	case len(seg) == 1 && seg[0] == "webhooks":
+		eps = []endpoint{{http.MethodPost, e.ctlCreateWebhook}}
+	case len(seg) == 2 && seg[0] == "webhooks":
+		eps = []endpoint{{http.MethodDelete, e.ctlDeleteWebhook}}
+	case len(seg) == 1 && seg[0] == "videos":
+		eps = []endpoint{{http.MethodPost, e.ctlUploadVideo}}
+	case len(seg) == 3 && seg[0] == "videos" && seg[2] == "captions":
+		eps = []endpoint{{http.MethodPost, e.ctlCaption}}
+	case len(seg) == 3 && seg[0] == "videos" && seg[2] == "summary":
+		eps = []endpoint{{http.MethodPost, e.ctlSummary}}
+	case len(seg) == 1 && seg[0] == "live-streams":
+		eps = []endpoint{{http.MethodPost, e.ctlCreateLiveStream}}
+	case len(seg) == 4 && seg[0] == "live-streams" && seg[2] == "broadcast" && (seg[3] == "start" || seg[3] == "end"):
+		eps = []endpoint{{http.MethodPost, e.ctlBroadcast}}
+	case len(seg) == 3 && seg[0] == "live-streams" && seg[2] == "record":
+		eps = []endpoint{{http.MethodPost, e.ctlRecord}}
+	case len(seg) == 1 && seg[0] == "deliveries":
+		eps = []endpoint{{http.MethodGet, e.ctlDeliveries}}
+	case len(seg) == 2 && seg[0] == "clock" && seg[1] == "advance":
+		eps = []endpoint{{http.MethodPost, e.ctlAdvanceClock}}
+	case len(seg) == 1 && seg[0] == "faults":
+		eps = []endpoint{{http.MethodGet, e.ctlGetFaults}, {http.MethodPut, e.ctlPutFaults}}
+	case len(seg) == 2 && seg[0] == "tokens" && seg[1] == "revoke":
+		eps = []endpoint{{http.MethodPost, e.ctlRevoke}}
+	case len(seg) == 1 && seg[0] == "stats":
+		eps = []endpoint{{http.MethodGet, e.ctlStats}}
+	default:
+		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
+		return
+	}
+	var allow []string
+	for _, ep := range eps {
+		if ep.method == r.Method {
+			ep.h(w, r, seg)
+			return
+		}
+		allow = append(allow, ep.method)
+	}
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
+}
+
+// decodeControl decodes an optional JSON body into v, refusing unknown members so that a typo
+// in a demo script is an error rather than a silent default.
+func (e *Emulator) decodeControl(w http.ResponseWriter, r *http.Request, v any) bool {
+	b, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes+1))
+	if err != nil || len(b) > maxBodyBytes {
+		writeError(w, e.invalidPayload())
+		return false
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return true
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		a := e.invalidPayload()
+		a.Title = "The payload is invalid: " + err.Error()
+		writeError(w, a)
+		return false
+	}
+	return true
+}
+
+// writeSimError answers an error of a simulation: 404 for an unknown id, 400 otherwise.
+func (e *Emulator) writeSimError(w http.ResponseWriter, err error, name string) {
+	msg := err.Error()
+	if errors.Is(err, ErrNotFound) {
+		a := e.notFound(name)
+		a.Title = titleNotFound + " (" + strings.TrimPrefix(msg, ErrNotFound.Error()+": ") + ")"
+		writeError(w, a)
+		return
+	}
+	a := e.newError(http.StatusBadRequest, slugInvalidAttribute, strings.TrimPrefix(msg, ErrInvalid.Error()+": "))
+	writeError(w, a)
+}
+
+func (e *Emulator) ctlIndex(w http.ResponseWriter, _ *http.Request, _ []string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = io.WriteString(w, ControlIndex)
+}
+
+func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request, _ []string) {
+	body, ok := readObject(r)
+	if !ok {
+		writeError(w, e.invalidPayload())
+		return
+	}
+	rawURL, names, probs := e.decodeWebhookBody(body)
+	if len(probs) > 0 {
+		writeError(w, e.attributeError(probs...))
+		return
+	}
+	wh, err := e.CreateWebhook(rawURL, names)
+	if errors.Is(err, errWebhookLimit) {
+		a := e.newError(http.StatusBadRequest, slugWebhookLimit, titleWebhookLimit)
+		a.Name = "url"
+		writeError(w, a)
+		return
+	}
+	if err != nil {
+		writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, err.Error()))
+		return
+	}
+	writeJSON(w, http.StatusCreated, toWebhookWire(wh, true))
+}
+
+func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, _ *http.Request, seg []string) {
+	if !e.DeleteWebhook(seg[1]) {
+		writeError(w, e.notFound("webhookId"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// metadataInput accepts metadata as [{"key","value"}] or as {"key": "value"}.
+type metadataInput []Metadatum
+
+func (m *metadataInput) UnmarshalJSON(b []byte) error {
+	var list []Metadatum
+	if err := json.Unmarshal(b, &list); err == nil {
+		*m = list
+		return nil
+	}
+	var obj map[string]string
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return errors.New(`metadata must be [{"key","value"}] or {"key": "value"}`)
+	}
+	out := make([]Metadatum, 0, len(obj))
+	for _, k := range sortedKeys(obj) {
+		out = append(out, Metadatum{Key: k, Value: obj[k]})
+	}
+	*m = out
+	return nil
+}
+
+// seconds converts a duration in seconds from a request, refusing values that overflow.
+func seconds(s float64) (time.Duration, bool) {
+	if s != s || s < 0 || s > float64(1<<62)/float64(time.Second) {
+		return 0, false
+	}
+	return time.Duration(s * float64(time.Second)), true
+}
+
+func (e *Emulator) ctlUploadVideo(w http.ResponseWriter, r *http.Request, _ []string) {
+	var in struct {
+		Title       string        `json:"title"`
+		Description string        `json:"description"`
+		Duration    *float64      `json:"duration"`
+		Tags        []string      `json:"tags"`
+		Metadata    metadataInput `json:"metadata"`
+	}
+	if !e.decodeControl(w, r, &in) {
+		return
+	}
+	if in.Title == "" {
+		in.Title = "Uploaded video"
+	}
+	vi := VideoInput{Title: in.Title, Description: in.Description, Tags: in.Tags, Metadata: in.Metadata}
+	if in.Duration != nil {
+		d, ok := seconds(*in.Duration)
+		if !ok || d == 0 {
+			writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
+			return
+		}
+		vi.Duration = d
+	}
+	v, err := e.uploadVideo(vi)
+	if err != nil {
+		e.writeSimError(w, err, "videoId")
+		return
+	}
+	writeJSON(w, http.StatusCreated, v)
+}
+
+func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request, _ []string) {
+	var in struct {
+		Name string `json:"name"`
+	}
+	if !e.decodeControl(w, r, &in) {
+		return
+	}
+	if in.Name == "" {
+		in.Name = "Live stream"
+	}
+	l, err := e.createLiveStream(in.Name)
+	if err != nil {
+		e.writeSimError(w, err, "liveStreamId")
+		return
+	}
+	writeJSON(w, http.StatusCreated, l)
+}
+
+func (e *Emulator) ctlBroadcast(w http.ResponseWriter, _ *http.Request, seg []string) {
+	l, err := e.setBroadcasting(seg[1], seg[3] == "start")
+	if err != nil {
+		e.writeSimError(w, err, "liveStreamId")
+		return
+	}
+	writeJSON(w, http.StatusOK, l)
+}
+
+func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request, seg []string) {
+	var in struct {
+		Duration *float64 `json:"duration"`
+	}
+	if !e.decodeControl(w, r, &in) {
+		return
+	}
+	var d time.Duration
+	if in.Duration != nil {
+		var ok bool
+		if d, ok = seconds(*in.Duration); !ok || d == 0 {
+			writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
+			return
+		}
+	}
+	v, err := e.recordLiveStream(seg[1], d)
+	if err != nil {
+		e.writeSimError(w, err, "liveStreamId")
+		return
+	}
+	writeJSON(w, http.StatusCreated, v)
+}
+
+func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request, seg []string) {
+	var in struct {
+		Language string `json:"language"`
+	}
+	if !e.decodeControl(w, r, &in) {
+		return
+	}
+	c, err := e.generateCaption(seg[1], in.Language)
+	if err != nil {
+		e.writeSimError(w, err, "videoId")
+		return
+	}
+	writeJSON(w, http.StatusCreated, c)
+}
+
+func (e *Emulator) ctlSummary(w http.ResponseWriter, _ *http.Request, seg []string) {
+	s, err := e.generateSummary(seg[1])
+	if err != nil {
+		e.writeSimError(w, err, "videoId")
+		return
+	}
+	writeJSON(w, http.StatusCreated, s)
+}
+
+func (e *Emulator) ctlDeliveries(w http.ResponseWriter, _ *http.Request, _ []string) {
+	writeJSON(w, http.StatusOK, e.Deliveries())
+}
+
+func (e *Emulator) ctlAdvanceClock(w http.ResponseWriter, r *http.Request, _ []string) {
+	var in struct {
+		Seconds *float64 `json:"seconds"`
+	}
+	if !e.decodeControl(w, r, &in) {
+		return
+	}
+	if in.Seconds == nil {
+		writeError(w, e.attributeError(e.required("seconds")))
+		return
+	}
+	d, ok := seconds(*in.Seconds)
+	if !ok {
+		writeError(w, e.attributeError(e.invalid("seconds", "This attribute must be a number of seconds, zero or more.")))
+		return
+	}
+	e.AdvanceClock(d)
+	writeJSON(w, http.StatusOK, map[string]string{"now": atom(e.now())})
+}
+
+// faultsWire is the control API's form of Faults.
+type faultsWire struct {
+	ErrorRate         float64 `json:"errorRate"`
+	CommitThen500Rate float64 `json:"commitThen500Rate"`
+	LatencyMs         int64   `json:"latencyMs"`
+	Burst429          int     `json:"burst429"`
+}
+
+func (e *Emulator) ctlGetFaults(w http.ResponseWriter, _ *http.Request, _ []string) {
+	f := e.faults.get()
+	writeJSON(w, http.StatusOK, faultsWire{f.ErrorRate, f.CommitThen500Rate, f.Latency.Milliseconds(), f.Burst429})
+}
+
+func (e *Emulator) ctlPutFaults(w http.ResponseWriter, r *http.Request, _ []string) {
+	var in faultsWire
+	if !e.decodeControl(w, r, &in) {
+		return
+	}
+	f := Faults{ErrorRate: in.ErrorRate, CommitThen500Rate: in.CommitThen500Rate, Burst429: in.Burst429}
+	if in.LatencyMs < 0 || in.LatencyMs > int64(time.Hour/time.Millisecond) {
+		writeError(w, e.attributeError(e.invalid("latencyMs", "This attribute must be between 0 and 3600000.")))
+		return
+	}
+	f.Latency = time.Duration(in.LatencyMs) * time.Millisecond
+	if err := f.validate(); err != nil {
+		writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, fmt.Sprint(err)))
+		return
+	}
+	e.SetFaults(f)
+	e.ctlGetFaults(w, r, nil)
+}
+
+func (e *Emulator) ctlRevoke(w http.ResponseWriter, _ *http.Request, _ []string) {
+	e.RevokeTokens()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (e *Emulator) ctlStats(w http.ResponseWriter, _ *http.Request, _ []string) {
+	counts, total := e.stats.snapshot()
+	type row struct {
+		Method string `json:"method"`
+		Path   string `json:"path"`
+		Count  int    `json:"count"`
+	}
+	rows := make([]row, 0, len(counts))
+	for k, c := range counts {
+		m, p, _ := strings.Cut(k, " ")
+		rows = append(rows, row{m, p, c})
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].Path != rows[j].Path {
+			return rows[i].Path < rows[j].Path
+		}
+		return rows[i].Method < rows[j].Method
+	})
+	writeJSON(w, http.StatusOK, map[string]any{"total": total, "requests": rows})
+}

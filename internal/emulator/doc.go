@@ -1,0 +1,80 @@
+// Package emulator is a faithful local implementation of the video hosting service of
+// shared/spec/service-api.md: store, auth, rate limits, paging, errors, signed event delivery,
+// fault injection and a control API under /_emulator/. It knows neither the client nor
+// Terraform: it keeps its own wire types and shares only the event-name list, so that it is an
+// independent check on the client.
+//
+// # Use
+//
+// In-process, in tests:
+//
+//	emu, err := emulator.New(emulator.Options{SeedVideos: 10})
+//	srv := httptest.NewServer(emu)
+//	defer srv.Close()
+//	defer emu.Close()
+//	// Point the client at srv.URL with emu.APIKeys()[0].
+//
+// As a process: go run ./cmd/videohost-emulator -h.
+//
+// # Service API
+//
+//	POST   /auth/api-key      {"apiKey"}        token response (not rate limited)
+//	POST   /auth/refresh      {"refreshToken"}  token response (not rate limited)
+//	GET    /webhooks          ?events=&currentPage=&pageSize=
+//	POST   /webhooks          {"url","events"}  201
+//	GET    /webhooks/{id}
+//	DELETE /webhooks/{id}                       204, empty body
+//	GET    /videos            ?title=&description=&liveStreamId=&tags[]=&metadata[k]=v&sortBy=&sortOrder=
+//	GET    /videos/{id}
+//	GET    /live-streams      ?streamKey=&name=&sortBy=&sortOrder=
+//	GET    /live-streams/{id}
+//
+// Every API endpoint takes Basic (the key as user name, empty password) or Bearer (an access
+// token). Access tokens are HS256 JWTs with iat, exp and jti, valid Options.TokenTTL (rounded up
+// to whole seconds; the issue time is rounded up to the next whole second, so a token lives at
+// least expires_in seconds). Refresh tokens are opaque, single use and valid until used or
+// revoked. A key of the other environment gets 401 with a body that says so. Tokens are signed
+// with a key drawn at start, so they do not survive a restart.
+//
+// # Choices where the specification is silent
+//
+//   - Order of checks: unknown path (404), credentials (401), injected 429 burst, rate limit
+//     (429), method (405), injected 500, then the endpoint. The rate-limit headers are on every
+//     answer from the rate-limit step on (400, 404, 405, 429 and 500 included); 401 and
+//     unknown paths carry none, as no key is known for them.
+//   - Rate limits are fixed windows per key and class (reads: GET and HEAD; writes: the other
+//     methods; uploads: reserved, no endpoint uses it). A window opens with the first request
+//     after the previous one closed. X-RateLimit-Retry-After is the whole seconds (rounded up,
+//     at least 1) until the window closes. A refused request does not use up the window.
+//   - Unknown query parameters and unknown body members are 400 invalid-attribute ("A parameter
+//     does not exist"). An empty events array is refused.
+//   - 400 bodies: type, title and name are those of the first problem; problems lists them all;
+//     each failing attribute also has a member of its own name holding its message.
+//   - Slugs that the specification does not name: invalid-payload, webhook-limit-reached,
+//     unrecognized-request-url, method-not-allowed, server-error, authentication-failed.
+//   - Paging: an empty list has pagesTotal 1 and the links self, first and last (all page 1).
+//     A page beyond the last has no items, a previous link to the last page and no next link.
+//     Links are relative paths carrying currentPage, pageSize and the filters.
+//   - Webhook lists carry signatureSecret; create and get answers omit it (the specification's
+//     samples) unless Options.SecretInResponses.
+//   - Video title and description filters and the live stream name filter match a
+//     case-insensitive part; the default order is createdAt ascending.
+//   - Sandbox watermark: every sandbox video and live stream carries "watermarked": true
+//     (false in production). Sandbox videos and recordings are deleted 24 hours after upload or
+//     recording on the emulator's clock, checked when the store is accessed.
+//   - Ending a broadcast sets broadcasting back to false.
+//   - Faults draw their shares deterministically: a rate r fails a request each time the sum of
+//     r over the requests so far crosses a whole number, so 0.5 fails every second request.
+//   - Event deliveries run in the background, one goroutine per event and webhook, so their
+//     order at a receiver is not guaranteed. A delivery is retried DeliveryRetries times,
+//     DeliveryRetryDelay apart, while the receiver answers above 299 (redirects are not
+//     followed) or does not answer within DeliveryTimeout. The signature is the lowercase hex
+//     HMAC-SHA256 of the body bytes keyed with the webhook's signatureSecret.
+//   - With Options.StatePath, webhooks, videos, live streams and the clock offset are written
+//     atomically after every change and read back by New; seeds are made only when no state
+//     file exists.
+//
+// # Control API
+//
+// See ControlIndex (also served at GET /_emulator/).
+package emulator

@@ -1,0 +1,279 @@
+package emulator
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+var _ http.Handler = (*Emulator)(nil)
+
+// Emulator is one service instance; safe for concurrent use.
+type Emulator struct {
+	opts Options
+
+	keys      []string
+	keyFP     map[string]string // API key to its fingerprint, the rate-limit and token subject
+	otherKeys map[string]bool
+	jwtSecret []byte
+
+	mu sync.RWMutex // guards st
+	st store
+
+	clockOffset atomic.Int64 // nanoseconds added to Options.Now by AdvanceClock
+
+	tokens   tokenState
+	limiter  *rateLimiter
+	faults   faultState
+	stats    requestStats
+	delivery deliveryState
+
+	saveMu sync.Mutex // serialises state file writes
+}
+
+// New builds an emulator (loading StatePath when it exists).
+func New(opts Options) (*Emulator, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	e := &Emulator{
+		opts:      opts,
+		keyFP:     map[string]string{},
+		otherKeys: map[string]bool{},
+		jwtSecret: make([]byte, 32),
+	}
+	_, _ = rand.Read(e.jwtSecret)
+	e.keys = slices.Clone(opts.APIKeys)
+	if len(e.keys) == 0 {
+		e.keys = []string{randomID("", 43)}
+	}
+	for _, k := range e.keys {
+		e.keyFP[k] = fingerprint(k)
+	}
+	for _, k := range opts.OtherEnvironmentKeys {
+		e.otherKeys[k] = true
+	}
+	e.tokens.refresh = map[string]refreshGrant{}
+	e.limiter = newRateLimiter(opts.Limits, opts.RateWindow)
+	e.faults.set(opts.Faults)
+	e.stats.counts = map[string]int{}
+	e.delivery.init(opts)
+
+	loaded, err := e.loadState()
+	if err != nil {
+		return nil, err
+	}
+	if !loaded {
+		e.seed(opts.SeedVideos, opts.SeedLiveStreams)
+		if err := e.saveState(); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// fingerprint names a key without revealing it: tokens and rate-limit buckets carry it.
+func fingerprint(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:8])
+}
+
+// now is the emulator's clock: Options.Now plus every AdvanceClock so far.
+func (e *Emulator) now() time.Time {
+	return e.opts.Now().Add(time.Duration(e.clockOffset.Load()))
+}
+
+// Now returns the emulator's current time (Options.Now plus every AdvanceClock so far).
+func (e *Emulator) Now() time.Time { return e.now() }
+
+// AdvanceClock moves the emulator's clock forward by d (negative values are ignored): tokens,
+// rate-limit windows and sandbox expiry all follow it.
+func (e *Emulator) AdvanceClock(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	e.clockOffset.Add(int64(d))
+	e.mu.Lock()
+	e.purgeExpiredLocked(e.now())
+	e.mu.Unlock()
+	// The offset is part of the saved state, so the file is written even when nothing expired.
+	e.saveStateLogged()
+}
+
+// APIKeys returns the keys of this environment (the generated one when none was given).
+func (e *Emulator) APIKeys() []string { return slices.Clone(e.keys) }
+
+// Environment is sandbox or production.
+func (e *Emulator) Environment() string { return e.opts.Environment }
+
+// Close stops pending deliveries and saves state when StatePath is set.
+func (e *Emulator) Close() error {
+	e.delivery.close()
+	return e.saveState()
+}
+
+// ServeHTTP serves the service API and the control API.
+func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Path
+	if path == controlPrefix || strings.HasPrefix(path, controlPrefix+"/") {
+		e.serveControl(w, r)
+		return
+	}
+	e.stats.count(r.Method, path)
+	if !e.injectLatency(r.Context()) {
+		return
+	}
+	switch path {
+	case "/auth/api-key":
+		e.serveAuthEndpoint(w, r, e.handleAuthAPIKey)
+		return
+	case "/auth/refresh":
+		e.serveAuthEndpoint(w, r, e.handleAuthRefresh)
+		return
+	}
+	rt, id, ok := matchRoute(path)
+	if !ok {
+		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
+		return
+	}
+	subject, aerr := e.authenticate(r)
+	if aerr != nil {
+		writeError(w, *aerr)
+		return
+	}
+	class := classOf(r.Method)
+	if e.faults.take429() {
+		d := e.limiter.peek(subject, class, e.now())
+		d.remaining = 0
+		setRateHeaders(w, d)
+		writeError(w, e.newError(http.StatusTooManyRequests, slugTooManyRequests, titleTooManyRequests))
+		return
+	}
+	d := e.limiter.take(subject, class, e.now())
+	setRateHeaders(w, d)
+	if !d.allowed {
+		writeError(w, e.newError(http.StatusTooManyRequests, slugTooManyRequests, titleTooManyRequests))
+		return
+	}
+	h := rt.handler(e, r.Method)
+	if h == nil {
+		w.Header().Set("Allow", strings.Join(rt.methods, ", "))
+		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
+		return
+	}
+	if e.faults.takeError() {
+		writeError(w, e.serverError())
+		return
+	}
+	h(w, r, id)
+}
+
+// injectLatency waits for the configured latency; false when the request was cancelled first.
+func (e *Emulator) injectLatency(ctx context.Context) bool {
+	d := e.faults.get().Latency
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// apiHandler serves one method of one route; id is the path's identifier, if any.
+type apiHandler func(w http.ResponseWriter, r *http.Request, id string)
+
+// route is one path of the service API.
+type route struct {
+	methods []string
+	get     func(*Emulator) apiHandler
+	post    func(*Emulator) apiHandler
+	delete  func(*Emulator) apiHandler
+}
+
+func (rt route) handler(e *Emulator, method string) apiHandler {
+	var f func(*Emulator) apiHandler
+	switch method {
+	case http.MethodGet:
+		f = rt.get
+	case http.MethodPost:
+		f = rt.post
+	case http.MethodDelete:
+		f = rt.delete
+	}
+	if f == nil {
+		return nil
+	}
+	return f(e)
+}
+
+var (
+	routeWebhooks = route{
+		methods: []string{http.MethodGet, http.MethodPost},
+		get:     func(e *Emulator) apiHandler { return e.handleListWebhooks },
+		post:    func(e *Emulator) apiHandler { return e.handleCreateWebhook },
+	}
+	routeWebhook = route{
+		methods: []string{http.MethodGet, http.MethodDelete},
+		get:     func(e *Emulator) apiHandler { return e.handleGetWebhook },
+		delete:  func(e *Emulator) apiHandler { return e.handleDeleteWebhook },
+	}
+	routeVideos = route{
+		methods: []string{http.MethodGet},
+		get:     func(e *Emulator) apiHandler { return e.handleListVideos },
+	}
+	routeVideo = route{
+		methods: []string{http.MethodGet},
+		get:     func(e *Emulator) apiHandler { return e.handleGetVideo },
+	}
+	routeLiveStreams = route{
+		methods: []string{http.MethodGet},
+		get:     func(e *Emulator) apiHandler { return e.handleListLiveStreams },
+	}
+	routeLiveStream = route{
+		methods: []string{http.MethodGet},
+		get:     func(e *Emulator) apiHandler { return e.handleGetLiveStream },
+	}
+)
+
+// matchRoute finds the route of path: a collection (/webhooks) or one item (/webhooks/{id}).
+func matchRoute(path string) (route, string, bool) {
+	rest, ok := strings.CutPrefix(path, "/")
+	if !ok {
+		return route{}, "", false
+	}
+	coll, id, hasID := strings.Cut(rest, "/")
+	if hasID && (id == "" || strings.Contains(id, "/")) {
+		return route{}, "", false
+	}
+	switch coll {
+	case "webhooks":
+		if hasID {
+			return routeWebhook, id, true
+		}
+		return routeWebhooks, "", true
+	case "videos":
+		if hasID {
+			return routeVideo, id, true
+		}
+		return routeVideos, "", true
+	case "live-streams":
+		if hasID {
+			return routeLiveStream, id, true
+		}
+		return routeLiveStreams, "", true
+	}
+	return route{}, "", false
+}

@@ -1,0 +1,194 @@
+package emulator
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+)
+
+// Environment names.
+const (
+	EnvSandbox    = "sandbox"
+	EnvProduction = "production"
+)
+
+// Defaults that Options falls back to when a field is left at its zero value.
+const (
+	DefaultTokenTTL           = time.Hour
+	DefaultMaxWebhooks        = 20
+	DefaultDocsURL            = "https://docs.api.video/reference"
+	DefaultRateWindow         = time.Minute
+	DefaultDeliveryRetries    = 3
+	DefaultDeliveryRetryDelay = 3 * time.Second
+	DefaultDeliveryTimeout    = 5 * time.Second
+)
+
+// Limits are requests per window for each rate-limit class; zero takes the environment's
+// default (sandbox 40/40/100, production 100/200/500).
+type Limits struct {
+	Uploads, Writes, Reads int
+}
+
+// Faults are injected failures, all off by default.
+type Faults struct {
+	// ErrorRate is the share (0..1) of rate-limited API requests answered 500.
+	ErrorRate float64
+	// CommitThen500Rate is the share (0..1) of POST /webhooks that store the webhook and
+	// answer 500 all the same.
+	CommitThen500Rate float64
+	// Latency is added before every API answer.
+	Latency time.Duration
+	// Burst429 answers the next N rate-limited API requests 429.
+	Burst429 int
+}
+
+// Options configure one emulator; zero values take the documented defaults.
+type Options struct {
+	Environment          string   // sandbox (default) or production
+	APIKeys              []string // when empty, one key is generated (see APIKeys())
+	OtherEnvironmentKeys []string
+	TokenTTL             time.Duration // default 3600 s; rounded up to whole seconds
+	MaxWebhooks          int           // default 20
+	SecretInResponses    bool          // also put signatureSecret into create and get answers
+	DocsURL              string        // default https://docs.api.video/reference
+	Limits               Limits
+	RateWindow           time.Duration // default 1 minute
+	SeedVideos           int
+	SeedLiveStreams      int
+	DeliveryRetries      int           // default 3; a negative value disables retries
+	DeliveryRetryDelay   time.Duration // default 3 s
+	DeliveryTimeout      time.Duration // default 5 s
+	StatePath            string        // when set, state is loaded from and saved to this JSON file
+	ControlToken         string        // when set, /_emulator/ requires Authorization: Bearer <token>
+	Faults               Faults
+	Now                  func() time.Time // injectable clock; default time.Now
+}
+
+// environmentLimits are the specification's per-minute limits.
+var environmentLimits = map[string]Limits{
+	EnvSandbox:    {Uploads: 40, Writes: 40, Reads: 100},
+	EnvProduction: {Uploads: 100, Writes: 200, Reads: 500},
+}
+
+// withDefaults validates opts and fills every zero value with its default.
+func (o Options) withDefaults() (Options, error) {
+	var errs []error
+	switch o.Environment {
+	case "":
+		o.Environment = EnvSandbox
+	case EnvSandbox, EnvProduction:
+	default:
+		errs = append(errs, fmt.Errorf("environment %q is neither %s nor %s", o.Environment, EnvSandbox, EnvProduction))
+	}
+	if o.TokenTTL < 0 {
+		errs = append(errs, errors.New("token TTL must not be negative"))
+	}
+	if o.TokenTTL == 0 {
+		o.TokenTTL = DefaultTokenTTL
+	}
+	// Tokens carry whole seconds (exp and expires_in), so the TTL is rounded up.
+	o.TokenTTL = ceilSeconds(o.TokenTTL)
+	if o.MaxWebhooks < 0 {
+		errs = append(errs, errors.New("max webhooks must not be negative"))
+	}
+	if o.MaxWebhooks == 0 {
+		o.MaxWebhooks = DefaultMaxWebhooks
+	}
+	if o.DocsURL == "" {
+		o.DocsURL = DefaultDocsURL
+	} else if u, err := url.Parse(o.DocsURL); err != nil || u.Scheme == "" || u.Host == "" {
+		errs = append(errs, fmt.Errorf("docs URL %q is not an absolute URL", o.DocsURL))
+	}
+	for len(o.DocsURL) > 0 && o.DocsURL[len(o.DocsURL)-1] == '/' {
+		o.DocsURL = o.DocsURL[:len(o.DocsURL)-1]
+	}
+	def := environmentLimits[o.Environment]
+	if o.Limits.Uploads < 0 || o.Limits.Writes < 0 || o.Limits.Reads < 0 {
+		errs = append(errs, errors.New("rate limits must not be negative"))
+	}
+	if o.Limits.Uploads == 0 {
+		o.Limits.Uploads = def.Uploads
+	}
+	if o.Limits.Writes == 0 {
+		o.Limits.Writes = def.Writes
+	}
+	if o.Limits.Reads == 0 {
+		o.Limits.Reads = def.Reads
+	}
+	if o.RateWindow < 0 {
+		errs = append(errs, errors.New("rate window must not be negative"))
+	}
+	if o.RateWindow == 0 {
+		o.RateWindow = DefaultRateWindow
+	}
+	if o.SeedVideos < 0 || o.SeedLiveStreams < 0 {
+		errs = append(errs, errors.New("seed counts must not be negative"))
+	}
+	switch {
+	case o.DeliveryRetries == 0:
+		o.DeliveryRetries = DefaultDeliveryRetries
+	case o.DeliveryRetries < 0:
+		o.DeliveryRetries = 0
+	}
+	if o.DeliveryRetryDelay <= 0 {
+		o.DeliveryRetryDelay = DefaultDeliveryRetryDelay
+	}
+	if o.DeliveryTimeout <= 0 {
+		o.DeliveryTimeout = DefaultDeliveryTimeout
+	}
+	if err := o.Faults.validate(); err != nil {
+		errs = append(errs, err)
+	}
+	for _, k := range o.APIKeys {
+		if k == "" {
+			errs = append(errs, errors.New("an API key is empty"))
+		}
+	}
+	for _, k := range o.OtherEnvironmentKeys {
+		if k == "" {
+			errs = append(errs, errors.New("an other-environment key is empty"))
+		}
+		for _, own := range o.APIKeys {
+			if own == k {
+				errs = append(errs, errors.New("a key is given both for this and for the other environment"))
+			}
+		}
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o, errors.Join(errs...)
+}
+
+// otherEnvironment names the environment that the other-environment keys belong to.
+func (o Options) otherEnvironment() string {
+	if o.Environment == EnvProduction {
+		return EnvSandbox
+	}
+	return EnvProduction
+}
+
+func ceilSeconds(d time.Duration) time.Duration {
+	if r := d % time.Second; r != 0 {
+		d += time.Second - r
+	}
+	return d
+}
+
+func (f Faults) validate() error {
+	var errs []error
+	if f.ErrorRate < 0 || f.ErrorRate > 1 || f.ErrorRate != f.ErrorRate {
+		errs = append(errs, errors.New("fault error rate must be between 0 and 1"))
+	}
+	if f.CommitThen500Rate < 0 || f.CommitThen500Rate > 1 || f.CommitThen500Rate != f.CommitThen500Rate {
+		errs = append(errs, errors.New("fault commit-then-500 rate must be between 0 and 1"))
+	}
+	if f.Latency < 0 {
+		errs = append(errs, errors.New("fault latency must not be negative"))
+	}
+	if f.Burst429 < 0 {
+		errs = append(errs, errors.New("fault 429 burst must not be negative"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,173 @@
+package emulator
+
+import (
+	"crypto/rand"
+	"errors"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+)
+
+// Webhook is the emulator's own record of a webhook (its own wire type, independent of the
+// client's).
+type Webhook struct {
+	WebhookID       string    `json:"webhookId"`
+	CreatedAt       time.Time `json:"createdAt"`
+	Events          []string  `json:"events"`
+	URL             string    `json:"url"`
+	SignatureSecret string    `json:"signatureSecret"`
+}
+
+// Metadatum is one key and value of a video's metadata.
+type Metadatum struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// video is the stored record of a video; its wire form is built by videoWire.
+type video struct {
+	ID           string      `json:"videoId"`
+	Title        string      `json:"title"`
+	Description  string      `json:"description"`
+	Language     string      `json:"language"`
+	PlayerID     string      `json:"playerId"`
+	CreatedAt    time.Time   `json:"createdAt"`
+	PublishedAt  time.Time   `json:"publishedAt"`
+	UpdatedAt    time.Time   `json:"updatedAt"`
+	Discarded    bool        `json:"discarded"`
+	Public       bool        `json:"public"`
+	Panoramic    bool        `json:"panoramic"`
+	MP4Support   bool        `json:"mp4Support"`
+	Tags         []string    `json:"tags"`
+	Metadata     []Metadatum `json:"metadata"`
+	SourceType   string      `json:"sourceType"`
+	LiveStreamID string      `json:"liveStreamId,omitempty"`
+	Duration     float64     `json:"duration"`
+	// ExpiresAt is when a sandbox video or recording is deleted; zero in production.
+	ExpiresAt time.Time `json:"expiresAt,omitzero"`
+}
+
+// Restream is one restreaming destination of a live stream.
+type Restream struct {
+	Name      string `json:"name"`
+	ServerURL string `json:"serverUrl"`
+	StreamKey string `json:"streamKey"`
+}
+
+// liveStream is the stored record of a live stream.
+type liveStream struct {
+	ID           string     `json:"liveStreamId"`
+	Name         string     `json:"name"`
+	StreamKey    string     `json:"streamKey"`
+	Public       bool       `json:"public"`
+	PlayerID     string     `json:"playerId"`
+	Broadcasting bool       `json:"broadcasting"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	UpdatedAt    time.Time  `json:"updatedAt"`
+	Restreams    []Restream `json:"restreams"`
+	// BroadcastStartedAt is when the running broadcast began; zero when not broadcasting.
+	BroadcastStartedAt time.Time `json:"broadcastStartedAt,omitzero"`
+}
+
+// store is the service's data; Emulator.mu guards it. Slices keep creation order, which is the
+// default order of every list.
+type store struct {
+	Webhooks    []*Webhook    `json:"webhooks"`
+	Videos      []*video      `json:"videos"`
+	LiveStreams []*liveStream `json:"liveStreams"`
+}
+
+const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// randomID returns prefix followed by n random base62 characters from crypto/rand.
+func randomID(prefix string, n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails on supported platforms.
+	var sb strings.Builder
+	sb.Grow(len(prefix) + n)
+	sb.WriteString(prefix)
+	for _, c := range b {
+		// 248 is the largest multiple of 62 below 256; values above it would bias the
+		// alphabet, so they are folded onto a second draw.
+		for c >= 248 {
+			var one [1]byte
+			_, _ = rand.Read(one[:])
+			c = one[0]
+		}
+		sb.WriteByte(base62[c%62])
+	}
+	return sb.String()
+}
+
+// errWebhookLimit is returned when the account already holds MaxWebhooks webhooks.
+var errWebhookLimit = errors.New(titleWebhookLimit)
+
+// validateWebhookURL reports why raw is not an http or https URL with a host, or "".
+func validateWebhookURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Hostname() == "" {
+		return "This attribute must be a valid http or https URL."
+	}
+	return ""
+}
+
+// validateEvents reports why names is not a list of known event names, or "".
+func validateEvents(names []string) string {
+	if len(names) == 0 {
+		return "This attribute must contain at least one event name."
+	}
+	for _, n := range names {
+		if !events.Valid(n) {
+			return "This attribute must contain only these event names: " + strings.Join(events.Names(), ", ") + "."
+		}
+	}
+	return ""
+}
+
+// insertWebhook stores a new webhook; the caller holds e.mu.
+func (e *Emulator) insertWebhookLocked(rawURL string, names []string) (Webhook, error) {
+	if len(e.st.Webhooks) >= e.opts.MaxWebhooks {
+		return Webhook{}, errWebhookLimit
+	}
+	w := &Webhook{
+		WebhookID:       randomID("webhook_", 22),
+		CreatedAt:       e.now().UTC().Truncate(time.Second),
+		Events:          slices.Clone(names),
+		URL:             rawURL,
+		SignatureSecret: randomID("", 32),
+	}
+	e.st.Webhooks = append(e.st.Webhooks, w)
+	return cloneWebhook(w), nil
+}
+
+func cloneWebhook(w *Webhook) Webhook {
+	c := *w
+	c.Events = slices.Clone(w.Events)
+	return c
+}
+
+func (e *Emulator) findWebhookLocked(id string) int {
+	return slices.IndexFunc(e.st.Webhooks, func(w *Webhook) bool { return w.WebhookID == id })
+}
+
+func (e *Emulator) findVideoLocked(id string) int {
+	return slices.IndexFunc(e.st.Videos, func(v *video) bool { return v.ID == id })
+}
+
+func (e *Emulator) findLiveStreamLocked(id string) int {
+	return slices.IndexFunc(e.st.LiveStreams, func(l *liveStream) bool { return l.ID == id })
+}
+
+// purgeExpiredLocked deletes sandbox videos whose 24 hours have passed. Expiry is checked
+// lazily, on every access to the store, against the emulator's clock. It reports whether
+// anything was deleted, so the caller can save the state.
+func (e *Emulator) purgeExpiredLocked(now time.Time) bool {
+	before := len(e.st.Videos)
+	e.st.Videos = slices.DeleteFunc(e.st.Videos, func(v *video) bool {
+		return !v.ExpiresAt.IsZero() && !now.Before(v.ExpiresAt)
+	})
+	return len(e.st.Videos) != before
+}

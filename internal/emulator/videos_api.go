@@ -1,0 +1,313 @@
+package emulator
+
+import (
+	"cmp"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Addresses of the emulated outputs. The .invalid top-level domain is reserved, so nobody
+// mistakes them for the real service's content.
+const (
+	vodBase   = "https://vod.videohost.invalid/vod/"
+	embedBase = "https://embed.videohost.invalid/"
+	liveBase  = "https://live.videohost.invalid/"
+)
+
+type videoSourceWire struct {
+	URI        string          `json:"uri"`
+	Type       string          `json:"type"`
+	LiveStream *liveStreamLink `json:"liveStream,omitempty"`
+}
+
+type liveStreamLink struct {
+	LiveStreamID string `json:"liveStreamId"`
+}
+
+type videoAssetsWire struct {
+	HLS       string `json:"hls"`
+	Iframe    string `json:"iframe"`
+	Player    string `json:"player"`
+	Thumbnail string `json:"thumbnail"`
+	MP4       string `json:"mp4,omitempty"`
+}
+
+// videoWire is a video as the service sends it. Watermarked is the emulator's flag for the
+// sandbox's watermark (true on every sandbox video); the real service marks the pictures only.
+type videoWire struct {
+	VideoID     string          `json:"videoId"`
+	Title       string          `json:"title"`
+	Description string          `json:"description"`
+	Language    string          `json:"language"`
+	PlayerID    string          `json:"playerId"`
+	CreatedAt   string          `json:"createdAt"`
+	PublishedAt string          `json:"publishedAt"`
+	UpdatedAt   string          `json:"updatedAt"`
+	Discarded   bool            `json:"discarded"`
+	Public      bool            `json:"public"`
+	Panoramic   bool            `json:"panoramic"`
+	MP4Support  bool            `json:"mp4Support"`
+	Tags        []string        `json:"tags"`
+	Metadata    []Metadatum     `json:"metadata"`
+	Source      videoSourceWire `json:"source"`
+	Assets      videoAssetsWire `json:"assets"`
+	Watermarked bool            `json:"watermarked"`
+}
+
+func (e *Emulator) toVideoWire(v *video) videoWire {
+	out := videoWire{
+		VideoID:     v.ID,
+		Title:       v.Title,
+		Description: v.Description,
+		Language:    v.Language,
+		PlayerID:    v.PlayerID,
+		CreatedAt:   atom(v.CreatedAt),
+		PublishedAt: atom(v.PublishedAt),
+		UpdatedAt:   atom(v.UpdatedAt),
+		Discarded:   v.Discarded,
+		Public:      v.Public,
+		Panoramic:   v.Panoramic,
+		MP4Support:  v.MP4Support,
+		Tags:        slices.Clone(v.Tags),
+		Metadata:    slices.Clone(v.Metadata),
+		Source:      videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
+		Assets: videoAssetsWire{
+			HLS:       vodBase + v.ID + "/hls/manifest.m3u8",
+			Iframe:    `<iframe src="` + embedBase + "vod/" + v.ID + `" width="100%" height="100%" frameborder="0" scrolling="no" allowfullscreen="true"></iframe>`,
+			Player:    embedBase + "vod/" + v.ID,
+			Thumbnail: vodBase + v.ID + "/thumbnail.jpg",
+		},
+		Watermarked: e.opts.Environment == EnvSandbox,
+	}
+	if out.Tags == nil {
+		out.Tags = []string{}
+	}
+	if out.Metadata == nil {
+		out.Metadata = []Metadatum{}
+	}
+	if v.LiveStreamID != "" {
+		out.Source.LiveStream = &liveStreamLink{LiveStreamID: v.LiveStreamID}
+	}
+	if v.MP4Support {
+		out.Assets.MP4 = vodBase + v.ID + "/mp4/source.mp4"
+	}
+	return out
+}
+
+// videoFilter is the parsed query of GET /videos.
+type videoFilter struct {
+	title, description, liveStreamID string
+	tags                             []string
+	metadata                         map[string]string
+	sortBy                           string
+	desc                             bool
+}
+
+func isMetadataParam(k string) (string, bool) {
+	inner, ok := strings.CutPrefix(k, "metadata[")
+	if !ok {
+		return "", false
+	}
+	inner, ok = strings.CutSuffix(inner, "]")
+	if !ok || inner == "" {
+		return "", false
+	}
+	return inner, true
+}
+
+// parseVideoFilter reads title, description, liveStreamId, tags[], metadata[k], sortBy and
+// sortOrder; filters are the parameters to repeat in the pagination links.
+func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []problem) {
+	f := videoFilter{metadata: map[string]string{}, sortBy: "createdAt"}
+	filters := url.Values{}
+	var probs []problem
+	known := func(k string) bool {
+		switch k {
+		case "currentPage", "pageSize", "title", "description", "liveStreamId", "tags[]", "sortBy", "sortOrder":
+			return true
+		}
+		_, ok := isMetadataParam(k)
+		return ok
+	}
+	probs = append(probs, e.unknownParams(q, known)...)
+	for _, name := range []string{"title", "description", "liveStreamId"} {
+		vs, ok := q[name]
+		if !ok {
+			continue
+		}
+		if len(vs) != 1 {
+			probs = append(probs, e.invalid(name, "This attribute must be given once."))
+			continue
+		}
+		filters[name] = vs
+		switch name {
+		case "title":
+			f.title = vs[0]
+		case "description":
+			f.description = vs[0]
+		case "liveStreamId":
+			f.liveStreamID = vs[0]
+		}
+	}
+	if vs, ok := q["tags[]"]; ok {
+		f.tags = vs
+		filters["tags[]"] = vs
+	}
+	for k, vs := range q {
+		key, ok := isMetadataParam(k)
+		if !ok {
+			continue
+		}
+		if len(vs) != 1 {
+			probs = append(probs, e.invalid(k, "This attribute must be given once."))
+			continue
+		}
+		f.metadata[key] = vs[0]
+		filters[k] = vs
+	}
+	sortBy, desc, sortProbs := e.parseSort(q, filters, []string{"title", "createdAt", "publishedAt", "updatedAt"})
+	probs = append(probs, sortProbs...)
+	if sortBy != "" {
+		f.sortBy = sortBy
+	}
+	f.desc = desc
+	return f, filters, probs
+}
+
+// parseSort reads sortBy (one of allowed) and sortOrder (asc or desc).
+func (e *Emulator) parseSort(q, filters url.Values, allowed []string) (string, bool, []problem) {
+	var probs []problem
+	sortBy := ""
+	if vs, ok := q["sortBy"]; ok {
+		if len(vs) != 1 || !slices.Contains(allowed, vs[0]) {
+			probs = append(probs, e.invalid("sortBy", "This attribute must be one of: "+strings.Join(allowed, ", ")+"."))
+		} else {
+			sortBy = vs[0]
+			filters["sortBy"] = vs
+		}
+	}
+	desc := false
+	if vs, ok := q["sortOrder"]; ok {
+		if len(vs) != 1 || (vs[0] != "asc" && vs[0] != "desc") {
+			probs = append(probs, e.invalid("sortOrder", "This attribute must be asc or desc."))
+		} else {
+			desc = vs[0] == "desc"
+			filters["sortOrder"] = vs
+		}
+	}
+	return sortBy, desc, probs
+}
+
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// matches applies the filters: title and description match a case-insensitive part, every
+// tag must be present, every metadata pair must be present, liveStreamId is exact.
+func (f videoFilter) matches(v *video) bool {
+	if f.title != "" && !containsFold(v.Title, f.title) {
+		return false
+	}
+	if f.description != "" && !containsFold(v.Description, f.description) {
+		return false
+	}
+	if f.liveStreamID != "" && v.LiveStreamID != f.liveStreamID {
+		return false
+	}
+	for _, t := range f.tags {
+		if !slices.Contains(v.Tags, t) {
+			return false
+		}
+	}
+	for k, want := range f.metadata {
+		if !slices.Contains(v.Metadata, Metadatum{Key: k, Value: want}) {
+			return false
+		}
+	}
+	return true
+}
+
+func (f videoFilter) compare(a, b *video) int {
+	var c int
+	switch f.sortBy {
+	case "title":
+		c = cmp.Compare(a.Title, b.Title)
+	case "publishedAt":
+		c = a.PublishedAt.Compare(b.PublishedAt)
+	case "updatedAt":
+		c = a.UpdatedAt.Compare(b.UpdatedAt)
+	default:
+		c = a.CreatedAt.Compare(b.CreatedAt)
+	}
+	if f.desc {
+		c = -c
+	}
+	return c
+}
+
+// liveVideos returns the videos after deleting the expired ones, under the write lock.
+func (e *Emulator) withFreshStore(fn func()) {
+	e.mu.Lock()
+	purged := e.purgeExpiredLocked(e.now())
+	fn()
+	e.mu.Unlock()
+	if purged {
+		e.saveStateLogged()
+	}
+}
+
+func (e *Emulator) handleListVideos(w http.ResponseWriter, r *http.Request, _ string) {
+	q := r.URL.Query()
+	f, filters, probs := e.parseVideoFilter(q)
+	p, pageProbs := e.parsePaging(q)
+	probs = append(probs, pageProbs...)
+	if len(probs) > 0 {
+		writeError(w, e.attributeError(probs...))
+		return
+	}
+	var matched []*video
+	e.withFreshStore(func() {
+		for _, v := range e.st.Videos {
+			if f.matches(v) {
+				c := *v
+				matched = append(matched, &c)
+			}
+		}
+	})
+	slices.SortStableFunc(matched, f.compare)
+	items := make([]videoWire, 0, len(matched))
+	for _, v := range matched {
+		items = append(items, e.toVideoWire(v))
+	}
+	writeJSON(w, http.StatusOK, paginate(items, p, "/videos", filters))
+}
+
+func (e *Emulator) handleGetVideo(w http.ResponseWriter, _ *http.Request, id string) {
+	var found *video
+	e.withFreshStore(func() {
+		if i := e.findVideoLocked(id); i >= 0 {
+			c := *e.st.Videos[i]
+			found = &c
+		}
+	})
+	if found == nil {
+		writeError(w, e.notFound("videoId"))
+		return
+	}
+	writeJSON(w, http.StatusOK, e.toVideoWire(found))
+}
+
+// sandboxExpiry is when a sandbox video uploaded or recorded at t is deleted; zero in
+// production.
+func (e *Emulator) sandboxExpiry(t time.Time) time.Time {
+	if e.opts.Environment != EnvSandbox {
+		return time.Time{}
+	}
+	return t.Add(sandboxRetention)
+}
+
+// sandboxRetention is how long the sandbox keeps a video or a recording.
+const sandboxRetention = 24 * time.Hour

@@ -1,0 +1,224 @@
+package emulator
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+)
+
+// atomFormat is PHP's DATE_ATOM, the service's date-time format: UTC with a +00:00 offset.
+const atomFormat = "2006-01-02T15:04:05+00:00"
+
+func atom(t time.Time) string { return t.UTC().Format(atomFormat) }
+
+// webhookWire is a webhook as the service sends it.
+type webhookWire struct {
+	WebhookID       string   `json:"webhookId"`
+	CreatedAt       string   `json:"createdAt"`
+	Events          []string `json:"events"`
+	URL             string   `json:"url"`
+	SignatureSecret string   `json:"signatureSecret,omitempty"`
+}
+
+func toWebhookWire(w Webhook, withSecret bool) webhookWire {
+	out := webhookWire{WebhookID: w.WebhookID, CreatedAt: atom(w.CreatedAt), Events: w.Events, URL: w.URL}
+	if out.Events == nil {
+		out.Events = []string{}
+	}
+	if withSecret {
+		out.SignatureSecret = w.SignatureSecret
+	}
+	return out
+}
+
+// Webhooks returns every stored webhook, oldest first.
+func (e *Emulator) Webhooks() []Webhook {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	out := make([]Webhook, 0, len(e.st.Webhooks))
+	for _, w := range e.st.Webhooks {
+		out = append(out, cloneWebhook(w))
+	}
+	return out
+}
+
+// WebhookByID returns one stored webhook.
+func (e *Emulator) WebhookByID(id string) (Webhook, bool) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	i := e.findWebhookLocked(id)
+	if i < 0 {
+		return Webhook{}, false
+	}
+	return cloneWebhook(e.st.Webhooks[i]), true
+}
+
+// CreateWebhook stores a webhook as if created outside Terraform (control API). It applies
+// the service's rules: an http(s) url, known event names and the webhook limit.
+func (e *Emulator) CreateWebhook(rawURL string, names []string) (Webhook, error) {
+	if msg := validateWebhookURL(rawURL); msg != "" {
+		return Webhook{}, errors.New("url: " + msg)
+	}
+	if msg := validateEvents(names); msg != "" {
+		return Webhook{}, errors.New("events: " + msg)
+	}
+	e.mu.Lock()
+	w, err := e.insertWebhookLocked(rawURL, names)
+	e.mu.Unlock()
+	if err != nil {
+		return Webhook{}, err
+	}
+	e.saveStateLogged()
+	return w, nil
+}
+
+// DeleteWebhook removes a webhook as if deleted outside Terraform; false when absent.
+func (e *Emulator) DeleteWebhook(id string) bool {
+	e.mu.Lock()
+	i := e.findWebhookLocked(id)
+	if i >= 0 {
+		e.st.Webhooks = slices.Delete(e.st.Webhooks, i, i+1)
+	}
+	e.mu.Unlock()
+	if i < 0 {
+		return false
+	}
+	e.saveStateLogged()
+	return true
+}
+
+func (e *Emulator) handleListWebhooks(w http.ResponseWriter, r *http.Request, _ string) {
+	q := r.URL.Query()
+	probs := e.unknownParams(q, func(k string) bool { return k == "events" || k == "currentPage" || k == "pageSize" })
+	p, pageProbs := e.parsePaging(q)
+	probs = append(probs, pageProbs...)
+	filters := url.Values{}
+	event := ""
+	if vs, ok := q["events"]; ok {
+		event = single(vs)
+		if !events.Valid(event) {
+			probs = append(probs, e.invalid("events", "This attribute must be one event name: "+joinNames()+"."))
+		} else {
+			filters.Set("events", event)
+		}
+	}
+	if len(probs) > 0 {
+		writeError(w, e.attributeError(probs...))
+		return
+	}
+	e.mu.RLock()
+	items := make([]webhookWire, 0, len(e.st.Webhooks))
+	for _, wh := range e.st.Webhooks {
+		if event == "" || slices.Contains(wh.Events, event) {
+			items = append(items, toWebhookWire(cloneWebhook(wh), true))
+		}
+	}
+	e.mu.RUnlock()
+	writeJSON(w, http.StatusOK, paginate(items, p, "/webhooks", filters))
+}
+
+func (e *Emulator) handleGetWebhook(w http.ResponseWriter, _ *http.Request, id string) {
+	wh, ok := e.WebhookByID(id)
+	if !ok {
+		writeError(w, e.notFound("webhookId"))
+		return
+	}
+	writeJSON(w, http.StatusOK, toWebhookWire(wh, e.opts.SecretInResponses))
+}
+
+func (e *Emulator) handleDeleteWebhook(w http.ResponseWriter, _ *http.Request, id string) {
+	if !e.DeleteWebhook(id) {
+		writeError(w, e.notFound("webhookId"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (e *Emulator) handleCreateWebhook(w http.ResponseWriter, r *http.Request, _ string) {
+	body, ok := readObject(r)
+	if !ok {
+		writeError(w, e.invalidPayload())
+		return
+	}
+	rawURL, names, probs := e.decodeWebhookBody(body)
+	if len(probs) > 0 {
+		writeError(w, e.attributeError(probs...))
+		return
+	}
+	e.mu.Lock()
+	wh, err := e.insertWebhookLocked(rawURL, names)
+	e.mu.Unlock()
+	if errors.Is(err, errWebhookLimit) {
+		a := e.newError(http.StatusBadRequest, slugWebhookLimit, titleWebhookLimit)
+		a.Name = "url"
+		writeError(w, a)
+		return
+	}
+	if err != nil {
+		writeError(w, e.serverError())
+		return
+	}
+	e.saveStateLogged()
+	if e.faults.takeCommitThen500() {
+		writeError(w, e.serverError())
+		return
+	}
+	writeJSON(w, http.StatusCreated, toWebhookWire(wh, e.opts.SecretInResponses))
+}
+
+// decodeWebhookBody checks the body of POST /webhooks and lists every problem: each missing
+// attribute, a wrong type, an unknown event name, a url that is not http(s), and attributes
+// that the endpoint does not take.
+func (e *Emulator) decodeWebhookBody(body map[string]json.RawMessage) (string, []string, []problem) {
+	var probs []problem
+	var names []string
+	if raw, ok := body["events"]; !ok || string(raw) == "null" {
+		probs = append(probs, e.required("events"))
+	} else if err := json.Unmarshal(raw, &names); err != nil {
+		var anyArray []any
+		if json.Unmarshal(raw, &anyArray) == nil {
+			probs = append(probs, e.invalid("events", "This attribute must be an array of strings."))
+		} else {
+			probs = append(probs, e.invalid("events", titleMustBeArray))
+		}
+	} else if msg := validateEvents(names); msg != "" {
+		probs = append(probs, e.invalid("events", msg))
+	}
+	rawURL, p := e.stringAttr(body, "url")
+	if p != nil {
+		probs = append(probs, *p)
+	} else if msg := validateWebhookURL(rawURL); msg != "" {
+		probs = append(probs, e.invalid("url", msg))
+	}
+	for _, k := range sortedKeys(body) {
+		if k != "events" && k != "url" {
+			probs = append(probs, e.invalid(k, "This attribute does not exist for this endpoint."))
+		}
+	}
+	return rawURL, names, probs
+}
+
+func joinNames() string {
+	s := ""
+	for i, n := range events.Names() {
+		if i > 0 {
+			s += ", "
+		}
+		s += n
+	}
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
