@@ -25,15 +25,15 @@ const (
 
 // Titles that the specification gives word for word.
 const (
-	titleRequired          = "This attribute is required."
-	titleMustBeArray       = "This attribute must be an array."
-	titleInvalidPayload    = "The payload is invalid."
-	titleWebhookLimit      = "Your account has reached the webhook urls limit."
-	titleNotFound          = "The requested resource could not be found."
-	titleUnrecognizedURL   = "Unrecognized request URL."
-	titleMethodNotAllowed  = "Method is not allowed for this route."
-	titleTooManyRequests   = "Too many requests."
-	titleServerError       = "Server error"
+	titleRequired         = "This attribute is required."
+	titleMustBeArray      = "This attribute must be an array."
+	titleInvalidPayload   = "The payload is invalid."
+	titleWebhookLimit     = "Your account has reached the webhook urls limit."
+	titleNotFound         = "The requested resource could not be found."
+	titleUnrecognizedURL  = "Unrecognized request URL."
+	titleMethodNotAllowed = "Method is not allowed for this route."
+	titleTooManyRequests  = "Too many requests."
+	titleServerError      = "Server error"
 )
 
 // problem is one failing attribute of a 400.

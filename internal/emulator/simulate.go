@@ -241,7 +241,6 @@ func (e *Emulator) requireVideo(id string) error {
 	return nil
 }
 
-
 // UploadVideo simulates an upload and its encoding (see the control API's POST
 // /_emulator/videos) and returns the new video's id.
 func (e *Emulator) UploadVideo(in VideoInput) (string, error) {

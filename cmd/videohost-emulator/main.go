@@ -1,0 +1,188 @@
+// Command videohost-emulator runs the video hosting service emulator as a process, for the
+// demo and for users' own CI. Its first line on stdout is the base URL it serves; the API keys
+// follow. It stops cleanly on SIGINT and SIGTERM. Run it with -h for every flag and the control
+// API.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string { return strings.Join(*s, ",") }
+
+func (s *stringList) Set(v string) error {
+	if v == "" {
+		return errors.New("must not be empty")
+	}
+	*s = append(*s, v)
+	return nil
+}
+
+// defaultListen is a fixed loopback port so that examples can name the address; pass
+// -listen 127.0.0.1:0 for a free port and read it from the first line of stdout.
+const defaultListen = "127.0.0.1:8080"
+
+const usageHead = `videohost-emulator runs a local emulator of the video hosting service: webhooks, videos,
+live streams, both authentication schemes, rate limits, paging, errors, signed event
+deliveries, fault injection and a control API.
+
+Usage: videohost-emulator [flags]
+
+The first line on stdout is the base URL served (http://HOST:PORT); then one line per API key
+("api-key: KEY"; one key is generated when -api-key is not given), the environment and the
+control API's address. SIGINT or SIGTERM stops the emulator cleanly (exit status 0).
+Listening beyond loopback requires -control-token.
+
+Flags:
+`
+
+// config is the parsed command line.
+type config struct {
+	listen string
+	opts   emulator.Options
+}
+
+func parseFlags(args []string, stderr io.Writer) (config, error) {
+	fs := flag.NewFlagSet("videohost-emulator", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	var keys, otherKeys stringList
+	var limits emulator.Limits
+	var faults emulator.Faults
+	fs.StringVar(&c.listen, "listen", defaultListen, "address to listen on (HOST:PORT; port 0 picks a free port)")
+	fs.StringVar(&c.opts.Environment, "environment", emulator.EnvSandbox, "environment emulated: sandbox or production")
+	fs.Var(&keys, "api-key", "API key of this environment (repeatable; when none is given, one is generated and printed)")
+	fs.Var(&otherKeys, "other-environment-key", "API key of the other environment, answered 401 with a message saying so (repeatable)")
+	fs.DurationVar(&c.opts.TokenTTL, "token-ttl", emulator.DefaultTokenTTL, "validity of access tokens (whole seconds)")
+	fs.IntVar(&c.opts.MaxWebhooks, "max-webhooks", emulator.DefaultMaxWebhooks, "webhooks an account may hold")
+	fs.BoolVar(&c.opts.SecretInResponses, "secret-in-responses", false, "also put signatureSecret into the answers of POST /webhooks and GET /webhooks/{id}")
+	fs.StringVar(&c.opts.DocsURL, "docs-url", emulator.DefaultDocsURL, "base of the error documentation links (error type = <docs-url>/<slug>)")
+	fs.IntVar(&limits.Uploads, "rate-limit-uploads", 0, "uploads per window (0: the environment's, 40 sandbox, 100 production)")
+	fs.IntVar(&limits.Writes, "rate-limit-writes", 0, "writes per window (0: the environment's, 40 sandbox, 200 production)")
+	fs.IntVar(&limits.Reads, "rate-limit-reads", 0, "reads per window (0: the environment's, 100 sandbox, 500 production)")
+	fs.DurationVar(&c.opts.RateWindow, "rate-window", emulator.DefaultRateWindow, "length of a rate-limit window (shorten it for tests)")
+	fs.IntVar(&c.opts.SeedVideos, "seed-videos", 0, "deterministic videos created at start (vi0000000001, ...)")
+	fs.IntVar(&c.opts.SeedLiveStreams, "seed-live-streams", 0, "deterministic live streams created at start (li0000000001, ...)")
+	fs.IntVar(&c.opts.DeliveryRetries, "delivery-retries", emulator.DefaultDeliveryRetries, "retries of an event delivery after the first attempt (negative: none)")
+	fs.DurationVar(&c.opts.DeliveryRetryDelay, "delivery-retry-delay", emulator.DefaultDeliveryRetryDelay, "delay between delivery attempts")
+	fs.DurationVar(&c.opts.DeliveryTimeout, "delivery-timeout", emulator.DefaultDeliveryTimeout, "time a receiver has to answer one delivery attempt")
+	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos and live streams across restarts (default: memory only)")
+	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")
+	fs.Float64Var(&faults.ErrorRate, "fault-error-rate", 0, "share (0..1) of rate-limited API requests answered 500")
+	fs.Float64Var(&faults.CommitThen500Rate, "fault-commit-then-500", 0, "share (0..1) of POST /webhooks that store the webhook and answer 500")
+	fs.DurationVar(&faults.Latency, "fault-latency", 0, "latency added before every API answer")
+	fs.IntVar(&faults.Burst429, "fault-429-burst", 0, "answer the first N rate-limited API requests 429")
+	fs.Usage = func() {
+		out := fs.Output()
+		_, _ = io.WriteString(out, usageHead)
+		fs.PrintDefaults()
+		_, _ = io.WriteString(out, "\n"+emulator.ControlIndex)
+	}
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		err := fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+		_, _ = fmt.Fprintln(stderr, err)
+		fs.Usage()
+		return config{}, err
+	}
+	c.opts.APIKeys = keys
+	c.opts.OtherEnvironmentKeys = otherKeys
+	c.opts.Limits = limits
+	c.opts.Faults = faults
+	return c, nil
+}
+
+// isLoopback reports whether a listen address accepts loopback connections only.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if !isLoopback(c.listen) && c.opts.ControlToken == "" {
+		_, _ = fmt.Fprintf(stderr, "videohost-emulator: -listen %s is not a loopback address: set -control-token so that the control API is not open to the network\n", c.listen)
+		return 2
+	}
+	emu, err := emulator.New(c.opts)
+	if err != nil {
+		_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", c.listen)
+	if err != nil {
+		_ = emu.Close()
+		_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
+		return 1
+	}
+	base := "http://" + ln.Addr().String()
+	_, _ = fmt.Fprintln(stdout, base)
+	for _, k := range emu.APIKeys() {
+		_, _ = fmt.Fprintf(stdout, "api-key: %s\n", k)
+	}
+	_, _ = fmt.Fprintf(stdout, "environment: %s\n", emu.Environment())
+	_, _ = fmt.Fprintf(stdout, "control-api: %s/_emulator/\n", base)
+
+	srv := &http.Server{Handler: emu, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	code := 0
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		if !errors.Is(err, http.ErrServerClosed) {
+			_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
+			code = 1
+		}
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		_, _ = fmt.Fprintf(stderr, "videohost-emulator: shutting down: %v\n", err)
+		code = 1
+	}
+	if err := emu.Close(); err != nil {
+		_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
+		code = 1
+	}
+	return code
+}
