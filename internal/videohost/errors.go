@@ -100,7 +100,11 @@ func (e *Error) Error() string {
 		b.WriteString(": " + oneLine(e.Body))
 	}
 	if e.hint != "" {
-		b.WriteString(": " + e.hint)
+		// The hint is a sentence of its own.
+		if !strings.HasSuffix(b.String(), ".") {
+			b.WriteString(".")
+		}
+		b.WriteString(" " + e.hint)
 	}
 	return b.String()
 }

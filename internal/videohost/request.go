@@ -218,7 +218,7 @@ func (c *Client) decodeError(r request, path string, a attempt) *Error {
 
 // unauthorizedHint is what a 401 asks the user to check.
 func (c *Client) unauthorizedHint() string {
-	return fmt.Sprintf("the service refused the credentials: check that the API key belongs to the %s "+
+	return fmt.Sprintf("The service refused the credentials: check that the API key belongs to the %s "+
 		"environment (sandbox and production keys differ)", c.cfg.Environment)
 }
 
