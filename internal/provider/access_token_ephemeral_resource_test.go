@@ -65,16 +65,16 @@ func accessTokenProviderFactories() map[string]func() (tfprotov6.ProviderServer,
 	return factories
 }
 
-// serviceStatus sends one GET to the service with the given Authorization header and returns
-// the status. It checks a token against the service itself, not against the client that got it.
-func serviceStatus(ctx context.Context, baseURL, path, authorization string) (int, error) {
+// webhooksStatus sends GET /webhooks to the service with a bearer token and returns the status.
+// It checks a token against the service itself, not against the client that got it.
+func webhooksStatus(ctx context.Context, baseURL, token string) (int, error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(baseURL, "/")+path, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(baseURL, "/")+"/webhooks", nil)
 	if err != nil {
 		return 0, err
 	}
-	req.Header.Set("Authorization", authorization)
+	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, err
@@ -231,14 +231,14 @@ resource "echo" "token" {}
 					}),
 					stateAssertion(func(*tfjson.State) error {
 						// The service accepts the token, and refuses it when its signature is altered.
-						status, err := serviceStatus(t.Context(), env.BaseURL, "/webhooks", "Bearer "+token)
+						status, err := webhooksStatus(t.Context(), env.BaseURL, token)
 						if err != nil {
 							return err
 						}
 						if status != http.StatusOK {
 							return fmt.Errorf("the service answered %d to the access token, want 200", status)
 						}
-						status, err = serviceStatus(t.Context(), env.BaseURL, "/webhooks", "Bearer "+tamperJWT(token))
+						status, err = webhooksStatus(t.Context(), env.BaseURL, tamperJWT(token))
 						if err != nil {
 							return err
 						}
