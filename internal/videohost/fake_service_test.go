@@ -1,6 +1,7 @@
 package videohost
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -59,6 +60,7 @@ func newFakeService(t *testing.T, api http.HandlerFunc) *fakeService {
 
 func (f *fakeService) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
 	f.mu.Lock()
 	f.reqs = append(f.reqs, seen{
 		at: time.Now(), method: r.Method, path: r.URL.Path, query: r.URL.RawQuery,

@@ -1,0 +1,314 @@
+package videohost
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// webhookStore serves the webhook endpoints over a map, written from the specification: the
+// list carries signatureSecret, the get and create answers do not (as the samples show).
+type webhookStore struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func newWebhookStore(n int) *webhookStore {
+	s := &webhookStore{}
+	for i := range n {
+		s.ids = append(s.ids, fmt.Sprintf("wh-%04d", i))
+	}
+	return s
+}
+
+func (s *webhookStore) add(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ids = append(s.ids, id)
+}
+
+func (s *webhookStore) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, one := strings.CutPrefix(r.URL.Path, "/webhooks/")
+	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/webhooks":
+		page, _ := strconv.Atoi(r.URL.Query().Get("currentPage"))
+		page = max(page, 1)
+		size, _ := strconv.Atoi(r.URL.Query().Get("pageSize"))
+		pages := (len(s.ids) + size - 1) / size
+		data := []map[string]any{}
+		for _, id := range s.ids[min((page-1)*size, len(s.ids)):min(page*size, len(s.ids))] {
+			data = append(data, webhookJSON(id, true))
+		}
+		links := []map[string]string{}
+		if page < pages {
+			links = append(links, map[string]string{"rel": "next", "uri": fmt.Sprintf("/webhooks?currentPage=%d&pageSize=%d", page+1, size)})
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"data": data, "pagination": map[string]any{
+			"currentPage": page, "pagesTotal": pages, "links": links,
+		}})
+	case r.Method == http.MethodGet && one:
+		if !slices.Contains(s.ids, id) {
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "webhookId", "status": 404})
+			return
+		}
+		writeJSON(w, http.StatusOK, webhookJSON(id, false))
+	case r.Method == http.MethodPost && r.URL.Path == "/webhooks":
+		var in map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&in)
+		if in["url"] == "" {
+			writeJSON(w, http.StatusBadRequest, map[string]any{"title": "Invalid attributes.", "status": 400})
+			return
+		}
+		id := fmt.Sprintf("wh-new-%d", len(s.ids))
+		s.ids = append(s.ids, id)
+		writeJSON(w, http.StatusCreated, webhookJSON(id, false))
+	case r.Method == http.MethodDelete && one:
+		i := slices.Index(s.ids, id)
+		if i < 0 {
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "webhookId", "status": 404})
+			return
+		}
+		s.ids = slices.Delete(s.ids, i, i+1)
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		writeJSON(w, http.StatusNotFound, map[string]any{"title": "Unrecognized request URL.", "status": 404})
+	}
+}
+
+func TestWebhookWireDecoding(t *testing.T) {
+	want := time.Date(2024, 8, 8, 14, 12, 18, 0, time.UTC)
+	tests := []struct {
+		body    string
+		want    Webhook
+		wantErr bool
+	}{
+		{`{"webhookId":"a","createdAt":"2024-08-08T14:12:18+00:00","events":["e"],"url":"https://x","signatureSecret":"s","other":{"x":1}}`,
+			Webhook{ID: "a", CreatedAt: want, Events: []string{"e"}, URL: "https://x", SignatureSecret: "s"}, false},
+		{`{"webhookId":"a","createdAt":"2024-08-08T14:12:18Z"}`, Webhook{ID: "a", CreatedAt: want}, false},
+		{`{"webhookId":"a","createdAt":"2024-08-08T16:12:18.000+0200"}`, Webhook{ID: "a", CreatedAt: want}, false},
+		{`{"webhookId":"a","createdAt":null}`, Webhook{ID: "a"}, false},
+		{`{"webhookId":"a","createdAt":""}`, Webhook{ID: "a"}, false},
+		{`{"webhookId":"a","createdAt":"yesterday"}`, Webhook{}, true},
+		{`{"webhookId":"a","createdAt":1723126338}`, Webhook{}, true},
+		{`{"webhookId":7}`, Webhook{}, true},
+	}
+	for _, tt := range tests {
+		var got Webhook
+		err := json.Unmarshal([]byte(tt.body), &got)
+		if (err != nil) != tt.wantErr {
+			t.Errorf("%s: err = %v", tt.body, err)
+			continue
+		}
+		if tt.wantErr {
+			continue
+		}
+		if got.ID != tt.want.ID || !got.CreatedAt.Equal(tt.want.CreatedAt) || got.URL != tt.want.URL ||
+			got.SignatureSecret != tt.want.SignatureSecret || !slices.Equal(got.Events, tt.want.Events) {
+			t.Errorf("%s:\n got %+v\nwant %+v", tt.body, got, tt.want)
+		}
+	}
+}
+
+func TestWebhookEndpoints(t *testing.T) {
+	store := newWebhookStore(3)
+	f := newFakeService(t, store.serve)
+	c := f.client(t)
+	ctx := t.Context()
+
+	list, err := c.ListWebhooks(ctx, "video.source.recorded")
+	if err != nil || len(list) != 3 || list[0].SignatureSecret != "secret-wh-0000" {
+		t.Fatalf("ListWebhooks = %+v, %v", list, err)
+	}
+	reqs := f.requests()
+	if q := reqs[len(reqs)-1].query; q != "events=video.source.recorded&pageSize=100" {
+		t.Errorf("query = %q", q)
+	}
+
+	got, err := c.GetWebhook(ctx, "wh-0001")
+	if err != nil || got.ID != "wh-0001" || got.URL != "https://example.org/hook/wh-0001" || got.SignatureSecret != "" {
+		t.Fatalf("GetWebhook = %+v, %v (a get answer without the secret leaves it empty)", got, err)
+	}
+	if _, err := c.GetWebhook(ctx, "wh-nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("GetWebhook(missing) = %v, want ErrNotFound", err)
+	}
+
+	created, err := c.CreateWebhook(ctx, CreateWebhookInput{URL: "https://example.org/new", Events: []string{"a", "b"}})
+	if err != nil || created.ID != "wh-new-3" {
+		t.Fatalf("CreateWebhook = %+v, %v", created, err)
+	}
+	reqs = f.requests()
+	if b := reqs[len(reqs)-1].body; b != `{"url":"https://example.org/new","events":["a","b"]}` {
+		t.Errorf("create body = %s", b)
+	}
+
+	if err := c.DeleteWebhook(ctx, "wh-new-3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteWebhook(ctx, "wh-new-3"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("second delete = %v, want ErrNotFound", err)
+	}
+
+	for name, call := range map[string]func() error{
+		"get":    func() error { _, err := c.GetWebhook(ctx, ""); return err },
+		"delete": func() error { return c.DeleteWebhook(ctx, "") },
+		"lookup": func() error { _, err := c.LookupWebhook(ctx, ""); return err },
+	} {
+		if err := call(); !errors.Is(err, errEmptyID) {
+			t.Errorf("%s with an empty id: %v", name, err)
+		}
+	}
+}
+
+func TestWebhookPathEscapesTheID(t *testing.T) {
+	var raw string
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		raw = r.URL.EscapedPath()
+		writeJSON(w, http.StatusOK, webhookJSON("a/b", false))
+	})
+	if _, err := f.client(t).GetWebhook(t.Context(), "a/b?c"); err != nil {
+		t.Fatal(err)
+	}
+	if raw != "/webhooks/a%2Fb%3Fc" {
+		t.Fatalf("path = %s", raw)
+	}
+}
+
+func TestLookupWebhookSharesOneList(t *testing.T) {
+	store := newWebhookStore(250)
+	f := newFakeService(t, store.serve)
+	c := f.client(t, func(cfg *Config) { cfg.WebhookListTTL = time.Minute })
+	ctx := t.Context()
+
+	var wg sync.WaitGroup
+	errs := make(chan error, 250)
+	for i := range 250 {
+		wg.Go(func() {
+			id := fmt.Sprintf("wh-%04d", i)
+			w, err := c.LookupWebhook(ctx, id)
+			switch {
+			case err != nil:
+				errs <- err
+			case w.ID != id || w.SignatureSecret != "secret-"+id:
+				errs <- fmt.Errorf("lookup %s = %+v", id, w)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	gets := func() int {
+		n := 0
+		for _, s := range f.requests() {
+			if s.method == http.MethodGet && strings.HasPrefix(s.path, "/webhooks/") {
+				n++
+			}
+		}
+		return n
+	}
+	if n, g := f.count(http.MethodGet, "/webhooks"), gets(); n != 3 || g != 0 {
+		t.Fatalf("250 lookups: %d list requests and %d gets, want 3 and 0", n, g)
+	}
+
+	// Created elsewhere after the list was read: found with one get.
+	store.add("wh-elsewhere")
+	if w, err := c.LookupWebhook(ctx, "wh-elsewhere"); err != nil || w.ID != "wh-elsewhere" {
+		t.Fatalf("lookup of a webhook created elsewhere = %+v, %v", w, err)
+	}
+	// Really missing: one get, then ErrNotFound.
+	if _, err := c.LookupWebhook(ctx, "wh-missing"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("lookup of a missing webhook = %v, want ErrNotFound", err)
+	}
+	if n, g := f.count(http.MethodGet, "/webhooks"), gets(); n != 3 || g != 2 {
+		t.Fatalf("after two misses: %d list requests and %d gets, want 3 and 2", n, g)
+	}
+
+	// Every write empties the list, failed writes included.
+	writes := []func() error{
+		func() error {
+			_, err := c.CreateWebhook(ctx, CreateWebhookInput{URL: "https://e.org", Events: []string{"x"}})
+			return err
+		},
+		func() error {
+			_, err := c.CreateWebhook(ctx, CreateWebhookInput{Events: []string{"x"}})
+			if err == nil {
+				return errors.New("a create without url succeeded")
+			}
+			return nil
+		},
+		func() error { return c.DeleteWebhook(ctx, "wh-0007") },
+	}
+	for i, write := range writes {
+		if err := write(); err != nil {
+			t.Fatal(err)
+		}
+		before := f.count(http.MethodGet, "/webhooks")
+		if _, err := c.LookupWebhook(ctx, "wh-0001"); err != nil {
+			t.Fatal(err)
+		}
+		if walked := f.count(http.MethodGet, "/webhooks") - before; walked != 3 {
+			t.Fatalf("write %d: the next lookup read %d list pages, want a new walk of 3", i, walked)
+		}
+	}
+}
+
+func TestLookupWebhookListExpires(t *testing.T) {
+	store := newWebhookStore(5)
+	f := newFakeService(t, store.serve)
+	c := f.client(t, func(cfg *Config) { cfg.WebhookListTTL = 50 * time.Millisecond })
+	for range 2 {
+		if _, err := c.LookupWebhook(t.Context(), "wh-0001"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := f.count(http.MethodGet, "/webhooks"); n != 1 {
+		t.Fatalf("two lookups inside the TTL walked the list %d times, want 1", n)
+	}
+	time.Sleep(60 * time.Millisecond)
+	if _, err := c.LookupWebhook(t.Context(), "wh-0001"); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(http.MethodGet, "/webhooks"); n != 2 {
+		t.Fatalf("a lookup after the TTL walked the list %d times in all, want 2", n)
+	}
+}
+
+func TestLookupWebhookWithoutTTL(t *testing.T) {
+	store := newWebhookStore(5)
+	f := newFakeService(t, store.serve)
+	c := f.client(t)
+	for range 2 {
+		w, err := c.LookupWebhook(t.Context(), "wh-0002")
+		if err != nil || w.SignatureSecret != "secret-wh-0002" || w.URL == "" {
+			t.Fatalf("lookup = %+v, %v; want the get's answer with the list's secret", w, err)
+		}
+	}
+	if g, n := f.count(http.MethodGet, "/webhooks/wh-0002"), f.count(http.MethodGet, "/webhooks"); g != 2 || n != 2 {
+		t.Fatalf("gets %d, list walks %d; want 2 and 2 (nothing kept with TTL 0)", g, n)
+	}
+	if _, err := c.LookupWebhook(t.Context(), "wh-nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing = %v", err)
+	}
+
+	// A get answer that carries the secret needs no list.
+	f2 := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, webhookJSON("wh-1", true))
+	})
+	c2 := f2.client(t)
+	if w, err := c2.LookupWebhook(t.Context(), "wh-1"); err != nil || w.SignatureSecret != "secret-wh-1" {
+		t.Fatalf("lookup = %+v, %v", w, err)
+	}
+	if n := f2.count(http.MethodGet, "/webhooks"); n != 0 {
+		t.Fatalf("list walked %d times for a get that had the secret", n)
+	}
+}
