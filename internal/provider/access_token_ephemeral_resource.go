@@ -63,10 +63,7 @@ func (r *accessTokenEphemeralResource) Configure(_ context.Context, req ephemera
 }
 
 func (r *accessTokenEphemeralResource) Open(ctx context.Context, _ ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	if r.data == nil {
-		resp.Diagnostics.AddError("Provider Not Configured",
-			"The videohost provider was not configured before the access token was requested. "+
-				"This is a bug in the provider; please report it.")
+	if !requireConfigured(r.data, &resp.Diagnostics) {
 		return
 	}
 	token, err := r.data.client.AccessToken(ctx)

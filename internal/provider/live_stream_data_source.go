@@ -210,10 +210,7 @@ func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if d.data == nil {
-		resp.Diagnostics.AddError("Provider Not Configured",
-			"The videohost provider was not configured before the live stream was read. "+
-				"This is a bug in the provider; please report it.")
+	if !requireConfigured(d.data, &resp.Diagnostics) {
 		return
 	}
 	ls, err := d.data.client.GetLiveStream(ctx, id.ValueString())

@@ -45,9 +45,10 @@ func (d *liveStreamsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			"the service's answer. Filtering and sorting happen on the service.",
 		Attributes: map[string]schema.Attribute{
 			"name": schema.StringAttribute{
-				Optional:            true,
-				MarkdownDescription: "Only live streams with this name. No filter when unset.",
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				Optional: true,
+				MarkdownDescription: "Only live streams that match this name; the service does the matching " +
+					"(it may match a part of the name, ignoring case). No filter when unset; must not be empty.",
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"sort_by": schema.StringAttribute{
 				Optional: true,
@@ -56,10 +57,9 @@ func (d *liveStreamsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 				Validators: []validator.String{stringvalidator.OneOf("name", "createdAt", "updatedAt")},
 			},
 			"sort_order": schema.StringAttribute{
-				Optional: true,
-				MarkdownDescription: "The sort direction: `asc` or `desc`. The service's default (`asc`) when " +
-					"unset.",
-				Validators: []validator.String{stringvalidator.OneOf("asc", "desc")},
+				Optional:            true,
+				MarkdownDescription: "The sort direction: `asc` or `desc`. The service's default when unset.",
+				Validators:          []validator.String{stringvalidator.OneOf("asc", "desc")},
 			},
 			"live_streams": schema.ListNestedAttribute{
 				Computed:            true,
@@ -82,10 +82,7 @@ func (d *liveStreamsDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if d.data == nil {
-		resp.Diagnostics.AddError("Provider Not Configured",
-			"The videohost provider was not configured before the live streams were listed. "+
-				"This is a bug in the provider; please report it.")
+	if !requireConfigured(d.data, &resp.Diagnostics) {
 		return
 	}
 	list, err := d.data.client.ListLiveStreams(ctx, videohost.LiveStreamFilter{
