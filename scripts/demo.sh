@@ -45,7 +45,10 @@ cleanup() {
 	set +e
 	if [ "$rc" -ne 0 ] && [ -n "$tmp" ]; then
 		say "" >&2
-		say "demo: FAILED in step $step/$steps (exit $rc)" >&2
+		case "$rc" in
+		130 | 143) say "demo: interrupted in step $step/$steps; stopping what it started" >&2 ;;
+		*) say "demo: FAILED in step $step/$steps (exit $rc)" >&2 ;;
+		esac
 		for log in emulator.err receiver.out receiver.err; do
 			if [ -s "$tmp/$log" ]; then
 				say "---- last lines of $log ----" >&2
@@ -128,13 +131,18 @@ json_string() {
 	tr -d '\n' | grep -o '"'"$1"'"[[:space:]]*:[[:space:]]*"[^"]*"' | head -n 1 | sed 's/.*"\([^"]*\)"$/\1/'
 }
 
+# json_number prints the value of the first number member named $1 of the JSON on stdin.
+json_number() {
+	tr -d '\n' | grep -o '"'"$1"'"[[:space:]]*:[[:space:]]*[0-9]*' | head -n 1 | sed 's/.*[^0-9]//'
+}
+
 tf() {
 	terraform -chdir="$work" "$@"
 }
 
 # tf_run runs a terraform command with its whole output in $tmp/<log>.txt, and shows it indented
 # without the expected warning about development overrides (or only the lines matching $filter,
-# when given). It returns terraform's exit code.
+# when given), up to its outputs. It returns terraform's exit code.
 tf_run() {
 	local log="$tmp/$1.txt" filter=$2
 	shift 2
@@ -148,9 +156,14 @@ tf_run() {
 	elif [ -n "$filter" ]; then
 		grep -E "$filter" "$log" | sed 's/^/    /' || true
 	else
-		awk '/^Warning: Provider development overrides are in effect/ { skip = 1 }
-			!skip { print "    " $0 }
-			skip && /^releases\.$/ { skip = 0; getline }' "$log"
+		# The apply's outputs are left out: the next step prints them.
+		awk '/^Warning: Provider development overrides are in effect/ { skip = 1; next }
+			skip && /^releases\.$/ { skip = 0; blank = 1; next }
+			skip { next }
+			blank && /^$/ { blank = 0; next }
+			{ blank = 0 }
+			/^Outputs:$/ { exit }
+			{ print "    " $0 }' "$log"
 	fi
 	return "$rc"
 }
@@ -326,7 +339,9 @@ grep "webhook=$outside_id " "$tmp/receiver.out" | sed 's/^/    /' || true
 # ----------------------------------------------------------------------------------------------
 step "Destroy"
 tf_run destroy '(Destroy complete|Destruction complete)' destroy -auto-approve || fail "terraform destroy failed"
-left=$(curl -sS --fail-with-body --max-time 10 -u "$api_key:" "$emulator_url/webhooks" | grep -o '"webhookId"' | wc -l | tr -d ' ')
-say "    webhooks left on the service: $left"
-[ "$left" -eq 0 ] || fail "the destroy left $left webhooks behind"
+# GET /webhooks with the key, as any client would; itemsTotal counts every page.
+left=$(curl -sS --fail-with-body --max-time 10 -u "$api_key:" "$emulator_url/webhooks" | json_number itemsTotal) ||
+	fail "GET /webhooks failed after the destroy"
+say "    webhooks left on the service (GET /webhooks itemsTotal): $left"
+[ "$left" = 0 ] || fail "the destroy left ${left:-an unknown number of} webhooks behind"
 say "    (step $step took $((SECONDS - step_started)) s)"
