@@ -68,7 +68,8 @@ func (r *accessTokenEphemeralResource) Open(ctx context.Context, _ ephemeral.Ope
 	}
 	token, err := r.data.client.AccessToken(ctx)
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.data)
+		// The token request has no attributes of this resource to point at.
+		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.data, nil)
 		return
 	}
 	resp.Diagnostics.Append(resp.Result.Set(ctx, accessTokenModel{

@@ -253,6 +253,37 @@ resource "echo" "token" {}
 	})
 }
 
+// TestAccAccessTokenRefusedKey checks that a key the service refuses is an error of the
+// ephemeral resource that says what to do. It is its own test case: a configuration that cannot
+// open the token cannot be destroyed either, and an empty state needs no destroy.
+func TestAccAccessTokenRefusedKey(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
+		ProtoV6ProviderFactories: accessTokenProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: fmt.Sprintf(`
+provider "videohost" {
+  base_url = %q
+  api_key  = "a-key-the-service-does-not-know"
+}
+
+ephemeral "videohost_access_token" "current" {}
+
+provider "echo" {
+  data = ephemeral.videohost_access_token.current
+}
+
+resource "echo" "token" {}
+`, env.BaseURL),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Obtain an Access Token.*API key was refused`),
+			},
+		},
+	})
+}
+
 // TestAccAccessTokenNotInPlanOrState opens the ephemeral resource in a configuration that also
 // reads a data source, and checks that neither the plan nor the state holds a token.
 func TestAccAccessTokenNotInPlanOrState(t *testing.T) {

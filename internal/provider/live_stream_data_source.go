@@ -215,15 +215,19 @@ func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	ls, err := d.data.client.GetLiveStream(ctx, id.ValueString())
 	if errors.Is(err, videohost.ErrNotFound) {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Live Stream Not Found",
-			fmt.Sprintf("No live stream with the id %q exists in the %s environment (%s). Check the id "+
-				"(liveStreamId) and that the provider's api_key and environment are those of the account "+
-				"that owns the live stream; list them with the videohost_live_streams data source.",
-				id.ValueString(), d.data.environment, d.data.baseURL))
+		detail := fmt.Sprintf("No live stream with the id %q exists in the %s environment (%s). Check the id "+
+			"(liveStreamId) and that the provider's api_key and environment are those of the account "+
+			"that owns the live stream; the videohost_live_streams data source lists them.",
+			id.ValueString(), d.data.environment, d.data.baseURL)
+		if apiErr, ok := errors.AsType[*videohost.Error](err); ok {
+			detail += apiWords(apiErr)
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Live Stream Not Found", detail)
 		return
 	}
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, d.data)
+		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Read Live Stream", err, d.data,
+			map[string]path.Path{"liveStreamId": path.Root("id")})
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, liveStreamFromAPI(ls))...)

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -91,7 +92,11 @@ func (d *liveStreamsDataSource) Read(ctx context.Context, req datasource.ReadReq
 		SortOrder: m.SortOrder.ValueString(),
 	})
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to List Live Streams", err, d.data)
+		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Live Streams", err, d.data, map[string]path.Path{
+			"name":      path.Root("name"),
+			"sortBy":    path.Root("sort_by"),
+			"sortOrder": path.Root("sort_order"),
+		})
 		return
 	}
 	m.LiveStreams = make([]liveStreamModel, 0, len(list))
