@@ -227,3 +227,33 @@ data "videohost_live_streams" "bad" {
 		}
 	}
 }
+
+// TestAccLiveStreamsServerErrors checks that a service failing every read is an error that
+// says so, for both live stream data sources.
+func TestAccLiveStreamsServerErrors(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 1, Faults: emulator.Faults{ErrorRate: 1}})
+	env.requireEmulator(t)
+
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerConfig("max_retries = 1") + `
+data "videohost_live_streams" "all" {}
+`,
+				ExpectError: regexp.MustCompile(`(?s)Unable to List Live Streams.*server error`),
+			},
+			{
+				Config: env.providerConfig("max_retries = 1") + `
+data "videohost_live_stream" "one" {
+  id = "` + emulator.SeedLiveStreamID(1) + `"
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)Unable to Read Live Stream.*server error`),
+			},
+		},
+	})
+	if n := env.Emu.RequestCount("GET", "/live-streams"); n < 4 {
+		t.Errorf("the service saw %d reads of live streams, want at least 4 (two calls, each retried once)", n)
+	}
+}
