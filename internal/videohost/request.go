@@ -144,7 +144,12 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 				return nil
 			}
 			if err := json.Unmarshal(a.body, out); err != nil {
-				return fmt.Errorf("%s %s: decoding the answer: %w", r.method, path, err)
+				err = fmt.Errorf("%s %s: decoding the answer: %w", r.method, path, err)
+				if !r.repeatable() {
+					// The write took effect, but what it made is unknown.
+					return &AmbiguousError{Method: r.method, Path: path, Err: err}
+				}
+				return err
 			}
 			return nil
 
@@ -197,9 +202,6 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			e.retries = retries
 			if a.status == http.StatusUnauthorized {
 				e.hint = c.unauthorizedHint()
-			}
-			if a.status == http.StatusTooManyRequests {
-				e.Class = class
 			}
 			return e
 		}
