@@ -224,9 +224,11 @@ func (l *captureLogger) add(level, msg string, fields map[string]any) {
 	l.lines = append(l.lines, logLine{level: level, msg: msg, fields: cp})
 }
 
-func (l *captureLogger) Debug(_ context.Context, msg string, f map[string]any) { l.add("debug", msg, f) }
-func (l *captureLogger) Info(_ context.Context, msg string, f map[string]any)  { l.add("info", msg, f) }
-func (l *captureLogger) Warn(_ context.Context, msg string, f map[string]any)  { l.add("warn", msg, f) }
+func (l *captureLogger) Debug(_ context.Context, msg string, f map[string]any) {
+	l.add("debug", msg, f)
+}
+func (l *captureLogger) Info(_ context.Context, msg string, f map[string]any) { l.add("info", msg, f) }
+func (l *captureLogger) Warn(_ context.Context, msg string, f map[string]any) { l.add("warn", msg, f) }
 
 func (l *captureLogger) all() []logLine {
 	l.mu.Lock()

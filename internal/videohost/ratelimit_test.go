@@ -32,9 +32,11 @@ func (l *notifyLogger) check(level, msg string, f map[string]any) {
 	}
 }
 
-func (l *notifyLogger) Debug(_ context.Context, msg string, f map[string]any) { l.check("debug", msg, f) }
-func (l *notifyLogger) Info(_ context.Context, msg string, f map[string]any)  { l.check("info", msg, f) }
-func (l *notifyLogger) Warn(_ context.Context, msg string, f map[string]any)  { l.check("warn", msg, f) }
+func (l *notifyLogger) Debug(_ context.Context, msg string, f map[string]any) {
+	l.check("debug", msg, f)
+}
+func (l *notifyLogger) Info(_ context.Context, msg string, f map[string]any) { l.check("info", msg, f) }
+func (l *notifyLogger) Warn(_ context.Context, msg string, f map[string]any) { l.check("warn", msg, f) }
 
 func TestRateLimit429WaitsAndHoldsTheClass(t *testing.T) {
 	var (
