@@ -160,7 +160,10 @@ func TestPaginateEdges(t *testing.T) {
 	})
 	t.Run("the caller stops early", func(t *testing.T) {
 		f := newFakeService(t, page(1, 9, "/items?currentPage=2&pageSize=100"))
-		for range Paginate[item](t.Context(), f.client(t), "/items", url.Values{"events": {"a"}}) {
+		for _, err := range Paginate[item](t.Context(), f.client(t), "/items", url.Values{"events": {"a"}}) {
+			if err != nil {
+				t.Fatal(err)
+			}
 			break
 		}
 		reqs := f.requests()
