@@ -283,3 +283,49 @@ func TestAccSignatureFunctionsWithoutProviderConfig(t *testing.T) {
 		},
 	})
 }
+
+// TestAccSignatureFunctionSensitiveSecret backs the documentation's promise: function
+// parameters cannot be marked sensitive, but a sensitive secret makes the result sensitive, so
+// Terraform refuses to show it in an output not marked sensitive.
+func TestAccSignatureFunctionSensitiveSecret(t *testing.T) {
+	t.Setenv(envAPIKey, "")
+	v := signatureVectors[3]
+	vars := config.Variables{"secret": config.StringVariable(v.secret), "body": config.StringVariable(v.body)}
+	const variables = `
+variable "secret" {
+  type      = string
+  sensitive = true
+}
+
+variable "body" {
+  type = string
+}
+`
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: variables + `
+output "signature" {
+  value = provider::videohost::webhook_signature(var.secret, var.body)
+}
+`,
+				ConfigVariables: vars,
+				ExpectError:     regexp.MustCompile(`Output refers to sensitive values`),
+			},
+			{
+				Config: variables + `
+output "signature" {
+  value     = provider::videohost::webhook_signature(var.secret, var.body)
+  sensitive = true
+}
+`,
+				ConfigVariables: vars,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("signature", knownvalue.StringExact(v.signature)),
+				},
+			},
+		},
+	})
+}
