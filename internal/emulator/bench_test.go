@@ -1,0 +1,121 @@
+package emulator_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+// benchServer serves an emulator on a real loopback listener with the rate limits raised out
+// of the way, and returns a keep-alive client sized for parallel use.
+func benchServer(b *testing.B) (*httptest.Server, *http.Client, string) {
+	b.Helper()
+	emu, err := emulator.New(emulator.Options{
+		APIKeys: []string{"benchkey"}, MaxWebhooks: 1 << 20,
+		Limits: emulator.Limits{Reads: 1 << 30, Writes: 1 << 30, Uploads: 1 << 30},
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	b.Cleanup(func() {
+		srv.Close()
+		_ = emu.Close()
+	})
+	tr := &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}
+	b.Cleanup(tr.CloseIdleConnections)
+	for i := range 20 {
+		if _, err := emu.CreateWebhook(fmt.Sprintf("https://r.test/%d", i), []string{"video.summary.generated"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return srv, &http.Client{Transport: tr}, basic("benchkey")
+}
+
+func send(b *testing.B, c *http.Client, method, u, auth, body string, want int) []byte {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(b.Context(), method, u, rd)
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header.Set("Authorization", auth)
+	resp, err := c.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if resp.StatusCode != want {
+		b.Fatalf("%s %s: %d %s", method, u, resp.StatusCode, raw)
+	}
+	return raw
+}
+
+func reportRate(b *testing.B, n *atomic.Int64) {
+	b.ReportMetric(float64(n.Load())/b.Elapsed().Seconds(), "requests/s")
+}
+
+// BenchmarkServeListWebhooks measures GET /webhooks (a page of 20) from parallel clients over
+// loopback.
+func BenchmarkServeListWebhooks(b *testing.B) {
+	srv, c, auth := benchServer(b)
+	var n atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			send(b, c, "GET", srv.URL+"/webhooks", auth, "", http.StatusOK)
+			n.Add(1)
+		}
+	})
+	reportRate(b, &n)
+}
+
+// BenchmarkServeCreateDelete measures POST /webhooks followed by DELETE /webhooks/{id}.
+func BenchmarkServeCreateDelete(b *testing.B) {
+	srv, c, auth := benchServer(b)
+	var n atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			raw := send(b, c, "POST", srv.URL+"/webhooks", auth, `{"url":"https://r.test/x","events":["video.summary.generated"]}`, http.StatusCreated)
+			i := strings.Index(string(raw), `"webhookId":"`)
+			if i < 0 {
+				b.Fatalf("no id in %s", raw)
+			}
+			id := string(raw[i+13 : i+13+30])
+			send(b, c, "DELETE", srv.URL+"/webhooks/"+id, auth, "", http.StatusNoContent)
+			n.Add(2)
+		}
+	})
+	reportRate(b, &n)
+}
+
+// BenchmarkServeMixed interleaves lists, gets, creates and deletes.
+func BenchmarkServeMixed(b *testing.B) {
+	srv, c, auth := benchServer(b)
+	var n atomic.Int64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			raw := send(b, c, "POST", srv.URL+"/webhooks", auth, `{"url":"https://r.test/y","events":["video.caption.generated"]}`, http.StatusCreated)
+			i := strings.Index(string(raw), `"webhookId":"`)
+			id := string(raw[i+13 : i+13+30])
+			send(b, c, "GET", srv.URL+"/webhooks?pageSize=10&events=video.summary.generated", auth, "", http.StatusOK)
+			send(b, c, "GET", srv.URL+"/webhooks/"+id, auth, "", http.StatusOK)
+			send(b, c, "GET", srv.URL+"/webhooks", auth, "", http.StatusOK)
+			send(b, c, "DELETE", srv.URL+"/webhooks/"+id, auth, "", http.StatusNoContent)
+			n.Add(5)
+		}
+	})
+	reportRate(b, &n)
+}

@@ -1,0 +1,124 @@
+package emulator_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+func TestControlIndex(t *testing.T) {
+	e := newEnv(t, emulator.Options{})
+	for _, p := range []string{"/_emulator/", "/_emulator"} {
+		r := e.do("GET", p, "", nil)
+		expectStatus(t, r, http.StatusOK)
+		for _, ep := range []string{
+			"GET    /_emulator/", "POST   /_emulator/webhooks", "DELETE /_emulator/webhooks/{id}", "POST   /_emulator/videos",
+			"POST   /_emulator/live-streams ", "/live-streams/{id}/broadcast/start", "/live-streams/{id}/broadcast/end",
+			"/live-streams/{id}/record", "/videos/{id}/captions", "/videos/{id}/summary", "GET    /_emulator/deliveries",
+			"POST   /_emulator/clock/advance", "PUT    /_emulator/faults", "POST   /_emulator/tokens/revoke", "GET    /_emulator/stats",
+		} {
+			if !strings.Contains(string(r.raw), ep) {
+				t.Errorf("index lacks %q", ep)
+			}
+		}
+	}
+}
+
+func TestControlWebhooksAndErrors(t *testing.T) {
+	e := newEnv(t, emulator.Options{})
+	c := e.ctl("POST", "/webhooks", map[string]any{"url": "https://r.test", "events": []string{"video.summary.generated"}})
+	expectStatus(t, c, http.StatusCreated)
+	if c.str("signatureSecret") == "" || !webhookIDRe.MatchString(c.str("webhookId")) {
+		t.Errorf("control create: %s", c.raw)
+	}
+	// Created outside: the service sees it.
+	expectStatus(t, e.api("GET", "/webhooks/"+c.str("webhookId"), nil), http.StatusOK)
+	expectStatus(t, e.ctl("DELETE", "/webhooks/"+c.str("webhookId"), nil), http.StatusNoContent)
+	expectStatus(t, e.api("GET", "/webhooks/"+c.str("webhookId"), nil), http.StatusNotFound)
+	expectStatus(t, e.ctl("DELETE", "/webhooks/"+c.str("webhookId"), nil), http.StatusNotFound)
+	if e.emu.DeleteWebhook(c.str("webhookId")) {
+		t.Error("DeleteWebhook of a deleted webhook reported true")
+	}
+
+	for _, tc := range []struct {
+		method, path string
+		body         any
+		status       int
+	}{
+		{"POST", "/webhooks", map[string]any{"url": "mailto:x", "events": []string{"video.summary.generated"}}, 400},
+		{"POST", "/webhooks", map[string]any{"url": "https://r.test", "events": "video.summary.generated"}, 400},
+		{"POST", "/webhooks", "{", 400},
+		{"GET", "/webhooks", nil, 405},
+		{"GET", "/nowhere", nil, 404},
+		{"POST", "/live-streams/li_none/broadcast/start", nil, 404},
+		{"POST", "/live-streams/li_none/broadcast/pause", nil, 404},
+		{"POST", "/live-streams/li_none/record", nil, 404},
+		{"POST", "/videos/vi_none/captions", map[string]any{"language": "en"}, 404},
+		{"POST", "/videos/vi_none/summary", nil, 404},
+		{"POST", "/videos", map[string]any{"titel": "typo"}, 400},
+		{"POST", "/videos", map[string]any{"metadata": 3}, 400},
+		{"POST", "/clock/advance", map[string]any{}, 400},
+		{"POST", "/clock/advance", map[string]any{"seconds": -5}, 400},
+		{"DELETE", "/stats", nil, 405},
+	} {
+		r := e.ctl(tc.method, tc.path, tc.body)
+		expectStatus(t, r, tc.status)
+		if r.num("status") != tc.status || r.str("title") == "" {
+			t.Errorf("%s %s: %s", tc.method, tc.path, r.raw)
+		}
+	}
+	v := e.ctl("POST", "/videos", nil)
+	expectStatus(t, v, http.StatusCreated)
+	expectStatus(t, e.ctl("POST", "/videos/"+v.str("videoId")+"/captions", map[string]any{"language": "not a tag"}), http.StatusBadRequest)
+	capt := e.ctl("POST", "/videos/"+v.str("videoId")+"/captions", nil)
+	if capt.str("language") != "en" || capt.str("generationMode") != "transcript" {
+		t.Errorf("default caption: %s", capt.raw)
+	}
+}
+
+func TestControlNotCountedNorLimited(t *testing.T) {
+	e := newEnv(t, emulator.Options{Limits: emulator.Limits{Reads: 1, Writes: 1}})
+	for range 5 {
+		r := e.ctl("GET", "/stats", nil)
+		expectStatus(t, r, http.StatusOK)
+		if r.header.Get("X-RateLimit-Limit") != "" {
+			t.Fatal("control answers carry rate-limit headers")
+		}
+		expectStatus(t, e.ctl("POST", "/videos", map[string]any{"title": "t"}), http.StatusCreated)
+	}
+	e.api("GET", "/webhooks", nil)
+	e.api("GET", "/webhooks?pageSize=5", nil)
+	e.api("GET", "/webhooks/webhook_x", nil)
+	e.api("DELETE", "/webhooks/webhook_x", nil)
+	e.api("GET", "/videos", nil)
+	for _, tc := range []struct {
+		method, prefix string
+		want           int
+	}{
+		{"GET", "/webhooks", 3}, {"DELETE", "/webhooks", 1}, {"", "/webhooks", 4}, {"", "/", 5}, {"GET", "/videos", 1}, {"", "/_emulator", 0},
+	} {
+		if got := e.emu.RequestCount(tc.method, tc.prefix); got != tc.want {
+			t.Errorf("RequestCount(%q, %q) = %d, want %d", tc.method, tc.prefix, got, tc.want)
+		}
+	}
+	s := e.ctl("GET", "/stats", nil)
+	if s.num("total") != 5 {
+		t.Errorf("stats: %s", s.raw)
+	}
+	rows, _ := s.body["requests"].([]any)
+	if len(rows) != 4 {
+		t.Errorf("stats rows: %v", rows)
+	}
+}
+
+func TestControlToken(t *testing.T) {
+	e := newEnv(t, emulator.Options{ControlToken: "s3cret"})
+	expectStatus(t, e.do("GET", "/_emulator/", "", nil), http.StatusUnauthorized)
+	expectStatus(t, e.do("GET", "/_emulator/stats", "Bearer wrong", nil), http.StatusUnauthorized)
+	expectStatus(t, e.do("GET", "/_emulator/stats", basic(e.key), nil), http.StatusUnauthorized)
+	expectStatus(t, e.do("GET", "/_emulator/stats", "Bearer s3cret", nil), http.StatusOK)
+	// The service API is unaffected by the control token.
+	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
+}

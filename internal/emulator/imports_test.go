@@ -1,0 +1,29 @@
+package emulator_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestIndependentOfTheClient checks that the emulator and its command depend on no package of
+// the module except the event-name list, so that they stay an independent check on the client.
+func TestIndependentOfTheClient(t *testing.T) {
+	const module = "github.com/videohost/terraform-provider-videohost/"
+	for _, pkg := range []string{module + "internal/emulator", module + "cmd/videohost-emulator"} {
+		out, err := exec.CommandContext(t.Context(), "go", "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			if !strings.HasPrefix(dep, module) {
+				continue
+			}
+			switch strings.TrimPrefix(dep, module) {
+			case "internal/emulator", "cmd/videohost-emulator", "internal/videohost/events":
+			default:
+				t.Errorf("%s depends on %s", pkg, dep)
+			}
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package emulator_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+func TestStateSurvivesRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	opts := emulator.Options{APIKeys: []string{"k"}, StatePath: path, SeedVideos: 3}
+	emu1, err := emulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w1, err := emu1.CreateWebhook("https://r.test/1", []string{"video.summary.generated"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2, _ := emu1.CreateWebhook("https://r.test/2", []string{"video.caption.generated"})
+	vid, err := emu1.UploadVideo(emulator.VideoInput{Title: "kept", Duration: 5 * time.Second, Tags: []string{"t"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, _ := emu1.CreateLiveStream("kept stream")
+	if err := emu1.SetBroadcasting(ls, true); err != nil {
+		t.Fatal(err)
+	}
+	emu1.DeleteWebhook(w2.WebhookID)
+	// Every change is on disk at once, before Close, and the file is valid JSON.
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(b) {
+		t.Fatal("state file is not JSON")
+	}
+	if err := emu1.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("temporary files left beside the state: %v", entries)
+	}
+
+	// Seeds are not made again when a state file exists (SeedVideos differs on purpose).
+	opts.SeedVideos = 10
+	e := newEnv(t, opts)
+	hooks := e.emu.Webhooks()
+	if len(hooks) != 1 || hooks[0].WebhookID != w1.WebhookID || hooks[0].SignatureSecret != w1.SignatureSecret || !hooks[0].CreatedAt.Equal(w1.CreatedAt) {
+		t.Errorf("webhooks after restart: %+v, want %+v", hooks, w1)
+	}
+	expectStatus(t, e.api("GET", "/webhooks/"+w1.WebhookID, nil), http.StatusOK)
+	v := e.api("GET", "/videos/"+vid, nil)
+	expectStatus(t, v, http.StatusOK)
+	if v.str("title") != "kept" {
+		t.Errorf("video after restart: %s", v.raw)
+	}
+	if n := len(e.api("GET", "/videos", nil).data()); n != 4 {
+		t.Errorf("%d videos after restart, want 3 seeds and 1 upload", n)
+	}
+	if l := e.api("GET", "/live-streams/"+ls, nil); l.body["broadcasting"] != true {
+		t.Errorf("live stream after restart: %s", l.raw)
+	}
+}
+
+func TestStateFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := emulator.New(emulator.Options{StatePath: bad}); err == nil {
+		t.Error("New accepted a broken state file")
+	}
+	if _, err := emulator.New(emulator.Options{StatePath: filepath.Join(dir, "missing-dir", "s.json")}); err == nil {
+		t.Error("New accepted a state path in a missing directory")
+	}
+}
