@@ -32,7 +32,7 @@ type seen struct {
 // request with its arrival time, and hands the other paths to api. It is written from the
 // specification, independently of the client's wire types.
 type fakeService struct {
-	t   *testing.T
+	t   testing.TB
 	srv *httptest.Server
 
 	mu        sync.Mutex
@@ -48,7 +48,7 @@ type fakeService struct {
 	api http.HandlerFunc
 }
 
-func newFakeService(t *testing.T, api http.HandlerFunc) *fakeService {
+func newFakeService(t testing.TB, api http.HandlerFunc) *fakeService {
 	t.Helper()
 	f := &fakeService{
 		t: t, access: map[string]time.Time{}, refreshOK: map[string]bool{}, expiresIn: 3600, api: api,

@@ -85,7 +85,12 @@ func TestRateLimit429WaitsAndHoldsTheClass(t *testing.T) {
 	}
 	list := func() error { _, err := c.ListWebhooks(t.Context(), ""); return err }
 	run("first", list)
-	<-log.ch // The client has seen the 429 and closed the gate of the reads.
+	// Wait until the client has seen the 429 and closed the gate of the reads.
+	select {
+	case <-log.ch:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client never logged its wait after the 429")
+	}
 	for _, name := range []string{"b", "c", "d"} {
 		run(name, list)
 	}
