@@ -65,17 +65,14 @@ type config struct {
 	opts   emulator.Options
 }
 
-func parseFlags(args []string, stderr io.Writer) (config, error) {
+// flagSet declares every flag into c; keys, otherKeys, limits and faults are copied into
+// c.opts by parseFlags after parsing.
+func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, faults *emulator.Faults) *flag.FlagSet {
 	fs := flag.NewFlagSet("videohost-emulator", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c config
-	var keys, otherKeys stringList
-	var limits emulator.Limits
-	var faults emulator.Faults
 	fs.StringVar(&c.listen, "listen", defaultListen, "address to listen on (HOST:PORT; port 0 picks a free port)")
 	fs.StringVar(&c.opts.Environment, "environment", emulator.EnvSandbox, "environment emulated: sandbox or production")
-	fs.Var(&keys, "api-key", "API key of this environment (repeatable; when none is given, one is generated and printed)")
-	fs.Var(&otherKeys, "other-environment-key", "API key of the other environment, answered 401 with a message saying so (repeatable)")
+	fs.Var(keys, "api-key", "API key of this environment (repeatable; when none is given, one is generated and printed)")
+	fs.Var(otherKeys, "other-environment-key", "API key of the other environment, answered 401 with a message saying so (repeatable)")
 	fs.DurationVar(&c.opts.TokenTTL, "token-ttl", emulator.DefaultTokenTTL, "validity of access tokens (whole seconds)")
 	fs.IntVar(&c.opts.MaxWebhooks, "max-webhooks", emulator.DefaultMaxWebhooks, "webhooks an account may hold")
 	fs.BoolVar(&c.opts.SecretInResponses, "secret-in-responses", false, "also put signatureSecret into the answers of POST /webhooks and GET /webhooks/{id}")
@@ -101,6 +98,16 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		fs.PrintDefaults()
 		_, _ = io.WriteString(out, "\n"+emulator.ControlIndex)
 	}
+	return fs
+}
+
+func parseFlags(args []string, stderr io.Writer) (config, error) {
+	var c config
+	var keys, otherKeys stringList
+	var limits emulator.Limits
+	var faults emulator.Faults
+	fs := flagSet(&c, &keys, &otherKeys, &limits, &faults)
+	fs.SetOutput(stderr)
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}

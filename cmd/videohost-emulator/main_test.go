@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/base64"
+	"flag"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+func TestHelpDocumentsEveryFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), []string{"-h"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("-h exits %d", code)
+	}
+	usage := stderr.String()
+	var c config
+	var k, o stringList
+	var l emulator.Limits
+	var f emulator.Faults
+	n := 0
+	flagSet(&c, &k, &o, &l, &f).VisitAll(func(fl *flag.Flag) {
+		n++
+		if !strings.Contains(usage, "-"+fl.Name+" ") && !strings.Contains(usage, "-"+fl.Name+"\n") {
+			t.Errorf("usage does not document -%s", fl.Name)
+		}
+		if fl.Usage == "" {
+			t.Errorf("-%s has no description", fl.Name)
+		}
+	})
+	if n < 20 {
+		t.Errorf("only %d flags", n)
+	}
+	for _, want := range []string{"first line on stdout", "/_emulator/faults", "SIGTERM", "-control-token"} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("usage lacks %q", want)
+		}
+	}
+}
+
+func TestRunRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"-listen", "0.0.0.0:0"}, 2, "-control-token"},
+		{[]string{"-listen", ":0"}, 2, "-control-token"},
+		{[]string{"-no-such-flag"}, 2, "no-such-flag"},
+		{[]string{"extra"}, 2, "unexpected arguments"},
+		{[]string{"-listen", "127.0.0.1:0", "-environment", "staging"}, 1, "staging"},
+		{[]string{"-listen", "127.0.0.1:0", "-api-key", ""}, 2, "empty"},
+		{[]string{"-listen", "127.0.0.1:0", "-fault-error-rate", "2"}, 1, "error rate"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(t.Context(), tc.args, &stdout, &stderr); code != tc.code || !strings.Contains(stderr.String(), tc.msg) {
+			t.Errorf("%v: exit %d (want %d), stderr %q", tc.args, code, tc.code, stderr.String())
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("%v: printed %q", tc.args, stdout.String())
+		}
+	}
+}
+
+func TestIsLoopback(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:8080": true, "localhost:1": true, "[::1]:0": true, "127.1.2.3:0": true,
+		"0.0.0.0:80": false, ":8080": false, "192.168.1.2:80": false, "[::]:0": false, "example.com:80": false, "nonsense": false,
+	} {
+		if got := isLoopback(addr); got != want {
+			t.Errorf("isLoopback(%q) = %v", addr, got)
+		}
+	}
+}
+
+// firstLines reads the first n lines of a process's stdout.
+func firstLines(t *testing.T, r io.Reader, n int) []string {
+	t.Helper()
+	sc := bufio.NewScanner(r)
+	var lines []string
+	for len(lines) < n && sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	if len(lines) < n {
+		t.Fatalf("read %d lines, want %d (%v)", len(lines), n, sc.Err())
+	}
+	return lines
+}
+
+func get(t *testing.T, url, key string) int {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), "GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode
+}
+
+func TestRunInProcess(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		var stderr bytes.Buffer
+		done <- run(ctx, []string{"-listen", "127.0.0.1:0", "-seed-videos", "2"}, pw, &stderr)
+		_ = pw.Close()
+	}()
+	lines := firstLines(t, pr, 2)
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	if !strings.HasPrefix(lines[0], "http://127.0.0.1:") {
+		t.Fatalf("first line %q", lines[0])
+	}
+	key, ok := strings.CutPrefix(lines[1], "api-key: ")
+	if !ok || len(key) < 20 {
+		t.Fatalf("second line %q", lines[1])
+	}
+	if s := get(t, lines[0]+"/videos", key); s != http.StatusOK {
+		t.Errorf("GET /videos: %d", s)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d", code)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("run did not stop")
+	}
+}
+
+// TestBinarySignals builds the command, runs it, and stops it with SIGTERM and then SIGINT:
+// each time the first stdout line is the address, the API answers, the exit status is 0 and
+// the state file holds what was created.
+func TestBinarySignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
+	defer cancel()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "videohost-emulator")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	state := filepath.Join(dir, "state.json")
+	for _, sig := range []os.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		cmd := exec.CommandContext(ctx, bin, "-listen", "127.0.0.1:0", "-api-key", "cli-key", "-state", state)
+		cmd.WaitDelay = 10 * time.Second
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		lines := firstLines(t, stdout, 2)
+		go func() { _, _ = io.Copy(io.Discard, stdout) }()
+		if !strings.HasPrefix(lines[0], "http://127.0.0.1:") || lines[1] != "api-key: cli-key" {
+			t.Fatalf("output %q", lines)
+		}
+		if s := get(t, lines[0]+"/webhooks", "cli-key"); s != http.StatusOK {
+			t.Errorf("GET /webhooks: %d", s)
+		}
+		body := strings.NewReader(`{"url":"https://r.test","events":["video.summary.generated"]}`)
+		req, err := http.NewRequestWithContext(ctx, "POST", lines[0]+"/_emulator/webhooks", body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("%v: exit %v; stderr %s", sig, err, stderr.String())
+		}
+	}
+	emu, err := emulator.New(emulator.Options{StatePath: state})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = emu.Close() }()
+	if n := len(emu.Webhooks()); n != 2 {
+		t.Errorf("%d webhooks in the state file, want 2 (one per run)", n)
+	}
+}
