@@ -63,7 +63,7 @@ func headerInt(h http.Header, name string) (int, bool) {
 	return n, true
 }
 
-// retryAfter is the wait the headers ask for, or def when they do not say.
+// retryAfterOr is the wait the headers ask for, or def when they do not say.
 func (r rateHeaders) retryAfterOr(def time.Duration) time.Duration {
 	if !r.hasRetryAfter {
 		return def
