@@ -1,9 +1,11 @@
 package videohost
 
 import (
+	"context"
 	"encoding/base64"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -226,5 +228,52 @@ func TestAccessTokenUnderBasic(t *testing.T) {
 	}
 	if n := f.count(http.MethodPost, "/auth/api-key"); n != 1 {
 		t.Fatalf("/auth/api-key = %d, want 1", n)
+	}
+}
+
+// TestTokenWaitHonoursCancellation: a caller that gives up while the token is being fetched
+// returns at once, and the fetch it started still serves the callers that stay.
+func TestTokenWaitHonoursCancellation(t *testing.T) {
+	release := make(chan struct{})
+	var mu sync.Mutex
+	fetches := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/auth/api-key" {
+			okWebhooks(w, r)
+			return
+		}
+		mu.Lock()
+		fetches++
+		mu.Unlock()
+		select {
+		case <-release:
+		case <-time.After(5 * time.Second):
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"token_type": "Bearer", "expires_in": 3600,
+			"access_token": "access-tok-1", "refresh_token": "refresh-tok-1"})
+	}))
+	t.Cleanup(srv.Close)
+	c, err := New(Config{BaseURL: srv.URL, APIKey: testKey, HTTPClient: srv.Client()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	if _, err := c.ListWebhooks(ctx, ""); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.AccessToken(t.Context())
+		done <- err
+	}()
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatalf("the caller that stayed: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if fetches != 1 {
+		t.Fatalf("fetches = %d, want 1 (the flight outlives the caller that started it)", fetches)
 	}
 }
