@@ -72,7 +72,8 @@ func TestVideoFields(t *testing.T) {
 			t.Errorf("assets.%s is empty", k)
 		}
 	}
-	if v1 := e.api("GET", "/videos/vi0000000001", nil); v1.body["source"].(map[string]any)["liveStream"] != nil {
+	v1 := e.api("GET", "/videos/vi0000000001", nil)
+	if src1, ok := v1.body["source"].(map[string]any); !ok || src1["liveStream"] != nil || src1["type"] != "upload" {
 		t.Errorf("video 1 has a live stream source: %s", v1.raw)
 	}
 }
