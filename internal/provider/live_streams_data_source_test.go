@@ -187,8 +187,8 @@ data "videohost_live_streams" "none" {
 	})
 }
 
-// TestAccLiveStreamsDataSourceInvalidFilters checks that bad filters fail at plan time, before
-// any request to the service.
+// TestAccLiveStreamsDataSourceInvalidFilters checks that bad filters, and an empty id for the
+// single live stream, fail at plan time, before any request to the service.
 func TestAccLiveStreamsDataSourceInvalidFilters(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 1})
 
@@ -218,6 +218,14 @@ data "videohost_live_streams" "bad" {
 }
 `,
 				ExpectError: regexp.MustCompile(`(?s)name.*string length must be at least 1`),
+			},
+			{
+				Config: env.providerConfig("") + `
+data "videohost_live_stream" "bad" {
+  id = ""
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)id.*string length must be at least 1`),
 			},
 		},
 	})
