@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"sort"
 	"strings"
@@ -204,9 +205,13 @@ func (m *metadataInput) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// seconds converts a duration in seconds from a request, refusing values that overflow.
+// maxControlSeconds bounds the durations a control request may give (ten years), far from the
+// overflow of time.Duration.
+const maxControlSeconds = 10 * 365 * 24 * 3600
+
+// seconds converts a duration in seconds from a request, refusing negative, NaN and huge values.
 func seconds(s float64) (time.Duration, bool) {
-	if s != s || s < 0 || s > float64(1<<62)/float64(time.Second) {
+	if math.IsNaN(s) || s < 0 || s > maxControlSeconds {
 		return 0, false
 	}
 	return time.Duration(s * float64(time.Second)), true
@@ -334,7 +339,7 @@ func (e *Emulator) ctlAdvanceClock(w http.ResponseWriter, r *http.Request, _ []s
 	}
 	d, ok := seconds(*in.Seconds)
 	if !ok {
-		writeError(w, e.attributeError(e.invalid("seconds", "This attribute must be a number of seconds, zero or more.")))
+		writeError(w, e.attributeError(e.invalid("seconds", "This attribute must be a number of seconds from 0 to 315360000.")))
 		return
 	}
 	e.AdvanceClock(d)

@@ -94,13 +94,22 @@ func (e *Emulator) now() time.Time {
 // Now returns the emulator's current time (Options.Now plus every AdvanceClock so far).
 func (e *Emulator) Now() time.Time { return e.now() }
 
-// AdvanceClock moves the emulator's clock forward by d (negative values are ignored): tokens,
-// rate-limit windows and sandbox expiry all follow it.
+// maxClockOffset keeps the sum of every AdvanceClock far from the overflow of time.Duration.
+const maxClockOffset = 100 * 365 * 24 * time.Hour
+
+// AdvanceClock moves the emulator's clock forward by d (negative values are ignored; the total
+// is capped at 100 years): tokens, rate-limit windows and sandbox expiry all follow it.
 func (e *Emulator) AdvanceClock(d time.Duration) {
 	if d <= 0 {
 		return
 	}
-	e.clockOffset.Add(int64(d))
+	for {
+		old := e.clockOffset.Load()
+		next := min(time.Duration(old)+min(d, maxClockOffset), maxClockOffset)
+		if e.clockOffset.CompareAndSwap(old, int64(next)) {
+			break
+		}
+	}
 	e.mu.Lock()
 	e.purgeExpiredLocked(e.now())
 	e.mu.Unlock()

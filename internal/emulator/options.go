@@ -3,6 +3,7 @@ package emulator
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"time"
 )
@@ -178,10 +179,10 @@ func ceilSeconds(d time.Duration) time.Duration {
 
 func (f Faults) validate() error {
 	var errs []error
-	if f.ErrorRate < 0 || f.ErrorRate > 1 || f.ErrorRate != f.ErrorRate {
+	if f.ErrorRate < 0 || f.ErrorRate > 1 || math.IsNaN(f.ErrorRate) {
 		errs = append(errs, errors.New("fault error rate must be between 0 and 1"))
 	}
-	if f.CommitThen500Rate < 0 || f.CommitThen500Rate > 1 || f.CommitThen500Rate != f.CommitThen500Rate {
+	if f.CommitThen500Rate < 0 || f.CommitThen500Rate > 1 || math.IsNaN(f.CommitThen500Rate) {
 		errs = append(errs, errors.New("fault commit-then-500 rate must be between 0 and 1"))
 	}
 	if f.Latency < 0 {
