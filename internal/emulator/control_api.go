@@ -163,7 +163,7 @@ func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request, _ []
 		return
 	}
 	wh, err := e.CreateWebhook(rawURL, names)
-	if errors.Is(err, errWebhookLimit) {
+	if errors.Is(err, ErrWebhookLimit) {
 		a := e.newError(http.StatusBadRequest, slugWebhookLimit, titleWebhookLimit)
 		a.Name = "url"
 		writeError(w, a)

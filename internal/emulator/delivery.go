@@ -148,12 +148,12 @@ func (d *deliveryState) run(rec *Delivery, secret string, body []byte) {
 		}
 		attempts++
 		status, err = d.attempt(rec, sig, body)
-		d.update(rec, func() { rec.Attempts, rec.LastStatus = attempts, status })
+		d.update(func() { rec.Attempts, rec.LastStatus = attempts, status })
 		if err == nil {
 			break
 		}
 	}
-	d.update(rec, func() {
+	d.update(func() {
 		rec.Attempts, rec.LastStatus, rec.Pending = attempts, status, false
 		rec.Delivered = err == nil
 		if err != nil {
@@ -165,7 +165,8 @@ func (d *deliveryState) run(rec *Delivery, secret string, body []byte) {
 	d.mu.Unlock()
 }
 
-func (d *deliveryState) update(rec *Delivery, fn func()) {
+// update changes a delivery record under the lock that Deliveries reads it with.
+func (d *deliveryState) update(fn func()) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	fn()

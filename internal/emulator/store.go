@@ -102,8 +102,9 @@ func randomID(prefix string, n int) string {
 	return sb.String()
 }
 
-// errWebhookLimit is returned when the account already holds MaxWebhooks webhooks.
-var errWebhookLimit = errors.New(titleWebhookLimit)
+// ErrWebhookLimit is returned by CreateWebhook when the account already holds MaxWebhooks
+// webhooks.
+var ErrWebhookLimit = errors.New("the account has reached the webhook urls limit")
 
 // validateWebhookURL reports why raw is not an http or https URL with a host, or "".
 func validateWebhookURL(raw string) string {
@@ -130,7 +131,7 @@ func validateEvents(names []string) string {
 // insertWebhook stores a new webhook; the caller holds e.mu.
 func (e *Emulator) insertWebhookLocked(rawURL string, names []string) (Webhook, error) {
 	if len(e.st.Webhooks) >= e.opts.MaxWebhooks {
-		return Webhook{}, errWebhookLimit
+		return Webhook{}, ErrWebhookLimit
 	}
 	w := &Webhook{
 		WebhookID:       randomID("webhook_", 22),

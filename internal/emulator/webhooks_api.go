@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -59,13 +60,14 @@ func (e *Emulator) WebhookByID(id string) (Webhook, bool) {
 }
 
 // CreateWebhook stores a webhook as if created outside Terraform (control API). It applies
-// the service's rules: an http(s) url, known event names and the webhook limit.
+// the service's rules: an http(s) url and known event names (else an error wrapping
+// ErrInvalid) and the webhook limit (ErrWebhookLimit).
 func (e *Emulator) CreateWebhook(rawURL string, names []string) (Webhook, error) {
 	if msg := validateWebhookURL(rawURL); msg != "" {
-		return Webhook{}, errors.New("url: " + msg)
+		return Webhook{}, fmt.Errorf("%w: url: %s", ErrInvalid, msg)
 	}
 	if msg := validateEvents(names); msg != "" {
-		return Webhook{}, errors.New("events: " + msg)
+		return Webhook{}, fmt.Errorf("%w: events: %s", ErrInvalid, msg)
 	}
 	e.mu.Lock()
 	w, err := e.insertWebhookLocked(rawURL, names)
@@ -153,7 +155,7 @@ func (e *Emulator) handleCreateWebhook(w http.ResponseWriter, r *http.Request, _
 	e.mu.Lock()
 	wh, err := e.insertWebhookLocked(rawURL, names)
 	e.mu.Unlock()
-	if errors.Is(err, errWebhookLimit) {
+	if errors.Is(err, ErrWebhookLimit) {
 		a := e.newError(http.StatusBadRequest, slugWebhookLimit, titleWebhookLimit)
 		a.Name = "url"
 		writeError(w, a)

@@ -1,6 +1,7 @@
 package emulator_test
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -60,6 +61,11 @@ func TestWebhookLifecycle(t *testing.T) {
 	secret, _ := items[0]["signatureSecret"].(string)
 	if len(secret) < 16 {
 		t.Errorf("list item signatureSecret %q", secret)
+	}
+	for _, bad := range [][2]string{{"ftp://x.test", "video.summary.generated"}, {"https://x.test", "video.nope"}} {
+		if _, err := e.emu.CreateWebhook(bad[0], []string{bad[1]}); !errors.Is(err, emulator.ErrInvalid) {
+			t.Errorf("CreateWebhook(%q, %q) = %v, want ErrInvalid", bad[0], bad[1], err)
+		}
 	}
 	if stored := e.emu.Webhooks(); len(stored) != 1 || stored[0].SignatureSecret != secret || stored[0].WebhookID != id {
 		t.Errorf("Webhooks() = %+v", stored)
@@ -165,7 +171,7 @@ func TestWebhookLimit(t *testing.T) {
 			t.Errorf("limit %d: %s", tc.want, r.raw)
 		}
 		// The control API is held to the same limit.
-		if _, err := e.emu.CreateWebhook("https://r.test/ctl", []string{"video.summary.generated"}); err == nil {
+		if _, err := e.emu.CreateWebhook("https://r.test/ctl", []string{"video.summary.generated"}); !errors.Is(err, emulator.ErrWebhookLimit) {
 			t.Errorf("limit %d: CreateWebhook went over the limit", tc.want)
 		}
 		if got := len(e.emu.Webhooks()); got != tc.want {
