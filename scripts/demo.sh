@@ -175,9 +175,10 @@ need terraform "install Terraform >= 1.11"
 need curl "install curl; the demo drives the emulator's control API with it"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-demo.XXXXXX")
 mkdir -p "$tmp/bin" "$tmp/keys"
-go build -o "$tmp/bin/terraform-provider-videohost" .
-go build -o "$tmp/bin/videohost-emulator" ./cmd/videohost-emulator
-go build -o "$tmp/bin/videohost-receiver" ./cmd/videohost-receiver
+# One go build for the three, so that their packages compile in parallel; each binary is named
+# after its directory (the module's for the provider).
+go build -o "$tmp/bin/" . ./cmd/videohost-emulator ./cmd/videohost-receiver
+[ -x "$tmp/bin/terraform-provider-videohost" ] || fail "the provider binary was not built as terraform-provider-videohost"
 say "    built into $tmp/bin"
 
 # ----------------------------------------------------------------------------------------------
