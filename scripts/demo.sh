@@ -229,7 +229,9 @@ export CHECKPOINT_DISABLE=1
 export VIDEOHOST_API_KEY="$api_key"
 export VIDEOHOST_BASE_URL="$emulator_url"
 export TF_VAR_receiver_url="$receiver_url"
-unset VIDEOHOST_ENVIRONMENT TF_LOG
+# Settings of the caller's shell that would change what Terraform or the provider does.
+unset VIDEOHOST_ENVIRONMENT TF_LOG TF_DATA_DIR TF_WORKSPACE TF_CLI_ARGS TF_CLI_ARGS_plan TF_CLI_ARGS_apply \
+	TF_CLI_ARGS_destroy TF_CLI_ARGS_output
 # With dev_overrides Terraform needs no `terraform init` for this provider, the only one used.
 tf_run apply "" apply -auto-approve || fail "terraform apply failed"
 
