@@ -213,7 +213,7 @@ func timeString(t *time.Time) types.String {
 	if t == nil || t.IsZero() {
 		return types.StringNull()
 	}
-	return types.StringValue(t.Format(time.RFC3339))
+	return types.StringValue(t.UTC().Format(time.RFC3339))
 }
 
 // requireConfigured reports whether the provider has a client, with an error diagnostic when
