@@ -25,27 +25,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
-var (
-	_ statecheck.StateCheck = stateAssertion(nil)
-	_ plancheck.PlanCheck   = planAssertion(nil)
-)
-
-// stateAssertion is a state check written as a function of the state that
-// `terraform show -json` gives.
-type stateAssertion func(*tfjson.State) error
-
-func (f stateAssertion) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	resp.Error = f(req.State)
-}
-
-// planAssertion is a plan check written as a function of the plan that
-// `terraform show -json` gives.
-type planAssertion func(*tfjson.Plan) error
-
-func (f planAssertion) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	resp.Error = f(req.Plan)
-}
-
 // jwtShape is a JSON Web Token in compact form: three base64url parts separated by dots.
 var jwtShape = regexp.MustCompile(`^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$`)
 
@@ -191,7 +170,7 @@ resource "echo" "token" {}
 							}
 							return nil
 						})),
-					stateAssertion(func(s *tfjson.State) error {
+					stateCheckFunc(func(s *tfjson.State) error {
 						var expiresAt string
 						var err error
 						token, expiresAt, err = echoedToken(s)
@@ -229,7 +208,7 @@ resource "echo" "token" {}
 						}
 						return nil
 					}),
-					stateAssertion(func(*tfjson.State) error {
+					stateCheckFunc(func(*tfjson.State) error {
 						// The service accepts the token, and refuses it when its signature is altered.
 						status, err := webhooksStatus(t.Context(), env.BaseURL, token)
 						if err != nil {
@@ -290,7 +269,7 @@ func TestAccAccessTokenNotInPlanOrState(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 3})
 
 	stateChecks := []statecheck.StateCheck{
-		stateAssertion(func(s *tfjson.State) error {
+		stateCheckFunc(func(s *tfjson.State) error {
 			found, err := jwtsInStateExcept(s, "")
 			if err != nil {
 				return err
@@ -334,7 +313,7 @@ output "live_stream_count" {
 `,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						planAssertion(func(p *tfjson.Plan) error {
+						planCheckFunc(func(p *tfjson.Plan) error {
 							found, err := jwtsIn(p)
 							if err != nil {
 								return err

@@ -141,15 +141,11 @@ func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]
 
 // stateAttributes returns the attribute values of the resource or data source at address.
 func stateAttributes(s *tfjson.State, address string) (map[string]any, error) {
-	if s == nil || s.Values == nil || s.Values.RootModule == nil {
-		return nil, fmt.Errorf("the state is empty")
+	r, err := stateResource(s, address)
+	if err != nil {
+		return nil, err
 	}
-	for _, r := range s.Values.RootModule.Resources {
-		if r.Address == address {
-			return r.AttributeValues, nil
-		}
-	}
-	return nil, fmt.Errorf("%s is not in the state", address)
+	return r.AttributeValues, nil
 }
 
 // sameInstant reports whether two date-times name the same instant, whatever their zones.
@@ -215,7 +211,7 @@ func TestAccLiveStreamDataSource(t *testing.T) {
 
 	checks := []statecheck.StateCheck{
 		statecheck.ExpectSensitiveValue("data.videohost_live_stream.second", tfjsonpath.New("stream_key")),
-		stateAssertion(func(s *tfjson.State) error {
+		stateCheckFunc(func(s *tfjson.State) error {
 			all, err := stateAttributes(s, "data.videohost_live_streams.all")
 			if err != nil {
 				return err

@@ -125,7 +125,7 @@ data "videohost_live_streams" "none" {
 						knownvalue.ListExact([]knownvalue.Check{})),
 					statecheck.ExpectSensitiveValue("data.videohost_live_streams.all",
 						tfjsonpath.New("live_streams").AtSliceIndex(0).AtMapKey("stream_key")),
-					stateAssertion(func(s *tfjson.State) error {
+					stateCheckFunc(func(s *tfjson.State) error {
 						all, err := liveStreamItems(s, "data.videohost_live_streams.all")
 						if err != nil {
 							return err
