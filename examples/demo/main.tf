@@ -49,6 +49,12 @@ data "videohost_video" "first" {
   id = data.videohost_videos.all.videos[0].id
 }
 
+# The seeded live streams, newest first.
+data "videohost_live_streams" "all" {
+  sort_by    = "createdAt"
+  sort_order = "desc"
+}
+
 # The webhooks as the service lists them, filtered on one event; read after the webhooks exist.
 data "videohost_webhooks" "live" {
   event      = "live-stream.broadcast.started"
@@ -92,6 +98,10 @@ output "first_video" {
     id    = data.videohost_video.first.id
     title = data.videohost_video.first.title
   }
+}
+
+output "live_streams" {
+  value = { for s in data.videohost_live_streams.all.live_streams : s.id => s.name }
 }
 
 output "live_webhook_urls" {
