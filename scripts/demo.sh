@@ -163,7 +163,8 @@ tf_run() {
 			blank && /^$/ { blank = 0; next }
 			{ blank = 0 }
 			/^Outputs:$/ { exit }
-			{ print "    " $0 }' "$log"
+			!printed && /^$/ { next }
+			{ printed = 1; print "    " $0 }' "$log"
 	fi
 	return "$rc"
 }
@@ -319,6 +320,7 @@ output "imported_webhook_secrets" {
 EOF
 say "    wrote an import block into the working copy; its plan:"
 tf_run plan-import '^(  # |Plan:|No changes)' plan || fail "the plan of the import failed"
+say "    applying it:"
 tf_run apply-import '(Import complete|Importing|Apply complete)' apply -auto-approve || fail "the import apply failed"
 plan_rc=0
 tf_run plan3 '^(No changes|Plan:|Changes to Outputs)' plan -detailed-exitcode || plan_rc=$?
@@ -328,6 +330,7 @@ say "    terraform plan -detailed-exitcode after the import returned 0"
 tf output -json imported_webhook_secrets >"$tmp/keys/imported.json"
 chmod 600 "$tmp/keys/imported.json"
 control POST "/videos/$video_id/summary" >/dev/null
+say "    a new summary is delivered to the imported webhook too; its signature is checked with the secret the import read:"
 got=""
 for _ in $(seq 1 100); do
 	if grep -q "webhook=$outside_id .*: signature verified\$" "$tmp/receiver.out"; then
