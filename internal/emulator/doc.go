@@ -76,5 +76,30 @@
 //
 // # Control API
 //
-// See ControlIndex (also served at GET /_emulator/).
+// The control API lives under /_emulator/, a path the service does not use. It is not rate
+// limited, not subject to faults and not counted by RequestCount. With Options.ControlToken
+// every call needs "Authorization: Bearer <control token>" (the command requires one when it
+// listens beyond loopback). ControlIndex, also served at GET /_emulator/, describes each call:
+//
+//	GET    /_emulator/                                    the index
+//	POST   /_emulator/webhooks             {"url","events"}   201, with signatureSecret
+//	DELETE /_emulator/webhooks/{id}                       204
+//	POST   /_emulator/videos               {"title","duration","tags","metadata","description"}   201
+//	POST   /_emulator/live-streams         {"name"}       201
+//	POST   /_emulator/live-streams/{id}/broadcast/start
+//	POST   /_emulator/live-streams/{id}/broadcast/end
+//	POST   /_emulator/live-streams/{id}/record {"duration"}   201, the recording
+//	POST   /_emulator/videos/{id}/captions {"language"}  201
+//	POST   /_emulator/videos/{id}/summary                 201
+//	GET    /_emulator/deliveries
+//	POST   /_emulator/clock/advance        {"seconds"}
+//	GET    /_emulator/faults
+//	PUT    /_emulator/faults               {"errorRate","commitThen500Rate","latencyMs","burst429"}
+//	POST   /_emulator/tokens/revoke                       204
+//	GET    /_emulator/stats
+//
+// The same operations are methods for in-process use: CreateWebhook, DeleteWebhook,
+// UploadVideo, CreateLiveStream, SetBroadcasting, RecordLiveStream, GenerateCaption,
+// GenerateSummary, Deliveries, WaitDeliveries, AdvanceClock, SetFaults, RevokeTokens and
+// RequestCount.
 package emulator
