@@ -92,16 +92,20 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.Float64Var(&faults.CommitThen500Rate, "fault-commit-then-500", 0, "share (0..1) of POST /webhooks that store the webhook and answer 500")
 	fs.DurationVar(&faults.Latency, "fault-latency", 0, "latency added before every API answer")
 	fs.IntVar(&faults.Burst429, "fault-429-burst", 0, "answer the first N rate-limited API requests 429")
-	fs.Usage = func() {
-		out := fs.Output()
-		_, _ = io.WriteString(out, usageHead)
-		fs.PrintDefaults()
-		_, _ = io.WriteString(out, "\n"+emulator.ControlIndex)
-	}
+	// parseFlags prints the usage itself: to stdout when asked for with -h, to stderr after an
+	// error.
+	fs.Usage = func() {}
 	return fs
 }
 
-func parseFlags(args []string, stderr io.Writer) (config, error) {
+func printUsage(fs *flag.FlagSet, out io.Writer) {
+	fs.SetOutput(out)
+	_, _ = io.WriteString(out, usageHead)
+	fs.PrintDefaults()
+	_, _ = io.WriteString(out, "\n"+emulator.ControlIndex)
+}
+
+func parseFlags(args []string, stdout, stderr io.Writer) (config, error) {
 	var c config
 	var keys, otherKeys stringList
 	var limits emulator.Limits
@@ -109,12 +113,17 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flagSet(&c, &keys, &otherKeys, &limits, &faults)
 	fs.SetOutput(stderr)
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(fs, stdout)
+		} else {
+			printUsage(fs, stderr)
+		}
 		return config{}, err
 	}
 	if fs.NArg() > 0 {
 		err := fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
 		_, _ = fmt.Fprintln(stderr, err)
-		fs.Usage()
+		printUsage(fs, stderr)
 		return config{}, err
 	}
 	c.opts.APIKeys = keys
@@ -138,7 +147,7 @@ func isLoopback(addr string) bool {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c, err := parseFlags(args, stderr)
+	c, err := parseFlags(args, stdout, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

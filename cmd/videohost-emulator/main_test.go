@@ -24,7 +24,10 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	if code := run(t.Context(), []string{"-h"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("-h exits %d", code)
 	}
-	usage := stderr.String()
+	usage := stdout.String()
+	if stderr.Len() != 0 {
+		t.Errorf("-h wrote to stderr: %q", stderr.String())
+	}
 	var c config
 	var k, o stringList
 	var l emulator.Limits

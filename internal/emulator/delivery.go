@@ -53,7 +53,16 @@ type deliveryState struct {
 
 func (d *deliveryState) init(o Options) {
 	d.retries, d.delay, d.timeout = o.DeliveryRetries, o.DeliveryRetryDelay, o.DeliveryTimeout
+	// An own transport keeps Close from touching the idle connections of anyone else's
+	// http.DefaultTransport in the same process.
+	tr, ok := http.DefaultTransport.(*http.Transport)
+	if ok {
+		tr = tr.Clone()
+	} else {
+		tr = &http.Transport{}
+	}
 	d.client = &http.Client{
+		Transport: tr,
 		// A redirect is an answer above 299 like any other: the service does not follow it.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
