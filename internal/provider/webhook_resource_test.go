@@ -289,12 +289,18 @@ resource "videohost_webhook" "many" {
   events = ["video.source.recorded"]
 }
 `
+	start := time.Now()
+	defer func() {
+		t.Logf("%s for apply, checks and destroy: %d POST, %d GET, %d DELETE /webhooks", time.Since(start).Round(100*time.Millisecond),
+			env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"))
+	}()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
 				stateCheckFunc(func(s *tfjson.State) error {
+					t.Logf("applied after %s", time.Since(start).Round(100*time.Millisecond))
 					got := stateResources(s, tfjson.ManagedResourceMode, "videohost_webhook")
 					if len(got) != 15 || len(env.Emu.Webhooks()) != 15 {
 						return fmt.Errorf("%d webhooks in state and %d on the service, want 15", len(got), len(env.Emu.Webhooks()))

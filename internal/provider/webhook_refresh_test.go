@@ -1,0 +1,95 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+)
+
+// TestAccWebhookResourceOneListRefresh shows that refreshing N webhooks costs about one walk
+// of the list (ceil(N/100) pages) instead of N reads: the resources read through the client's
+// shared list.
+func TestAccWebhookResourceOneListRefresh(t *testing.T) {
+	const n = 250
+	env := newAccEnv(t, emulator.Options{
+		MaxWebhooks: n + 10,
+		Limits:      emulator.Limits{Writes: 100000, Reads: 100000},
+	})
+	env.requireEmulator(t)
+
+	// The webhooks exist before Terraform sees them; import blocks bring them in, which is much
+	// faster than 250 creates.
+	// The state shim of the testing framework handles count indexes but not for_each keys, so
+	// the webhooks are a counted resource with one import block each.
+	var urls, imports strings.Builder
+	for i := range n {
+		w, err := env.Emu.CreateWebhook(fmt.Sprintf("https://hooks.example.test/bulk/%d", i), []string{events.VideoSourceRecorded})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&urls, "    %s,\n", hcl(w.URL))
+		fmt.Fprintf(&imports, "import {\n  to = videohost_webhook.bulk[%d]\n  id = %s\n}\n", i, hcl(w.WebhookID))
+	}
+	config := env.providerConfig("") + `
+locals {
+  urls = [
+` + urls.String() + `  ]
+}
+
+resource "videohost_webhook" "bulk" {
+  count  = length(local.urls)
+  url    = local.urls[count.index]
+  events = ["video.source.recorded"]
+}
+` + imports.String()
+	maxReads := (n+99)/100 + 1
+	var before int
+	var start time.Time
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// One refreshing plan over the 250 webhooks, counted at the service.
+				PreConfig: func() {
+					before = env.Emu.RequestCount("GET", "/webhooks")
+					start = time.Now()
+				},
+				Config:   config,
+				PlanOnly: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						planCheckFunc(func(p *tfjson.Plan) error {
+							reads := env.Emu.RequestCount("GET", "/webhooks") - before
+							t.Logf("a plan over %d webhooks sent %d GET /webhooks (bound %d; one read per resource would be %d); plan step took %s",
+								n, reads, maxReads, n, time.Since(start).Round(100*time.Millisecond))
+							if reads > maxReads {
+								return fmt.Errorf("a plan over %d webhooks sent %d reads, want at most %d", n, reads, maxReads)
+							}
+							if reads == 0 {
+								return fmt.Errorf("the plan read nothing: the refresh did not reach the service")
+							}
+							if got := len(p.ResourceChanges); got != n {
+								return fmt.Errorf("plan covers %d resources, want %d", got, n)
+							}
+							return nil
+						}),
+					},
+				},
+			},
+		},
+	})
+}
