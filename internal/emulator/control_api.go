@@ -138,12 +138,24 @@ func (e *Emulator) writeSimError(w http.ResponseWriter, err error, name string) 
 	msg := err.Error()
 	if errors.Is(err, ErrNotFound) {
 		a := e.notFound(name)
-		a.Title = titleNotFound + " (" + strings.TrimPrefix(msg, ErrNotFound.Error()+": ") + ")"
+		a.Title = titleNotFound + " (" + strings.TrimPrefix(msg, ErrNotFound.Error()+": ") + ".)"
 		writeError(w, a)
 		return
 	}
-	a := e.newError(http.StatusBadRequest, slugInvalidAttribute, strings.TrimPrefix(msg, ErrInvalid.Error()+": "))
+	a := e.newError(http.StatusBadRequest, slugInvalidAttribute, sentence(strings.TrimPrefix(msg, ErrInvalid.Error()+": ")))
 	writeError(w, a)
+}
+
+// sentence turns an error message into a title: a capital first letter and a final period.
+func sentence(msg string) string {
+	if msg == "" {
+		return msg
+	}
+	msg = strings.ToUpper(msg[:1]) + msg[1:]
+	if !strings.HasSuffix(msg, ".") {
+		msg += "."
+	}
+	return msg
 }
 
 func (e *Emulator) ctlIndex(w http.ResponseWriter, _ *http.Request, _ []string) {
