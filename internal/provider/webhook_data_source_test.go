@@ -1,0 +1,69 @@
+package provider
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+)
+
+func TestAccWebhookDataSource(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	config := webhookConfig(env, "", "https://hooks.example.test/ds", events.VideoEncodingQualityCompleted, events.VideoSourceRecorded) + `
+data "videohost_webhook" "test" {
+  id = videohost_webhook.test.id
+}
+`
+	const ds = "data.videohost_webhook.test"
+	same := func(attr string) statecheck.StateCheck {
+		return statecheck.CompareValuePairs(testWebhookAddr, tfjsonpath.New(attr), ds, tfjsonpath.New(attr), compare.ValuesSame())
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				same("id"), same("url"), same("events"), same("created_at"), same("signature_secret"),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("signature_secret"), knownvalue.StringRegexp(regexp.MustCompile(`.{8,}`))),
+				statecheck.ExpectSensitiveValue(ds, tfjsonpath.New("signature_secret")),
+			},
+			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+		}},
+	})
+}
+
+func TestAccWebhookDataSourceCreatedOutsideTerraform(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	w, err := env.Emu.CreateWebhook("https://hooks.example.test/outside", []string{events.LiveStreamBroadcastStarted})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ds = "data.videohost_webhook.outside"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerConfig("") + `data "videohost_webhook" "outside" { id = ` + hcl(w.WebhookID) + ` }`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("url"), knownvalue.StringExact(w.URL)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact(events.LiveStreamBroadcastStarted)})),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("signature_secret"), knownvalue.StringExact(w.SignatureSecret)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("created_at"), knownvalue.StringExact(w.CreatedAt.UTC().Format("2006-01-02T15:04:05Z07:00"))),
+				},
+			},
+			{
+				Config:      env.providerConfig("") + `data "videohost_webhook" "missing" { id = "webhook_doesnotexist" }`,
+				ExpectError: regexp.MustCompile(`(?s)Unable to Read Webhook.*no such object`),
+			},
+		},
+	})
+}
