@@ -58,7 +58,7 @@ func (d *videosDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		MarkdownDescription: "Lists the videos of the workspace that match the filters (every page); the service filters them.",
 		Attributes: map[string]schema.Attribute{
 			"title": schema.StringAttribute{
-				MarkdownDescription: "Only the videos with this title. Unset: no filter.",
+				MarkdownDescription: "Only the videos whose title contains this text. Unset: no filter.",
 				Optional:            true,
 			},
 			"tags": schema.ListAttribute{
@@ -72,7 +72,7 @@ func (d *videosDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				ElementType:         types.StringType,
 			},
 			"description": schema.StringAttribute{
-				MarkdownDescription: "Only the videos with this description. Unset: no filter.",
+				MarkdownDescription: "Only the videos whose description contains this text. Unset: no filter.",
 				Optional:            true,
 			},
 			"live_stream_id": schema.StringAttribute{
