@@ -66,6 +66,7 @@ func TestEnvironmentKeys(t *testing.T) {
 			if r.body == nil || r.num("status") != 401 || r.str("type") == "" {
 				t.Errorf("unknown key 401 is not a JSON error: %s", r.raw)
 			}
+			rateHeaders(t, r)
 		})
 	}
 	if _, err := emulator.New(emulator.Options{Environment: "staging"}); err == nil {
@@ -150,6 +151,24 @@ func TestAuthRevoke(t *testing.T) {
 	e.emu.RevokeTokens()
 	expectStatus(t, e.do("GET", "/webhooks", "Bearer "+r.str("access_token"), nil), http.StatusUnauthorized)
 	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
+}
+
+func TestBadCredentialsAreRateLimited(t *testing.T) {
+	e := newEnv(t, emulator.Options{Limits: emulator.Limits{Reads: 2}})
+	for i := range 2 {
+		r := e.do("GET", "/webhooks", basic("wrong"), nil)
+		expectStatus(t, r, http.StatusUnauthorized)
+		if l, rem, _ := rateHeaders(t, r); l != 2 || rem != 1-i {
+			t.Errorf("401 number %d: limit %d remaining %d", i, l, rem)
+		}
+	}
+	expectStatus(t, e.do("GET", "/webhooks", "", nil), http.StatusTooManyRequests)
+	// The key's own bucket is untouched.
+	r := e.api("GET", "/webhooks", nil)
+	expectStatus(t, r, http.StatusOK)
+	if _, rem, _ := rateHeaders(t, r); rem != 1 {
+		t.Errorf("key bucket remaining %d after anonymous requests, want 1", rem)
+	}
 }
 
 func TestAuthEndpointErrors(t *testing.T) {

@@ -38,10 +38,12 @@
 //
 // # Choices where the specification is silent
 //
-//   - Order of checks: unknown path (404), credentials (401), injected 429 burst, rate limit
-//     (429), method (405), injected 500, then the endpoint. The rate-limit headers are on every
-//     answer from the rate-limit step on (400, 404, 405, 429 and 500 included); 401 and
-//     unknown paths carry none, as no key is known for them.
+//   - Order of checks: unknown path (404), credentials, injected 429 burst, rate limit (429),
+//     method (405), injected 500, then the endpoint. Every answer of a service endpoint
+//     carries the rate-limit headers (400, 401, 404, 405, 429 and 500 included); only unknown
+//     paths and the /auth/ endpoints carry none. Requests without valid credentials count
+//     against a bucket of the caller's address, so their 401 has true headers, and a caller
+//     that keeps sending bad credentials gets 429.
 //   - Rate limits are fixed windows per key and class (reads: GET and HEAD; writes: the other
 //     methods; uploads: reserved, no endpoint uses it). A window opens with the first request
 //     after the previous one closed. X-RateLimit-Retry-After is the whole seconds (rounded up,

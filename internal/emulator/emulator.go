@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -153,12 +154,20 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
 		return
 	}
+	class := classOf(r.Method)
 	subject, aerr := e.authenticate(r)
 	if aerr != nil {
+		// Without a key, the caller's address is the bucket: the 401 carries true rate-limit
+		// headers, and hammering with bad credentials ends in 429 like anything else.
+		d := e.limiter.take(anonymousSubject(r), class, e.now())
+		setRateHeaders(w, d)
+		if !d.allowed {
+			writeError(w, e.newError(http.StatusTooManyRequests, slugTooManyRequests, titleTooManyRequests))
+			return
+		}
 		writeError(w, *aerr)
 		return
 	}
-	class := classOf(r.Method)
 	if e.faults.take429() {
 		d := e.limiter.peek(subject, class, e.now())
 		d.remaining = 0
@@ -183,6 +192,16 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h(w, r, id)
+}
+
+// anonymousSubject is the rate-limit bucket of a request without valid credentials: its remote
+// address (host only, so that each new connection does not get a fresh bucket).
+func anonymousSubject(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return "addr:" + host
 }
 
 // injectLatency waits for the configured latency; false when the request was cancelled first.
