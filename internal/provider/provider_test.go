@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -8,9 +10,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -96,10 +104,10 @@ func TestProviderSchemaAndRegistrations(t *testing.T) {
 	resourceNames := map[string]bool{}
 	for _, newR := range p.Resources(ctx) {
 		r := newR()
-		var m resource.MetadataResponse
-		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "videohost"}, &m)
-		var s resource.SchemaResponse
-		r.Schema(ctx, resource.SchemaRequest{}, &s)
+		var m fwresource.MetadataResponse
+		r.Metadata(ctx, fwresource.MetadataRequest{ProviderTypeName: "videohost"}, &m)
+		var s fwresource.SchemaResponse
+		r.Schema(ctx, fwresource.SchemaRequest{}, &s)
 		if diags := s.Schema.ValidateImplementation(ctx); diags.HasError() {
 			t.Errorf("%s: %v", m.TypeName, diags)
 		}
@@ -223,4 +231,61 @@ func TestConfigureUnknownValues(t *testing.T) {
 	if resp.ResourceData != nil || resp.DataSourceData != nil {
 		t.Error("no client may be handed out before the values are known")
 	}
+}
+
+func TestAccProviderPlanTimeErrors(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	step := func(providerBody, want string) resource.TestStep {
+		return resource.TestStep{
+			Config: fmt.Sprintf(`
+provider "videohost" {
+  api_key = "k"
+  %s
+}
+data "videohost_webhooks" "all" {}
+`, providerBody),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(want),
+		}
+	}
+	base := "base_url = " + hcl(env.BaseURL)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			step(`environment = "staging"`, `(?s)environment.*value must be one of.*sandbox.*production`),
+			step(`base_url = "api.example.test"`, `(?s)Invalid URL.*base_url`),
+			step(base+"\n"+`auth_scheme = "token"`, `(?s)auth_scheme.*bearer.*basic`),
+			step(base+"\n"+`max_retries = -1`, `(?s)max_retries.*at least 0`),
+		},
+	})
+}
+
+func TestAccProviderConfigUnknownAtPlan(t *testing.T) {
+	// The address comes from a resource, so it is unknown while planning: the plan must
+	// succeed (the provider cannot call the service yet) and the apply, with the value known,
+	// must create the webhook.
+	env := newAccEnv(t, emulator.Options{})
+	config := fmt.Sprintf(`
+resource "terraform_data" "address" {
+  input = %s
+}
+provider "videohost" {
+  base_url = terraform_data.address.output
+  %s
+}
+resource "videohost_webhook" "test" {
+  url    = "https://hooks.example.test/unknown-provider"
+  events = ["video.source.recorded"]
+}
+`, hcl(env.BaseURL), map[bool]string{true: "api_key = " + hcl(env.APIKey), false: ""}[env.Emu != nil])
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("id"), knownvalue.NotNull()),
+				matchesEmulator(env, testWebhookAddr),
+			},
+		}},
+	})
 }
