@@ -45,6 +45,9 @@ type tokenResponse struct {
 
 const jwtIssuer = "videohost-emulator"
 
+// maxRefreshTokens bounds the unused refresh tokens kept.
+const maxRefreshTokens = 100000
+
 // maxBodyBytes bounds every request body the emulator reads.
 const maxBodyBytes = 1 << 20
 
@@ -89,6 +92,13 @@ func (e *Emulator) issueTokens(subject string) (tokenResponse, error) {
 		// A revocation happened while signing: the new pair belongs to the old generation.
 		e.tokens.mu.Unlock()
 		return tokenResponse{}, errRevokedDuringIssue
+	}
+	if len(e.tokens.refresh) >= maxRefreshTokens {
+		// Unused refresh tokens would otherwise pile up in a long run; an arbitrary one goes.
+		for k := range e.tokens.refresh {
+			delete(e.tokens.refresh, k)
+			break
+		}
 	}
 	e.tokens.refresh[refresh] = refreshGrant{subject: subject, generation: gen}
 	e.tokens.mu.Unlock()
