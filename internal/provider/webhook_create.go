@@ -24,6 +24,9 @@ import (
 const (
 	// webhookCreateAttempts bounds the POSTs of one create whose outcomes stay unknown.
 	webhookCreateAttempts = 3
+	// webhookAdoptionLists bounds the lists made after one attempt while other creates keep
+	// claiming the matching webhooks first.
+	webhookAdoptionLists = 10
 	// adoptionClockSkew is how much earlier than the local start of an attempt the service's
 	// createdAt of the webhook it stored may be: the clocks of the two differ, and createdAt
 	// may be cut to the second.
@@ -80,18 +83,30 @@ func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWeb
 		tflog.Info(ctx, "looking for the webhook of a create whose outcome is unknown", map[string]any{
 			"attempt": attempt, "url": in.URL,
 		})
-		listed, lerr := pd.client.ListWebhooks(ctx, "")
-		if lerr != nil {
-			return videohost.Webhook{}, fmt.Errorf("creating the webhook failed with an unknown outcome (%s), and "+
-				"listing the webhooks to find it failed too: %w; a webhook for %s may exist that Terraform does not "+
-				"manage: check the list (data source videohost_webhooks) and import or delete it",
-				history[len(history)-1], lerr, in.URL)
-		}
-		if adopted, ok := adoptWebhook(pd.baseURL, listed, in, start.Add(-adoptionClockSkew), seen); ok {
-			tflog.Info(ctx, "adopted the webhook stored by a create whose outcome was unknown", map[string]any{
-				"webhook_id": adopted.ID, "attempt": attempt,
-			})
-			return adopted, nil
+		var listed []videohost.Webhook
+		for look := 1; ; look++ {
+			var lerr error
+			listed, lerr = pd.client.ListWebhooks(ctx, "")
+			if lerr != nil {
+				return videohost.Webhook{}, fmt.Errorf("creating the webhook failed with an unknown outcome (%s), and "+
+					"listing the webhooks to find it failed too: %w; a webhook for %s may exist that Terraform does not "+
+					"manage: check the list (data source videohost_webhooks) and import or delete it",
+					history[len(history)-1], lerr, in.URL)
+			}
+			adopted, ok, contended := adoptWebhook(pd.baseURL, listed, in, start.Add(-adoptionClockSkew), seen)
+			if ok {
+				tflog.Info(ctx, "adopted the webhook stored by a create whose outcome was unknown", map[string]any{
+					"webhook_id": adopted.ID, "attempt": attempt, "lists": look,
+				})
+				return adopted, nil
+			}
+			// Every matching webhook of this list was claimed by another create of the same
+			// webhook between the list and the claim. Each of those creates owns a webhook
+			// stored before its claim, so a new list shows one that is still free if this
+			// attempt stored one; only when no match at all is free is the create sent again.
+			if !contended || look >= webhookAdoptionLists {
+				break
+			}
 		}
 		history = append(history, fmt.Sprintf("no new webhook for %s with the same events was listed", in.URL))
 		seen = make(map[string]bool, len(listed))
@@ -108,7 +123,8 @@ func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWeb
 // adoptWebhook picks, among listed, the webhook that a create of in may have stored: same url,
 // same set of events, created no earlier than notBefore, absent from seen (the ids listed
 // before the attempt, when known), and not claimed by another create. It claims the pick.
-func adoptWebhook(baseURL string, listed []videohost.Webhook, in videohost.CreateWebhookInput, notBefore time.Time, seen map[string]bool) (videohost.Webhook, bool) {
+// contended reports that there were such webhooks but every one was claimed already.
+func adoptWebhook(baseURL string, listed []videohost.Webhook, in videohost.CreateWebhookInput, notBefore time.Time, seen map[string]bool) (w videohost.Webhook, ok, contended bool) {
 	want := sortedCopy(in.Events)
 	var candidates []videohost.Webhook
 	for _, w := range listed {
@@ -125,12 +141,12 @@ func adoptWebhook(baseURL string, listed []videohost.Webhook, in videohost.Creat
 		}
 		return candidates[i].ID < candidates[j].ID
 	})
-	for _, w := range candidates {
-		if claimWebhook(baseURL, w.ID) {
-			return w, true
+	for _, c := range candidates {
+		if claimWebhook(baseURL, c.ID) {
+			return c, true, false
 		}
 	}
-	return videohost.Webhook{}, false
+	return videohost.Webhook{}, false, len(candidates) > 0
 }
 
 func sortedCopy(s []string) []string {

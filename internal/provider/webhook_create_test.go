@@ -240,19 +240,23 @@ func TestAdoptWebhookRules(t *testing.T) {
 	seen := map[string]bool{"seen": true}
 	notBefore := now.Add(-adoptionClockSkew)
 
-	w, ok := adoptWebhook(base, listed, in, notBefore, seen)
+	w, ok, _ := adoptWebhook(base, listed, in, notBefore, seen)
 	if !ok || w.ID != "match" {
 		t.Fatalf("adopted %q (%v), want the oldest match", w.ID, ok)
 	}
-	w, ok = adoptWebhook(base, listed, in, notBefore, seen)
+	w, ok, _ = adoptWebhook(base, listed, in, notBefore, seen)
 	if !ok || w.ID != "match-later" {
 		t.Fatalf("adopted %q (%v), want the next match: the first is claimed, and events are a set", w.ID, ok)
 	}
-	if w, ok = adoptWebhook(base, listed, in, notBefore, seen); ok {
-		t.Fatalf("adopted %q, but every match is claimed", w.ID)
+	w, ok, contended := adoptWebhook(base, listed, in, notBefore, seen)
+	if ok || !contended {
+		t.Fatalf("adopted %q (%v, contended %v), but every match is claimed", w.ID, ok, contended)
+	}
+	if _, ok, contended = adoptWebhook(base, listed[:3], in, notBefore, seen); ok || contended {
+		t.Fatalf("no match at all must not count as contended")
 	}
 	// Another service address has its own ids.
-	if w, ok = adoptWebhook(base+"-other", listed, in, notBefore, seen); !ok || w.ID != "match" {
+	if w, ok, _ = adoptWebhook(base+"-other", listed, in, notBefore, seen); !ok || w.ID != "match" {
 		t.Fatalf("adopted %q (%v) at another address", w.ID, ok)
 	}
 	if !claimWebhook(base, "fresh") || claimWebhook(base, "fresh") {
