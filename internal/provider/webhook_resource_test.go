@@ -273,13 +273,17 @@ resource "videohost_webhook" "test" {
 }
 
 func TestAccWebhookResourceRateLimited(t *testing.T) {
-	// Fifteen webhooks under 5 writes and 10 reads per 2 s window: the shared limiter makes the
+	// Fifteen webhooks under 10 writes and 20 reads per 2 s window: the shared limiter makes the
 	// creates queue instead of failing. terraform-plugin-testing runs terraform apply with its
 	// default parallelism of 10, so ten creates start at once.
+	//
+	// The limits are above the 5 writes and 10 reads first planned because the client spreads
+	// calls over a minute once it learns a limit (the specification's limits are per minute),
+	// while the emulator's window here is 2 s: with 5 writes the test took over 2 minutes.
 	env := newAccEnv(t, emulator.Options{
 		MaxWebhooks: 20,
 		RateWindow:  2 * time.Second,
-		Limits:      emulator.Limits{Writes: 5, Reads: 10},
+		Limits:      emulator.Limits{Writes: 10, Reads: 20},
 	})
 	env.requireEmulator(t)
 	config := env.providerConfig("") + `
