@@ -25,15 +25,14 @@ func (f planCheckFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanReque
 	resp.Error = f(req.Plan)
 }
 
-// stateResources returns the resources (or data sources, mode "data") of one type in the root
-// module of the state.
-func stateResources(s *tfjson.State, mode tfjson.ResourceMode, typ string) []*tfjson.StateResource {
+// stateWebhooks returns the videohost_webhook resources in the root module of the state.
+func stateWebhooks(s *tfjson.State) []*tfjson.StateResource {
 	if s == nil || s.Values == nil || s.Values.RootModule == nil {
 		return nil
 	}
 	var out []*tfjson.StateResource
 	for _, r := range s.Values.RootModule.Resources {
-		if r.Mode == mode && r.Type == typ {
+		if r.Mode == tfjson.ManagedResourceMode && r.Type == "videohost_webhook" {
 			out = append(out, r)
 		}
 	}

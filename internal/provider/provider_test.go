@@ -284,7 +284,7 @@ resource "videohost_webhook" "test" {
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("id"), knownvalue.NotNull()),
-				matchesEmulator(env, testWebhookAddr),
+				matchesEmulator(env),
 			},
 		}},
 	})

@@ -31,11 +31,11 @@ resource "videohost_webhook" "test" {
 `, hcl(url), hclList(evs...))
 }
 
-// matchesEmulator checks that the webhook at address is on the emulator with the same url,
-// events, creation time and secret; against a real endpoint it checks nothing more.
-func matchesEmulator(env *accEnv, address string) statecheck.StateCheck {
+// matchesEmulator checks that videohost_webhook.test is on the emulator with the same url,
+// creation time and secret; against a real endpoint it checks that it is in the state.
+func matchesEmulator(env *accEnv) statecheck.StateCheck {
 	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, address)
+		r, err := stateResource(s, testWebhookAddr)
 		if err != nil {
 			return err
 		}
@@ -97,7 +97,7 @@ func TestAccWebhookResource(t *testing.T) {
 						regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
 					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("signature_secret"), knownvalue.StringRegexp(regexp.MustCompile(`.{8,}`))),
 					statecheck.ExpectSensitiveValue(testWebhookAddr, tfjsonpath.New("signature_secret")),
-					matchesEmulator(env, testWebhookAddr),
+					matchesEmulator(env),
 					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
 				},
 			},
@@ -123,7 +123,7 @@ func TestAccWebhookResource(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("url"), knownvalue.StringExact(url2)),
-					matchesEmulator(env, testWebhookAddr),
+					matchesEmulator(env),
 					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
 				},
 			},
@@ -139,7 +139,7 @@ func TestAccWebhookResource(t *testing.T) {
 					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{
 						knownvalue.StringExact(events.LiveStreamBroadcastStarted),
 					})),
-					matchesEmulator(env, testWebhookAddr),
+					matchesEmulator(env),
 					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
 					captureID,
 				},
@@ -160,7 +160,7 @@ func TestAccWebhookResource(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					matchesEmulator(env, testWebhookAddr),
+					matchesEmulator(env),
 					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
 				},
 			},
@@ -231,7 +231,7 @@ func TestAccWebhookResourceBasicAuth(t *testing.T) {
 			Config: webhookConfig(env, `auth_scheme = "basic"`, "https://hooks.example.test/basic", events.VideoSourceRecorded),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("signature_secret"), knownvalue.NotNull()),
-				matchesEmulator(env, testWebhookAddr),
+				matchesEmulator(env),
 				stateCheckFunc(func(*tfjson.State) error {
 					if env.Emu != nil {
 						if n := env.Emu.RequestCount("", "/auth/"); n != 0 {
@@ -305,7 +305,7 @@ resource "videohost_webhook" "many" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				stateCheckFunc(func(s *tfjson.State) error {
 					t.Logf("applied after %s", time.Since(start).Round(100*time.Millisecond))
-					got := stateResources(s, tfjson.ManagedResourceMode, "videohost_webhook")
+					got := stateWebhooks(s)
 					if len(got) != 15 || len(env.Emu.Webhooks()) != 15 {
 						return fmt.Errorf("%d webhooks in state and %d on the service, want 15", len(got), len(env.Emu.Webhooks()))
 					}
@@ -404,7 +404,7 @@ resource "videohost_webhook" "same" {
 						onServer[w.WebhookID] = true
 					}
 					var ids []string
-					for _, r := range stateResources(s, tfjson.ManagedResourceMode, "videohost_webhook") {
+					for _, r := range stateWebhooks(s) {
 						ids = append(ids, attrString(r, "id"))
 					}
 					slices.Sort(ids)
