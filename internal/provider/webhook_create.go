@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -116,7 +117,7 @@ func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWeb
 	}
 	return videohost.Webhook{}, &videohost.AmbiguousError{
 		Method: "POST", Path: "/webhooks",
-		Err: fmt.Errorf("gave up after %d attempts to create the webhook; %s", webhookCreateAttempts, joinHistory(history)),
+		Err: fmt.Errorf("gave up after %d attempts to create the webhook; %s", webhookCreateAttempts, strings.Join(history, "; ")),
 	}
 }
 
@@ -153,15 +154,4 @@ func sortedCopy(s []string) []string {
 	c := slices.Clone(s)
 	slices.Sort(c)
 	return slices.Compact(c)
-}
-
-func joinHistory(h []string) string {
-	s := ""
-	for i, line := range h {
-		if i > 0 {
-			s += "; "
-		}
-		s += line
-	}
-	return s
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -230,12 +231,5 @@ func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
 
 // eventNamesMarkdown lists the event names for schema descriptions.
 func eventNamesMarkdown() string {
-	var s string
-	for i, n := range events.Names() {
-		if i > 0 {
-			s += ", "
-		}
-		s += "`" + n + "`"
-	}
-	return s
+	return "`" + strings.Join(events.Names(), "`, `") + "`"
 }

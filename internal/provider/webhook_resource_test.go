@@ -8,6 +8,8 @@ import (
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -424,4 +426,26 @@ resource "videohost_webhook" "same" {
 			},
 		}},
 	})
+}
+
+func TestWebhookResourceWithoutClientOrUpdate(t *testing.T) {
+	ctx := t.Context()
+	r := NewWebhookResource()
+
+	var uresp fwresource.UpdateResponse
+	r.Update(ctx, fwresource.UpdateRequest{}, &uresp)
+	if !uresp.Diagnostics.HasError() || uresp.Diagnostics.Errors()[0].Summary() != "Webhooks Cannot Be Updated" {
+		t.Errorf("Update must refuse: %v", uresp.Diagnostics)
+	}
+
+	// Before the provider is configured (its configuration unknown), writes report it.
+	var cresp fwresource.CreateResponse
+	r.Create(ctx, fwresource.CreateRequest{}, &cresp)
+	var dresp fwresource.DeleteResponse
+	r.Delete(ctx, fwresource.DeleteRequest{}, &dresp)
+	for _, d := range []diag.Diagnostics{cresp.Diagnostics, dresp.Diagnostics} {
+		if !d.HasError() || d.Errors()[0].Summary() != "Provider Not Configured" {
+			t.Errorf("want Provider Not Configured, got %v", d)
+		}
+	}
 }
