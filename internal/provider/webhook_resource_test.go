@@ -147,10 +147,11 @@ func TestAccWebhookResource(t *testing.T) {
 				},
 			},
 			{
-				// Drift: the webhook is deleted outside Terraform; the plan re-creates it.
+				// Drift: the webhook is deleted outside Terraform; the plan re-creates it. The
+				// framework calls PreConfig before SkipFunc, so PreConfig checks too.
 				SkipFunc: func() (bool, error) { return env.Emu == nil, nil },
 				PreConfig: func() {
-					if !env.Emu.DeleteWebhook(id) {
+					if env.Emu != nil && !env.Emu.DeleteWebhook(id) {
 						t.Errorf("webhook %s was not on the emulator", id)
 					}
 				},
