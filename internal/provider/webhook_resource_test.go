@@ -450,3 +450,35 @@ func TestWebhookResourceWithoutClientOrUpdate(t *testing.T) {
 		}
 	}
 }
+
+func TestAccWebhookResourceServiceRefusals(t *testing.T) {
+	t.Run("webhook limit", func(t *testing.T) {
+		env := newAccEnv(t, emulator.Options{MaxWebhooks: 1})
+		env.requireEmulator(t)
+		resource.ParallelTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			Steps: []resource.TestStep{{
+				Config: env.providerConfig("") + `
+resource "videohost_webhook" "two" {
+  count  = 2
+  url    = "https://hooks.example.test/limit/${count.index}"
+  events = ["video.source.recorded"]
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)Unable to Create Webhook.*Delete a webhook.*limit to be raised.*webhook`),
+			}},
+		})
+	})
+	t.Run("rate limit after the last retry", func(t *testing.T) {
+		// Every request is answered 429 with a window of 1 s; after one retry the read gives up.
+		env := newAccEnv(t, emulator.Options{RateWindow: time.Second, Faults: emulator.Faults{Burst429: 1000}})
+		env.requireEmulator(t)
+		resource.ParallelTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			Steps: []resource.TestStep{{
+				Config:      env.providerConfig(`max_retries = 1`) + `data "videohost_webhooks" "all" {}`,
+				ExpectError: regexp.MustCompile(`(?s)Unable to List Webhooks.*reads rate limit.*re-running is\s+safe`),
+			}},
+		})
+	})
+}
