@@ -109,7 +109,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times one call is retried after a rate limit (429), "+
 					"and, for reads and deletes, after a network error or a server error. Must be 0 or more; "+
-					"the client treats 0 as the default. Defaults to `%d`. No environment variable.", defaultMaxRetries),
+					"`0` sends every call once. Defaults to `%d`. No environment variable.", defaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
@@ -179,6 +179,10 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 	maxRetries := defaultMaxRetries
 	if !cfg.MaxRetries.IsNull() {
 		maxRetries = int(cfg.MaxRetries.ValueInt64())
+	}
+	if maxRetries == 0 {
+		// The client reads a zero as "use the default"; the user asked for no retries.
+		maxRetries = videohost.NoRetries
 	}
 	if resp.Diagnostics.HasError() {
 		return

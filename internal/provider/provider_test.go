@@ -289,3 +289,26 @@ resource "videohost_webhook" "test" {
 		}},
 	})
 }
+
+func TestAccProviderMaxRetries(t *testing.T) {
+	// Every read fails with a 500, so the number of GETs the service sees is the number of
+	// attempts: max_retries = 0 must mean one attempt, not the client's default of five retries.
+	for _, tc := range []struct {
+		maxRetries, wantGets int
+	}{{0, 1}, {2, 3}} {
+		t.Run(fmt.Sprintf("max_retries=%d", tc.maxRetries), func(t *testing.T) {
+			env := newAccEnv(t, emulator.Options{Faults: emulator.Faults{ErrorRate: 1}})
+			env.requireEmulator(t)
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config:      env.providerConfig(fmt.Sprintf("max_retries = %d", tc.maxRetries)) + `data "videohost_webhooks" "all" {}`,
+					ExpectError: regexp.MustCompile(`(?s)500`),
+				}},
+			})
+			if got := env.Emu.RequestCount("GET", "/webhooks"); got != tc.wantGets {
+				t.Errorf("the service saw %d GET /webhooks, want %d", got, tc.wantGets)
+			}
+		})
+	}
+}

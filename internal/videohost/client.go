@@ -50,7 +50,8 @@ type Config struct {
 	// Timeout bounds one HTTP attempt; default 30 s.
 	Timeout time.Duration
 	// MaxRetries bounds the retries of one call (429, and network errors or 5xx on GET and
-	// DELETE); default 5. Zero means the default; a negative value is an error.
+	// DELETE); default 5. Zero means the default; NoRetries sends every call once; any other
+	// negative value is an error.
 	MaxRetries int
 	// Logger receives one line per request and per wait; nil discards.
 	Logger Logger

@@ -16,6 +16,9 @@ const (
 	DefaultVersion    = "dev"
 )
 
+// NoRetries is the MaxRetries that sends every call exactly once: zero already means the default.
+const NoRetries = -1
+
 // ConfigError is an invalid Config. Field is the name of the Config field at fault, so that a
 // caller can point its own user at the setting that holds the value.
 type ConfigError struct {
@@ -86,9 +89,11 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 	}
 
 	switch {
+	case cfg.MaxRetries == NoRetries:
+		cfg.MaxRetries = 0
 	case cfg.MaxRetries < 0:
 		return cfg, nil, &ConfigError{Field: "MaxRetries", Problem: fmt.Sprintf(
-			"%d is negative: use a positive count, or zero for the default %d", cfg.MaxRetries, DefaultMaxRetries)}
+			"%d is negative: use a positive count, zero for the default %d, or NoRetries", cfg.MaxRetries, DefaultMaxRetries)}
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}

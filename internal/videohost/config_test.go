@@ -65,7 +65,7 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 		{"key with a newline", Config{APIKey: "k\n"}, "APIKey", "white space"},
 		{"unknown scheme", Config{APIKey: "k", AuthScheme: "oauth"}, "AuthScheme", `use "bearer" or "basic"`},
 		{"negative timeout", Config{APIKey: "k", Timeout: -time.Second}, "Timeout", "positive duration"},
-		{"negative retries", Config{APIKey: "k", MaxRetries: -1}, "MaxRetries", "positive count"},
+		{"negative retries", Config{APIKey: "k", MaxRetries: -2}, "MaxRetries", "positive count"},
 		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero to disable"},
 	}
 	for _, tt := range tests {

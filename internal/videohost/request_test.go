@@ -63,25 +63,29 @@ func TestFaults(t *testing.T) {
 		wantStatus int
 		ambiguous  bool
 		notFound   bool
+		// maxRetries, when set, replaces the default of the client.
+		maxRetries int
 	}{
-		{"GET 500 then 200 is retried", []int{500, 200}, list, "GET", "/webhooks", 2, 0, false, false},
-		{"GET 502 then 503 then 200 is retried", []int{502, 503, 200}, list, "GET", "/webhooks", 3, 0, false, false},
-		{"GET 500 every time gives up", []int{500}, list, "GET", "/webhooks", 6, 500, false, false},
-		{"GET 501 is not retried", []int{501}, list, "GET", "/webhooks", 1, 501, false, false},
-		{"GET 400 is not retried", []int{400}, list, "GET", "/webhooks", 1, 400, false, false},
-		{"POST 500 is not re-sent", []int{500, 201}, create, "POST", "/webhooks", 1, 500, true, false},
-		{"POST 503 is not re-sent", []int{503, 201}, create, "POST", "/webhooks", 1, 503, true, false},
-		{"POST 429 is retried", []int{429, 201}, create, "POST", "/webhooks", 2, 0, false, false},
-		{"POST 400 is final, not ambiguous", []int{400}, create, "POST", "/webhooks", 1, 400, false, false},
-		{"DELETE 500 then 404 counts as deleted", []int{500, 404}, del, "DELETE", "/webhooks/wh-1", 2, 0, false, false},
-		{"DELETE 500 then 204", []int{500, 204}, del, "DELETE", "/webhooks/wh-1", 2, 0, false, false},
-		{"DELETE 404 first is not found", []int{404}, del, "DELETE", "/webhooks/wh-1", 1, 404, false, true},
-		{"DELETE 429 then 404 is not found", []int{429, 404}, del, "DELETE", "/webhooks/wh-1", 2, 404, false, true},
+		{"GET 500 then 200 is retried", []int{500, 200}, list, "GET", "/webhooks", 2, 0, false, false, 0},
+		{"GET 502 then 503 then 200 is retried", []int{502, 503, 200}, list, "GET", "/webhooks", 3, 0, false, false, 0},
+		{"GET 500 every time gives up", []int{500}, list, "GET", "/webhooks", 6, 500, false, false, 0},
+		{"GET 501 is not retried", []int{501}, list, "GET", "/webhooks", 1, 501, false, false, 0},
+		{"GET 400 is not retried", []int{400}, list, "GET", "/webhooks", 1, 400, false, false, 0},
+		{"POST 500 is not re-sent", []int{500, 201}, create, "POST", "/webhooks", 1, 500, true, false, 0},
+		{"POST 503 is not re-sent", []int{503, 201}, create, "POST", "/webhooks", 1, 503, true, false, 0},
+		{"POST 429 is retried", []int{429, 201}, create, "POST", "/webhooks", 2, 0, false, false, 0},
+		{"POST 400 is final, not ambiguous", []int{400}, create, "POST", "/webhooks", 1, 400, false, false, 0},
+		{"DELETE 500 then 404 counts as deleted", []int{500, 404}, del, "DELETE", "/webhooks/wh-1", 2, 0, false, false, 0},
+		{"DELETE 500 then 204", []int{500, 204}, del, "DELETE", "/webhooks/wh-1", 2, 0, false, false, 0},
+		{"DELETE 404 first is not found", []int{404}, del, "DELETE", "/webhooks/wh-1", 1, 404, false, true, 0},
+		{"DELETE 429 then 404 is not found", []int{429, 404}, del, "DELETE", "/webhooks/wh-1", 2, 404, false, true, 0},
+		{"GET 500 with NoRetries is sent once", []int{500, 200}, list, "GET", "/webhooks", 1, 500, false, false, NoRetries},
+		{"GET 500 with one retry gives up", []int{500}, list, "GET", "/webhooks", 2, 500, false, false, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFakeService(t, scripted(tt.statuses...))
-			c := f.client(t)
+			c := f.client(t, func(cfg *Config) { cfg.MaxRetries = tt.maxRetries })
 			c.minRateWait = time.Millisecond
 			err := tt.call(c)
 			if n := f.count(tt.method, tt.path); n != tt.attempts {
