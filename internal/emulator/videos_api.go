@@ -248,7 +248,8 @@ func (f videoFilter) compare(a, b *video) int {
 	return c
 }
 
-// liveVideos returns the videos after deleting the expired ones, under the write lock.
+// withFreshStore runs fn under the write lock after deleting the expired sandbox records, and
+// saves the state when it deleted any.
 func (e *Emulator) withFreshStore(fn func()) {
 	e.mu.Lock()
 	purged := e.purgeExpiredLocked(e.now())
