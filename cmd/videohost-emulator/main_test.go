@@ -153,7 +153,7 @@ func TestRunInProcess(t *testing.T) {
 // the state file holds what was created.
 func TestBinarySignals(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command")
+		t.Skip("-short: this test builds the command and runs it as a process")
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()

@@ -27,7 +27,7 @@ func TestAccWebhookGenerateConfig(t *testing.T) {
 	t.Parallel()
 	tfBin, err := exec.LookPath("terraform")
 	if err != nil {
-		t.Skip("terraform is not on PATH")
+		t.Skip("terraform is not on PATH: this test runs it directly for plan -generate-config-out, outside the testing framework")
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
