@@ -95,22 +95,9 @@ func (e *Emulator) parseLiveStreamFilter(q url.Values) (liveStreamFilter, url.Va
 		}
 		return false
 	})
-	for _, name := range []string{"streamKey", "name"} {
-		vs, ok := q[name]
-		if !ok {
-			continue
-		}
-		if len(vs) != 1 {
-			probs = append(probs, e.invalid(name, "This attribute must be given once."))
-			continue
-		}
-		filters[name] = vs
-		if name == "streamKey" {
-			f.streamKey = vs[0]
-		} else {
-			f.name = vs[0]
-		}
-	}
+	vals, valueProbs := e.singleValues(q, filters, "streamKey", "name")
+	probs = append(probs, valueProbs...)
+	f.streamKey, f.name = vals["streamKey"], vals["name"]
 	sortBy, desc, sortProbs := e.parseSort(q, filters, []string{"name", "createdAt", "updatedAt"})
 	probs = append(probs, sortProbs...)
 	if sortBy != "" {

@@ -133,25 +133,9 @@ func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []pr
 		return ok
 	}
 	probs = append(probs, e.unknownParams(q, known)...)
-	for _, name := range []string{"title", "description", "liveStreamId"} {
-		vs, ok := q[name]
-		if !ok {
-			continue
-		}
-		if len(vs) != 1 {
-			probs = append(probs, e.invalid(name, "This attribute must be given once."))
-			continue
-		}
-		filters[name] = vs
-		switch name {
-		case "title":
-			f.title = vs[0]
-		case "description":
-			f.description = vs[0]
-		case "liveStreamId":
-			f.liveStreamID = vs[0]
-		}
-	}
+	vals, valueProbs := e.singleValues(q, filters, "title", "description", "liveStreamId")
+	probs = append(probs, valueProbs...)
+	f.title, f.description, f.liveStreamID = vals["title"], vals["description"], vals["liveStreamId"]
 	if vs, ok := q["tags[]"]; ok {
 		f.tags = vs
 		filters["tags[]"] = vs
@@ -175,6 +159,27 @@ func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []pr
 	}
 	f.desc = desc
 	return f, filters, probs
+}
+
+// singleValues reads the text filters names, each of which may be given once: their values by
+// name, and one problem for each given more than once. The filters read are kept in filters, to
+// be repeated in the pagination links.
+func (e *Emulator) singleValues(q, filters url.Values, names ...string) (map[string]string, []problem) {
+	vals := map[string]string{}
+	var probs []problem
+	for _, name := range names {
+		vs, ok := q[name]
+		if !ok {
+			continue
+		}
+		if len(vs) != 1 {
+			probs = append(probs, e.invalid(name, "This attribute must be given once."))
+			continue
+		}
+		filters[name] = vs
+		vals[name] = vs[0]
+	}
+	return vals, probs
 }
 
 // parseSort reads sortBy (one of allowed) and sortOrder (asc or desc).
