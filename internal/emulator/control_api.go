@@ -40,9 +40,11 @@ POST   /_emulator/videos/{id}/captions {"language"}  emits video.caption.generat
 POST   /_emulator/videos/{id}/summary                 emits video.summary.generated (201)
 GET    /_emulator/deliveries                          every event delivery and its outcome
 POST   /_emulator/clock/advance        {"seconds"}    move the emulator's clock forward
-GET    /_emulator/faults                              the injected faults
-PUT    /_emulator/faults               {"errorRate","commitThen500Rate","latencyMs","burst429"}
-       replace the injected faults (absent members are 0, that is off)
+GET    /_emulator/faults                              the injected faults, and "injected": the counts of
+       faults injected so far {"error500","readError500","burst429","commitThen500"}
+PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen500Rate","latencyMs","burst429"}
+       replace the injected faults (absent members are 0, that is off); readErrorRate
+       applies to GET and HEAD only; the counts are kept
 POST   /_emulator/tokens/revoke                       revoke every access and refresh token (204)
 GET    /_emulator/stats                               request counts per method and path
 `
@@ -361,14 +363,34 @@ func (e *Emulator) ctlAdvanceClock(w http.ResponseWriter, r *http.Request, _ []s
 // faultsWire is the control API's form of Faults.
 type faultsWire struct {
 	ErrorRate         float64 `json:"errorRate"`
+	ReadErrorRate     float64 `json:"readErrorRate"`
 	CommitThen500Rate float64 `json:"commitThen500Rate"`
 	LatencyMs         int64   `json:"latencyMs"`
 	Burst429          int     `json:"burst429"`
 }
 
+// faultCountsWire is the control API's form of FaultCounts.
+type faultCountsWire struct {
+	Error500      int `json:"error500"`
+	ReadError500  int `json:"readError500"`
+	Burst429      int `json:"burst429"`
+	CommitThen500 int `json:"commitThen500"`
+}
+
+// faultsAnswer is what GET and PUT /_emulator/faults answer: the faults and, in "injected",
+// what they injected so far. PUT does not accept "injected" (unknown members are refused).
+type faultsAnswer struct {
+	faultsWire
+	Injected faultCountsWire `json:"injected"`
+}
+
 func (e *Emulator) ctlGetFaults(w http.ResponseWriter, _ *http.Request, _ []string) {
 	f := e.faults.get()
-	writeJSON(w, http.StatusOK, faultsWire{f.ErrorRate, f.CommitThen500Rate, f.Latency.Milliseconds(), f.Burst429})
+	c := e.faults.counts()
+	writeJSON(w, http.StatusOK, faultsAnswer{
+		faultsWire{f.ErrorRate, f.ReadErrorRate, f.CommitThen500Rate, f.Latency.Milliseconds(), f.Burst429},
+		faultCountsWire(c),
+	})
 }
 
 func (e *Emulator) ctlPutFaults(w http.ResponseWriter, r *http.Request, _ []string) {
@@ -376,7 +398,7 @@ func (e *Emulator) ctlPutFaults(w http.ResponseWriter, r *http.Request, _ []stri
 	if !e.decodeControl(w, r, &in) {
 		return
 	}
-	f := Faults{ErrorRate: in.ErrorRate, CommitThen500Rate: in.CommitThen500Rate, Burst429: in.Burst429}
+	f := Faults{ErrorRate: in.ErrorRate, ReadErrorRate: in.ReadErrorRate, CommitThen500Rate: in.CommitThen500Rate, Burst429: in.Burst429}
 	if in.LatencyMs < 0 || in.LatencyMs > int64(time.Hour/time.Millisecond) {
 		writeError(w, e.attributeError(e.invalid("latencyMs", "This attribute must be between 0 and 3600000.")))
 		return

@@ -187,7 +187,7 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
 		return
 	}
-	if e.faults.takeError() {
+	if e.faults.takeError(r.Method) {
 		writeError(w, e.serverError())
 		return
 	}

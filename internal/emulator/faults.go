@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"net/http"
 	"sync"
 )
 
@@ -11,22 +12,38 @@ type faultState struct {
 	mu            sync.Mutex
 	f             Faults
 	errorAcc      float64
+	readErrorAcc  float64
 	commitAcc     float64
 	burstLeft     int
 	injected500   int
+	injectedRead  int
 	injected429   int
 	commitThen500 int
 }
 
+// FaultCounts are the faults injected since the emulator started; SetFaults does not reset
+// them, so a test can read them once at the end of a run that changed the faults many times.
+type FaultCounts struct {
+	// Error500 counts the 500s drawn by ErrorRate (any method).
+	Error500 int
+	// ReadError500 counts the 500s drawn by ReadErrorRate (GET and HEAD only).
+	ReadError500 int
+	// Burst429 counts the 429s answered by Burst429.
+	Burst429 int
+	// CommitThen500 counts the POST /webhooks that stored the webhook and answered 500.
+	CommitThen500 int
+}
+
 func (s *faultState) set(f Faults) {
 	f.ErrorRate = clampShare(f.ErrorRate)
+	f.ReadErrorRate = clampShare(f.ReadErrorRate)
 	f.CommitThen500Rate = clampShare(f.CommitThen500Rate)
 	f.Latency = max(f.Latency, 0)
 	f.Burst429 = max(f.Burst429, 0)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.f = f
-	s.errorAcc, s.commitAcc = 0, 0
+	s.errorAcc, s.readErrorAcc, s.commitAcc = 0, 0, 0
 	s.burstLeft = f.Burst429
 }
 
@@ -51,14 +68,27 @@ func draw(acc *float64, rate float64) bool {
 	return false
 }
 
-func (s *faultState) takeError() bool {
+// takeError reports whether this rate-limited API request is answered 500: ErrorRate draws
+// for every method, then ReadErrorRate for reads (GET and HEAD) that ErrorRate let through.
+// Each rate has its own accumulator so that one does not shift the other's pattern.
+func (s *faultState) takeError(method string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if draw(&s.errorAcc, s.f.ErrorRate) {
 		s.injected500++
 		return true
 	}
+	if (method == http.MethodGet || method == http.MethodHead) && draw(&s.readErrorAcc, s.f.ReadErrorRate) {
+		s.injectedRead++
+		return true
+	}
 	return false
+}
+
+func (s *faultState) counts() FaultCounts {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return FaultCounts{Error500: s.injected500, ReadError500: s.injectedRead, Burst429: s.injected429, CommitThen500: s.commitThen500}
 }
 
 func (s *faultState) takeCommitThen500() bool {
@@ -86,6 +116,9 @@ func (s *faultState) take429() bool {
 func (e *Emulator) SetFaults(f Faults) {
 	e.faults.set(f)
 }
+
+// FaultCounts returns the faults injected so far, by kind.
+func (e *Emulator) FaultCounts() FaultCounts { return e.faults.counts() }
 
 // CurrentFaults returns the injected faults; Burst429 is what is left of the burst.
 func (e *Emulator) CurrentFaults() Faults { return e.faults.get() }

@@ -35,6 +35,9 @@ type Limits struct {
 type Faults struct {
 	// ErrorRate is the share (0..1) of rate-limited API requests answered 500.
 	ErrorRate float64
+	// ReadErrorRate is the share (0..1) of rate-limited GET and HEAD API requests answered 500,
+	// drawn after (and apart from) ErrorRate.
+	ReadErrorRate float64
 	// CommitThen500Rate is the share (0..1) of POST /webhooks that store the webhook and
 	// answer 500 all the same.
 	CommitThen500Rate float64
@@ -181,6 +184,9 @@ func (f Faults) validate() error {
 	var errs []error
 	if f.ErrorRate < 0 || f.ErrorRate > 1 || math.IsNaN(f.ErrorRate) {
 		errs = append(errs, errors.New("fault error rate must be between 0 and 1"))
+	}
+	if f.ReadErrorRate < 0 || f.ReadErrorRate > 1 || math.IsNaN(f.ReadErrorRate) {
+		errs = append(errs, errors.New("fault read error rate must be between 0 and 1"))
 	}
 	if f.CommitThen500Rate < 0 || f.CommitThen500Rate > 1 || math.IsNaN(f.CommitThen500Rate) {
 		errs = append(errs, errors.New("fault commit-then-500 rate must be between 0 and 1"))
