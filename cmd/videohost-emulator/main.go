@@ -89,6 +89,7 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos and live streams across restarts (default: memory only)")
 	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")
 	fs.Float64Var(&faults.ErrorRate, "fault-error-rate", 0, "share (0..1) of rate-limited API requests answered 500")
+	fs.Float64Var(&faults.ReadErrorRate, "fault-read-error-rate", 0, "share (0..1) of rate-limited GET and HEAD API requests answered 500")
 	fs.Float64Var(&faults.CommitThen500Rate, "fault-commit-then-500", 0, "share (0..1) of POST /webhooks that store the webhook and answer 500")
 	fs.DurationVar(&faults.Latency, "fault-latency", 0, "latency added before every API answer")
 	fs.IntVar(&faults.Burst429, "fault-429-burst", 0, "answer the first N rate-limited API requests 429")

@@ -65,6 +65,7 @@ func TestRunRefusals(t *testing.T) {
 		{[]string{"-listen", "127.0.0.1:0", "-environment", "staging"}, 1, "staging"},
 		{[]string{"-listen", "127.0.0.1:0", "-api-key", ""}, 2, "empty"},
 		{[]string{"-listen", "127.0.0.1:0", "-fault-error-rate", "2"}, 1, "error rate"},
+		{[]string{"-listen", "127.0.0.1:0", "-fault-read-error-rate", "-0.5"}, 1, "read error rate"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(t.Context(), tc.args, &stdout, &stderr); code != tc.code || !strings.Contains(stderr.String(), tc.msg) {

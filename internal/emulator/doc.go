@@ -67,6 +67,10 @@
 //   - Ending a broadcast sets broadcasting back to false.
 //   - Faults draw their shares deterministically: a rate r fails a request each time the sum of
 //     r over the requests so far crosses a whole number, so 0.5 fails every second request.
+//     ErrorRate draws over every rate-limited API request, ReadErrorRate (with its own sum)
+//     over the GET and HEAD ones that ErrorRate let through. FaultCounts (and "injected" in
+//     GET /_emulator/faults) counts what was injected by kind since the start; SetFaults
+//     does not reset it.
 //   - Event deliveries run in the background, one goroutine per event and webhook, so their
 //     order at a receiver is not guaranteed. A delivery is retried DeliveryRetries times,
 //     DeliveryRetryDelay apart, while the receiver answers above 299 (redirects are not
@@ -96,12 +100,12 @@
 //	GET    /_emulator/deliveries
 //	POST   /_emulator/clock/advance        {"seconds"}
 //	GET    /_emulator/faults
-//	PUT    /_emulator/faults               {"errorRate","commitThen500Rate","latencyMs","burst429"}
+//	PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen500Rate","latencyMs","burst429"}
 //	POST   /_emulator/tokens/revoke                       204
 //	GET    /_emulator/stats
 //
 // The same operations are methods for in-process use: CreateWebhook, DeleteWebhook,
 // UploadVideo, CreateLiveStream, SetBroadcasting, RecordLiveStream, GenerateCaption,
-// GenerateSummary, Deliveries, WaitDeliveries, AdvanceClock, SetFaults, RevokeTokens and
-// RequestCount.
+// GenerateSummary, Deliveries, WaitDeliveries, AdvanceClock, SetFaults, FaultCounts,
+// RevokeTokens and RequestCount.
 package emulator
