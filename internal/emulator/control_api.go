@@ -46,7 +46,10 @@ PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen5
        replace the injected faults (absent members are 0, that is off); readErrorRate
        applies to GET and HEAD only; the counts are kept
 POST   /_emulator/tokens/revoke                       revoke every access and refresh token (204)
-GET    /_emulator/stats                               request counts per method and path
+GET    /_emulator/stats                               request counts per method and path ("requests",
+       "total"), and per rate class ("rateLimits": requests, tooManyRequests, early, first, last):
+       early requests arrived after a 429 of the rate limiter to the same key and class, more
+       than earlyGraceMs after it and before its X-RateLimit-Retry-After had elapsed
 `
 
 // serveControl serves the control API under /_emulator/.
@@ -435,5 +438,5 @@ func (e *Emulator) ctlStats(w http.ResponseWriter, _ *http.Request, _ []string) 
 		}
 		return rows[i].Method < rows[j].Method
 	})
-	writeJSON(w, http.StatusOK, map[string]any{"total": total, "requests": rows})
+	writeJSON(w, http.StatusOK, map[string]any{"total": total, "requests": rows, "rateLimits": e.RateStats().wire()})
 }

@@ -3,6 +3,7 @@ package emulator
 import (
 	"strings"
 	"sync"
+	"time"
 )
 
 // maxStatsKeys bounds the distinct method and path pairs that are counted one by one; later
@@ -50,4 +51,85 @@ func (e *Emulator) RequestCount(method, pathPrefix string) int {
 		}
 	}
 	return n
+}
+
+// EarlyGrace is how long after a 429 a request of the same subject and class may still arrive
+// without counting as early: it was already on the wire when the 429 was written, so its client
+// could not have read the Retry-After yet. Loopback round trips are well under it, and a
+// client's concurrent requests are sent within it of each other.
+const EarlyGrace = 100 * time.Millisecond
+
+// RateStats are the rate limiter's statistics since the emulator started.
+type RateStats struct {
+	Uploads, Writes, Reads ClassRateStats
+	// EarlyGrace is the grace that ClassRateStats.Early applies.
+	EarlyGrace time.Duration
+}
+
+// ClassRateStats are the statistics of one rate-limit class, over every key and address.
+type ClassRateStats struct {
+	// Requests is how many requests of the class reached the rate limiter, allowed or not
+	// (the /auth/ endpoints, unknown paths and the control API do not).
+	Requests int
+	// TooManyRequests is how many of them the rate limiter answered 429 because their window
+	// was used up. Injected 429s (Faults.Burst429) are not counted: they are the fault
+	// injection's, not the limit's.
+	TooManyRequests int
+	// Early is how many requests arrived after a 429 of the rate limiter to the same key (or
+	// address) and class, more than EarlyGrace after it and before its X-RateLimit-Retry-After
+	// seconds had elapsed: requests of a client that did not wait as it was told.
+	Early int
+	// First and Last are the emulator's clock when the first and the last of the Requests
+	// arrived; zero when there was none.
+	First, Last time.Time
+}
+
+// RateStats returns the rate limiter's statistics: requests, 429s and early requests per class.
+func (e *Emulator) RateStats() RateStats {
+	c := e.limiter.counts()
+	conv := func(k classCounters) ClassRateStats {
+		return ClassRateStats{Requests: k.requests, TooManyRequests: k.refused, Early: k.early, First: k.first, Last: k.last}
+	}
+	return RateStats{
+		Uploads:    conv(c[classUploads]),
+		Writes:     conv(c[classWrites]),
+		Reads:      conv(c[classReads]),
+		EarlyGrace: EarlyGrace,
+	}
+}
+
+// classRateWire is the control API's form of ClassRateStats; first and last are null when the
+// class had no request.
+type classRateWire struct {
+	Requests        int     `json:"requests"`
+	TooManyRequests int     `json:"tooManyRequests"`
+	Early           int     `json:"early"`
+	First           *string `json:"first"`
+	Last            *string `json:"last"`
+}
+
+// rateStatsWire is the "rateLimits" member of GET /_emulator/stats.
+type rateStatsWire struct {
+	EarlyGraceMs int64         `json:"earlyGraceMs"`
+	Uploads      classRateWire `json:"uploads"`
+	Writes       classRateWire `json:"writes"`
+	Reads        classRateWire `json:"reads"`
+}
+
+func (s RateStats) wire() rateStatsWire {
+	conv := func(c ClassRateStats) classRateWire {
+		w := classRateWire{Requests: c.Requests, TooManyRequests: c.TooManyRequests, Early: c.Early}
+		if c.Requests > 0 {
+			// Nanoseconds, so that a script can take the span between first and last.
+			f, l := c.First.UTC().Format(time.RFC3339Nano), c.Last.UTC().Format(time.RFC3339Nano)
+			w.First, w.Last = &f, &l
+		}
+		return w
+	}
+	return rateStatsWire{
+		EarlyGraceMs: s.EarlyGrace.Milliseconds(),
+		Uploads:      conv(s.Uploads),
+		Writes:       conv(s.Writes),
+		Reads:        conv(s.Reads),
+	}
 }
