@@ -102,10 +102,17 @@
 //	GET    /_emulator/faults
 //	PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen500Rate","latencyMs","burst429"}
 //	POST   /_emulator/tokens/revoke                       204
-//	GET    /_emulator/stats
+//	GET    /_emulator/stats                               requests per method and path; rateLimits
+//
+// The statistics serve benchmarks and tests of clients' pacing. Per rate class they count the
+// requests that reached the limiter, its 429s (injected ones are FaultCounts') and the early
+// requests: those that arrived after a 429 to the same key (or address) and class, before its
+// X-RateLimit-Retry-After had elapsed. A request arriving within EarlyGrace (100 ms) of the
+// 429 is not early, since it was already on the wire when the 429 was written. They also keep
+// when the first and the last request of each class arrived, on the emulator's clock.
 //
 // The same operations are methods for in-process use: CreateWebhook, DeleteWebhook,
 // UploadVideo, CreateLiveStream, SetBroadcasting, RecordLiveStream, GenerateCaption,
 // GenerateSummary, Deliveries, WaitDeliveries, AdvanceClock, SetFaults, FaultCounts,
-// RevokeTokens and RequestCount.
+// RevokeTokens, RequestCount and RateStats.
 package emulator
