@@ -122,3 +122,46 @@ func TestControlToken(t *testing.T) {
 	// The service API is unaffected by the control token.
 	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
 }
+
+func TestControlFaultsReadErrorRateAndInjected(t *testing.T) {
+	e := newEnv(t, emulator.Options{})
+	p := e.ctl("PUT", "/faults", map[string]any{"readErrorRate": 1, "burst429": 1})
+	expectStatus(t, p, http.StatusOK)
+	if p.num("readErrorRate") != 1 || p.num("burst429") != 1 {
+		t.Errorf("PUT answer: %s", p.raw)
+	}
+	if f := e.emu.CurrentFaults(); f.ReadErrorRate != 1 || f.ErrorRate != 0 {
+		t.Errorf("CurrentFaults after PUT: %+v", f)
+	}
+	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusTooManyRequests)
+	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusInternalServerError)
+	expectStatus(t, e.api("POST", "/webhooks", map[string]any{"url": "https://r.test", "events": []string{"video.summary.generated"}}), http.StatusCreated)
+	g := e.ctl("GET", "/faults", nil)
+	expectStatus(t, g, http.StatusOK)
+	inj, ok := g.body["injected"].(map[string]any)
+	if !ok {
+		t.Fatalf("GET /faults lacks \"injected\": %s", g.raw)
+	}
+	want := map[string]float64{"error500": 0, "readError500": 1, "burst429": 1, "commitThen500": 0}
+	for k, v := range want {
+		if got, ok := inj[k].(float64); !ok || got != v {
+			t.Errorf("injected.%s = %v, want %v (%s)", k, inj[k], v, g.raw)
+		}
+	}
+	if len(inj) != len(want) {
+		t.Errorf("injected has %d members, want %d: %s", len(inj), len(want), g.raw)
+	}
+	// The counts are read-only, and the read rate is validated like the others.
+	for _, bad := range []any{
+		map[string]any{"injected": map[string]any{"error500": 0}},
+		map[string]any{"readErrorRate": 1.5}, map[string]any{"readErrorRate": -0.1},
+	} {
+		expectStatus(t, e.ctl("PUT", "/faults", bad), http.StatusBadRequest)
+	}
+	if f := e.emu.CurrentFaults(); f.ReadErrorRate != 1 {
+		t.Errorf("a refused PUT changed the faults: %+v", f)
+	}
+	if !strings.Contains(emulator.ControlIndex, `"readErrorRate"`) || !strings.Contains(emulator.ControlIndex, `"injected"`) {
+		t.Error("the control index does not document readErrorRate and injected")
+	}
+}

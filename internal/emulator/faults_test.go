@@ -3,6 +3,7 @@ package emulator_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,5 +91,72 @@ func TestFaultLatencyAndControl(t *testing.T) {
 	}
 	if _, err := emulator.New(emulator.Options{Faults: emulator.Faults{ErrorRate: 2}}); err == nil {
 		t.Error("New accepted an error rate of 2")
+	}
+}
+
+func TestFaultReadErrorRate(t *testing.T) {
+	e := newEnv(t, emulator.Options{Faults: emulator.Faults{ReadErrorRate: 0.5}})
+	created := e.api("POST", "/webhooks", map[string]any{"url": "https://r.test/x", "events": []string{"video.summary.generated"}})
+	expectStatus(t, created, http.StatusCreated)
+	id := created.str("webhookId")
+	// Reads and writes interleaved: every second read fails, no write does.
+	var reads, writes []int
+	for i := range 8 {
+		reads = append(reads, e.api("GET", "/webhooks/"+id, nil).status)
+		writes = append(writes, e.api("POST", "/webhooks", map[string]any{"url": fmt.Sprintf("https://r.test/%d", i), "events": []string{"video.summary.generated"}}).status)
+	}
+	if fmt.Sprint(reads) != "[200 500 200 500 200 500 200 500]" {
+		t.Errorf("reads %v", reads)
+	}
+	if fmt.Sprint(writes) != "[201 201 201 201 201 201 201 201]" {
+		t.Errorf("writes %v (ReadErrorRate must not touch writes)", writes)
+	}
+	expectStatus(t, e.api("DELETE", "/webhooks/"+id, nil), http.StatusNoContent)
+	if c := e.emu.FaultCounts(); c != (emulator.FaultCounts{ReadError500: 4}) {
+		t.Errorf("FaultCounts %+v, want 4 read 500s only", c)
+	}
+	// With both rates, ErrorRate draws first and ReadErrorRate only over what it let through.
+	e.emu.SetFaults(emulator.Faults{ErrorRate: 0.5, ReadErrorRate: 1})
+	for range 4 {
+		expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusInternalServerError)
+	}
+	if c := e.emu.FaultCounts(); c.Error500 != 2 || c.ReadError500 != 6 {
+		t.Errorf("FaultCounts %+v, want 2 from ErrorRate and 4+2 from ReadErrorRate", c)
+	}
+	if _, err := emulator.New(emulator.Options{Faults: emulator.Faults{ReadErrorRate: 1.01}}); err == nil || !strings.Contains(err.Error(), "read error rate") {
+		t.Errorf("New with a read error rate of 1.01: %v", err)
+	}
+}
+
+func TestFaultCounts(t *testing.T) {
+	e := newEnv(t, emulator.Options{Faults: emulator.Faults{ErrorRate: 0.5, Burst429: 3, CommitThen500Rate: 1}})
+	if c := e.emu.FaultCounts(); c != (emulator.FaultCounts{}) {
+		t.Errorf("counts before any request: %+v", c)
+	}
+	for range 3 {
+		expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusTooManyRequests)
+	}
+	// ErrorRate 0.5: the first POST passes (then commits and answers 500), the second is a 500
+	// before the handler, so nothing is stored for it.
+	for i := range 2 {
+		expectStatus(t, e.api("POST", "/webhooks", map[string]any{"url": fmt.Sprintf("https://r.test/%d", i), "events": []string{"video.summary.generated"}}), http.StatusInternalServerError)
+	}
+	want := emulator.FaultCounts{Error500: 1, Burst429: 3, CommitThen500: 1}
+	if c := e.emu.FaultCounts(); c != want {
+		t.Errorf("FaultCounts %+v, want %+v", c, want)
+	}
+	if n := len(e.emu.Webhooks()); n != 1 {
+		t.Errorf("%d webhooks stored, want 1", n)
+	}
+	// SetFaults keeps the counts.
+	e.emu.SetFaults(emulator.Faults{})
+	if c := e.emu.FaultCounts(); c != want {
+		t.Errorf("FaultCounts after SetFaults %+v, want %+v", c, want)
+	}
+	// Control requests and token requests are never faulted, so they do not count.
+	e.tokens()
+	expectStatus(t, e.ctl("GET", "/stats", nil), http.StatusOK)
+	if c := e.emu.FaultCounts(); c != want {
+		t.Errorf("FaultCounts after control calls %+v, want %+v", c, want)
 	}
 }
