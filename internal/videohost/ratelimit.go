@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
 // Rate-limit headers of every response.
@@ -18,25 +16,45 @@ const (
 	headerRetryAfter = "X-RateLimit-Retry-After"
 )
 
-// limiter is the gate of one rate-limit class, shared by every goroutine of a client. It has
-// two parts: a gate that the headers close (Remaining reached 0, or a 429) until the window
-// resets, which is what keeps parallel callers from stampeding into 429s, and a token bucket
-// learned from X-RateLimit-Limit that spreads calls over the minute once the limit is known.
+// limiter is the gate of one rate-limit class, shared by every goroutine of a client. The
+// service tells, on every answer, how many requests the current window still accepts and when
+// it resets; the limiter keeps a budget of the window from that, counts each request against
+// it when it is sent (so that parallel callers do not overrun it before the answers come
+// back), and holds callers at the reset once it is spent. So a run sends as fast as the limit
+// allows, whatever the window's length, and meets a 429 only when something else spends the
+// same key. A 429 closes the gate for every caller of the class until its Retry-After.
+//
+// Answers are matched to the window they were sent in (a generation): an answer from a window
+// that has since reset says nothing about the new one, and must not close it.
 type limiter struct {
 	class string
+	now   func() time.Time
 
 	mu    sync.Mutex
-	until time.Time // no caller of the class sends before this instant
+	until time.Time // closed by a 429 (or a spent window with no known limit) until this instant
 	limit int       // the last X-RateLimit-Limit seen; 0 while unknown
-	pace  *rate.Limiter
+	// headerless is set when the service answered the class without rate headers before
+	// any limit was learned: there is nothing to keep a budget of, so only 429s gate.
+	headerless bool
+	probing    bool      // the one request sent while the limit is unknown is out
+	gen        uint64    // the window that requests are sent in now
+	left       int       // requests the window still accepts, counted at send
+	reset      time.Time // the earliest reset the window's answers announced; zero while unknown
+	inflight   int       // requests of this window sent and not answered
+	changed    chan struct{}
+}
+
+// ticket is one admitted request: the window it was sent in.
+type ticket struct {
+	gen   uint64
+	probe bool
 }
 
 func newLimiter(class string) *limiter {
-	return &limiter{class: class, pace: rate.NewLimiter(rate.Inf, 1)}
+	return &limiter{class: class, now: time.Now, changed: make(chan struct{})}
 }
 
-// rateHeaders are the three rate-limit headers of one response; ok is false when the response
-// carried none of them.
+// rateHeaders are the three rate-limit headers of one response.
 type rateHeaders struct {
 	limit, remaining, retryAfter int
 	hasLimit, hasRemaining       bool
@@ -63,6 +81,9 @@ func headerInt(h http.Header, name string) (int, bool) {
 	return n, true
 }
 
+// any reports whether the response carried a rate-limit header at all.
+func (r rateHeaders) any() bool { return r.hasLimit || r.hasRemaining || r.hasRetryAfter }
+
 // retryAfterOr is the wait the headers ask for, or def when they do not say.
 func (r rateHeaders) retryAfterOr(def time.Duration) time.Duration {
 	if !r.hasRetryAfter {
@@ -71,23 +92,172 @@ func (r rateHeaders) retryAfterOr(def time.Duration) time.Duration {
 	return time.Duration(r.retryAfter) * time.Second
 }
 
-// observe learns from the headers of one response of this class.
-func (l *limiter) observe(r rateHeaders) {
+// admission is what the gate decides for one caller at one instant: go with the ticket, wait
+// d, or (d == 0 and !ok) wait for an answer to tell more.
+type admission struct {
+	ok      bool
+	t       ticket
+	d       time.Duration
+	reason  string
+	changed chan struct{}
+}
+
+// admit decides for a caller at the current instant; the caller holds no lock.
+func (l *limiter) admit() admission {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if r.hasLimit && r.limit > 0 && r.limit != l.limit {
-		l.limit = r.limit
-		// A per-minute limit, spent evenly, with the whole window as burst: the bucket only
-		// slows callers down once they try to go faster than the window allows. A new bucket
-		// starts full; the header gate below covers a window already partly spent.
-		l.pace = rate.NewLimiter(rate.Limit(float64(r.limit)/60), r.limit)
+	now := l.now()
+	if d := l.until.Sub(now); d > 0 {
+		return admission{d: d, reason: "window spent"}
 	}
-	if r.hasRemaining && r.remaining == 0 {
-		l.closeUntil(time.Now().Add(r.retryAfterOr(time.Second)))
+	switch {
+	case l.headerless:
+		return admission{ok: true, t: ticket{gen: l.gen}}
+	case l.limit == 0:
+		// Nothing known yet: one request finds out the limit and the window before a
+		// parallel burst could overrun an unknown, possibly small, budget.
+		if l.probing {
+			return admission{changed: l.changed, reason: "learning the limit"}
+		}
+		l.probing = true
+		return admission{ok: true, t: ticket{gen: l.gen, probe: true}}
+	}
+	if !l.reset.IsZero() && !now.Before(l.reset) {
+		l.newWindow()
+	}
+	if l.left <= 0 {
+		if !l.reset.IsZero() {
+			return admission{d: l.reset.Sub(now), reason: "window spent"}
+		}
+		if l.inflight == 0 {
+			// Spent, with no answer in flight to tell when it resets: the answers were lost
+			// (transport errors), so try a new window; a 429 will correct a wrong guess.
+			l.newWindow()
+		} else {
+			return admission{changed: l.changed, reason: "window spent, waiting for an answer"}
+		}
+	}
+	l.left--
+	l.inflight++
+	return admission{ok: true, t: ticket{gen: l.gen}}
+}
+
+// newWindow starts the budget of a window that has reset. Requests still in flight from the
+// old one may land in the new one, so they are counted against it.
+func (l *limiter) newWindow() {
+	l.gen++
+	l.left = l.limit - l.inflight
+	l.inflight = 0
+	l.reset = time.Time{}
+}
+
+// wait returns a ticket when a caller of the class may send, or the context's error. Waits of
+// a known length are logged at Info with the class and the duration.
+func (l *limiter) wait(ctx context.Context, log Logger, method, path string) (ticket, error) {
+	for {
+		a := l.admit()
+		if a.ok {
+			return a.t, nil
+		}
+		if a.d > 0 {
+			log.Info(ctx, logRateWait, map[string]any{
+				"class": l.class, "duration_ms": a.d.Milliseconds(), "reason": a.reason,
+				"method": method, "path": path,
+			})
+			if err := sleep(ctx, a.d); err != nil {
+				return ticket{}, err
+			}
+			continue
+		}
+		log.Debug(ctx, logRateWait, map[string]any{
+			"class": l.class, "reason": a.reason, "method": method, "path": path,
+		})
+		select {
+		case <-ctx.Done():
+			return ticket{}, ctx.Err()
+		case <-a.changed:
+		}
 	}
 }
 
-// closeUntil keeps the gate closed at least until t.
+// observe learns from the headers of the answer to a request sent with t.
+func (l *limiter) observe(t ticket, r rateHeaders) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	defer l.notify()
+	now := l.now()
+	if t.probe {
+		l.probing = false
+	}
+	current := t.gen == l.gen
+	if current && !t.probe && l.inflight > 0 {
+		l.inflight--
+	}
+	if !r.hasLimit || r.limit == 0 {
+		if l.limit == 0 {
+			if !r.any() {
+				l.headerless = true
+				return
+			}
+			// A Remaining without a Limit: no budget to keep, but a spent window still waits.
+			if r.hasRemaining && r.remaining == 0 {
+				l.closeUntil(now.Add(r.retryAfterOr(time.Second)))
+			}
+		}
+		if !current || l.limit == 0 {
+			return
+		}
+	} else if l.limit == 0 || l.headerless {
+		// The first limit learned: this answer is the newest news of the window.
+		l.limit, l.headerless = r.limit, false
+		l.gen++
+		l.left = r.limit
+		l.inflight = 0
+		l.reset = time.Time{}
+		current = true
+	} else {
+		l.limit = r.limit
+	}
+	if !current {
+		return
+	}
+	if r.hasRemaining && r.remaining < l.left {
+		// The service counts what it has seen; requests still in flight are already counted
+		// here, so only a lower figure (another user of the key) is news.
+		l.left = r.remaining
+	}
+	if r.hasRetryAfter {
+		// Retry-After is whole seconds rounded up, so the earliest estimate of the window is
+		// the closest to the truth, and never before it.
+		if est := now.Add(time.Duration(r.retryAfter) * time.Second); l.reset.IsZero() || est.Before(l.reset) {
+			l.reset = est
+		}
+	} else if l.left <= 0 && l.reset.IsZero() {
+		l.reset = now.Add(time.Second)
+	}
+}
+
+// forget gives back the place of a request that got no answer: it may or may not have been
+// counted, so its budget stays spent.
+func (l *limiter) forget(t ticket) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	defer l.notify()
+	if t.probe {
+		l.probing = false
+	}
+	if t.gen == l.gen && !t.probe && l.inflight > 0 {
+		l.inflight--
+	}
+}
+
+// notify wakes the callers waiting for an answer; the caller holds l.mu.
+func (l *limiter) notify() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// closeUntil keeps the gate closed at least until t; the caller holds l.mu.
 func (l *limiter) closeUntil(t time.Time) {
 	if t.After(l.until) {
 		l.until = t
@@ -100,8 +270,16 @@ func (l *limiter) block(d, minWait time.Duration) time.Duration {
 	d = max(d, minWait)
 	d += time.Duration(rand.Int64N(int64(100 * time.Millisecond)))
 	l.mu.Lock()
-	l.closeUntil(time.Now().Add(d))
-	l.mu.Unlock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.closeUntil(now.Add(d))
+	if l.limit > 0 {
+		// The window is spent, whatever the budget said: the next one starts after the wait.
+		l.left = 0
+		if l.reset.IsZero() || l.reset.Before(l.until) {
+			l.reset = l.until
+		}
+	}
 	return d
 }
 
@@ -110,46 +288,6 @@ func (l *limiter) learnedLimit() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.limit
-}
-
-// wait returns when a caller of the class may send, or with the context's error. Each wait is
-// logged at Info with the class and the duration.
-func (l *limiter) wait(ctx context.Context, log Logger, method, path string) error {
-	for {
-		l.mu.Lock()
-		d := time.Until(l.until)
-		pace := l.pace
-		l.mu.Unlock()
-		if d <= 0 {
-			return l.waitPace(ctx, log, pace, method, path)
-		}
-		log.Info(ctx, logRateWait, map[string]any{
-			"class": l.class, "duration_ms": d.Milliseconds(), "reason": "window spent",
-			"method": method, "path": path,
-		})
-		if err := sleep(ctx, d); err != nil {
-			return err
-		}
-	}
-}
-
-// waitPace takes one token of the learned bucket, waiting for it when callers go faster than
-// the limit allows.
-func (l *limiter) waitPace(ctx context.Context, log Logger, pace *rate.Limiter, method, path string) error {
-	res := pace.Reserve()
-	d := res.Delay()
-	if d == 0 {
-		return nil
-	}
-	log.Info(ctx, logRateWait, map[string]any{
-		"class": l.class, "duration_ms": d.Milliseconds(), "reason": "pacing",
-		"method": method, "path": path,
-	})
-	if err := sleep(ctx, d); err != nil {
-		res.Cancel()
-		return err
-	}
-	return nil
 }
 
 // sleep waits for d or until ctx is done, whichever comes first.

@@ -110,13 +110,18 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		reached  bool // an earlier attempt may have reached the service
 	)
 	for n := 1; ; n++ {
+		var tk ticket
 		if !r.auth {
-			if err := lim.wait(ctx, c.log, r.method, path); err != nil {
+			var err error
+			if tk, err = lim.wait(ctx, c.log, r.method, path); err != nil {
 				return fmt.Errorf("%s %s: waiting for the %s rate limit: %w", r.method, path, class, err)
 			}
 		}
 		a, err := c.send(ctx, r, u, payload, path, class, n)
 		if err != nil {
+			if !r.auth {
+				lim.forget(tk)
+			}
 			if a.wrote && !r.repeatable() {
 				return &AmbiguousError{Method: r.method, Path: path, Err: err}
 			}
@@ -135,7 +140,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			continue
 		}
 		if !r.auth {
-			lim.observe(readRateHeaders(a.header))
+			lim.observe(tk, readRateHeaders(a.header))
 		}
 
 		switch {
