@@ -233,8 +233,9 @@ func TestRateLimitWaitsHonourCancellation(t *testing.T) {
 		{"backoff", func(w http.ResponseWriter, _ *http.Request) {
 			writeJSON(w, http.StatusInternalServerError, map[string]any{"title": "Server error", "status": 500})
 		}, func(c *Client) { c.backoffBase, c.backoffMax = 30*time.Second, 30*time.Second }, false},
-		{"pacing", func(w http.ResponseWriter, r *http.Request) {
-			// One request a minute: the learned bucket holds one token, so the third call waits.
+		{"budget spent", func(w http.ResponseWriter, r *http.Request) {
+			// One request a minute: the probe learns the limit, the second call spends the
+			// window's budget, so the third call waits for the reset a minute away.
 			rateHeadersOf(w, 1, 1, 60)
 			okWebhooks(w, r)
 		}, nil, true},
@@ -250,7 +251,7 @@ func TestRateLimitWaitsHonourCancellation(t *testing.T) {
 				if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
 					t.Fatal(err)
 				}
-				if tt.name == "pacing" {
+				if tt.name == "budget spent" {
 					if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
 						t.Fatal(err)
 					}
