@@ -276,17 +276,14 @@ resource "videohost_webhook" "test" {
 }
 
 func TestAccWebhookResourceRateLimited(t *testing.T) {
-	// Fifteen webhooks under 10 writes and 20 reads per 2 s window: the shared limiter makes the
-	// creates queue instead of failing. terraform-plugin-testing runs terraform apply with its
-	// default parallelism of 10, so ten creates start at once.
-	//
-	// The limits are above the 5 writes and 10 reads first planned because the client spreads
-	// calls over a minute once it learns a limit (the specification's limits are per minute),
-	// while the emulator's window here is 2 s: with 5 writes the test took over 2 minutes.
+	// Fifteen webhooks under 5 writes and 10 reads per 2 s window: the shared limiter makes the
+	// creates queue for the next window instead of failing, and keeps to each window's budget
+	// so that the service never has to answer 429. terraform-plugin-testing runs terraform
+	// apply with its default parallelism of 10, so ten creates start at once.
 	env := newAccEnv(t, emulator.Options{
 		MaxWebhooks: 20,
 		RateWindow:  2 * time.Second,
-		Limits:      emulator.Limits{Writes: 10, Reads: 20},
+		Limits:      emulator.Limits{Writes: 5, Reads: 10},
 	})
 	env.requireEmulator(t)
 	config := env.providerConfig("") + `
@@ -315,6 +312,13 @@ resource "videohost_webhook" "many" {
 					for _, r := range got {
 						if attrString(r, "signature_secret") == "" {
 							return fmt.Errorf("%s has no secret", r.Address)
+						}
+					}
+					st := env.Emu.RateStats()
+					for class, c := range map[string]emulator.ClassRateStats{"writes": st.Writes, "reads": st.Reads} {
+						if c.TooManyRequests != 0 || c.Early != 0 {
+							return fmt.Errorf("%s: %d answered 429 and %d sent before Retry-After elapsed, want 0 and 0",
+								class, c.TooManyRequests, c.Early)
 						}
 					}
 					return nil
