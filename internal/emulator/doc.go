@@ -70,7 +70,7 @@
 //     ErrorRate draws over every rate-limited API request, ReadErrorRate (with its own sum)
 //     over the GET and HEAD ones that ErrorRate let through. FaultCounts (and "injected" in
 //     GET /_emulator/faults) counts what was injected by kind since the start; SetFaults
-//     does not reset it.
+//     does not reset it, and restarts the sum of a rate only when that rate changes.
 //   - Event deliveries run in the background, one goroutine per event and webhook, so their
 //     order at a receiver is not guaranteed. A delivery is retried DeliveryRetries times,
 //     DeliveryRetryDelay apart, while the receiver answers above 299 (redirects are not

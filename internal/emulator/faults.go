@@ -42,8 +42,19 @@ func (s *faultState) set(f Faults) {
 	f.Burst429 = max(f.Burst429, 0)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// A share restarts only when its rate changes: a run that changes other faults often (a
+	// soak arming one 429 burst after another) still fails exactly its share of requests,
+	// which it would not if each change started the sums from 0 again.
+	if f.ErrorRate != s.f.ErrorRate {
+		s.errorAcc = 0
+	}
+	if f.ReadErrorRate != s.f.ReadErrorRate {
+		s.readErrorAcc = 0
+	}
+	if f.CommitThen500Rate != s.f.CommitThen500Rate {
+		s.commitAcc = 0
+	}
 	s.f = f
-	s.errorAcc, s.readErrorAcc, s.commitAcc = 0, 0, 0
 	s.burstLeft = f.Burst429
 }
 
@@ -112,7 +123,8 @@ func (s *faultState) take429() bool {
 	return false
 }
 
-// SetFaults replaces the injected faults (and restarts the 429 burst with f.Burst429).
+// SetFaults replaces the injected faults and restarts the 429 burst with f.Burst429. The
+// draw of a rate restarts only when that rate changes.
 func (e *Emulator) SetFaults(f Faults) {
 	e.faults.set(f)
 }

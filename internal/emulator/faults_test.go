@@ -160,3 +160,29 @@ func TestFaultCounts(t *testing.T) {
 		t.Errorf("FaultCounts after control calls %+v, want %+v", c, want)
 	}
 }
+
+func TestFaultRateKeptAcrossSetFaults(t *testing.T) {
+	// Changing other faults (arming a 429 burst) between reads keeps the read rate's sum, so
+	// that 0.25 still fails every fourth read; changing the rate itself starts it again.
+	e := newEnv(t, emulator.Options{Faults: emulator.Faults{ReadErrorRate: 0.25}})
+	var statuses []int
+	for i := range 8 {
+		if i%2 == 0 {
+			e.emu.SetFaults(emulator.Faults{ReadErrorRate: 0.25, Latency: time.Duration(i) * time.Millisecond})
+		}
+		statuses = append(statuses, e.api("GET", "/webhooks", nil).status)
+	}
+	if fmt.Sprint(statuses) != "[200 200 200 500 200 200 200 500]" {
+		t.Errorf("statuses %v: SetFaults with the same rate restarted its sum", statuses)
+	}
+	e.emu.SetFaults(emulator.Faults{ReadErrorRate: 0.25})
+	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
+	e.emu.SetFaults(emulator.Faults{ReadErrorRate: 0.5})
+	statuses = statuses[:0]
+	for range 2 {
+		statuses = append(statuses, e.api("GET", "/webhooks", nil).status)
+	}
+	if fmt.Sprint(statuses) != "[200 500]" {
+		t.Errorf("statuses %v after a new rate: its sum must start from 0", statuses)
+	}
+}
