@@ -1,0 +1,462 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+)
+
+// envSoakCycles sets the cycles of TestAccSoak; `make soak` sets 200.
+const envSoakCycles = "VIDEOHOST_SOAK_CYCLES"
+
+// defaultSoakCycles keeps the soak within a few seconds of `make test` while still injecting
+// every fault kind once (see soakFaults).
+const defaultSoakCycles = 3
+
+// soakEnv is the emulator of the soak behind a loopback server that can revoke every token
+// in the middle of a terraform command, at the n-th service request after it was armed: a
+// revocation between commands would be invisible, because each command configures the
+// provider afresh and fetches a new token.
+type soakEnv struct {
+	*accEnv
+	requests atomic.Int64 // service API requests (the control API is not counted)
+	revokeAt atomic.Int64 // revoke when requests reaches this; 0: disarmed
+	revoked  atomic.Int64 // revocations made
+	// unauthorized counts the 401s answered: each revocation must cause at least one, which
+	// the provider then has to get over.
+	unauthorized atomic.Int64
+}
+
+// statusWriter keeps the status of an answer.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		t.Skip("the soak injects faults, which needs the in-process emulator; VIDEOHOST_EMULATOR=0 runs against a real endpoint")
+	}
+	emu, err := emulator.New(opts)
+	if err != nil {
+		t.Fatalf("starting the emulator: %v", err)
+	}
+	env := &soakEnv{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/_emulator") {
+			emu.ServeHTTP(w, r)
+			return
+		}
+		n := env.requests.Add(1)
+		// Only a request that carries a token triggers the revocation, so that this very
+		// request meets a revoked token (a token request would just get a fresh one).
+		bearer := strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if at := env.revokeAt.Load(); at != 0 && n >= at && bearer && env.revokeAt.CompareAndSwap(at, 0) {
+			emu.RevokeTokens()
+			env.revoked.Add(1)
+		}
+		sw := &statusWriter{ResponseWriter: w}
+		emu.ServeHTTP(sw, r)
+		if sw.status == http.StatusUnauthorized {
+			env.unauthorized.Add(1)
+		}
+	}))
+	t.Cleanup(func() {
+		srv.Close()
+		if err := emu.Close(); err != nil {
+			t.Errorf("closing the emulator: %v", err)
+		}
+	})
+	env.accEnv = &accEnv{BaseURL: srv.URL, APIKey: emu.APIKeys()[0], Emu: emu}
+	return env
+}
+
+// revokeAfter arms a revocation of every token at the n-th service request from now.
+func (e *soakEnv) revokeAfter(n int64) { e.revokeAt.Store(e.requests.Load() + n) }
+
+// soakHook is one webhook of a soak configuration.
+type soakHook struct {
+	url    string
+	events []string
+}
+
+// soakHooks is the configuration of one cycle's step (0 or 1). The count and the urls and
+// events differ from step 0 to step 1 so that step 1 creates, replaces (url or events
+// changed at the same index) and deletes (a shorter list); pairs of identical webhooks make
+// the adoption of ambiguous creates choose among equal candidates.
+func soakHooks(cycle, step int) []soakHook {
+	names := events.Names()
+	k := 3 + cycle%4 // 3..6
+	if step == 1 {
+		k += cycle%3 - 1 // one fewer, as many, one more
+	}
+	hooks := make([]soakHook, k)
+	for i := range hooks {
+		variant := 0
+		if step == 1 && (i+cycle)%3 == 0 {
+			variant = 1 // a new url: replacement
+		}
+		evs := []string{names[(i/2+cycle)%len(names)]}
+		if step == 1 && (i+cycle)%4 == 1 {
+			evs = append(evs, names[(i/2+cycle+1)%len(names)]) // more events: replacement
+		}
+		hooks[i] = soakHook{
+			url:    fmt.Sprintf("https://hooks.example.test/soak/%d/%d/v%d", cycle, i/2, variant),
+			events: evs,
+		}
+	}
+	return hooks
+}
+
+func soakConfig(env *soakEnv, cycle, step int) string {
+	var b strings.Builder
+	b.WriteString(env.providerConfig(fmt.Sprintf("auth_scheme = %q", soakAuthScheme(cycle))))
+	b.WriteString("\nlocals {\n  hooks = [\n")
+	for _, h := range soakHooks(cycle, step) {
+		fmt.Fprintf(&b, "    { url = %s, events = %s },\n", hcl(h.url), hclList(h.events...))
+	}
+	b.WriteString(`  ]
+}
+
+resource "videohost_webhook" "soak" {
+  count  = length(local.hooks)
+  url    = local.hooks[count.index].url
+  events = local.hooks[count.index].events
+}
+`)
+	return b.String()
+}
+
+// soakFaults is the fault mix of a cycle, a function of the cycle number only so that a run
+// is reproducible; any three consecutive cycles inject every kind. 10% of reads fail in
+// every cycle; a 429 burst of two starts before the second apply of one cycle in three; tokens are
+// revoked in the middle of the second apply of one cycle in three (which then authenticates
+// with bearer tokens); latency is added in every other cycle; a third of the creates commit
+// and answer 500 in two cycles of three.
+type soakFault struct {
+	faults emulator.Faults
+	burst  int  // 429s answered from the start of the second apply
+	revoke bool // revoke the tokens during the second apply
+}
+
+func soakFaults(cycle int) soakFault {
+	f := soakFault{faults: emulator.Faults{ReadErrorRate: 0.1}}
+	if cycle%2 == 1 {
+		f.faults.Latency = time.Duration(5+cycle%3*5) * time.Millisecond
+	}
+	if cycle%3 != 2 {
+		f.faults.CommitThen500Rate = 0.34
+	}
+	if cycle%3 == 0 {
+		// Each 429 holds the client's calls for the Retry-After (1 s here), so a burst of two
+		// costs about two seconds.
+		f.burst = 2
+	}
+	f.revoke = cycle%3 == 1
+	return f
+}
+
+// soakAuthScheme is bearer whenever tokens are revoked, and basic in some other cycles so
+// that both schemes meet the other faults.
+func soakAuthScheme(cycle int) string {
+	if !soakFaults(cycle).revoke && cycle%4 == 0 {
+		return "basic"
+	}
+	return "bearer"
+}
+
+// soakTally counts what the soak saw; the checks record into it and let the cycle go on, so
+// that one run reports every divergence instead of the first.
+type soakTally struct {
+	mu                                  sync.Mutex
+	mismatches, nonEmptyPlans, leftover int
+	failedCycles                        []int
+}
+
+func (s *soakTally) add(counter *int, t *testing.T, format string, args ...any) {
+	t.Helper()
+	s.mu.Lock()
+	*counter++
+	s.mu.Unlock()
+	t.Logf("DIVERGENCE: "+format, args...)
+}
+
+func (s *soakTally) divergences() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mismatches + s.nonEmptyPlans + s.leftover
+}
+
+// checkServerMatchesState compares the webhooks on the emulator with the state: the same ids,
+// and for each the same url and set of events, and the configuration's count.
+func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle, step int) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		want := soakHooks(cycle, step)
+		onServer := map[string]emulator.Webhook{}
+		for _, w := range env.Emu.Webhooks() {
+			onServer[w.WebhookID] = w
+		}
+		var problems []string
+		inState := map[string]bool{}
+		for _, r := range stateWebhooks(s) {
+			id := attrString(r, "id")
+			if inState[id] {
+				problems = append(problems, fmt.Sprintf("%s is in the state twice", id))
+			}
+			inState[id] = true
+			w, ok := onServer[id]
+			if !ok {
+				problems = append(problems, fmt.Sprintf("%s (%s) is in the state but not on the service", r.Address, id))
+				continue
+			}
+			if got := attrString(r, "url"); got != w.URL {
+				problems = append(problems, fmt.Sprintf("%s: url %q in the state, %q on the service", id, got, w.URL))
+			}
+			if got, srv := stateEvents(r), sortedCopy(w.Events); !slices.Equal(got, srv) {
+				problems = append(problems, fmt.Sprintf("%s: events %v in the state, %v on the service", id, got, srv))
+			}
+			if idx := r.Index; idx != nil {
+				if i, ok := idx.(float64); ok && int(i) < len(want) && want[int(i)].url != w.URL {
+					problems = append(problems, fmt.Sprintf("%s: url %q on the service, %q configured", r.Address, w.URL, want[int(i)].url))
+				}
+			}
+		}
+		for id, w := range onServer {
+			if !inState[id] {
+				problems = append(problems, fmt.Sprintf("%s (%s) is on the service but not in the state (an orphan)", id, w.URL))
+			}
+		}
+		if len(inState) != len(want) {
+			problems = append(problems, fmt.Sprintf("%d webhooks in the state, %d configured", len(inState), len(want)))
+		}
+		if len(problems) > 0 {
+			tally.add(&tally.mismatches, t, "cycle %d apply %d: %s", cycle, step+1, strings.Join(problems, "; "))
+		}
+		return nil
+	})
+}
+
+func stateEvents(r *tfjson.StateResource) []string {
+	raw, _ := r.AttributeValues["events"].([]any)
+	out := make([]string, 0, len(raw))
+	for _, v := range raw {
+		s, _ := v.(string)
+		out = append(out, s)
+	}
+	return sortedCopy(out)
+}
+
+// countNonEmptyPlan records a plan with changes. The framework fails the step on it anyway
+// (after this check), which ends the cycle; the tally keeps the kind of divergence.
+func countNonEmptyPlan(t *testing.T, tally *soakTally, cycle, step int, which string) plancheck.PlanCheck {
+	return planCheckFunc(func(p *tfjson.Plan) error {
+		var changed []string
+		for _, rc := range p.ResourceChanges {
+			if rc.Change != nil && !rc.Change.Actions.NoOp() {
+				changed = append(changed, fmt.Sprintf("%s %v", rc.Address, rc.Change.Actions))
+			}
+		}
+		if len(changed) > 0 {
+			tally.add(&tally.nonEmptyPlans, t, "cycle %d apply %d: the %s plan is not empty: %s", cycle, step+1, which, strings.Join(changed, ", "))
+		}
+		return nil
+	})
+}
+
+// TestAccSoak repeats apply, apply and destroy cycles against the emulator under mixed
+// faults (see soakFaults). After every apply the webhooks on the service must be those of the
+// state, the next plans (without and with refresh) must be empty, and after every destroy the
+// service must hold no webhook. Divergences are counted rather than stopping the run, and fail
+// the test at the end. A panic of the provider, which runs in this process and whose servers
+// recover none, ends the test binary.
+func TestAccSoak(t *testing.T) {
+	cycles := defaultSoakCycles
+	if v := os.Getenv(envSoakCycles); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("%s=%q: want a whole number of cycles, at least 1", envSoakCycles, v)
+		}
+		cycles = n
+	}
+	env := newSoakEnv(t, emulator.Options{
+		// A 1 s window keeps the Retry-After of a 429 short.
+		RateWindow:  time.Second,
+		MaxWebhooks: 50,
+	})
+	tally := &soakTally{}
+	bursts, revocations, latencyCycles := 0, 0, 0
+	start := time.Now()
+	for cycle := range cycles {
+		mix := soakFaults(cycle)
+		if mix.burst > 0 {
+			bursts++
+		}
+		if mix.revoke {
+			revocations++
+		}
+		if mix.faults.Latency > 0 {
+			latencyCycles++
+		}
+		ok := t.Run(fmt.Sprintf("cycle-%03d", cycle), func(t *testing.T) {
+			env.Emu.SetFaults(mix.faults)
+			step := func(s int) resource.TestStep {
+				return resource.TestStep{
+					Config: soakConfig(env, cycle, s),
+					ConfigStateChecks: []statecheck.StateCheck{
+						checkServerMatchesState(t, env, tally, cycle, s),
+					},
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PostApplyPreRefresh:  []plancheck.PlanCheck{countNonEmptyPlan(t, tally, cycle, s, "post-apply")},
+						PostApplyPostRefresh: []plancheck.PlanCheck{countNonEmptyPlan(t, tally, cycle, s, "refreshing")},
+					},
+				}
+			}
+			second := step(1)
+			second.PreConfig = func() {
+				f := mix.faults
+				f.Burst429 = mix.burst
+				env.Emu.SetFaults(f)
+				if mix.revoke {
+					// In the middle of the second apply: after its refresh has read a few
+					// webhooks, before or while it creates and deletes.
+					env.revokeAfter(3)
+				}
+			}
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps:                    []resource.TestStep{step(0), second},
+				CheckDestroy: func(*terraform.State) error {
+					env.revokeAt.Store(0)
+					left := env.Emu.Webhooks()
+					if len(left) > 0 {
+						var ids []string
+						for _, w := range left {
+							ids = append(ids, w.WebhookID)
+							// The next cycle starts from an empty service.
+							env.Emu.DeleteWebhook(w.WebhookID)
+						}
+						tally.add(&tally.leftover, t, "cycle %d: %d webhooks left after destroy: %v", cycle, len(left), ids)
+					}
+					return nil
+				},
+			})
+		})
+		if !ok {
+			tally.failedCycles = append(tally.failedCycles, cycle)
+			// Whatever the failed cycle left is counted, and removed so that the next cycle
+			// starts from an empty service.
+			env.revokeAt.Store(0)
+			for _, w := range env.Emu.Webhooks() {
+				env.Emu.DeleteWebhook(w.WebhookID)
+				tally.add(&tally.leftover, t, "cycle %d failed and left webhook %s", cycle, w.WebhookID)
+			}
+		}
+	}
+	env.Emu.SetFaults(emulator.Faults{})
+	fc := env.Emu.FaultCounts()
+	summary := fmt.Sprintf("soak: %d cycles in %s; faults injected: %d read 500s, %d 429s (%d bursts), %d commit-then-500s, "+
+		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key); "+
+		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftover webhooks); failed cycles: %d %v",
+		cycles, time.Since(start).Round(100*time.Millisecond),
+		fc.ReadError500, fc.Burst429, bursts, fc.CommitThen500,
+		env.revoked.Load(), env.unauthorized.Load(), latencyCycles,
+		env.requests.Load(), env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"),
+		env.Emu.RequestCount("POST", "/auth/api-key"),
+		tally.divergences(), tally.mismatches, tally.nonEmptyPlans, tally.leftover, len(tally.failedCycles), tally.failedCycles)
+	t.Log(summary)
+	fmt.Println(summary)
+	if revocations > 0 && (env.revoked.Load() != int64(revocations) || env.unauthorized.Load() < int64(revocations)) {
+		t.Errorf("%d revocations planned, %d made, %d 401s answered: the revoking server did not see the requests it waited for",
+			revocations, env.revoked.Load(), env.unauthorized.Load())
+	}
+	if cycles >= 3 && (fc.ReadError500 == 0 || fc.Burst429 == 0 || fc.CommitThen500 == 0) {
+		t.Errorf("a fault kind was never injected over %d cycles: %+v", cycles, fc)
+	}
+	if d := tally.divergences(); d > 0 {
+		t.Errorf("%d divergences over %d cycles (see the DIVERGENCE lines)", d, cycles)
+	}
+}
+
+// TestSoakChecksSeeDivergences shows that the soak's checks can fail: an orphan on the
+// service, a webhook whose url differs, and a non-empty plan are each counted.
+func TestSoakChecksSeeDivergences(t *testing.T) {
+	emu, err := emulator.New(emulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = emu.Close() })
+	env := &soakEnv{accEnv: &accEnv{Emu: emu}}
+	hooks := soakHooks(0, 0)
+	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{}}}
+	for i, h := range hooks {
+		w, err := emu.CreateWebhook(h.url, h.events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := make([]any, len(h.events))
+		for j, e := range h.events {
+			evs[j] = e
+		}
+		state.Values.RootModule.Resources = append(state.Values.RootModule.Resources, &tfjson.StateResource{
+			Address: fmt.Sprintf("videohost_webhook.soak[%d]", i), Mode: tfjson.ManagedResourceMode, Type: "videohost_webhook",
+			Index: float64(i), AttributeValues: map[string]any{"id": w.WebhookID, "url": w.URL, "events": evs},
+		})
+	}
+	run := func(check statecheck.StateCheck) {
+		var resp statecheck.CheckStateResponse
+		check.CheckState(t.Context(), statecheck.CheckStateRequest{State: state}, &resp)
+		if resp.Error != nil {
+			t.Fatalf("the check must count, not fail the step: %v", resp.Error)
+		}
+	}
+	tally := &soakTally{}
+	run(checkServerMatchesState(t, env, tally, 0, 0))
+	if tally.divergences() != 0 {
+		t.Fatalf("a state that matches the service counted %d divergences", tally.divergences())
+	}
+	if _, err := emu.CreateWebhook("https://hooks.example.test/orphan", hooks[0].events); err != nil {
+		t.Fatal(err)
+	}
+	run(checkServerMatchesState(t, env, tally, 0, 0))
+	state.Values.RootModule.Resources[1].AttributeValues["url"] = "https://hooks.example.test/elsewhere"
+	run(checkServerMatchesState(t, env, tally, 0, 0))
+	if tally.mismatches != 2 {
+		t.Errorf("%d mismatches counted, want 2 (an orphan; then a url that differs)", tally.mismatches)
+	}
+	var resp plancheck.CheckPlanResponse
+	plan := &tfjson.Plan{ResourceChanges: []*tfjson.ResourceChange{{Address: "videohost_webhook.soak[0]", Change: &tfjson.Change{Actions: tfjson.Actions{tfjson.ActionCreate}}}}}
+	countNonEmptyPlan(t, tally, 0, 0, "test").CheckPlan(t.Context(), plancheck.CheckPlanRequest{Plan: plan}, &resp)
+	plan.ResourceChanges[0].Change.Actions = tfjson.Actions{tfjson.ActionNoop}
+	countNonEmptyPlan(t, tally, 0, 0, "test").CheckPlan(t.Context(), plancheck.CheckPlanRequest{Plan: plan}, &resp)
+	if tally.nonEmptyPlans != 1 || resp.Error != nil {
+		t.Errorf("%d non-empty plans counted (error %v), want 1", tally.nonEmptyPlans, resp.Error)
+	}
+}
