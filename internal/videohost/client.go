@@ -55,7 +55,8 @@ type Config struct {
 	MaxRetries int
 	// Logger receives one line per request and per wait; nil discards.
 	Logger Logger
-	// HTTPClient replaces the default transport (tests); its Timeout is left alone.
+	// HTTPClient replaces the default transport (tests); its Timeout is left alone, its
+	// CheckRedirect is not: the client never follows a redirect.
 	HTTPClient *http.Client
 	// WebhookListTTL is how long LookupWebhook may serve answers from one shared list of the
 	// webhooks; zero disables the shared list.
@@ -109,12 +110,15 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	hc := cfg.HTTPClient
-	if hc == nil {
-		// The per-attempt timeout is applied through the request's context, so the default
-		// client needs none of its own.
-		hc = &http.Client{}
+	// The per-attempt timeout is applied through the request's context, so the default client
+	// needs none of its own. A client given in cfg is copied, so that the redirect policy is
+	// set on the copy and not on the caller's client.
+	hc := &http.Client{}
+	if cfg.HTTPClient != nil {
+		cp := *cfg.HTTPClient
+		hc = &cp
 	}
+	hc.CheckRedirect = noRedirects
 	c := &Client{
 		cfg:         cfg,
 		base:        base,

@@ -16,10 +16,6 @@ import (
 	"time"
 )
 
-// maxBody bounds how much of one answer the client reads; the largest answer of the service
-// is one page of 100 items.
-const maxBody = 16 << 20
-
 // request is one call of the service as do sends it, before credentials and retries.
 type request struct {
 	method string
@@ -66,6 +62,22 @@ func (c *Client) address(r request) *url.URL {
 	return &u
 }
 
+// checkPathSegments refuses a path with a segment that, once unescaped, could make it name
+// another endpoint (see traversal). Callers escape ids with url.PathEscape; this is the one check
+// that no id slips through whatever the caller did, made before any request is built.
+func checkPathSegments(escaped string) error {
+	for _, seg := range strings.Split(strings.TrimPrefix(escaped, "/"), "/") {
+		id, err := url.PathUnescape(seg)
+		if err != nil {
+			return fmt.Errorf("%w: the path %q does not unescape: %w", ErrInvalidID, escaped, err)
+		}
+		if why := traversal(id); why != "" {
+			return fmt.Errorf("%w: %s", ErrInvalidID, why)
+		}
+	}
+	return nil
+}
+
 // shownPath is the path of u as logs and errors show it: under the base address and without
 // the query, which may hold a filter on a stream key.
 func (c *Client) shownPath(u *url.URL) string {
@@ -87,6 +99,9 @@ type attempt struct {
 	// token is the access token the attempt carried, so that a 401 invalidates that one and
 	// no newer one.
 	token string
+	// tooLarge is set when the answer was longer than maxBody; body holds its first maxBody
+	// bytes.
+	tooLarge bool
 }
 
 // do sends r, with credentials, through the rate limiter of its class, retrying what is safe
@@ -98,6 +113,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		if payload, err = json.Marshal(r.body); err != nil {
 			return fmt.Errorf("videohost: encoding the body of %s: %w", r.method, err)
 		}
+	}
+	if err := checkPathSegments(r.path); err != nil {
+		return fmt.Errorf("%s %s: %w", r.method, r.path, err)
 	}
 	u := c.address(r)
 	path := c.shownPath(u)
@@ -145,11 +163,25 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 
 		switch {
 		case a.status >= 200 && a.status < 300:
-			if out == nil || len(bytes.TrimSpace(a.body)) == 0 {
+			if out == nil {
 				return nil
 			}
-			if err := json.Unmarshal(a.body, out); err != nil {
-				err = fmt.Errorf("%s %s: decoding the answer: %w", r.method, path, err)
+			var err error
+			switch {
+			case a.tooLarge:
+				err = c.tooLargeError(r, path, a)
+			case len(bytes.TrimSpace(a.body)) == 0 && !r.auth:
+				// Every call that decodes an answer expects a document; an empty one would
+				// read as a record whose fields are all empty. A token call has its own check,
+				// which names the missing access_token.
+				err = c.undecodableError(r, path, a, nil)
+			case len(bytes.TrimSpace(a.body)) == 0:
+			default:
+				if jerr := json.Unmarshal(a.body, out); jerr != nil {
+					err = c.undecodableError(r, path, a, jerr)
+				}
+			}
+			if err != nil {
 				if !r.repeatable() {
 					// The write took effect, but what it made is unknown.
 					return &AmbiguousError{Method: r.method, Path: path, Err: err}
@@ -157,6 +189,13 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 				return err
 			}
 			return nil
+
+		case a.status >= 300 && a.status < 400:
+			// Redirects are not followed (see noRedirects); the service did not act on the
+			// request, so this is a plain failure even for a write, and not retried.
+			e := c.redirectError(r, path, u, a)
+			e.retries = retries
+			return e
 
 		case a.status == http.StatusUnauthorized && !r.auth && c.cfg.AuthScheme == AuthBearer && !replayed:
 			// The token may have expired early or been revoked: one new token, one replay.
@@ -276,7 +315,7 @@ func (c *Client) send(ctx context.Context, r request, u *url.URL, payload []byte
 	resp, err := c.http.Do(req)
 	if err == nil {
 		a.status, a.header = resp.StatusCode, resp.Header
-		a.body, err = io.ReadAll(io.LimitReader(resp.Body, maxBody))
+		a.body, a.tooLarge, err = readBody(resp.Body)
 		_ = resp.Body.Close()
 	}
 	a.wrote = wrote.Load()
@@ -286,6 +325,10 @@ func (c *Client) send(ctx context.Context, r request, u *url.URL, payload []byte
 	}
 	if r.auth {
 		fields["class"] = "auth"
+	}
+	if a.tooLarge {
+		fields["body_bytes_read"] = len(a.body)
+		fields["body_truncated"] = true
 	}
 	if err != nil {
 		err = stripURL(r.method, path, err)
