@@ -1,0 +1,110 @@
+# shellcheck shell=bash
+# Shell helpers shared by the scripts that start local processes (the emulator, a receiver) and
+# must stop them on every exit. Source it after `set -euo pipefail`; it defines functions only.
+#
+# The caller sets:
+#   lib_tmp   a temporary directory for the processes' output files (<name>.out, <name>.err)
+#   lib_name  the script's name, the prefix of its error messages
+# and calls lib_stop_all from its EXIT trap.
+
+lib_tmp=${lib_tmp:-}
+lib_pids=()
+# lib_last_pid is the pid of the last process lib_start started.
+lib_last_pid=""
+
+lib_say() { printf '%s\n' "$*"; }
+
+lib_fail() {
+	printf '%s: %s\n' "${lib_name:-script}" "$*" >&2
+	exit 1
+}
+
+lib_need() {
+	command -v "$1" >/dev/null 2>&1 || lib_fail "'$1' is not on PATH: $2"
+}
+
+# lib_start runs a command in the background as the leader of a new process group (so that
+# stopping it also stops whatever it started), with stdout and stderr in $lib_tmp/<name>.out and
+# .err, and remembers it for lib_stop_all. Its pid is left in lib_last_pid.
+lib_start() {
+	local name=$1
+	shift
+	if command -v setsid >/dev/null 2>&1; then
+		setsid "$@" >"$lib_tmp/$name.out" 2>"$lib_tmp/$name.err" </dev/null &
+	else
+		"$@" >"$lib_tmp/$name.out" 2>"$lib_tmp/$name.err" </dev/null &
+	fi
+	lib_pids+=("$!")
+	# shellcheck disable=SC2034 # read by the scripts that source this file
+	lib_last_pid=$!
+}
+
+# lib_first_line prints the first complete stdout line of a started process, waiting for it at
+# most 15 s; it fails when the process exits first.
+lib_first_line() {
+	local name=$1 pid=$2 line
+	for _ in $(seq 1 150); do
+		if [ -s "$lib_tmp/$name.out" ] && [ "$(wc -l <"$lib_tmp/$name.out")" -ge 1 ] &&
+			line=$(head -n 1 "$lib_tmp/$name.out") && [ -n "$line" ]; then
+			printf '%s' "$line"
+			return 0
+		fi
+		kill -0 "$pid" 2>/dev/null || lib_fail "$name exited before printing its address: $(tail -n 5 "$lib_tmp/$name.err" 2>/dev/null)"
+		sleep 0.1
+	done
+	lib_fail "$name printed no address within 15 s"
+}
+
+# lib_wait_http waits (at most 5 s) until a GET of the URL succeeds.
+lib_wait_http() {
+	for _ in $(seq 1 50); do
+		if curl -sS -f --max-time 2 -o /dev/null "$1" 2>/dev/null; then
+			return 0
+		fi
+		sleep 0.1
+	done
+	lib_fail "nothing answers at $1"
+}
+
+# lib_forget drops a pid from the list of lib_stop_all, once it has been waited for: its number
+# may be reused by then, and must not be signalled.
+lib_forget() {
+	local pid=$1 kept=() p
+	for p in "${lib_pids[@]}"; do
+		[ "$p" = "$pid" ] || kept+=("$p")
+	done
+	lib_pids=("${kept[@]}")
+}
+
+# lib_wait waits for a started process and returns its exit status. The wait is interruptible
+# by the caller's traps (INT, TERM), which a foreground command would delay.
+lib_wait() {
+	local pid=$1 rc=0
+	wait "$pid" || rc=$?
+	lib_forget "$pid"
+	return "$rc"
+}
+
+# lib_stop stops one started process group: TERM, up to 5 s of grace, then KILL.
+lib_stop() {
+	local pid=$1
+	kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null ||  true
+	for _ in $(seq 1 50); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null ||  true
+	wait "$pid" 2>/dev/null || true
+	lib_forget "$pid"
+	return 0
+}
+
+# lib_stop_all stops every process group lib_start started and that was neither waited for nor
+# stopped.
+lib_stop_all() {
+	local pid
+	for pid in "${lib_pids[@]}"; do
+		lib_stop "$pid"
+	done
+	lib_pids=()
+}
