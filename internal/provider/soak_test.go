@@ -114,7 +114,7 @@ type soakHook struct {
 // the adoption of ambiguous creates choose among equal candidates.
 func soakHooks(cycle, step int) []soakHook {
 	names := events.Names()
-	k := 3 + cycle%4 // 3..6
+	k := 4 + cycle%5 // 4..8
 	if step == 1 {
 		k += cycle%3 - 1 // one fewer, as many, one more
 	}
@@ -298,6 +298,9 @@ func countNonEmptyPlan(t *testing.T, tally *soakTally, cycle, step int, which st
 // the test at the end. A panic of the provider, which runs in this process and whose servers
 // recover none, ends the test binary.
 func TestAccSoak(t *testing.T) {
+	// Parallel with the other acceptance tests, so that its cycles add little to `make test`;
+	// it has its own emulator.
+	t.Parallel()
 	cycles := defaultSoakCycles
 	if v := os.Getenv(envSoakCycles); v != "" {
 		n, err := strconv.Atoi(v)
@@ -345,9 +348,9 @@ func TestAccSoak(t *testing.T) {
 				f.Burst429 = mix.burst
 				env.Emu.SetFaults(f)
 				if mix.revoke {
-					// In the middle of the second apply: after its refresh has read a few
-					// webhooks, before or while it creates and deletes.
-					env.revokeAfter(3)
+					// During the second apply, at a request that moves with the cycle: in
+					// its refresh, among its creates and deletes, or in the plans after it.
+					env.revokeAfter(int64(1 + cycle%8*2))
 				}
 			}
 			resource.Test(t, resource.TestCase{
