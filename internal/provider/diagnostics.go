@@ -46,6 +46,11 @@ func addAPIErrorDiagnosticsAt(diags *diag.Diagnostics, summary string, err error
 			"Re-run Terraform when it can finish; nothing is left half-done by a cancelled read. Cause: "+err.Error())
 		return
 
+	case errors.Is(err, videohost.ErrInvalidID):
+		diags.AddError(summary, "The id cannot be sent to the service: correct it to the id exactly as the service "+
+			"gives it, then re-run. Cause: "+err.Error())
+		return
+
 	case errors.Is(err, videohost.ErrAmbiguous):
 		diags.AddError(summary, fmt.Sprintf("The service at %s failed while the request may already have been "+
 			"applied, so it was not sent again. Check the service (terraform plan shows what exists), then re-run. "+
@@ -72,6 +77,13 @@ func addAPIErrorDiagnosticsAt(diags *diag.Diagnostics, summary string, err error
 			"retry (max_retries). Waiting for the window to reset (about a minute) and re-running is safe: Terraform "+
 			"repeats only what did not complete. Lowering -parallelism or raising max_retries also helps.%s (%s)",
 			class, environment, apiWords(apiErr), err.Error()))
+		return
+
+	case apiErr.Status >= 300 && apiErr.Status < 400:
+		// The client's message names where the redirect pointed and the base_url to set.
+		diags.AddError(summary, fmt.Sprintf("The service at %s answered with a redirect, which the provider does not "+
+			"follow since it would carry the credentials to an address that was not configured. Set base_url to the "+
+			"address the API answers at, then re-run. Cause: %s", baseURL, err.Error()))
 		return
 
 	case isWebhookLimit(apiErr):
@@ -160,7 +172,11 @@ func apiWords(e *videohost.Error) string {
 	var b strings.Builder
 	b.WriteString(" The API said: ")
 	title := e.Title
-	if title == "" {
+	switch {
+	case title == "" && e.Body != "":
+		// Not the API's JSON: a proxy's page, say; its beginning tells whose.
+		title = fmt.Sprintf("(an answer that is not the API's JSON, beginning %q)", e.Body)
+	case title == "":
 		title = "(no title)"
 	}
 	b.WriteString(title)

@@ -195,7 +195,10 @@ func (d *liveStreamDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 		Required:            true,
 		MarkdownDescription: "The id (`liveStreamId`) of the live stream to read. An id that does not exist is an error.",
 		// An empty id would address the list of live streams instead of one of them.
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		Validators: []validator.String{
+			stringvalidator.LengthAtLeast(1),
+			serviceIDValidator{what: "a live stream (its liveStreamId)", listedBy: "videohost_live_streams"},
+		},
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one live stream by id. The provider does not manage live streams; use this " +

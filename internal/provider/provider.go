@@ -97,7 +97,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 					"`environment` (for a local emulator or a proxy). Defaults to the environment variable `" +
 					envBaseURL + "`, then to the address of the environment.",
 				Optional:   true,
-				Validators: []validator.String{httpURLValidator{}},
+				Validators: []validator.String{baseURLValidator{}},
 			},
 			"auth_scheme": schema.StringAttribute{
 				MarkdownDescription: "How requests are authenticated: `bearer` (an access token obtained with " +
@@ -165,7 +165,7 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 
 	baseURL := stringOrEnv(cfg.BaseURL, envBaseURL)
 	if baseURL != "" && cfg.BaseURL.IsNull() {
-		if msg := checkHTTPURL(baseURL); msg != "" {
+		if msg := checkBaseURL(baseURL); msg != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid Base URL",
 				fmt.Sprintf("The environment variable %s must be an absolute http or https URL: %s. "+
 					"Correct or unset it, or set the provider attribute base_url.", envBaseURL, msg))

@@ -58,8 +58,10 @@ func (d *videosDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		MarkdownDescription: "Lists the videos of the workspace that match the filters (every page); the service filters them.",
 		Attributes: map[string]schema.Attribute{
 			"title": schema.StringAttribute{
-				MarkdownDescription: "Only the videos whose title contains this text. Unset: no filter.",
+				MarkdownDescription: "Only the videos whose title contains this text. Unset: no filter; must not be empty.",
 				Optional:            true,
+				// An empty filter would be dropped, listing every video instead of the few meant.
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"tags": schema.ListAttribute{
 				MarkdownDescription: "Only the videos that carry all of these tags. Unset: no filter.",
@@ -72,12 +74,14 @@ func (d *videosDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				ElementType:         types.StringType,
 			},
 			"description": schema.StringAttribute{
-				MarkdownDescription: "Only the videos whose description contains this text. Unset: no filter.",
+				MarkdownDescription: "Only the videos whose description contains this text. Unset: no filter; must not be empty.",
 				Optional:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"live_stream_id": schema.StringAttribute{
-				MarkdownDescription: "Only the videos recorded from this live stream. Unset: no filter.",
+				MarkdownDescription: "Only the videos recorded from this live stream. Unset: no filter; must not be empty.",
 				Optional:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"sort_by": schema.StringAttribute{
 				MarkdownDescription: "Order of the list: `title`, `createdAt`, `publishedAt` or `updatedAt`. " +
