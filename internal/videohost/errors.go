@@ -70,15 +70,16 @@ func (e *Error) Error() string {
 	case len(e.Problems) > 0:
 		ps := make([]string, 0, len(e.Problems))
 		for _, p := range e.Problems {
-			if p.Name == "" {
+			name := oneLine(p.Name)
+			if name == "" {
 				ps = append(ps, oneLine(p.Title))
 				continue
 			}
-			ps = append(ps, p.Name+": "+oneLine(p.Title))
+			ps = append(ps, name+": "+oneLine(p.Title))
 		}
 		parts = append(parts, strings.Join(ps, "; "))
-	case e.Name != "":
-		parts = append(parts, "parameter: "+e.Name)
+	case oneLine(e.Name) != "":
+		parts = append(parts, "parameter: "+oneLine(e.Name))
 	}
 	if len(e.Problems) == 0 {
 		parts = append(parts, extraMessages(e.Extra)...)
@@ -135,7 +136,7 @@ func extraMessages(extra map[string]any) []string {
 	out := make([]string, 0, len(keys))
 	for _, k := range keys {
 		s, _ := extra[k].(string)
-		out = append(out, k+": "+oneLine(s))
+		out = append(out, oneLine(k)+": "+oneLine(s))
 	}
 	return out
 }
@@ -173,7 +174,12 @@ func decodeError(method, path string, status int, body []byte) *Error {
 		case "detail":
 			ok = json.Unmarshal(raw, &e.Detail) == nil
 		case "problems":
-			ok = json.Unmarshal(raw, &e.Problems) == nil
+			// Decoded apart, since a failed decoding leaves a part of the items behind: the
+			// member is then in Extra only.
+			var ps []Problem
+			if ok = json.Unmarshal(raw, &ps) == nil; ok {
+				e.Problems = ps
+			}
 		case "status":
 			// The status line is the truth; the member only repeats it.
 			ok = true

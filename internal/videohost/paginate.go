@@ -58,6 +58,10 @@ func Paginate[T any](ctx context.Context, c *Client, path string, query url.Valu
 		r := request{method: http.MethodGet, path: path, query: q}
 		here := c.address(r)
 		seenLinks := map[string]bool{here.String(): true}
+		// seenNext holds the next links as written: a link relative to the page it is on
+		// ("items/2") resolves to a new address on every page, so that a service repeating a
+		// page without a currentPage would otherwise be walked forever.
+		seenNext := map[string]bool{}
 		seenPages := map[int]bool{}
 		for {
 			var p page[T]
@@ -93,6 +97,12 @@ func Paginate[T any](ctx context.Context, c *Client, path string, query url.Valu
 					"stopped instead of looping", c.shownPath(u)))
 				return
 			}
+			if seenNext[next] {
+				yield(zero, fmt.Errorf("GET %s: the service sent the same next link on two pages; "+
+					"stopped instead of looping", c.shownPath(here)))
+				return
+			}
+			seenNext[next] = true
 			seenLinks[u.String()] = true
 			here = u
 			r = request{method: http.MethodGet, link: u}
