@@ -249,8 +249,8 @@ a_span=$(calc "$(date -d "$(rate_field "$s" writes last)" +%s.%N) - $(date -d "$
 a_floor=$(calc "(int(($a_webhooks + $a_limit - 1) / $a_limit) - 1) * $a_window")
 lib_stop "$emu_pid"
 if [ "$(calc "$a_floor > 0")" = 1 ]; then
-	row "(a) apply $a_webhooks webhooks, $a_limit writes / ${a_window} s" "apply wall time / floor (${a_floor} s)" "$(calc "$a_wall / $a_floor" | xargs printf '%.2f') ($(printf '%.1f' "$a_wall") s)" "≤ 1.15" "$(met_le "$(calc "$a_wall / $a_floor")" 1.15)"
-	row "" "first to last write / floor" "$(calc "$a_span / $a_floor" | xargs printf '%.2f') ($(printf '%.1f' "$a_span") s)" "≤ 1.15" "$(met_le "$(calc "$a_span / $a_floor")" 1.15)"
+	row "(a) apply $a_webhooks webhooks, $a_limit writes / ${a_window} s" "apply wall time / floor (${a_floor} s)" "$(calc "$a_wall / $a_floor" | xargs printf '%.3f') ($(printf '%.1f' "$a_wall") s)" "≤ 1.15" "$(met_le "$(calc "$a_wall / $a_floor")" 1.15)"
+	row "" "first to last write / floor" "$(calc "$a_span / $a_floor" | xargs printf '%.3f') ($(printf '%.1f' "$a_span") s)" "≤ 1.15" "$(met_le "$(calc "$a_span / $a_floor")" 1.15)"
 else
 	row "(a) apply $a_webhooks webhooks, $a_limit writes / ${a_window} s" "apply wall time (floor 0 s)" "$(printf '%.1f' "$a_wall") s" "—" "—"
 fi
@@ -338,7 +338,7 @@ d_bare=$(nsop bare)
 if [ -z "$d_client" ] || [ -z "$d_bare" ]; then
 	lib_fail "(d) no ns/op in the benchmark's output: $(cat "$tmp/bench-d.log")"
 fi
-row "(d) one GET of a webhook, loopback" "client / bare net/http + decode (best of 3 each)" "$(calc "$d_client / $d_bare" | xargs printf '%.2f') ($(calc "($d_client - $d_bare) / 1000" | xargs printf '%.1f') µs more per request)" "—" "—"
+row "(d) one GET of a webhook, loopback" "client / bare net/http + decode (best of 3 each)" "$(calc "$d_client / $d_bare" | xargs printf '%.2f') ($(calc "($d_client - $d_bare) / 1000" | xargs printf '%+.1f') µs per request)" "—" "—"
 
 # ---- results ---------------------------------------------------------------------------------------
 
