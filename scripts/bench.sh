@@ -13,7 +13,8 @@
 # (TF_CLI_CONFIG_FILE; ~/.terraformrc is never read or written). Everything it starts is stopped
 # on success, on failure and on Ctrl-C.
 #
-# BENCH_SHORT=1 runs small settings (for CI). A missed goal is printed, not an error: the exit
+# BENCH_SHORT=1 runs small settings (for CI). The provider's peak RSS is taken with GNU time
+# (/usr/bin/time -f %M), or by polling VmHWM in /proc when it is missing or BENCH_RSS_POLL=1. A missed goal is printed, not an error: the exit
 # status is non-zero only when a must fails (early requests) or something broke.
 set -euo pipefail
 cd "$(dirname "$0")/.."
