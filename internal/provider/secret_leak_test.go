@@ -1,0 +1,281 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+)
+
+// devOverrideCLI builds the provider into a temporary directory and writes a CLI configuration
+// whose dev_overrides point Terraform at it, so that a test can run the real terraform binary on
+// files it writes itself. It returns the CLI configuration's path; terraformEnv turns it into
+// the environment of a terraform command.
+func devOverrideCLI(ctx context.Context, t *testing.T) string {
+	t.Helper()
+	binDir := t.TempDir()
+	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
+	build.Dir = filepath.Join("..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	cliConfig := filepath.Join(t.TempDir(), "terraform.rc")
+	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "videohost/videohost" = %s
+  }
+  direct {}
+}
+`, hcl(binDir)))
+	return cliConfig
+}
+
+// terraformEnv is the environment of a terraform command run with cliConfig: the test's own
+// environment without its TF_ and VIDEOHOST_ variables, plus extra.
+func terraformEnv(cliConfig string, extra ...string) []string {
+	env := []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "VIDEOHOST_") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, extra...)
+}
+
+// tokenRecorder wraps the emulator and keeps every access and refresh token it hands out, read
+// from the answers of /auth/api-key and /auth/refresh.
+type tokenRecorder struct {
+	next http.Handler
+
+	mu              sync.Mutex
+	access, refresh []string
+	refreshCalls    int
+}
+
+// recordingWriter keeps a copy of what the handler writes.
+type recordingWriter struct {
+	http.ResponseWriter
+	body bytes.Buffer
+}
+
+func (w *recordingWriter) Write(b []byte) (int, error) {
+	w.body.Write(b)
+	return w.ResponseWriter.Write(b)
+}
+
+func (tr *tokenRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/auth/api-key" && r.URL.Path != "/auth/refresh" {
+		tr.next.ServeHTTP(w, r)
+		return
+	}
+	rw := &recordingWriter{ResponseWriter: w}
+	tr.next.ServeHTTP(rw, r)
+	var tok struct {
+		AccessToken  string `json:"access_token"`
+		RefreshToken string `json:"refresh_token"`
+	}
+	_ = json.Unmarshal(rw.body.Bytes(), &tok)
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if r.URL.Path == "/auth/refresh" {
+		tr.refreshCalls++
+	}
+	if tok.AccessToken != "" {
+		tr.access = append(tr.access, tok.AccessToken)
+	}
+	if tok.RefreshToken != "" {
+		tr.refresh = append(tr.refresh, tok.RefreshToken)
+	}
+}
+
+func (tr *tokenRecorder) tokens() (access, refresh []string, refreshCalls int) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return append([]string(nil), tr.access...), append([]string(nil), tr.refresh...), tr.refreshCalls
+}
+
+// TestAccSecretsNeverInTraceLog runs apply, plan and destroy with the real terraform binary and
+// TF_LOG=TRACE, with access tokens that live one second so that they are refreshed or fetched
+// again during the runs, and checks that no log line and no output holds the API key, its Basic
+// credential, an access or refresh token, or a webhook's signature secret.
+func TestAccSecretsNeverInTraceLog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: this test builds the provider and runs terraform three times")
+	}
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	tfBin, err := exec.LookPath("terraform")
+	if err != nil {
+		t.Skip("terraform is not on PATH: this test runs it directly, with TF_LOG=TRACE into a file")
+	}
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+
+	// Each answer is slowed so that one run lasts longer than a token: the client must
+	// refresh within a run, not only fetch one token per run.
+	emu, err := emulator.New(emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &tokenRecorder{next: emu}
+	srv := httptest.NewServer(rec)
+	t.Cleanup(func() {
+		srv.Close()
+		if err := emu.Close(); err != nil {
+			t.Errorf("closing the emulator: %v", err)
+		}
+	})
+	key := emu.APIKeys()[0]
+
+	cliConfig := devOverrideCLI(ctx, t)
+	work := t.TempDir()
+	writeFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+
+provider "videohost" {
+  base_url    = %s
+  api_key     = %s
+  auth_scheme = "bearer"
+}
+
+resource "videohost_webhook" "leak" {
+  count  = 3
+  url    = "https://hooks.example.test/leak/${count.index}"
+  events = [%q, %q]
+}
+
+data "videohost_webhook" "first" {
+  id = videohost_webhook.leak[0].id
+}
+
+data "videohost_webhooks" "all" {
+  depends_on = [videohost_webhook.leak]
+}
+
+data "videohost_webhooks" "recorded" {
+  event      = %q
+  depends_on = [videohost_webhook.leak]
+}
+
+output "secrets" {
+  value     = [for w in data.videohost_webhooks.all.webhooks : w.signature_secret]
+  sensitive = true
+}
+
+output "first_secret" {
+  value     = data.videohost_webhook.first.signature_secret
+  sensitive = true
+}
+`, hcl(srv.URL), hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
+
+	logDir := t.TempDir()
+	var outputs strings.Builder
+	run := func(name string, args ...string) {
+		t.Helper()
+		cmd := exec.CommandContext(ctx, tfBin, args...)
+		cmd.Dir = work
+		cmd.Env = terraformEnv(cliConfig, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logDir, name+".log"))
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("terraform %s: %v\n%s", strings.Join(args, " "), err, out.String())
+		}
+		t.Logf("terraform %s: %s", name, time.Since(start).Round(time.Millisecond))
+		outputs.WriteString(out.String())
+	}
+
+	run("apply", "apply", "-no-color", "-auto-approve", "-parallelism=1")
+	// The secrets are read before destroy removes the webhooks.
+	hooks := emu.Webhooks()
+	if len(hooks) != 3 {
+		t.Fatalf("%d webhooks after apply, want 3", len(hooks))
+	}
+	run("plan", "plan", "-no-color")
+	run("destroy", "destroy", "-no-color", "-auto-approve", "-parallelism=1")
+	if n := len(emu.Webhooks()); n != 0 {
+		t.Errorf("%d webhooks left after destroy", n)
+	}
+
+	var logs bytes.Buffer
+	for _, name := range []string{"apply", "plan", "destroy"} {
+		b, err := os.ReadFile(filepath.Join(logDir, name+".log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) == 0 {
+			t.Errorf("the %s log is empty", name)
+		}
+		logs.Write(b)
+	}
+	// The provider's own lines, so that the test notices when they stop reaching the log
+	// (a scan of a log without them would prove nothing).
+	for _, want := range []string{"videohost client configured", "videohost request", "videohost token"} {
+		if n := bytes.Count(logs.Bytes(), []byte(want)); n == 0 {
+			t.Errorf("the log holds no line %q from the provider", want)
+		}
+	}
+
+	access, refresh, refreshCalls := rec.tokens()
+	t.Logf("log: %d bytes; tokens issued: %d access, %d refresh; /auth/refresh calls: %d; API requests: %d",
+		logs.Len(), len(access), len(refresh), refreshCalls, emu.RequestCount("", "/webhooks"))
+	if len(access) < 2 {
+		t.Errorf("%d access tokens issued, want at least 2: the runs must fetch or refresh more than one", len(access))
+	}
+
+	basicCred := base64.StdEncoding.EncodeToString([]byte(key + ":"))
+	secrets := map[string]string{"the API key": key, "the Basic credential": basicCred, "the Basic header": "Basic " + basicCred}
+	for i, tok := range access {
+		secrets[fmt.Sprintf("access token %d", i+1)] = tok
+	}
+	for i, tok := range refresh {
+		secrets[fmt.Sprintf("refresh token %d", i+1)] = tok
+	}
+	for _, w := range hooks {
+		if w.SignatureSecret == "" {
+			t.Fatalf("webhook %s has no signature secret to look for", w.WebhookID)
+		}
+		secrets["the signature secret of "+w.WebhookID] = w.SignatureSecret
+	}
+	for what, s := range secrets {
+		if i := bytes.Index(logs.Bytes(), []byte(s)); i >= 0 {
+			t.Errorf("the TRACE log holds %s, in: %s", what, lineAround(logs.Bytes(), i, s))
+		}
+		if strings.Contains(outputs.String(), s) {
+			t.Errorf("terraform's output holds %s", what)
+		}
+	}
+}
+
+// lineAround is the log line that holds offset i, with secret masked so that a failing test
+// does not print it either, cut to a readable length.
+func lineAround(b []byte, i int, secret string) string {
+	start := bytes.LastIndexByte(b[:i], '\n') + 1
+	end := bytes.IndexByte(b[i:], '\n')
+	if end < 0 {
+		end = len(b) - i
+	}
+	line := strings.ReplaceAll(string(b[start:i+end]), secret, "[SECRET]")
+	if len(line) > 400 {
+		line = line[:400] + "…"
+	}
+	return line
+}
