@@ -119,3 +119,31 @@ func BenchmarkServeMixed(b *testing.B) {
 	})
 	reportRate(b, &n)
 }
+
+// BenchmarkWalkVideos walks every page of 10,000 videos (100 pages of 100), as the videos data
+// source does: one op is the whole walk.
+func BenchmarkWalkVideos(b *testing.B) {
+	emu, err := emulator.New(emulator.Options{
+		APIKeys: []string{"benchkey"}, SeedVideos: 10000,
+		Limits: emulator.Limits{Reads: 1 << 30, Writes: 1 << 30, Uploads: 1 << 30},
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	b.Cleanup(func() {
+		srv.Close()
+		_ = emu.Close()
+	})
+	c := srv.Client()
+	auth := basic("benchkey")
+	b.ResetTimer()
+	for b.Loop() {
+		for page := 1; page <= 100; page++ {
+			raw := send(b, c, http.MethodGet, fmt.Sprintf("%s/videos?currentPage=%d&pageSize=100", srv.URL, page), auth, "", http.StatusOK)
+			if page == 100 && !strings.Contains(string(raw), "vi0000010000") {
+				b.Fatalf("the last page does not hold the last video: %.200s", raw)
+			}
+		}
+	}
+}

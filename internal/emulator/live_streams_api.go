@@ -116,21 +116,18 @@ func (e *Emulator) handleListLiveStreams(w http.ResponseWriter, r *http.Request,
 		writeError(w, e.attributeError(probs...))
 		return
 	}
-	var matched []*liveStream
+	// The page is cut and converted under the lock, so that only its items are copied.
 	e.mu.RLock()
+	var matched []*liveStream
 	for _, l := range e.st.LiveStreams {
 		if f.matches(l) {
-			c := *l
-			matched = append(matched, &c)
+			matched = append(matched, l)
 		}
 	}
-	e.mu.RUnlock()
 	slices.SortStableFunc(matched, f.compare)
-	items := make([]liveStreamWire, 0, len(matched))
-	for _, l := range matched {
-		items = append(items, e.toLiveStreamWire(l))
-	}
-	writeJSON(w, http.StatusOK, paginate(items, p, "/live-streams", filters))
+	page := paginateAs(matched, p, "/live-streams", filters, e.toLiveStreamWire)
+	e.mu.RUnlock()
+	writeJSON(w, http.StatusOK, page)
 }
 
 func (e *Emulator) handleGetLiveStream(w http.ResponseWriter, _ *http.Request, id string) {

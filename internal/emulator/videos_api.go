@@ -274,21 +274,19 @@ func (e *Emulator) handleListVideos(w http.ResponseWriter, r *http.Request, _ st
 		writeError(w, e.attributeError(probs...))
 		return
 	}
-	var matched []*video
+	// The page is cut and converted under the lock, so that only its items are copied.
+	var page listResponse[videoWire]
 	e.withFreshStore(func() {
+		var matched []*video
 		for _, v := range e.st.Videos {
 			if f.matches(v) {
-				c := *v
-				matched = append(matched, &c)
+				matched = append(matched, v)
 			}
 		}
+		slices.SortStableFunc(matched, f.compare)
+		page = paginateAs(matched, p, "/videos", filters, e.toVideoWire)
 	})
-	slices.SortStableFunc(matched, f.compare)
-	items := make([]videoWire, 0, len(matched))
-	for _, v := range matched {
-		items = append(items, e.toVideoWire(v))
-	}
-	writeJSON(w, http.StatusOK, paginate(items, p, "/videos", filters))
+	writeJSON(w, http.StatusOK, page)
 }
 
 func (e *Emulator) handleGetVideo(w http.ResponseWriter, _ *http.Request, id string) {
