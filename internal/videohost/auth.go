@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"sync"
 	"time"
@@ -181,9 +182,11 @@ func (ts *tokenSource) call(ctx context.Context, path string, body any, event st
 	if tr.AccessToken == "" {
 		return tokenPair{}, fmt.Errorf("POST %s: the answer carries no access_token", path)
 	}
-	lifetime := time.Duration(tr.ExpiresIn) * time.Second
-	if lifetime <= 0 {
-		lifetime = defaultTokenLifetime
+	lifetime := defaultTokenLifetime
+	if tr.ExpiresIn > 0 {
+		// Capped at what a Duration holds: a longer one would wrap around to a short or
+		// negative lifetime, and the token would be fetched again on every call.
+		lifetime = time.Duration(min(int64(tr.ExpiresIn), math.MaxInt64/int64(time.Second))) * time.Second
 	}
 	// The lifetime counts from before the call was sent, so that the margin also covers the
 	// time the answer took to arrive.
