@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -31,7 +32,7 @@ type videosModel struct {
 	LiveStreamID types.String `tfsdk:"live_stream_id"`
 	SortBy       types.String `tfsdk:"sort_by"`
 	SortOrder    types.String `tfsdk:"sort_order"`
-	Videos       []videoModel `tfsdk:"videos"`
+	Videos       types.List   `tfsdk:"videos"`
 }
 
 // videoFilterPaths maps the query parameters of GET /videos to the filter attributes.
@@ -137,9 +138,11 @@ func (d *videosDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Videos", err, d.pd, videoFilterPaths)
 		return
 	}
-	cfg.Videos = make([]videoModel, 0, len(list))
-	for _, v := range list {
-		cfg.Videos = append(cfg.Videos, videoModelFrom(v))
+	var diags diag.Diagnostics
+	cfg.Videos, diags = videoListValue(list)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }
