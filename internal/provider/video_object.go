@@ -16,11 +16,20 @@ import (
 // from the schema, and TestVideoObjectMatchesReflection keeps the values equal to what
 // reflection gives.
 var (
-	videoAttrTypes  = schema.NestedAttributeObject{Attributes: videoDataAttributes()}.Type().(basetypes.ObjectType).AttrTypes
+	videoAttrTypes  = attrTypesOf(schema.NestedAttributeObject{Attributes: videoDataAttributes()}.Type())
 	videoObjectType = types.ObjectType{AttrTypes: videoAttrTypes}
-	sourceAttrTypes = videoAttrTypes["source"].(types.ObjectType).AttrTypes
-	assetsAttrTypes = videoAttrTypes["assets"].(types.ObjectType).AttrTypes
+	sourceAttrTypes = attrTypesOf(videoAttrTypes["source"])
+	assetsAttrTypes = attrTypesOf(videoAttrTypes["assets"])
 )
+
+// attrTypesOf is the attribute types of an object type; nil for any other type, which makes
+// every value built from it an error diagnostic (and the test fail) rather than a panic.
+func attrTypesOf(t attr.Type) map[string]attr.Type {
+	if o, ok := t.(basetypes.ObjectType); ok {
+		return o.AttrTypes
+	}
+	return nil
+}
 
 // videoListValue is the videos attribute of videohost_videos.
 func videoListValue(videos []videohost.Video) (types.List, diag.Diagnostics) {
