@@ -391,11 +391,11 @@ func TestAccSoak(t *testing.T) {
 	}
 	env.Emu.SetFaults(emulator.Faults{})
 	fc := env.Emu.FaultCounts()
-	summary := fmt.Sprintf("soak: %d cycles in %s; faults injected: %d read 500s, %d 429s (%d bursts), %d commit-then-500s, "+
+	summary := fmt.Sprintf("soak: %d cycles in %s; faults injected: %d read 500s, %d other 500s, %d 429s (%d bursts), %d commit-then-500s, "+
 		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key); "+
 		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftover webhooks); failed cycles: %d %v",
 		cycles, time.Since(start).Round(100*time.Millisecond),
-		fc.ReadError500, fc.Burst429, bursts, fc.CommitThen500,
+		fc.ReadError500, fc.Error500, fc.Burst429, bursts, fc.CommitThen500,
 		env.revoked.Load(), env.unauthorized.Load(), latencyCycles,
 		env.requests.Load(), env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"),
 		env.Emu.RequestCount("POST", "/auth/api-key"),
