@@ -277,3 +277,36 @@ func TestTokenWaitHonoursCancellation(t *testing.T) {
 		t.Fatalf("fetches = %d, want 1 (the flight outlives the caller that started it)", fetches)
 	}
 }
+
+// TestAuthErrorsKeepNoEchoedSecret: an /auth/ answer may echo what it was sent (the key or a
+// refresh token) in any member; only the error object's type, title and status reach the
+// message.
+func TestAuthErrorsKeepNoEchoedSecret(t *testing.T) {
+	const echoed = "echoed-secret-value"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusBadRequest, map[string]any{
+			"type": "https://docs.test/invalid", "title": "The payload is invalid.", "status": 400,
+			"detail": "apiKey " + echoed, "name": echoed, "apiKey": echoed, "refresh_token": echoed,
+		})
+	}))
+	t.Cleanup(srv.Close)
+	c, err := New(Config{BaseURL: srv.URL, APIKey: testKey, HTTPClient: srv.Client(), Version: "test", MaxRetries: NoRetries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.ListWebhooks(t.Context(), "")
+	if err == nil {
+		t.Fatal("a refused token call gave no error")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "The payload is invalid.") {
+		t.Errorf("the message lost the error's title: %s", msg)
+	}
+	if strings.Contains(msg, echoed) || strings.Contains(msg, testKey) {
+		t.Errorf("the message repeats what the token call echoed: %s", msg)
+	}
+	var e *Error
+	if errors.As(err, &e) && (e.Detail != "" || e.Name != "" || len(e.Extra) != 0 || e.Body != "") {
+		t.Errorf("the error keeps members of a token answer: %+v", e)
+	}
+}

@@ -63,13 +63,24 @@ func Paginate[T any](ctx context.Context, c *Client, path string, query url.Valu
 		// page without a currentPage would otherwise be walked forever.
 		seenNext := map[string]bool{}
 		seenPages := map[int]bool{}
+		// read and announced bound a service that never repeats itself but never ends either
+		// (no currentPage, a new next link on every page): no walk reads more pages than the
+		// most any page announced, plus one for a list that grew during the walk.
+		read, announced := 0, 0
 		for {
 			var p page[T]
 			if err := c.do(ctx, r, &p); err != nil {
 				yield(zero, err)
 				return
 			}
+			read++
 			pg := p.Pagination
+			announced = max(announced, pg.PagesTotal)
+			if read > announced+1 {
+				yield(zero, fmt.Errorf("GET %s: the service served %d pages of a list it said has %d; "+
+					"stopped instead of looping", c.shownPath(here), read, announced))
+				return
+			}
 			if pg.CurrentPage != 0 {
 				if seenPages[pg.CurrentPage] {
 					yield(zero, fmt.Errorf("GET %s: the service served page %d twice; stopped instead of looping",

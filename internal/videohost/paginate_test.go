@@ -109,6 +109,14 @@ func TestPaginateStopsOnARepeatingServer(t *testing.T) {
 				"links": []map[string]string{{"rel": "next", "uri": "/items?currentPage=2&pageSize=100"}},
 			}})
 		}, "a page already read"},
+		{"never ends", func(w http.ResponseWriter, r *http.Request) {
+			n, _ := strconv.Atoi(r.URL.Query().Get("cursor"))
+			// No currentPage, and a next link never seen before on every page.
+			writeJSON(w, http.StatusOK, map[string]any{"data": []item{{n}}, "pagination": map[string]any{
+				"pagesTotal": 2,
+				"links":      []map[string]string{{"rel": "next", "uri": fmt.Sprintf("/items?cursor=%d", n+1)}},
+			}})
+		}, "served 4 pages of a list it said has 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,7 +126,7 @@ func TestPaginateStopsOnARepeatingServer(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want one that says %q", err, tt.want)
 			}
-			if n := f.count(http.MethodGet, "/items"); n > 3 {
+			if n := f.count(http.MethodGet, "/items"); n > 4 {
 				t.Fatalf("read %d pages before stopping", n)
 			}
 		})

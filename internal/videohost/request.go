@@ -257,7 +257,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 func (c *Client) decodeError(r request, path string, a attempt) *Error {
 	e := decodeError(r.method, path, a.status, a.body)
 	if r.auth {
-		e.Body = ""
+		// Only the error object's own members are kept: anything else (a detail, a name, an
+		// unknown member, a cut of the body) could echo the key or a token.
+		e.Body, e.Detail, e.Name, e.Extra = "", "", "", nil
 	}
 	return e
 }
