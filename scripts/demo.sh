@@ -12,13 +12,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh"
+lib_name=demo
 
 steps=9
 step=0
 started=$SECONDS
 step_started=$SECONDS
 tmp=""
-pids=()
 
 say() { printf '%s\n' "$*"; }
 
@@ -56,19 +58,9 @@ cleanup() {
 			fi
 		done
 	fi
-	for pid in "${pids[@]}"; do
-		# Each process was started as the leader of its own group, so the group is signalled,
-		# which also reaches anything it started.
-		kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
-	done
-	for pid in "${pids[@]}"; do
-		for _ in $(seq 1 50); do
-			kill -0 "$pid" 2>/dev/null || break
-			sleep 0.1
-		done
-		kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null
-		wait "$pid" 2>/dev/null
-	done
+	# Each process was started as the leader of its own group, so stopping the group also
+	# reaches anything it started.
+	lib_stop_all
 	if [ -n "$tmp" ]; then
 		rm -rf "$tmp"
 	fi
@@ -81,39 +73,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-
-need() {
-	command -v "$1" >/dev/null 2>&1 || fail "'$1' is not on PATH: $2"
-}
-
-# start runs a command in the background as the leader of a new process group, with stdout and
-# stderr in files of the temporary directory, and remembers its pid for cleanup.
-start() {
-	local name=$1
-	shift
-	if command -v setsid >/dev/null 2>&1; then
-		setsid "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null &
-	else
-		"$@" >"$tmp/$name.out" 2>"$tmp/$name.err" </dev/null &
-	fi
-	pids+=("$!")
-	last_pid=$!
-}
-
-# first_line waits (bounded) for the first complete stdout line of a started process.
-first_line() {
-	local name=$1 pid=$2 line
-	for _ in $(seq 1 150); do
-		if [ -s "$tmp/$name.out" ] && line=$(head -n 1 "$tmp/$name.out") && [ -n "$line" ] &&
-			[ "$(wc -l <"$tmp/$name.out")" -ge 1 ]; then
-			printf '%s' "$line"
-			return 0
-		fi
-		kill -0 "$pid" 2>/dev/null || fail "$name exited before printing its address"
-		sleep 0.1
-	done
-	fail "$name printed no address within 15 s"
-}
 
 # control calls the emulator's control API and prints the answer; it fails on an HTTP error.
 control() {
@@ -171,10 +130,11 @@ tf_run() {
 
 # ----------------------------------------------------------------------------------------------
 step "Build the provider, the emulator and the webhook receiver"
-need go "install Go (the version in go.mod)"
-need terraform "install Terraform >= 1.11"
-need curl "install curl; the demo drives the emulator's control API with it"
+lib_need go "install Go (the version in go.mod)"
+lib_need terraform "install Terraform >= 1.11"
+lib_need curl "install curl; the demo drives the emulator's control API with it"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-demo.XXXXXX")
+lib_tmp=$tmp
 mkdir -p "$tmp/bin" "$tmp/keys"
 # One go build for the three, so that their packages compile in parallel; each binary is named
 # after its directory (the module's for the provider).
@@ -186,10 +146,10 @@ say "    built into $tmp/bin"
 step "Start the emulator and the webhook receiver on free loopback ports"
 # A fresh random key per run, so no key is ever written into the repository.
 api_key="demo_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
-start emulator "$tmp/bin/videohost-emulator" -listen 127.0.0.1:0 -api-key "$api_key" \
+lib_start emulator "$tmp/bin/videohost-emulator" -listen 127.0.0.1:0 -api-key "$api_key" \
 	-seed-videos 5 -seed-live-streams 2 -delivery-retry-delay 1s
-emulator_pid=$last_pid
-emulator_url=$(first_line emulator "$emulator_pid")
+emulator_pid=$lib_last_pid
+emulator_url=$(lib_first_line emulator "$emulator_pid")
 case "$emulator_url" in
 http://127.0.0.1:*) ;;
 *) fail "the emulator's first line is not its address: $emulator_url" ;;
@@ -205,10 +165,10 @@ done
 [ -n "$ready" ] || fail "the emulator does not answer at $emulator_url"
 say "    emulator: $emulator_url (control API at $emulator_url/_emulator/)"
 
-start receiver "$tmp/bin/videohost-receiver" -listen 127.0.0.1:0 \
+lib_start receiver "$tmp/bin/videohost-receiver" -listen 127.0.0.1:0 \
 	-secrets "$tmp/keys/managed.json" -secrets "$tmp/keys/imported.json"
-receiver_pid=$last_pid
-receiver_url=$(first_line receiver "$receiver_pid")
+receiver_pid=$lib_last_pid
+receiver_url=$(lib_first_line receiver "$receiver_pid")
 say "    receiver: $receiver_url (checks X-Service-Signature of every delivery)"
 
 # ----------------------------------------------------------------------------------------------
