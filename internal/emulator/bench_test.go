@@ -17,18 +17,7 @@ import (
 // of the way, and returns a keep-alive client sized for parallel use.
 func benchServer(b *testing.B) (*httptest.Server, *http.Client, string) {
 	b.Helper()
-	emu, err := emulator.New(emulator.Options{
-		APIKeys: []string{"benchkey"}, MaxWebhooks: 1 << 20,
-		Limits: emulator.Limits{Reads: 1 << 30, Writes: 1 << 30, Uploads: 1 << 30},
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(emu)
-	b.Cleanup(func() {
-		srv.Close()
-		_ = emu.Close()
-	})
+	srv, emu := benchEmulator(b, emulator.Options{MaxWebhooks: 1 << 20})
 	tr := &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}
 	b.Cleanup(tr.CloseIdleConnections)
 	for i := range 20 {
@@ -37,6 +26,24 @@ func benchServer(b *testing.B) (*httptest.Server, *http.Client, string) {
 		}
 	}
 	return srv, &http.Client{Transport: tr}, basic("benchkey")
+}
+
+// benchEmulator serves an emulator of opts with the key "benchkey" on a loopback listener,
+// with the rate limits raised out of the way; both stop when the benchmark ends.
+func benchEmulator(b *testing.B, opts emulator.Options) (*httptest.Server, *emulator.Emulator) {
+	b.Helper()
+	opts.APIKeys = []string{"benchkey"}
+	opts.Limits = emulator.Limits{Reads: 1 << 30, Writes: 1 << 30, Uploads: 1 << 30}
+	emu, err := emulator.New(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	b.Cleanup(func() {
+		srv.Close()
+		_ = emu.Close()
+	})
+	return srv, emu
 }
 
 func send(b *testing.B, c *http.Client, method, u, auth, body string, want int) []byte {
@@ -123,18 +130,7 @@ func BenchmarkServeMixed(b *testing.B) {
 // BenchmarkWalkVideos walks every page of 10,000 videos (100 pages of 100), as the videos data
 // source does: one op is the whole walk.
 func BenchmarkWalkVideos(b *testing.B) {
-	emu, err := emulator.New(emulator.Options{
-		APIKeys: []string{"benchkey"}, SeedVideos: 10000,
-		Limits: emulator.Limits{Reads: 1 << 30, Writes: 1 << 30, Uploads: 1 << 30},
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(emu)
-	b.Cleanup(func() {
-		srv.Close()
-		_ = emu.Close()
-	})
+	srv, _ := benchEmulator(b, emulator.Options{SeedVideos: 10000})
 	c := srv.Client()
 	auth := basic("benchkey")
 	b.ResetTimer()
