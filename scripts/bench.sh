@@ -26,7 +26,7 @@ lib_tmp=""
 
 if [ "${BENCH_SHORT:-}" = 1 ]; then
 	settings=short
-	a_webhooks=40 b_webhooks=50 c_videos=1000 d_benchtime=200x
+	a_webhooks=60 b_webhooks=50 c_videos=1000 d_benchtime=200x
 else
 	settings=full
 	a_webhooks=100 b_webhooks=250 c_videos=10000 d_benchtime=1s
