@@ -71,8 +71,8 @@ func (c *Client) GetWebhook(ctx context.Context, id string) (Webhook, error) {
 // CreateWebhook sends POST /webhooks once. A failure after the request may have reached the
 // server is an *AmbiguousError (errors.Is(err, ErrAmbiguous)); it is never re-sent.
 func (c *Client) CreateWebhook(ctx context.Context, in CreateWebhookInput) (Webhook, error) {
-	c.webhooks.invalidate()
-	defer c.webhooks.invalidate()
+	c.webhooks.writeStarts()
+	defer c.webhooks.writeEnds()
 	if in.Events == nil {
 		// The service wants an array; a nil slice would be sent as null.
 		in.Events = []string{}
@@ -90,7 +90,7 @@ func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
 	if id == "" {
 		return errEmptyID
 	}
-	c.webhooks.invalidate()
-	defer c.webhooks.invalidate()
+	c.webhooks.writeStarts()
+	defer c.webhooks.writeEnds()
 	return c.do(ctx, request{method: http.MethodDelete, path: webhookPath(id)}, nil)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
@@ -310,5 +311,89 @@ func TestLookupWebhookWithoutTTL(t *testing.T) {
 	}
 	if n := f2.count(http.MethodGet, "/webhooks"); n != 0 {
 		t.Fatalf("list walked %d times for a get that had the secret", n)
+	}
+}
+
+// TestLookupAfterWritesSharesTheNextWalk: lookups made after creates while a walk is already
+// running must not use that walk (it may have been read before their webhooks existed), and
+// must not each start one of their own: they share the next walk.
+func TestLookupAfterWritesSharesTheNextWalk(t *testing.T) {
+	store := newWebhookStore(5)
+	var (
+		mu      sync.Mutex
+		lists   int
+		started = make(chan struct{})
+		release = make(chan struct{})
+	)
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet || r.URL.Path != "/webhooks" {
+			store.serve(w, r)
+			return
+		}
+		// The answer is read now, then held on the first walk: a webhook created meanwhile
+		// is not in it, as on a real service.
+		rec := httptest.NewRecorder()
+		store.serve(rec, r)
+		mu.Lock()
+		lists++
+		first := lists == 1
+		mu.Unlock()
+		if first {
+			close(started)
+			<-release
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	})
+	c := f.client(t, func(cfg *Config) { cfg.WebhookListTTL = time.Minute })
+	ctx := t.Context()
+
+	create := func() string {
+		w, err := c.CreateWebhook(ctx, CreateWebhookInput{URL: "https://e.org", Events: []string{"x"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.ID
+	}
+	type result struct {
+		id  string
+		w   Webhook
+		err error
+	}
+	results := make(chan result, 9)
+	lookup := func(id string) {
+		w, err := c.LookupWebhook(ctx, id)
+		results <- result{id, w, err}
+	}
+	go lookup(create())
+	<-started
+	// Each create ends after the running walk started, and each lookup follows its create, as
+	// in a parallel apply.
+	for range 8 {
+		go lookup(create())
+	}
+	close(release)
+	for range 9 {
+		r := <-results
+		if r.err != nil || r.w.ID != r.id || r.w.SignatureSecret != "secret-"+r.id {
+			t.Fatalf("lookup of %s after its create = %+v, %v; want it with its secret", r.id, r.w, r.err)
+		}
+	}
+	gets := 0
+	for _, s := range f.requests() {
+		if s.method == http.MethodGet && strings.HasPrefix(s.path, "/webhooks/") {
+			gets++
+		}
+	}
+	if gets != 0 {
+		t.Errorf("%d gets of one webhook: a lookup was served a walk older than its create", gets)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if lists != 2 {
+		t.Errorf("9 lookups after 9 creates walked the list %d times, want 2 (the running walk and one shared next)", lists)
 	}
 }
