@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -194,11 +192,7 @@ func (d *liveStreamDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 	attrs["id"] = schema.StringAttribute{
 		Required:            true,
 		MarkdownDescription: "The id (`liveStreamId`) of the live stream to read. An id that does not exist is an error.",
-		// An empty id would address the list of live streams instead of one of them.
-		Validators: []validator.String{
-			stringvalidator.LengthAtLeast(1),
-			serviceIDValidator{what: "a live stream (its liveStreamId)", listedBy: "videohost_live_streams"},
-		},
+		Validators:          serviceIDValidators("a live stream (its liveStreamId)", "videohost_live_streams"),
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one live stream by id. The provider does not manage live streams; use this " +

@@ -107,6 +107,17 @@ func redactUserInfo(u *url.URL) string {
 	return cp.String()
 }
 
+// serviceIDValidators are the checks of a data source's id: an empty id would address the list
+// instead of one record, and a slash or a dot step another endpoint, so both are refused when
+// the configuration is validated. what names the id for the message ("a video (its
+// videoId)"); listedBy is the data source that lists such ids.
+func serviceIDValidators(what, listedBy string) []validator.String {
+	return []validator.String{
+		stringvalidator.LengthAtLeast(1),
+		serviceIDValidator{what: what, listedBy: listedBy},
+	}
+}
+
 // serviceIDValidator refuses a value that cannot be the id of a record of the service (see
 // checkServiceID). An empty value is left to stringvalidator.LengthAtLeast. what names the id
 // for the message, e.g. "a webhook (its webhookId)".

@@ -3,11 +3,9 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -69,12 +67,7 @@ func (d *videoDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, 
 	attrs["id"] = schema.StringAttribute{
 		MarkdownDescription: "Identifier of the video to read (the service's `videoId`).",
 		Required:            true,
-		// An empty id would address the list of videos, and a slash or a dot step another
-		// endpoint: refused when the configuration is validated.
-		Validators: []validator.String{
-			stringvalidator.LengthAtLeast(1),
-			serviceIDValidator{what: "a video (its videoId)", listedBy: "videohost_videos"},
-		},
+		Validators:          serviceIDValidators("a video (its videoId)", "videohost_videos"),
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one video of the workspace by its id.",

@@ -3,11 +3,9 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -33,12 +31,7 @@ func (d *webhookDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 	attrs["id"] = schema.StringAttribute{
 		MarkdownDescription: "Identifier of the webhook to read (the service's `webhookId`).",
 		Required:            true,
-		// An empty id would address the list of webhooks, and a slash or a dot step another
-		// endpoint: refused when the configuration is validated.
-		Validators: []validator.String{
-			stringvalidator.LengthAtLeast(1),
-			serviceIDValidator{what: "a webhook (its webhookId)", listedBy: "videohost_webhooks"},
-		},
+		Validators:          serviceIDValidators("a webhook (its webhookId)", "videohost_webhooks"),
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one webhook of the workspace by its id, including its signature secret.",
