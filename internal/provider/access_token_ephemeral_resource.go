@@ -22,7 +22,7 @@ func NewAccessTokenEphemeralResource() ephemeral.EphemeralResource {
 // accessTokenEphemeralResource hands out a short-lived bearer token for tools that should not
 // hold the API key. Being ephemeral, the token never reaches the plan or the state.
 type accessTokenEphemeralResource struct {
-	data *providerData
+	pd *providerData
 }
 
 // accessTokenModel is the result of the ephemeral resource.
@@ -59,17 +59,17 @@ func (r *accessTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 }
 
 func (r *accessTokenEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *accessTokenEphemeralResource) Open(ctx context.Context, _ ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	if !requireConfigured(r.data, &resp.Diagnostics) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
 		return
 	}
-	token, err := r.data.client.AccessToken(ctx)
+	token, err := r.pd.client.AccessToken(ctx)
 	if err != nil {
 		// The token request has no attributes of this resource to point at.
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.data, nil)
+		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.pd, nil)
 		return
 	}
 	resp.Diagnostics.Append(resp.Result.Set(ctx, accessTokenModel{

@@ -26,7 +26,7 @@ func NewLiveStreamDataSource() datasource.DataSource {
 
 // liveStreamDataSource reads one live stream by id.
 type liveStreamDataSource struct {
-	data *providerData
+	pd *providerData
 }
 
 // liveStreamModel is one live stream, shared by videohost_live_stream and the items of
@@ -202,7 +202,7 @@ func (d *liveStreamDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 }
 
 func (d *liveStreamDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	d.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
@@ -211,15 +211,15 @@ func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !requireConfigured(d.data, &resp.Diagnostics) {
+	if !requireConfigured(d.pd, &resp.Diagnostics) {
 		return
 	}
-	ls, err := d.data.client.GetLiveStream(ctx, id.ValueString())
+	ls, err := d.pd.client.GetLiveStream(ctx, id.ValueString())
 	if errors.Is(err, videohost.ErrNotFound) {
 		detail := fmt.Sprintf("No live stream with the id %q exists in the %s environment (%s). Check the id "+
 			"(liveStreamId) and that the provider's api_key and environment are those of the account "+
 			"that owns the live stream; the videohost_live_streams data source lists them.",
-			id.ValueString(), d.data.environment, d.data.baseURL)
+			id.ValueString(), d.pd.environment, d.pd.baseURL)
 		if apiErr, ok := errors.AsType[*videohost.Error](err); ok {
 			detail += apiWords(apiErr)
 		}
@@ -227,7 +227,7 @@ func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		return
 	}
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Read Live Stream", err, d.data,
+		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Read Live Stream", err, d.pd,
 			map[string]path.Path{"liveStreamId": path.Root("id")})
 		return
 	}

@@ -25,7 +25,7 @@ func NewLiveStreamsDataSource() datasource.DataSource {
 
 // liveStreamsDataSource lists the live streams that match server-side filters, every page.
 type liveStreamsDataSource struct {
-	data *providerData
+	pd *providerData
 }
 
 // liveStreamsModel is the configuration and result of videohost_live_streams.
@@ -74,7 +74,7 @@ func (d *liveStreamsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 }
 
 func (d *liveStreamsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	d.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *liveStreamsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
@@ -83,16 +83,16 @@ func (d *liveStreamsDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !requireConfigured(d.data, &resp.Diagnostics) {
+	if !requireConfigured(d.pd, &resp.Diagnostics) {
 		return
 	}
-	list, err := d.data.client.ListLiveStreams(ctx, videohost.LiveStreamFilter{
+	list, err := d.pd.client.ListLiveStreams(ctx, videohost.LiveStreamFilter{
 		Name:      m.Name.ValueString(),
 		SortBy:    m.SortBy.ValueString(),
 		SortOrder: m.SortOrder.ValueString(),
 	})
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Live Streams", err, d.data, map[string]path.Path{
+		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Live Streams", err, d.pd, map[string]path.Path{
 			"name":      path.Root("name"),
 			"sortBy":    path.Root("sort_by"),
 			"sortOrder": path.Root("sort_order"),
