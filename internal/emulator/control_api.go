@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -215,7 +217,7 @@ func (m *metadataInput) UnmarshalJSON(b []byte) error {
 		return errors.New(`metadata must be [{"key","value"}] or {"key": "value"}`)
 	}
 	out := make([]Metadatum, 0, len(obj))
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		out = append(out, Metadatum{Key: k, Value: obj[k]})
 	}
 	*m = out

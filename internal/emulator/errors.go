@@ -20,7 +20,6 @@ const (
 	slugTooManyRequests      = "too-many-requests"
 	slugServerError          = "server-error"
 	slugAuthenticationFailed = "authentication-failed"
-	slugForbidden            = "forbidden"
 )
 
 // Titles that the specification gives word for word.
@@ -58,7 +57,8 @@ type apiError struct {
 // get a member of its own, so that it cannot overwrite them.
 var reservedMembers = map[string]bool{"type": true, "title": true, "status": true, "name": true, "problems": true}
 
-// MarshalJSON writes the fixed members first and then one member per failing attribute.
+// MarshalJSON writes the error object's own members and one member per failing attribute (in
+// the order encoding/json gives map keys: sorted).
 func (a apiError) MarshalJSON() ([]byte, error) {
 	m := map[string]any{"type": a.Type, "title": a.Title, "status": a.Status}
 	if a.Name != "" {

@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"net/http"
 	"sync"
 )
 
@@ -89,7 +88,7 @@ func (s *faultState) takeError(method string) bool {
 		s.injected500++
 		return true
 	}
-	if (method == http.MethodGet || method == http.MethodHead) && draw(&s.readErrorAcc, s.f.ReadErrorRate) {
+	if classOf(method) == classReads && draw(&s.readErrorAcc, s.f.ReadErrorRate) {
 		s.injectedRead++
 		return true
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"strings"
 	"time"
 )
 
@@ -104,9 +105,7 @@ func (o Options) withDefaults() (Options, error) {
 	} else if u, err := url.Parse(o.DocsURL); err != nil || u.Scheme == "" || u.Host == "" {
 		errs = append(errs, fmt.Errorf("docs URL %q is not an absolute URL", o.DocsURL))
 	}
-	for len(o.DocsURL) > 0 && o.DocsURL[len(o.DocsURL)-1] == '/' {
-		o.DocsURL = o.DocsURL[:len(o.DocsURL)-1]
-	}
+	o.DocsURL = strings.TrimRight(o.DocsURL, "/")
 	def := environmentLimits[o.Environment]
 	if o.Limits.Uploads < 0 || o.Limits.Writes < 0 || o.Limits.Reads < 0 {
 		errs = append(errs, errors.New("rate limits must not be negative"))

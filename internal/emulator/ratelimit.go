@@ -118,10 +118,7 @@ func (l *rateLimiter) decide(subject string, class rateClass, now time.Time, con
 	}
 	d.remaining = limit - b.used
 	left := b.start.Add(l.window).Sub(now)
-	d.retryAfter = int((left + time.Second - 1) / time.Second)
-	if d.retryAfter < 1 {
-		d.retryAfter = 1
-	}
+	d.retryAfter = max(1, int(ceilSeconds(left)/time.Second))
 	// Every caller of take answers 429 when the request is not allowed; peek serves injected
 	// 429s, which are the fault injection's and not the limiter's, so they are not recorded.
 	refused := consume && !d.allowed

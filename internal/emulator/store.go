@@ -27,7 +27,7 @@ type Metadatum struct {
 	Value string `json:"value"`
 }
 
-// video is the stored record of a video; its wire form is built by videoWire.
+// video is the stored record of a video; its wire form is built by toVideoWire.
 type video struct {
 	ID           string      `json:"videoId"`
 	Title        string      `json:"title"`
@@ -122,13 +122,13 @@ func validateEvents(names []string) string {
 	}
 	for _, n := range names {
 		if !events.Valid(n) {
-			return "This attribute must contain only these event names: " + strings.Join(events.Names(), ", ") + "."
+			return "This attribute must contain only these event names: " + joinNames() + "."
 		}
 	}
 	return ""
 }
 
-// insertWebhook stores a new webhook; the caller holds e.mu.
+// insertWebhookLocked stores a new webhook; the caller holds e.mu.
 func (e *Emulator) insertWebhookLocked(rawURL string, names []string) (Webhook, error) {
 	if len(e.st.Webhooks) >= e.opts.MaxWebhooks {
 		return Webhook{}, ErrWebhookLimit
@@ -163,8 +163,9 @@ func (e *Emulator) findLiveStreamLocked(id string) int {
 }
 
 // purgeExpiredLocked deletes sandbox videos whose 24 hours have passed. Expiry is checked
-// lazily, on every access to the store, against the emulator's clock. It reports whether
-// anything was deleted, so the caller can save the state.
+// lazily against the emulator's clock: by every read of the videos (withFreshStore), by the
+// simulated uploads and recordings, and by a clock advance. It reports whether anything was
+// deleted, so the caller can save the state.
 func (e *Emulator) purgeExpiredLocked(now time.Time) bool {
 	before := len(e.st.Videos)
 	e.st.Videos = slices.DeleteFunc(e.st.Videos, func(v *video) bool {

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
@@ -197,7 +199,7 @@ func (e *Emulator) decodeWebhookBody(body map[string]json.RawMessage) (string, [
 	} else if msg := validateWebhookURL(rawURL); msg != "" {
 		probs = append(probs, e.invalid("url", msg))
 	}
-	for _, k := range sortedKeys(body) {
+	for _, k := range slices.Sorted(maps.Keys(body)) {
 		if k != "events" && k != "url" {
 			probs = append(probs, e.invalid(k, "This attribute does not exist for this endpoint."))
 		}
@@ -205,22 +207,5 @@ func (e *Emulator) decodeWebhookBody(body map[string]json.RawMessage) (string, [
 	return rawURL, names, probs
 }
 
-func joinNames() string {
-	s := ""
-	for i, n := range events.Names() {
-		if i > 0 {
-			s += ", "
-		}
-		s += n
-	}
-	return s
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
+// joinNames lists the event names for a message.
+func joinNames() string { return strings.Join(events.Names(), ", ") }
