@@ -171,28 +171,10 @@ func (e *Emulator) ctlIndex(w http.ResponseWriter, _ *http.Request, _ []string) 
 }
 
 func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request, _ []string) {
-	body, ok := readObject(r)
-	if !ok {
-		writeError(w, e.invalidPayload())
-		return
+	// Made as if in the dashboard: no injected fault, and the answer shows the secret.
+	if wh, ok := e.createWebhookFrom(w, r); ok {
+		writeJSON(w, http.StatusCreated, toWebhookWire(wh, true))
 	}
-	rawURL, names, probs := e.decodeWebhookBody(body)
-	if len(probs) > 0 {
-		writeError(w, e.attributeError(probs...))
-		return
-	}
-	wh, err := e.CreateWebhook(rawURL, names)
-	if errors.Is(err, ErrWebhookLimit) {
-		a := e.newError(http.StatusBadRequest, slugWebhookLimit, titleWebhookLimit)
-		a.Name = "url"
-		writeError(w, a)
-		return
-	}
-	if err != nil {
-		writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, err.Error()))
-		return
-	}
-	writeJSON(w, http.StatusCreated, toWebhookWire(wh, true))
 }
 
 func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, _ *http.Request, seg []string) {

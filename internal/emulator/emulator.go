@@ -159,26 +159,22 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if aerr != nil {
 		// Without a key, the caller's address is the bucket: the 401 carries true rate-limit
 		// headers, and hammering with bad credentials ends in 429 like anything else.
-		d := e.limiter.take(anonymousSubject(r), class, e.now())
-		setRateHeaders(w, d)
-		if !d.allowed {
-			writeError(w, e.newError(http.StatusTooManyRequests, slugTooManyRequests, titleTooManyRequests))
-			return
-		}
-		writeError(w, *aerr)
-		return
-	}
-	if e.faults.take429() {
+		subject = anonymousSubject(r)
+	} else if e.faults.take429() {
 		d := e.limiter.peek(subject, class, e.now())
 		d.remaining = 0
 		setRateHeaders(w, d)
-		writeError(w, e.newError(http.StatusTooManyRequests, slugTooManyRequests, titleTooManyRequests))
+		writeError(w, e.tooManyRequests())
 		return
 	}
 	d := e.limiter.take(subject, class, e.now())
 	setRateHeaders(w, d)
 	if !d.allowed {
-		writeError(w, e.newError(http.StatusTooManyRequests, slugTooManyRequests, titleTooManyRequests))
+		writeError(w, e.tooManyRequests())
+		return
+	}
+	if aerr != nil {
+		writeError(w, *aerr)
 		return
 	}
 	h := rt.handler(e, r.Method)

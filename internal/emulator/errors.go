@@ -117,6 +117,10 @@ func (e *Emulator) serverError() apiError {
 	return e.newError(http.StatusInternalServerError, slugServerError, titleServerError)
 }
 
+func (e *Emulator) tooManyRequests() apiError {
+	return e.newError(http.StatusTooManyRequests, slugTooManyRequests, titleTooManyRequests)
+}
+
 func writeError(w http.ResponseWriter, a apiError) {
 	writeJSON(w, a.Status, a)
 }

@@ -2,7 +2,6 @@ package emulator
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -144,35 +143,43 @@ func (e *Emulator) handleDeleteWebhook(w http.ResponseWriter, _ *http.Request, i
 }
 
 func (e *Emulator) handleCreateWebhook(w http.ResponseWriter, r *http.Request, _ string) {
-	body, ok := readObject(r)
+	wh, ok := e.createWebhookFrom(w, r)
 	if !ok {
-		writeError(w, e.invalidPayload())
 		return
 	}
-	rawURL, names, probs := e.decodeWebhookBody(body)
-	if len(probs) > 0 {
-		writeError(w, e.attributeError(probs...))
-		return
-	}
-	e.mu.Lock()
-	wh, err := e.insertWebhookLocked(rawURL, names)
-	e.mu.Unlock()
-	if errors.Is(err, ErrWebhookLimit) {
-		a := e.newError(http.StatusBadRequest, slugWebhookLimit, titleWebhookLimit)
-		a.Name = "url"
-		writeError(w, a)
-		return
-	}
-	if err != nil {
-		writeError(w, e.serverError())
-		return
-	}
-	e.saveStateLogged()
 	if e.faults.takeCommitThen500() {
 		writeError(w, e.serverError())
 		return
 	}
 	writeJSON(w, http.StatusCreated, toWebhookWire(wh, e.opts.SecretInResponses))
+}
+
+// createWebhookFrom stores the webhook that the body of a create asks for, through the service
+// (POST /webhooks) or the control API. When the body is refused or the account is full it
+// writes the error answer itself and reports false.
+func (e *Emulator) createWebhookFrom(w http.ResponseWriter, r *http.Request) (Webhook, bool) {
+	body, ok := readObject(r)
+	if !ok {
+		writeError(w, e.invalidPayload())
+		return Webhook{}, false
+	}
+	rawURL, names, probs := e.decodeWebhookBody(body)
+	if len(probs) > 0 {
+		writeError(w, e.attributeError(probs...))
+		return Webhook{}, false
+	}
+	e.mu.Lock()
+	wh, err := e.insertWebhookLocked(rawURL, names)
+	e.mu.Unlock()
+	if err != nil {
+		// The body is valid, so the only refusal left is the account's limit.
+		a := e.newError(http.StatusBadRequest, slugWebhookLimit, titleWebhookLimit)
+		a.Name = "url"
+		writeError(w, a)
+		return Webhook{}, false
+	}
+	e.saveStateLogged()
+	return wh, true
 }
 
 // decodeWebhookBody checks the body of POST /webhooks and lists every problem: each missing
