@@ -287,6 +287,7 @@ func TestAuthErrorsKeepNoEchoedSecret(t *testing.T) {
 		writeJSON(w, http.StatusBadRequest, map[string]any{
 			"type": "https://docs.test/invalid", "title": "The payload is invalid.", "status": 400,
 			"detail": "apiKey " + echoed, "name": echoed, "apiKey": echoed, "refresh_token": echoed,
+			"problems": []map[string]string{{"title": "bad key " + echoed, "name": "apiKey"}},
 		})
 	}))
 	t.Cleanup(srv.Close)
@@ -306,7 +307,7 @@ func TestAuthErrorsKeepNoEchoedSecret(t *testing.T) {
 		t.Errorf("the message repeats what the token call echoed: %s", msg)
 	}
 	var e *Error
-	if errors.As(err, &e) && (e.Detail != "" || e.Name != "" || len(e.Extra) != 0 || e.Body != "") {
+	if errors.As(err, &e) && (e.Detail != "" || e.Name != "" || len(e.Problems) != 0 || len(e.Extra) != 0 || e.Body != "") {
 		t.Errorf("the error keeps members of a token answer: %+v", e)
 	}
 }

@@ -257,9 +257,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 func (c *Client) decodeError(r request, path string, a attempt) *Error {
 	e := decodeError(r.method, path, a.status, a.body)
 	if r.auth {
-		// Only the error object's own members are kept: anything else (a detail, a name, an
-		// unknown member, a cut of the body) could echo the key or a token.
-		e.Body, e.Detail, e.Name, e.Extra = "", "", "", nil
+		// Only the error object's type, title and status are kept: anything else (a detail, a
+		// name, the problems, an unknown member, a cut of the body) could echo the key or a token.
+		e.Body, e.Detail, e.Name, e.Problems, e.Extra = "", "", "", nil, nil
 	}
 	return e
 }
