@@ -2,7 +2,6 @@ package videohost
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"math"
@@ -47,7 +46,7 @@ func (c *Client) AccessToken(ctx context.Context) (Token, error) {
 // it (empty under the basic scheme).
 func (c *Client) credentials(ctx context.Context) (header, token string, err error) {
 	if c.cfg.AuthScheme == AuthBasic {
-		return "Basic " + base64.StdEncoding.EncodeToString([]byte(c.cfg.APIKey+":")), "", nil
+		return c.basicAuth, "", nil
 	}
 	p, err := c.tokens.token(ctx)
 	if err != nil {
@@ -79,7 +78,6 @@ type tokenSource struct {
 
 // tokenResponse is the answer of POST /auth/api-key and POST /auth/refresh.
 type tokenResponse struct {
-	TokenType    string `json:"token_type"`
 	ExpiresIn    int    `json:"expires_in"`
 	AccessToken  string `json:"access_token"`
 	RefreshToken string `json:"refresh_token"`

@@ -5,6 +5,7 @@ package videohost
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"net/http"
 	"net/url"
@@ -59,7 +60,8 @@ type Config struct {
 	// CheckRedirect is not: the client never follows a redirect.
 	HTTPClient *http.Client
 	// WebhookListTTL is how long LookupWebhook may serve answers from one shared list of the
-	// webhooks; zero disables the shared list.
+	// webhooks; with zero no list is kept (each lookup reads the webhook, and walks the list,
+	// shared with any concurrent lookup, for its secret).
 	WebhookListTTL time.Duration
 }
 
@@ -91,9 +93,11 @@ type Client struct {
 	log       Logger
 	userAgent string
 
-	tokens   *tokenSource
-	limiters map[string]*limiter
-	webhooks *webhookCache
+	// basicAuth is the Authorization header of the basic scheme, encoded once.
+	basicAuth string
+	tokens    *tokenSource
+	limiters  map[string]*limiter
+	webhooks  *webhookCache
 
 	// backoffBase and backoffMax shape the exponential backoff of retried faults; tests
 	// shrink them to keep the suite fast.
@@ -132,6 +136,7 @@ func New(cfg Config) (*Client, error) {
 	if c.log == nil {
 		c.log = nopLogger{}
 	}
+	c.basicAuth = "Basic " + base64.StdEncoding.EncodeToString([]byte(cfg.APIKey+":"))
 	c.tokens = &tokenSource{c: c}
 	c.limiters = map[string]*limiter{
 		ClassReads:  newLimiter(ClassReads),

@@ -47,9 +47,6 @@ type Problem struct {
 	Name  string `json:"name"`
 }
 
-// Retries is how many times the call was retried before this answer.
-func (e *Error) Retries() int { return e.retries }
-
 func (e *Error) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s: %d ", e.Method, e.Path, e.Status)

@@ -20,14 +20,11 @@ type page[T any] struct {
 	Pagination pagination `json:"pagination"`
 }
 
-// pagination is the paging object of every list answer.
+// pagination is what the walk reads of the paging object of every list answer.
 type pagination struct {
-	CurrentPage      int    `json:"currentPage"`
-	CurrentPageItems int    `json:"currentPageItems"`
-	PageSize         int    `json:"pageSize"`
-	PagesTotal       int    `json:"pagesTotal"`
-	ItemsTotal       int    `json:"itemsTotal"`
-	Links            []link `json:"links"`
+	CurrentPage int    `json:"currentPage"`
+	PagesTotal  int    `json:"pagesTotal"`
+	Links       []link `json:"links"`
 }
 
 type link struct {

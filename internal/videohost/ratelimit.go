@@ -207,7 +207,7 @@ func (l *limiter) observe(t ticket, r rateHeaders) {
 		if !current || l.limit == 0 {
 			return
 		}
-	} else if l.limit == 0 || l.headerless {
+	} else if l.limit == 0 {
 		// The first limit learned: this answer is the newest news of the window.
 		l.limit, l.headerless = r.limit, false
 		l.gen++
