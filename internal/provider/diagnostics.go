@@ -152,6 +152,7 @@ func addExtraAttributeErrors(diags *diag.Diagnostics, summary string, e *videoho
 	return added
 }
 
+// docsSuffix is the status, the request and the documentation link of an error.
 func docsSuffix(e *videohost.Error) string {
 	s := statusNote(e)
 	if e.Type != "" {
@@ -186,10 +187,7 @@ func apiWords(e *videohost.Error) string {
 	if e.Name != "" {
 		fmt.Fprintf(&b, " (parameter %s)", e.Name)
 	}
-	b.WriteString(statusNote(e))
-	if e.Type != "" {
-		b.WriteString(" See " + e.Type + ".")
-	}
+	b.WriteString(docsSuffix(e))
 	return b.String()
 }
 

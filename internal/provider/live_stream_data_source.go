@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -69,8 +68,8 @@ func liveStreamFromAPI(ls videohost.LiveStream) liveStreamModel {
 		Public:       types.BoolValue(ls.Public),
 		PlayerID:     types.StringValue(ls.PlayerID),
 		Broadcasting: types.BoolValue(ls.Broadcasting),
-		CreatedAt:    timeValue(ls.CreatedAt),
-		UpdatedAt:    timeValue(ls.UpdatedAt),
+		CreatedAt:    timeString(ls.CreatedAt),
+		UpdatedAt:    timeString(ls.UpdatedAt),
 		Restreams:    make([]restreamModel, 0, len(ls.Restreams)),
 	}
 	if ls.Assets != nil {
@@ -89,14 +88,6 @@ func liveStreamFromAPI(ls videohost.LiveStream) liveStreamModel {
 		})
 	}
 	return m
-}
-
-// timeValue renders an optional date-time of the service in RFC 3339, null when absent.
-func timeValue(t *time.Time) types.String {
-	if t == nil {
-		return types.StringNull()
-	}
-	return types.StringValue(t.UTC().Format(time.RFC3339))
 }
 
 // liveStreamAttributes are the attributes of one live stream, all computed; the single data

@@ -41,7 +41,6 @@ const (
 )
 
 const (
-	defaultMaxRetries = 5
 	// webhookListTTL is how long one list of the webhooks answers the reads of a plan. It is
 	// short enough that the next plan sees changes made outside Terraform, and long enough to
 	// cover the refresh of one plan over many webhooks.
@@ -109,7 +108,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times one call is retried after a rate limit (429), "+
 					"and, for reads and deletes, after a network error or a server error. Must be 0 or more; "+
-					"`0` sends every call once. Defaults to `%d`. No environment variable.", defaultMaxRetries),
+					"`0` sends every call once. Defaults to `%d`. No environment variable.", videohost.DefaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
@@ -176,7 +175,7 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 	if !cfg.AuthScheme.IsNull() {
 		authScheme = cfg.AuthScheme.ValueString()
 	}
-	maxRetries := defaultMaxRetries
+	maxRetries := videohost.DefaultMaxRetries
 	if !cfg.MaxRetries.IsNull() {
 		maxRetries = int(cfg.MaxRetries.ValueInt64())
 	}

@@ -30,3 +30,15 @@ func providerDataFrom(raw any, diags *diag.Diagnostics) *providerData {
 	}
 	return pd
 }
+
+// requireConfigured reports whether the provider has a client, with an error diagnostic when
+// it has not.
+func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
+	if pd != nil {
+		return true
+	}
+	diags.AddError("Provider Not Configured",
+		"The videohost provider has no client: its configuration was not known when this operation ran. "+
+			"Apply the resources its configuration depends on first, then re-run.")
+	return false
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -214,26 +213,6 @@ func webhookModelFrom(ctx context.Context, w videohost.Webhook, priorSecret type
 		m.SignatureSecret = types.StringValue(w.SignatureSecret)
 	}
 	return m, diags
-}
-
-// timeString is a time in RFC 3339, or null when the service gave none.
-func timeString(t *time.Time) types.String {
-	if t == nil || t.IsZero() {
-		return types.StringNull()
-	}
-	return types.StringValue(t.UTC().Format(time.RFC3339))
-}
-
-// requireConfigured reports whether the provider has a client, with an error diagnostic when
-// it has not.
-func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
-	if pd != nil {
-		return true
-	}
-	diags.AddError("Provider Not Configured",
-		"The videohost provider has no client: its configuration was not known when this operation ran. "+
-			"Apply the resources its configuration depends on first, then re-run.")
-	return false
 }
 
 // eventNamesMarkdown lists the event names for schema descriptions.
