@@ -207,20 +207,11 @@ fi
 chmod +x "$tmp/rssbin/terraform-provider-videohost"
 
 for d in bin rssbin; do
-	cat >"$tmp/$d.tfrc" <<EOF
-provider_installation {
-  dev_overrides {
-    "videohost/videohost" = "$tmp/$d"
-  }
-  direct {}
-}
-EOF
+	lib_dev_overrides "$tmp/$d.tfrc" "$tmp/$d"
 done
 export TF_CLI_CONFIG_FILE="$tmp/bin.tfrc"
 export TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
-# Settings of the caller's shell that would change what Terraform or the provider does.
-unset VIDEOHOST_ENVIRONMENT VIDEOHOST_AUTH_SCHEME VIDEOHOST_MAX_RETRIES TF_LOG TF_LOG_PROVIDER TF_DATA_DIR \
-	TF_WORKSPACE TF_CLI_ARGS TF_CLI_ARGS_plan TF_CLI_ARGS_apply
+lib_clean_tf_env
 # A fresh random key per run, so no key is ever written into the repository.
 api_key="bench_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 export VIDEOHOST_API_KEY="$api_key"

@@ -22,21 +22,14 @@ started=$SECONDS
 step_started=$SECONDS
 tmp=""
 
-say() { printf '%s\n' "$*"; }
-
 step() {
 	if [ "$step" -gt 0 ]; then
-		say "    (step $step took $((SECONDS - step_started)) s)"
+		lib_say "    (step $step took $((SECONDS - step_started)) s)"
 	fi
 	step=$((step + 1))
 	step_started=$SECONDS
-	say ""
-	say "==> Step $step/$steps: $*"
-}
-
-fail() {
-	say "demo: $*" >&2
-	exit 1
+	lib_say ""
+	lib_say "==> Step $step/$steps: $*"
 }
 
 # cleanup stops every process group the demo started, then removes its temporary directory. It
@@ -46,14 +39,14 @@ cleanup() {
 	trap - EXIT INT TERM
 	set +e
 	if [ "$rc" -ne 0 ] && [ -n "$tmp" ]; then
-		say "" >&2
+		lib_say "" >&2
 		case "$rc" in
-		130 | 143) say "demo: interrupted in step $step/$steps; stopping what it started" >&2 ;;
-		*) say "demo: FAILED in step $step/$steps (exit $rc)" >&2 ;;
+		130 | 143) lib_say "demo: interrupted in step $step/$steps; stopping what it started" >&2 ;;
+		*) lib_say "demo: FAILED in step $step/$steps (exit $rc)" >&2 ;;
 		esac
 		for log in emulator.err receiver.out receiver.err; do
 			if [ -s "$tmp/$log" ]; then
-				say "---- last lines of $log ----" >&2
+				lib_say "---- last lines of $log ----" >&2
 				tail -n 20 "$tmp/$log" >&2
 			fi
 		done
@@ -65,8 +58,8 @@ cleanup() {
 		rm -rf "$tmp"
 	fi
 	if [ "$rc" -eq 0 ]; then
-		say ""
-		say "==> Demo finished in $((SECONDS - started)) s; everything it started is stopped."
+		lib_say ""
+		lib_say "==> Demo finished in $((SECONDS - started)) s; everything it started is stopped."
 	fi
 	exit "$rc"
 }
@@ -81,7 +74,7 @@ control() {
 	if [ -n "$body" ]; then
 		args+=(--data "$body")
 	fi
-	curl "${args[@]}" "$emulator_url/_emulator$path" || fail "control API: $method $path failed"
+	curl "${args[@]}" "$emulator_url/_emulator$path" || lib_fail "control API: $method $path failed"
 }
 
 # json_string prints the value of the first string member named $1 of the JSON on stdin. The
@@ -139,8 +132,8 @@ mkdir -p "$tmp/bin" "$tmp/keys"
 # One go build for the three, so that their packages compile in parallel; each binary is named
 # after its directory (the module's for the provider).
 go build -o "$tmp/bin/" . ./cmd/videohost-emulator ./cmd/videohost-receiver
-[ -x "$tmp/bin/terraform-provider-videohost" ] || fail "the provider binary was not built as terraform-provider-videohost"
-say "    built into $tmp/bin"
+[ -x "$tmp/bin/terraform-provider-videohost" ] || lib_fail "the provider binary was not built as terraform-provider-videohost"
+lib_say "    built into $tmp/bin"
 
 # ----------------------------------------------------------------------------------------------
 step "Start the emulator and the webhook receiver on free loopback ports"
@@ -152,49 +145,32 @@ emulator_pid=$lib_last_pid
 emulator_url=$(lib_first_line emulator "$emulator_pid")
 case "$emulator_url" in
 http://127.0.0.1:*) ;;
-*) fail "the emulator's first line is not its address: $emulator_url" ;;
+*) lib_fail "the emulator's first line is not its address: $emulator_url" ;;
 esac
-ready=""
-for _ in $(seq 1 50); do
-	if curl -sS -f --max-time 2 -o /dev/null "$emulator_url/_emulator/" 2>/dev/null; then
-		ready=yes
-		break
-	fi
-	sleep 0.1
-done
-[ -n "$ready" ] || fail "the emulator does not answer at $emulator_url"
-say "    emulator: $emulator_url (control API at $emulator_url/_emulator/)"
+lib_wait_http "$emulator_url/_emulator/"
+lib_say "    emulator: $emulator_url (control API at $emulator_url/_emulator/)"
 
 lib_start receiver "$tmp/bin/videohost-receiver" -listen 127.0.0.1:0 \
 	-secrets "$tmp/keys/managed.json" -secrets "$tmp/keys/imported.json"
 receiver_pid=$lib_last_pid
 receiver_url=$(lib_first_line receiver "$receiver_pid")
-say "    receiver: $receiver_url (checks X-Service-Signature of every delivery)"
+lib_say "    receiver: $receiver_url (checks X-Service-Signature of every delivery)"
 
 # ----------------------------------------------------------------------------------------------
 step "Apply examples/demo from a temporary copy, with a dev_overrides CLI configuration"
 work="$tmp/work"
 mkdir -p "$work"
 cp "$root"/examples/demo/*.tf "$work"/
-cat >"$tmp/dev.tfrc" <<EOF
-provider_installation {
-  dev_overrides {
-    "videohost/videohost" = "$tmp/bin"
-  }
-  direct {}
-}
-EOF
+lib_dev_overrides "$tmp/dev.tfrc" "$tmp/bin"
 export TF_CLI_CONFIG_FILE="$tmp/dev.tfrc"
 export TF_IN_AUTOMATION=1
 export CHECKPOINT_DISABLE=1
 export VIDEOHOST_API_KEY="$api_key"
 export VIDEOHOST_BASE_URL="$emulator_url"
 export TF_VAR_receiver_url="$receiver_url"
-# Settings of the caller's shell that would change what Terraform or the provider does.
-unset VIDEOHOST_ENVIRONMENT TF_LOG TF_DATA_DIR TF_WORKSPACE TF_CLI_ARGS TF_CLI_ARGS_plan TF_CLI_ARGS_apply \
-	TF_CLI_ARGS_destroy TF_CLI_ARGS_output
+lib_clean_tf_env
 # With dev_overrides Terraform needs no `terraform init` for this provider, the only one used.
-tf_run apply "" apply -auto-approve || fail "terraform apply failed"
+tf_run apply "" apply -auto-approve || lib_fail "terraform apply failed"
 
 # ----------------------------------------------------------------------------------------------
 step "Show the outputs, and hand the signature secrets to the receiver"
@@ -203,34 +179,34 @@ tf output -no-color | sed 's/^/    /'
 # are never printed.
 tf output -json webhook_secrets >"$tmp/keys/managed.json"
 chmod 600 "$tmp/keys/managed.json"
-say "    wrote the receiver's key ring ($(grep -o '"webhook[^"]*"' "$tmp/keys/managed.json" | wc -l | tr -d ' ') webhook ids; secrets not shown)"
+lib_say "    wrote the receiver's key ring ($(grep -o '"webhook[^"]*"' "$tmp/keys/managed.json" | wc -l | tr -d ' ') webhook ids; secrets not shown)"
 
 # ----------------------------------------------------------------------------------------------
 step "Plan again: nothing to change"
 plan_rc=0
 tf_run plan2 '^(No changes|Plan:|Changes to Outputs)' plan -detailed-exitcode || plan_rc=$?
 case "$plan_rc" in
-0) say "    terraform plan -detailed-exitcode returned 0: the state matches the service" ;;
-*) fail "the second plan is not empty or failed (exit $plan_rc)" ;;
+0) lib_say "    terraform plan -detailed-exitcode returned 0: the state matches the service" ;;
+*) lib_fail "the second plan is not empty or failed (exit $plan_rc)" ;;
 esac
 
 # ----------------------------------------------------------------------------------------------
 step "Trigger events through the emulator's control API"
 video_id=$(control POST /videos '{"title":"Demo upload","duration":20,"tags":["demo"]}' | json_string videoId)
-[ -n "$video_id" ] || fail "the emulator returned no videoId for the upload"
-say "    uploaded video $video_id (one video.encoding.quality.completed per encoded quality)"
+[ -n "$video_id" ] || lib_fail "the emulator returned no videoId for the upload"
+lib_say "    uploaded video $video_id (one video.encoding.quality.completed per encoded quality)"
 stream_id=$(control POST /live-streams '{"name":"Demo studio"}' | json_string liveStreamId)
-[ -n "$stream_id" ] || fail "the emulator returned no liveStreamId"
+[ -n "$stream_id" ] || lib_fail "the emulator returned no liveStreamId"
 control POST "/live-streams/$stream_id/broadcast/start" >/dev/null
-say "    live stream $stream_id started broadcasting"
+lib_say "    live stream $stream_id started broadcasting"
 control POST "/live-streams/$stream_id/broadcast/end" >/dev/null
-say "    live stream $stream_id ended its broadcast"
+lib_say "    live stream $stream_id ended its broadcast"
 control POST "/live-streams/$stream_id/record" '{"duration":15}' >/dev/null
-say "    live stream $stream_id recorded"
+lib_say "    live stream $stream_id recorded"
 control POST "/videos/$video_id/captions" '{"language":"en"}' >/dev/null
-say "    caption generated for $video_id"
+lib_say "    caption generated for $video_id"
 control POST "/videos/$video_id/summary" >/dev/null
-say "    summary generated for $video_id"
+lib_say "    summary generated for $video_id"
 
 # ----------------------------------------------------------------------------------------------
 step "Show what the receiver got, each signature checked"
@@ -252,16 +228,16 @@ sleep 0.5 # late deliveries of the same burst
 tail -n +2 "$tmp/receiver.out" | sed 's/^/    /'
 verified=$(grep -c ': signature verified$' "$tmp/receiver.out" || true)
 mismatched=$(grep -c 'SIGNATURE' "$tmp/receiver.out" || true)
-say "    $verified deliveries verified, $mismatched refused"
-[ -n "$all_seen" ] || fail "not every triggered event reached the receiver with a valid signature within 30 s"
-[ "$mismatched" -eq 0 ] || fail "some deliveries did not verify"
+lib_say "    $verified deliveries verified, $mismatched refused"
+[ -n "$all_seen" ] || lib_fail "not every triggered event reached the receiver with a valid signature within 30 s"
+[ "$mismatched" -eq 0 ] || lib_fail "some deliveries did not verify"
 
 # ----------------------------------------------------------------------------------------------
 step "Import a webhook created outside Terraform"
 outside_url="$receiver_url/outside"
 outside_id=$(control POST /webhooks "{\"url\":\"$outside_url\",\"events\":[\"video.summary.generated\"]}" | json_string webhookId)
-[ -n "$outside_id" ] || fail "the emulator returned no webhookId"
-say "    created $outside_id through the control API, as the dashboard would"
+[ -n "$outside_id" ] || lib_fail "the emulator returned no webhookId"
+lib_say "    created $outside_id through the control API, as the dashboard would"
 cat >"$work/imported.tf" <<EOF
 import {
   to = videohost_webhook.outside
@@ -278,19 +254,19 @@ output "imported_webhook_secrets" {
   sensitive = true
 }
 EOF
-say "    wrote an import block into the working copy; its plan:"
-tf_run plan-import '^(  # |Plan:|No changes)' plan || fail "the plan of the import failed"
-say "    applying it:"
-tf_run apply-import '(Import complete|Importing|Apply complete)' apply -auto-approve || fail "the import apply failed"
+lib_say "    wrote an import block into the working copy; its plan:"
+tf_run plan-import '^(  # |Plan:|No changes)' plan || lib_fail "the plan of the import failed"
+lib_say "    applying it:"
+tf_run apply-import '(Import complete|Importing|Apply complete)' apply -auto-approve || lib_fail "the import apply failed"
 plan_rc=0
 tf_run plan3 '^(No changes|Plan:|Changes to Outputs)' plan -detailed-exitcode || plan_rc=$?
-[ "$plan_rc" -eq 0 ] || fail "the plan after the import is not empty or failed (exit $plan_rc)"
-say "    terraform plan -detailed-exitcode after the import returned 0"
+[ "$plan_rc" -eq 0 ] || lib_fail "the plan after the import is not empty or failed (exit $plan_rc)"
+lib_say "    terraform plan -detailed-exitcode after the import returned 0"
 # The secret came back with the import: a delivery to the imported webhook verifies with it.
 tf output -json imported_webhook_secrets >"$tmp/keys/imported.json"
 chmod 600 "$tmp/keys/imported.json"
 control POST "/videos/$video_id/summary" >/dev/null
-say "    a new summary is delivered to the imported webhook too; its signature is checked with the secret the import read:"
+lib_say "    a new summary is delivered to the imported webhook too; its signature is checked with the secret the import read:"
 got=""
 for _ in $(seq 1 100); do
 	if grep -q "webhook=$outside_id .*: signature verified\$" "$tmp/receiver.out"; then
@@ -300,14 +276,14 @@ for _ in $(seq 1 100); do
 	sleep 0.1
 done
 grep "webhook=$outside_id " "$tmp/receiver.out" | sed 's/^/    /' || true
-[ -n "$got" ] || fail "the imported webhook's delivery did not verify with the secret read on import"
+[ -n "$got" ] || lib_fail "the imported webhook's delivery did not verify with the secret read on import"
 
 # ----------------------------------------------------------------------------------------------
 step "Destroy"
-tf_run destroy '(Destroy complete|Destruction complete)' destroy -auto-approve || fail "terraform destroy failed"
+tf_run destroy '(Destroy complete|Destruction complete)' destroy -auto-approve || lib_fail "terraform destroy failed"
 # GET /webhooks with the key, as any client would; itemsTotal counts every page.
 left=$(curl -sS --fail-with-body --max-time 10 -u "$api_key:" "$emulator_url/webhooks" | json_number itemsTotal) ||
-	fail "GET /webhooks failed after the destroy"
-say "    webhooks left on the service (GET /webhooks itemsTotal): $left"
-[ "$left" = 0 ] || fail "the destroy left ${left:-an unknown number of} webhooks behind"
-say "    (step $step took $((SECONDS - step_started)) s)"
+	lib_fail "GET /webhooks failed after the destroy"
+lib_say "    webhooks left on the service (GET /webhooks itemsTotal): $left"
+[ "$left" = 0 ] || lib_fail "the destroy left ${left:-an unknown number of} webhooks behind"
+lib_say "    (step $step took $((SECONDS - step_started)) s)"

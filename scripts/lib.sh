@@ -108,3 +108,24 @@ lib_stop_all() {
 	done
 	lib_pids=()
 }
+
+# lib_dev_overrides writes to FILE a Terraform CLI configuration that takes videohost/videohost
+# from the directory BINDIR (a development build) and every other provider as usual. Point
+# TF_CLI_CONFIG_FILE at it; ~/.terraformrc is never read or written.
+lib_dev_overrides() {
+	cat >"$1" <<EOF
+provider_installation {
+  dev_overrides {
+    "videohost/videohost" = "$2"
+  }
+  direct {}
+}
+EOF
+}
+
+# lib_clean_tf_env unsets the settings of the caller's shell that would change what Terraform
+# or the provider does.
+lib_clean_tf_env() {
+	unset VIDEOHOST_ENVIRONMENT TF_LOG TF_LOG_PROVIDER TF_DATA_DIR TF_WORKSPACE TF_CLI_ARGS \
+		TF_CLI_ARGS_plan TF_CLI_ARGS_apply TF_CLI_ARGS_destroy TF_CLI_ARGS_output
+}

@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-examples.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -17,14 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 echo "==> Building the provider into $tmp/bin"
 go build -o "$tmp/bin/terraform-provider-videohost" .
 
-cat >"$tmp/dev.tfrc" <<EOF
-provider_installation {
-  dev_overrides {
-    "videohost/videohost" = "$tmp/bin"
-  }
-  direct {}
-}
-EOF
+lib_dev_overrides "$tmp/dev.tfrc" "$tmp/bin"
 export TF_CLI_CONFIG_FILE="$tmp/dev.tfrc"
 export TF_IN_AUTOMATION=1
 export CHECKPOINT_DISABLE=1
