@@ -142,15 +142,18 @@ func (e *Emulator) decodeControl(w http.ResponseWriter, r *http.Request, v any) 
 
 // writeSimError answers an error of a simulation: 404 for an unknown id, 400 otherwise.
 func (e *Emulator) writeSimError(w http.ResponseWriter, err error, name string) {
-	msg := err.Error()
+	detail := err.Error()
+	var se *simError
+	if errors.As(err, &se) {
+		detail = se.detail
+	}
 	if errors.Is(err, ErrNotFound) {
 		a := e.notFound(name)
-		a.Title = titleNotFound + " (" + strings.TrimPrefix(msg, ErrNotFound.Error()+": ") + ".)"
+		a.Title = titleNotFound + " (" + detail + ".)"
 		writeError(w, a)
 		return
 	}
-	a := e.newError(http.StatusBadRequest, slugInvalidAttribute, sentence(strings.TrimPrefix(msg, ErrInvalid.Error()+": ")))
-	writeError(w, a)
+	writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, sentence(detail)))
 }
 
 // sentence turns an error message into a title: a capital first letter and a final period.

@@ -125,7 +125,7 @@ func (e *Emulator) handleListLiveStreams(w http.ResponseWriter, r *http.Request,
 		}
 	}
 	slices.SortStableFunc(matched, f.compare)
-	page := paginateAs(matched, p, "/live-streams", filters, e.toLiveStreamWire)
+	page := paginate(matched, p, "/live-streams", filters, e.toLiveStreamWire)
 	e.mu.RUnlock()
 	writeJSON(w, http.StatusOK, page)
 }

@@ -89,14 +89,10 @@ func (e *Emulator) unknownParams(q url.Values, known func(string) bool) []proble
 // pagesTotal is 1 and the links self, first and last all point to page 1. A page beyond the last
 // is answered with no items, a previous link and no next link. Every link is a path relative to
 // the service's address carrying currentPage, pageSize and the filters.
-func paginate[T any](items []T, p pageParams, path string, filters url.Values) listResponse[T] {
-	return paginateAs(items, p, path, filters, func(v T) T { return v })
-}
-
-// paginateAs is paginate with the items of the page, and only those, turned into their wire
-// form: a walk of 10,000 videos takes 100 requests, and converting the whole list for each of
-// them made the walk quadratic.
-func paginateAs[T, W any](items []T, p pageParams, path string, filters url.Values, wire func(T) W) listResponse[W] {
+//
+// Only the items of the page are turned into their wire form, by wire: a walk of 10,000 videos
+// takes 100 requests, and converting the whole list for each of them made the walk quadratic.
+func paginate[T, W any](items []T, p pageParams, path string, filters url.Values, wire func(T) W) listResponse[W] {
 	total := len(items)
 	pages := max(1, (total+p.size-1)/p.size)
 	// Comparing before multiplying keeps a huge currentPage from overflowing.

@@ -18,6 +18,24 @@ var (
 	ErrInvalid  = errors.New("invalid")
 )
 
+// simError is an error of a simulation: its kind (ErrNotFound or ErrInvalid, for errors.Is) and
+// the words the control API answers with.
+type simError struct {
+	kind   error
+	detail string
+}
+
+func (e *simError) Error() string { return e.kind.Error() + ": " + e.detail }
+func (e *simError) Unwrap() error { return e.kind }
+
+func invalidf(format string, a ...any) error {
+	return &simError{kind: ErrInvalid, detail: fmt.Sprintf(format, a...)}
+}
+
+func notFoundf(format string, a ...any) error {
+	return &simError{kind: ErrNotFound, detail: fmt.Sprintf(format, a...)}
+}
+
 // Limits of the simulated uploads.
 const (
 	sandboxMaxDuration    = 30 * time.Second
@@ -38,13 +56,13 @@ type VideoInput struct {
 
 func (e *Emulator) checkDuration(d time.Duration, what string) error {
 	if d <= 0 {
-		return fmt.Errorf("%w: the duration must be a positive number of seconds", ErrInvalid)
+		return invalidf("the duration must be a positive number of seconds")
 	}
 	if e.opts.Environment == EnvSandbox && d > sandboxMaxDuration {
-		return fmt.Errorf("%w: the sandbox limits %s to 30 seconds; this one lasts %g seconds", ErrInvalid, what, d.Seconds())
+		return invalidf("the sandbox limits %s to 30 seconds; this one lasts %g seconds", what, d.Seconds())
 	}
 	if d > productionMaxDuration {
-		return fmt.Errorf("%w: %s are limited to 1440 minutes", ErrInvalid, what)
+		return invalidf("%s are limited to 1440 minutes", what)
 	}
 	return nil
 }
@@ -60,11 +78,11 @@ func (e *Emulator) uploadVideo(in VideoInput) (videoWire, error) {
 		return videoWire{}, err
 	}
 	if strings.TrimSpace(in.Title) == "" {
-		return videoWire{}, fmt.Errorf("%w: the title is required", ErrInvalid)
+		return videoWire{}, invalidf("the title is required")
 	}
 	for _, m := range in.Metadata {
 		if m.Key == "" {
-			return videoWire{}, fmt.Errorf("%w: every metadata item needs a key", ErrInvalid)
+			return videoWire{}, invalidf("every metadata item needs a key")
 		}
 	}
 	now := e.now().UTC().Truncate(time.Second)
@@ -101,7 +119,7 @@ func (e *Emulator) uploadVideo(in VideoInput) (videoWire, error) {
 // createLiveStream stores a new live stream, not broadcasting.
 func (e *Emulator) createLiveStream(name string) (liveStreamWire, error) {
 	if strings.TrimSpace(name) == "" {
-		return liveStreamWire{}, fmt.Errorf("%w: the name is required", ErrInvalid)
+		return liveStreamWire{}, invalidf("the name is required")
 	}
 	now := e.now().UTC().Truncate(time.Second)
 	l := &liveStream{
@@ -134,7 +152,7 @@ func (e *Emulator) setBroadcasting(liveStreamID string, on bool) (liveStreamWire
 	i := e.findLiveStreamLocked(liveStreamID)
 	if i < 0 {
 		e.mu.Unlock()
-		return liveStreamWire{}, fmt.Errorf("%w: no live stream %s", ErrNotFound, liveStreamID)
+		return liveStreamWire{}, notFoundf("no live stream %s", liveStreamID)
 	}
 	l := e.st.LiveStreams[i]
 	now := e.now().UTC().Truncate(time.Second)
@@ -171,7 +189,7 @@ func (e *Emulator) recordLiveStream(liveStreamID string, duration time.Duration)
 	i := e.findLiveStreamLocked(liveStreamID)
 	if i < 0 {
 		e.mu.Unlock()
-		return videoWire{}, fmt.Errorf("%w: no live stream %s", ErrNotFound, liveStreamID)
+		return videoWire{}, notFoundf("no live stream %s", liveStreamID)
 	}
 	l := e.st.LiveStreams[i]
 	v := &video{
@@ -207,7 +225,7 @@ func (e *Emulator) generateCaption(videoID, language string) (map[string]string,
 		language = "en"
 	}
 	if !languageTag.MatchString(language) {
-		return nil, fmt.Errorf("%w: language must be an IETF language tag such as en or fr-CA", ErrInvalid)
+		return nil, invalidf("language must be an IETF language tag such as en or fr-CA")
 	}
 	if err := e.requireVideo(videoID); err != nil {
 		return nil, err
@@ -236,7 +254,7 @@ func (e *Emulator) requireVideo(id string) error {
 	var ok bool
 	e.withFreshStore(func() { ok = e.findVideoLocked(id) >= 0 })
 	if !ok {
-		return fmt.Errorf("%w: no video %s", ErrNotFound, id)
+		return notFoundf("no video %s", id)
 	}
 	return nil
 }

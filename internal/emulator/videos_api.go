@@ -284,7 +284,7 @@ func (e *Emulator) handleListVideos(w http.ResponseWriter, r *http.Request, _ st
 			}
 		}
 		slices.SortStableFunc(matched, f.compare)
-		page = paginateAs(matched, p, "/videos", filters, e.toVideoWire)
+		page = paginate(matched, p, "/videos", filters, e.toVideoWire)
 	})
 	writeJSON(w, http.StatusOK, page)
 }

@@ -2,7 +2,6 @@ package emulator
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"net/http"
 	"net/url"
@@ -65,10 +64,10 @@ func (e *Emulator) WebhookByID(id string) (Webhook, bool) {
 // ErrInvalid) and the webhook limit (ErrWebhookLimit).
 func (e *Emulator) CreateWebhook(rawURL string, names []string) (Webhook, error) {
 	if msg := validateWebhookURL(rawURL); msg != "" {
-		return Webhook{}, fmt.Errorf("%w: url: %s", ErrInvalid, msg)
+		return Webhook{}, invalidf("url: %s", msg)
 	}
 	if msg := validateEvents(names); msg != "" {
-		return Webhook{}, fmt.Errorf("%w: events: %s", ErrInvalid, msg)
+		return Webhook{}, invalidf("events: %s", msg)
 	}
 	e.mu.Lock()
 	w, err := e.insertWebhookLocked(rawURL, names)
@@ -114,15 +113,20 @@ func (e *Emulator) handleListWebhooks(w http.ResponseWriter, r *http.Request, _ 
 		writeError(w, e.attributeError(probs...))
 		return
 	}
+	// As for videos: the page is cut and converted under the lock, so that only its items are
+	// copied.
 	e.mu.RLock()
-	items := make([]webhookWire, 0, len(e.st.Webhooks))
+	var matched []*Webhook
 	for _, wh := range e.st.Webhooks {
 		if event == "" || slices.Contains(wh.Events, event) {
-			items = append(items, toWebhookWire(cloneWebhook(wh), true))
+			matched = append(matched, wh)
 		}
 	}
+	page := paginate(matched, p, "/webhooks", filters, func(wh *Webhook) webhookWire {
+		return toWebhookWire(cloneWebhook(wh), true)
+	})
 	e.mu.RUnlock()
-	writeJSON(w, http.StatusOK, paginate(items, p, "/webhooks", filters))
+	writeJSON(w, http.StatusOK, page)
 }
 
 func (e *Emulator) handleGetWebhook(w http.ResponseWriter, _ *http.Request, id string) {
