@@ -3,6 +3,7 @@ package videohost
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -23,4 +24,24 @@ func traversal(id string) string {
 		}
 	}
 	return ""
+}
+
+// errEmptyID is returned before any request when an id is empty: the path would name the
+// list instead of one record.
+var errEmptyID = errors.New("videohost: the id is empty")
+
+// checkPathSegments refuses a path with a segment that, once unescaped, could make it name
+// another endpoint (see traversal). Callers escape ids with url.PathEscape; this is the one check
+// that no id slips through whatever the caller did, made before any request is built.
+func checkPathSegments(escaped string) error {
+	for _, seg := range strings.Split(strings.TrimPrefix(escaped, "/"), "/") {
+		id, err := url.PathUnescape(seg)
+		if err != nil {
+			return fmt.Errorf("%w: the path %q does not unescape: %w", ErrInvalidID, escaped, err)
+		}
+		if why := traversal(id); why != "" {
+			return fmt.Errorf("%w: %s", ErrInvalidID, why)
+		}
+	}
+	return nil
 }

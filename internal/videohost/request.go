@@ -62,22 +62,6 @@ func (c *Client) address(r request) *url.URL {
 	return &u
 }
 
-// checkPathSegments refuses a path with a segment that, once unescaped, could make it name
-// another endpoint (see traversal). Callers escape ids with url.PathEscape; this is the one check
-// that no id slips through whatever the caller did, made before any request is built.
-func checkPathSegments(escaped string) error {
-	for _, seg := range strings.Split(strings.TrimPrefix(escaped, "/"), "/") {
-		id, err := url.PathUnescape(seg)
-		if err != nil {
-			return fmt.Errorf("%w: the path %q does not unescape: %w", ErrInvalidID, escaped, err)
-		}
-		if why := traversal(id); why != "" {
-			return fmt.Errorf("%w: %s", ErrInvalidID, why)
-		}
-	}
-	return nil
-}
-
 // shownPath is the path of u as logs and errors show it: under the base address and without
 // the query, which may hold a filter on a stream key.
 func (c *Client) shownPath(u *url.URL) string {
@@ -128,14 +112,24 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		reached  bool // an earlier attempt may have reached the service
 	)
 	for n := 1; ; n++ {
-		var tk ticket
+		var (
+			tk           ticket
+			authz, token string
+		)
 		if !r.auth {
 			var err error
 			if tk, err = lim.wait(ctx, c.log, r.method, path); err != nil {
 				return fmt.Errorf("%s %s: waiting for the %s rate limit: %w", r.method, path, class, err)
 			}
+			// Fetched after the wait, so that the token is as fresh as it can be. No retry
+			// here: the token source has its own.
+			if authz, token, err = c.credentials(ctx); err != nil {
+				lim.forget(tk)
+				return fmt.Errorf("%s %s: getting an access token: %w", r.method, path, err)
+			}
 		}
-		a, err := c.send(ctx, r, u, payload, path, class, n)
+		a, err := c.send(ctx, r, u, payload, path, class, n, authz)
+		a.token = token
 		if err != nil {
 			if !r.auth {
 				lim.forget(tk)
@@ -143,8 +137,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			if a.wrote && !r.repeatable() {
 				return &AmbiguousError{Method: r.method, Path: path, Err: err}
 			}
-			var ce *credentialsError
-			if ctx.Err() != nil || errors.As(err, &ce) {
+			if ctx.Err() != nil {
 				return err
 			}
 			if retries >= c.cfg.MaxRetries {
@@ -157,8 +150,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			}
 			continue
 		}
+		rh := readRateHeaders(a.header)
 		if !r.auth {
-			lim.observe(tk, readRateHeaders(a.header))
+			lim.observe(tk, rh)
 		}
 
 		switch {
@@ -167,15 +161,16 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 				return nil
 			}
 			var err error
+			empty := len(bytes.TrimSpace(a.body)) == 0
 			switch {
 			case a.tooLarge:
 				err = c.tooLargeError(r, path, a)
-			case len(bytes.TrimSpace(a.body)) == 0 && !r.auth:
+			case empty && !r.auth:
 				// Every call that decodes an answer expects a document; an empty one would
 				// read as a record whose fields are all empty. A token call has its own check,
 				// which names the missing access_token.
 				err = c.undecodableError(r, path, a, nil)
-			case len(bytes.TrimSpace(a.body)) == 0:
+			case empty:
 			default:
 				if jerr := json.Unmarshal(a.body, out); jerr != nil {
 					err = c.undecodableError(r, path, a, jerr)
@@ -214,7 +209,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 				return e
 			}
 			retries++
-			d := lim.block(readRateHeaders(a.header).retryAfterOr(c.minRateWait), c.minRateWait)
+			d := lim.block(rh.retryAfterOr(c.minRateWait), c.minRateWait)
 			c.log.Info(ctx, logRateWait, map[string]any{
 				"method": r.method, "path": path, "class": class, "attempt": n,
 				"duration_ms": d.Milliseconds(), "reason": "429",
@@ -270,24 +265,10 @@ func (c *Client) unauthorizedHint() string {
 		"environment (sandbox and production keys differ)", c.cfg.Environment)
 }
 
-// credentialsError marks a failure to obtain credentials; do returns it without retrying,
-// since the token source has its own retries.
-type credentialsError struct{ err error }
-
-func (e *credentialsError) Error() string { return e.err.Error() }
-func (e *credentialsError) Unwrap() error { return e.err }
-
-// send makes one round trip, bounded by the configured timeout, and logs it.
-func (c *Client) send(ctx context.Context, r request, u *url.URL, payload []byte, path, class string, n int) (attempt, error) {
+// send makes one round trip with the Authorization header authz (none when empty), bounded by
+// the configured timeout, and logs it.
+func (c *Client) send(ctx context.Context, r request, u *url.URL, payload []byte, path, class string, n int, authz string) (attempt, error) {
 	var a attempt
-	authz := ""
-	if !r.auth {
-		var err error
-		if authz, a.token, err = c.credentials(ctx); err != nil {
-			return a, &credentialsError{fmt.Errorf("%s %s: getting an access token: %w", r.method, path, err)}
-		}
-	}
-
 	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	var wrote atomic.Bool

@@ -3,7 +3,6 @@ package videohost
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"net/url"
 	"time"
@@ -39,10 +38,6 @@ type CreateWebhookInput struct {
 	URL    string   `json:"url"`
 	Events []string `json:"events"`
 }
-
-// errEmptyID is returned before any request when an id is empty: the path would name the
-// list instead of one record.
-var errEmptyID = errors.New("videohost: the id is empty")
 
 func webhookPath(id string) string { return "/webhooks/" + url.PathEscape(id) }
 
