@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"testing"
@@ -39,22 +40,35 @@ func newAccEnv(t *testing.T, opts emulator.Options) *accEnv {
 		}
 		return &accEnv{BaseURL: base, APIKey: key}
 	}
+	emu, baseURL := serveEmulator(t, opts, nil)
+	keys := emu.APIKeys()
+	if len(keys) == 0 {
+		t.Fatal("the emulator has no API key")
+	}
+	return &accEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu}
+}
+
+// serveEmulator starts an emulator of opts on its own loopback port, behind the handler that
+// wrap builds around it when wrap is not nil (a test that watches or steers the requests), and
+// stops both when the test ends. It returns the emulator and its address.
+func serveEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, string) {
+	t.Helper()
 	emu, err := emulator.New(opts)
 	if err != nil {
 		t.Fatalf("starting the emulator: %v", err)
 	}
-	srv := httptest.NewServer(emu)
+	var h http.Handler = emu
+	if wrap != nil {
+		h = wrap(emu)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(func() {
 		srv.Close()
 		if err := emu.Close(); err != nil {
 			t.Errorf("closing the emulator: %v", err)
 		}
 	})
-	keys := emu.APIKeys()
-	if len(keys) == 0 {
-		t.Fatal("the emulator has no API key")
-	}
-	return &accEnv{BaseURL: srv.URL, APIKey: keys[0], Emu: emu}
+	return emu, srv.URL
 }
 
 // requireEmulator skips a test or step that needs the emulator (its control API or its

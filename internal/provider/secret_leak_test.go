@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -128,18 +127,12 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 
 	// Each answer is slowed so that one run lasts longer than a token: the client must
 	// refresh within a run, not only fetch one token per run.
-	emu, err := emulator.New(emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &tokenRecorder{next: emu}
-	srv := httptest.NewServer(rec)
-	t.Cleanup(func() {
-		srv.Close()
-		if err := emu.Close(); err != nil {
-			t.Errorf("closing the emulator: %v", err)
-		}
-	})
+	var rec *tokenRecorder
+	emu, baseURL := serveEmulator(t, emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}},
+		func(emu *emulator.Emulator) http.Handler {
+			rec = &tokenRecorder{next: emu}
+			return rec
+		})
 	key := emu.APIKeys()[0]
 
 	cliConfig := devOverrideCLI(ctx, t)
@@ -184,7 +177,7 @@ output "first_secret" {
   value     = data.videohost_webhook.first.signature_secret
   sensitive = true
 }
-`, hcl(srv.URL), hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
+`, hcl(baseURL), hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
 
 	logDir := t.TempDir()
 	var outputs strings.Builder

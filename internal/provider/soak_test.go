@@ -3,7 +3,6 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"slices"
 	"strconv"
@@ -65,37 +64,29 @@ func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
 		t.Skip("the soak injects faults, which needs the in-process emulator; VIDEOHOST_EMULATOR=0 runs against a real endpoint")
 	}
-	emu, err := emulator.New(opts)
-	if err != nil {
-		t.Fatalf("starting the emulator: %v", err)
-	}
 	env := &soakEnv{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/_emulator") {
-			emu.ServeHTTP(w, r)
-			return
-		}
-		n := env.requests.Add(1)
-		// Only a request that carries a token triggers the revocation, so that this very
-		// request meets a revoked token (a token request would just get a fresh one).
-		bearer := strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if at := env.revokeAt.Load(); at != 0 && n >= at && bearer && env.revokeAt.CompareAndSwap(at, 0) {
-			emu.RevokeTokens()
-			env.revoked.Add(1)
-		}
-		sw := &statusWriter{ResponseWriter: w}
-		emu.ServeHTTP(sw, r)
-		if sw.status == http.StatusUnauthorized {
-			env.unauthorized.Add(1)
-		}
-	}))
-	t.Cleanup(func() {
-		srv.Close()
-		if err := emu.Close(); err != nil {
-			t.Errorf("closing the emulator: %v", err)
-		}
+	emu, baseURL := serveEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/_emulator") {
+				emu.ServeHTTP(w, r)
+				return
+			}
+			n := env.requests.Add(1)
+			// Only a request that carries a token triggers the revocation, so that this very
+			// request meets a revoked token (a token request would just get a fresh one).
+			bearer := strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if at := env.revokeAt.Load(); at != 0 && n >= at && bearer && env.revokeAt.CompareAndSwap(at, 0) {
+				emu.RevokeTokens()
+				env.revoked.Add(1)
+			}
+			sw := &statusWriter{ResponseWriter: w}
+			emu.ServeHTTP(sw, r)
+			if sw.status == http.StatusUnauthorized {
+				env.unauthorized.Add(1)
+			}
+		})
 	})
-	env.accEnv = &accEnv{BaseURL: srv.URL, APIKey: emu.APIKeys()[0], Emu: emu}
+	env.accEnv = &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
 	return env
 }
 

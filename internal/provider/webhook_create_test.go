@@ -3,7 +3,6 @@ package provider
 import (
 	"errors"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -19,17 +18,9 @@ import (
 // against a service that commits and fails at once.
 func reconcileEnv(t *testing.T, opts emulator.Options, maxRetries ...int) (*emulator.Emulator, *providerData) {
 	t.Helper()
-	emu, err := emulator.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(emu)
-	t.Cleanup(func() {
-		srv.Close()
-		_ = emu.Close()
-	})
+	emu, baseURL := serveEmulator(t, opts, nil)
 	client, err := videohost.New(videohost.Config{
-		BaseURL: srv.URL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic,
+		BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic,
 		MaxRetries: append(maxRetries, 0)[0],
 	})
 	if err != nil {
