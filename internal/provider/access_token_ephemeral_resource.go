@@ -69,7 +69,7 @@ func (r *accessTokenEphemeralResource) Open(ctx context.Context, _ ephemeral.Ope
 	token, err := r.pd.client.AccessToken(ctx)
 	if err != nil {
 		// The token request has no attributes of this resource to point at.
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.pd, nil)
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.pd, nil)
 		return
 	}
 	resp.Diagnostics.Append(resp.Result.Set(ctx, accessTokenModel{

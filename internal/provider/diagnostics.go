@@ -13,23 +13,11 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// webhookAttributePaths maps the parameter names of the webhook endpoints, as a 400's problems
-// name them, to the attributes of the webhook resource.
-var webhookAttributePaths = map[string]path.Path{
-	"url":    path.Root("url"),
-	"events": path.Root("events"),
-}
-
 // addAPIErrorDiagnostics turns an error of the client into diagnostics. summary says what
-// failed, in Title Case ("Unable to Create Webhook"). Problems that name url or events become
-// attribute errors on those attributes; use addAPIErrorDiagnosticsAt for other attributes.
-func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, pd *providerData) {
-	addAPIErrorDiagnosticsAt(diags, summary, err, pd, webhookAttributePaths)
-}
-
-// addAPIErrorDiagnosticsAt is addAPIErrorDiagnostics with the map from the API's parameter
-// names to attribute paths of the caller's schema.
-func addAPIErrorDiagnosticsAt(diags *diag.Diagnostics, summary string, err error, pd *providerData, attrs map[string]path.Path) {
+// failed, in Title Case ("Unable to Create Webhook"). attrs maps the API's parameter names, as a
+// 400's problems name them, to the attributes of the caller's schema: those problems become
+// attribute errors on them.
+func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, pd *providerData, attrs map[string]path.Path) {
 	if err == nil {
 		return
 	}

@@ -23,7 +23,7 @@ func testProviderData() *providerData {
 func diagnose(t *testing.T, err error) diag.Diagnostics {
 	t.Helper()
 	var diags diag.Diagnostics
-	addAPIErrorDiagnostics(&diags, "Unable to Create Webhook", err, testProviderData())
+	addAPIErrorDiagnostics(&diags, "Unable to Create Webhook", err, testProviderData(), webhookAttributePaths)
 	if len(diags) == 0 {
 		t.Fatalf("no diagnostic for %v", err)
 	}
@@ -115,7 +115,7 @@ func TestDiagnosticsWebhookLimit(t *testing.T) {
 func TestDiagnosticsNotFound(t *testing.T) {
 	err := &videohost.Error{Method: "GET", Path: "/webhooks/x", Status: 404, Title: "The requested resource could not be found.", Name: "webhookId"}
 	var diags diag.Diagnostics
-	addAPIErrorDiagnosticsAt(&diags, "Unable to Read Webhook", err, testProviderData(), map[string]path.Path{"webhookId": path.Root("id")})
+	addAPIErrorDiagnostics(&diags, "Unable to Read Webhook", err, testProviderData(), map[string]path.Path{"webhookId": path.Root("id")})
 	if len(diags) != 1 {
 		t.Fatalf("want one diagnostic, got %v", diags)
 	}
@@ -145,11 +145,11 @@ func TestDiagnosticsTransportAndCancel(t *testing.T) {
 
 func TestDiagnosticsWithoutProviderData(t *testing.T) {
 	var diags diag.Diagnostics
-	addAPIErrorDiagnostics(&diags, "Unable to Read Webhook", &videohost.Error{Status: 401}, nil)
+	addAPIErrorDiagnostics(&diags, "Unable to Read Webhook", &videohost.Error{Status: 401}, nil, webhookAttributePaths)
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail(), "refused") {
 		t.Fatalf("got %v", diags)
 	}
-	addAPIErrorDiagnostics(&diags, "Unused", nil, nil)
+	addAPIErrorDiagnostics(&diags, "Unused", nil, nil, nil)
 	if len(diags) != 1 {
 		t.Fatalf("a nil error added a diagnostic: %v", diags)
 	}

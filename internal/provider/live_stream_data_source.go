@@ -218,7 +218,7 @@ func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		return
 	}
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Read Live Stream", err, d.pd,
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, d.pd,
 			map[string]path.Path{"liveStreamId": path.Root("id")})
 		return
 	}

@@ -92,7 +92,7 @@ func (d *liveStreamsDataSource) Read(ctx context.Context, req datasource.ReadReq
 		SortOrder: m.SortOrder.ValueString(),
 	})
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Live Streams", err, d.pd, map[string]path.Path{
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to List Live Streams", err, d.pd, map[string]path.Path{
 			"name":      path.Root("name"),
 			"sortBy":    path.Root("sort_by"),
 			"sortOrder": path.Root("sort_order"),

@@ -144,7 +144,7 @@ func (d *videoDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 	}
 	v, err := d.pd.client.GetVideo(ctx, id.ValueString())
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Read Video", err, d.pd,
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video", err, d.pd,
 			map[string]path.Path{"videoId": path.Root("id")})
 		return
 	}

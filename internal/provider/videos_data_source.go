@@ -135,7 +135,7 @@ func (d *videosDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	}
 	list, err := d.pd.client.ListVideos(ctx, f)
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Videos", err, d.pd, videoFilterPaths)
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to List Videos", err, d.pd, videoFilterPaths)
 		return
 	}
 	var diags diag.Diagnostics

@@ -83,7 +83,7 @@ func (d *webhookDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	}
 	w, err := d.pd.client.LookupWebhook(ctx, cfg.ID.ValueString())
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to Read Webhook", err, d.pd,
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Webhook", err, d.pd,
 			map[string]path.Path{"webhookId": path.Root("id")})
 		return
 	}

@@ -40,6 +40,13 @@ type webhookModel struct {
 	SignatureSecret types.String `tfsdk:"signature_secret"`
 }
 
+// webhookAttributePaths maps the parameter names of the webhook endpoints, as a 400's problems
+// name them, to the attributes of the webhook resource.
+var webhookAttributePaths = map[string]path.Path{
+	"url":    path.Root("url"),
+	"events": path.Root("events"),
+}
+
 // NewWebhookResource returns the videohost_webhook resource.
 func NewWebhookResource() resource.Resource { return &webhookResource{} }
 
@@ -112,7 +119,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 
 	w, err := createWebhook(ctx, r.pd, in)
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Webhook", err, r.pd)
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Webhook", err, r.pd, webhookAttributePaths)
 		return
 	}
 	if w.SignatureSecret == "" {
@@ -156,7 +163,7 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Webhook", err, r.pd)
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Webhook", err, r.pd, webhookAttributePaths)
 		return
 	}
 	newState, diags := webhookModelFrom(ctx, w, state.SignatureSecret)
@@ -183,7 +190,7 @@ func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest
 	}
 	err := r.pd.client.DeleteWebhook(ctx, state.ID.ValueString())
 	if err != nil && !errors.Is(err, videohost.ErrNotFound) {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Webhook", err, r.pd)
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Webhook", err, r.pd, webhookAttributePaths)
 	}
 }
 

@@ -67,7 +67,7 @@ func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadReques
 	}
 	list, err := d.pd.client.ListWebhooks(ctx, cfg.Event.ValueString())
 	if err != nil {
-		addAPIErrorDiagnosticsAt(&resp.Diagnostics, "Unable to List Webhooks", err, d.pd,
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to List Webhooks", err, d.pd,
 			map[string]path.Path{"events": path.Root("event")})
 		return
 	}
