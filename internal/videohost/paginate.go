@@ -20,11 +20,16 @@ type page[T any] struct {
 	Pagination pagination `json:"pagination"`
 }
 
-// pagination is what the walk reads of the paging object of every list answer.
+// pagination is the paging object of every list answer. The walk reads currentPage,
+// pagesTotal and links; the other members are decoded all the same, so that a paging object
+// whose counts are not numbers is refused as the malformed answer it is.
 type pagination struct {
-	CurrentPage int    `json:"currentPage"`
-	PagesTotal  int    `json:"pagesTotal"`
-	Links       []link `json:"links"`
+	CurrentPage      int    `json:"currentPage"`
+	CurrentPageItems int    `json:"currentPageItems"`
+	PageSize         int    `json:"pageSize"`
+	PagesTotal       int    `json:"pagesTotal"`
+	ItemsTotal       int    `json:"itemsTotal"`
+	Links            []link `json:"links"`
 }
 
 type link struct {
