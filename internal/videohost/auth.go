@@ -76,8 +76,11 @@ type tokenSource struct {
 	group singleflight.Group
 }
 
-// tokenResponse is the answer of POST /auth/api-key and POST /auth/refresh.
+// tokenResponse is the answer of POST /auth/api-key and POST /auth/refresh. token_type is not
+// used, but decoded all the same, so that an answer whose members have the wrong types is
+// refused as a whole.
 type tokenResponse struct {
+	TokenType    string `json:"token_type"`
 	ExpiresIn    int    `json:"expires_in"`
 	AccessToken  string `json:"access_token"`
 	RefreshToken string `json:"refresh_token"`
