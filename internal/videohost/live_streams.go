@@ -83,8 +83,72 @@ func (c *Client) GetLiveStream(ctx context.Context, id string) (LiveStream, erro
 		return LiveStream{}, errEmptyID
 	}
 	var l LiveStream
-	if err := c.do(ctx, request{method: http.MethodGet, path: "/live-streams/" + url.PathEscape(id)}, &l); err != nil {
+	if err := c.do(ctx, request{method: http.MethodGet, path: liveStreamPath(id)}, &l); err != nil {
 		return LiveStream{}, err
 	}
 	return l, nil
+}
+
+func liveStreamPath(id string) string { return "/live-streams/" + url.PathEscape(id) }
+
+// CreateLiveStreamInput is the body of POST /live-streams. Public nil leaves the service's
+// default (true); an empty PlayerID or Restreams is not sent.
+type CreateLiveStreamInput struct {
+	Name      string     `json:"name"`
+	Public    *bool      `json:"public,omitempty"`
+	PlayerID  string     `json:"playerId,omitempty"`
+	Restreams []Restream `json:"restreams,omitempty"`
+}
+
+// UpdateLiveStreamInput is the body of PATCH /live-streams/{id}: an absent Field leaves the
+// member as it is, Null[string]() for PlayerID detaches the player, and a Restreams value
+// replaces the whole list (an empty one removes every restream).
+type UpdateLiveStreamInput struct {
+	Name      Field[string]     `json:"name,omitzero"`
+	Public    Field[bool]       `json:"public,omitzero"`
+	PlayerID  Field[string]     `json:"playerId,omitzero"`
+	Restreams Field[[]Restream] `json:"restreams,omitzero"`
+}
+
+// IsEmpty reports whether the update would change nothing.
+func (in UpdateLiveStreamInput) IsEmpty() bool {
+	return in.Name.IsZero() && in.Public.IsZero() && in.PlayerID.IsZero() && in.Restreams.IsZero()
+}
+
+// CreateLiveStream sends POST /live-streams once. A failure after the request may have reached
+// the server is an *AmbiguousError (errors.Is(err, ErrAmbiguous)); it is never re-sent, since
+// a second one would make a second live stream with its own stream key.
+func (c *Client) CreateLiveStream(ctx context.Context, in CreateLiveStreamInput) (LiveStream, error) {
+	var l LiveStream
+	if err := c.do(ctx, request{method: http.MethodPost, path: "/live-streams", body: in}, &l); err != nil {
+		return LiveStream{}, err
+	}
+	return l, nil
+}
+
+// UpdateLiveStream sends PATCH /live-streams/{id} with the members in sets. Every member it
+// sends is an absolute value (a whole list of restreams, never an addition), so sending it twice
+// leaves the live stream as sending it once: it is retried after a server error like a read.
+func (c *Client) UpdateLiveStream(ctx context.Context, id string, in UpdateLiveStreamInput) (LiveStream, error) {
+	if id == "" {
+		return LiveStream{}, errEmptyID
+	}
+	if rs, ok := in.Restreams.Get(); ok && rs == nil {
+		// The service reads null as "not a list"; no restreams is an empty array.
+		in.Restreams = Value([]Restream{})
+	}
+	var l LiveStream
+	if err := c.do(ctx, request{method: http.MethodPatch, path: liveStreamPath(id), body: in, idempotent: true}, &l); err != nil {
+		return LiveStream{}, err
+	}
+	return l, nil
+}
+
+// DeleteLiveStream deletes one live stream (ending its broadcast, if any); a 404 on a retry
+// counts as deleted, a 404 on the first attempt is ErrNotFound.
+func (c *Client) DeleteLiveStream(ctx context.Context, id string) error {
+	if id == "" {
+		return errEmptyID
+	}
+	return c.do(ctx, request{method: http.MethodDelete, path: liveStreamPath(id)}, nil)
 }

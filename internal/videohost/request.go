@@ -28,6 +28,9 @@ type request struct {
 	// auth marks a call of /auth/*: it carries no credentials, does not pass through the rate
 	// limiter, and may be repeated because it changes nothing the user owns.
 	auth bool
+	// idempotent marks a write whose body sets absolute values (a PATCH of this client): sent
+	// twice, it leaves the object as sent once, so it is retried like a read.
+	idempotent bool
 }
 
 // class is the rate-limit class of the request: GET reads, everything else writes.
@@ -39,13 +42,13 @@ func (r request) class() string {
 }
 
 // repeatable reports whether the request may be sent again after it may have reached the
-// service: only reads, deletes and token calls are.
+// service: only reads, deletes, token calls and idempotent writes are.
 func (r request) repeatable() bool {
 	switch r.method {
 	case http.MethodGet, http.MethodHead, http.MethodDelete:
 		return true
 	}
-	return r.auth
+	return r.auth || r.idempotent
 }
 
 // address is where the request goes.

@@ -1,0 +1,184 @@
+package videohost
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// liveStreamJSON is a live stream as the contract writes it, with a restream.
+func liveStreamJSON(id string) map[string]any {
+	return map[string]any{
+		"liveStreamId": id, "name": "studio", "streamKey": "30087931-229e-42cf-b5f9-e91bcc1f7332",
+		"public": true, "broadcasting": false, "playerId": "pt1234567890123456789012",
+		"createdAt": "2024-08-08T14:12:18+00:00", "updatedAt": "2024-08-09T10:00:00Z",
+		"assets": map[string]any{
+			"hls": "https://live.api.video/" + id + ".m3u8", "iframe": "<iframe></iframe>",
+			"player": "https://embed.api.video/live/" + id, "thumbnail": "https://live.api.video/" + id + "/thumbnail.jpg",
+		},
+		"restreams": []map[string]any{{"name": "yt", "serverUrl": "rtmp://a.rtmp.youtube.com/live2", "streamKey": "yt-key"}},
+	}
+}
+
+func TestUpdateLiveStreamBodies(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   UpdateLiveStreamInput
+		want string
+	}{
+		{"nothing", UpdateLiveStreamInput{}, `{}`},
+		{"name only", UpdateLiveStreamInput{Name: Value("new")}, `{"name":"new"}`},
+		{"public false is sent", UpdateLiveStreamInput{Public: Value(false)}, `{"public":false}`},
+		{"player cleared", UpdateLiveStreamInput{PlayerID: Null[string]()}, `{"playerId":null}`},
+		{"player set", UpdateLiveStreamInput{PlayerID: Value("pt1")}, `{"playerId":"pt1"}`},
+		{"restreams removed", UpdateLiveStreamInput{Restreams: Value[[]Restream](nil)}, `{"restreams":[]}`},
+		{"restreams replaced", UpdateLiveStreamInput{Restreams: Value([]Restream{{Name: "a", ServerURL: "rtmp://h/app", StreamKey: "k"}})},
+			`{"restreams":[{"name":"a","serverUrl":"rtmp://h/app","streamKey":"k"}]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+				writeJSON(w, http.StatusOK, liveStreamJSON("li1"))
+			})
+			if tc.in.IsEmpty() != (tc.want == `{}`) {
+				t.Errorf("IsEmpty = %v for %s", tc.in.IsEmpty(), tc.want)
+			}
+			if _, err := f.client(t, basic).UpdateLiveStream(t.Context(), "li1", tc.in); err != nil {
+				t.Fatal(err)
+			}
+			reqs := f.requests()
+			last := reqs[len(reqs)-1]
+			if last.method != http.MethodPatch || last.path != "/live-streams/li1" || last.body != tc.want {
+				t.Fatalf("sent %s %s %s, want PATCH /live-streams/li1 %s", last.method, last.path, last.body, tc.want)
+			}
+		})
+	}
+}
+
+func TestLiveStreamWrites(t *testing.T) {
+	var deleted atomic.Bool
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodPost && r.URL.Path == "/live-streams":
+			writeJSON(w, http.StatusOK, liveStreamJSON("li-new"))
+		case r.Method == http.MethodDelete && !deleted.Swap(true):
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "liveStreamId", "status": 404})
+		}
+	})
+	c := f.client(t, basic)
+	ctx := t.Context()
+
+	pub := false
+	got, err := c.CreateLiveStream(ctx, CreateLiveStreamInput{Name: "studio", Public: &pub,
+		Restreams: []Restream{{Name: "yt", ServerURL: "rtmp://a.rtmp.youtube.com/live2", StreamKey: "yt-key"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != "li-new" || got.PlayerID != "pt1234567890123456789012" || got.Assets == nil || got.Assets.HLS != "https://live.api.video/li-new.m3u8" ||
+		len(got.Restreams) != 1 || got.Restreams[0].StreamKey != "yt-key" || got.UpdatedAt == nil || got.UpdatedAt.Year() != 2024 {
+		t.Fatalf("decoded %+v", got)
+	}
+	reqs := f.requests()
+	want := `{"name":"studio","public":false,"restreams":[{"name":"yt","serverUrl":"rtmp://a.rtmp.youtube.com/live2","streamKey":"yt-key"}]}`
+	if b := reqs[len(reqs)-1].body; b != want {
+		t.Errorf("create body = %s, want %s", b, want)
+	}
+	if _, err := c.CreateLiveStream(ctx, CreateLiveStreamInput{Name: "bare"}); err != nil {
+		t.Fatal(err)
+	}
+	reqs = f.requests()
+	if b := reqs[len(reqs)-1].body; b != `{"name":"bare"}` {
+		t.Errorf("a create with defaults sends %s, want only the name", b)
+	}
+
+	if err := c.DeleteLiveStream(ctx, "li-new"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteLiveStream(ctx, "li-new"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("second delete = %v, want ErrNotFound", err)
+	}
+	for name, call := range map[string]func() error{
+		"update": func() error { _, err := c.UpdateLiveStream(ctx, "", UpdateLiveStreamInput{}); return err },
+		"delete": func() error { return c.DeleteLiveStream(ctx, "") },
+	} {
+		if err := call(); !errors.Is(err, errEmptyID) {
+			t.Errorf("%s with an empty id: %v", name, err)
+		}
+	}
+}
+
+// TestLiveStreamWriteFaults pins the two rules of a write that fails after it was sent: a
+// PATCH, whose values are absolute, is sent again; a POST is not (it would make a second live
+// stream) and is reported as ambiguous.
+func TestLiveStreamWriteFaults(t *testing.T) {
+	var patches, posts atomic.Int32
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodPatch:
+			if patches.Add(1) == 1 {
+				writeJSON(w, http.StatusBadGateway, map[string]any{"title": "Bad gateway", "status": 502})
+				return
+			}
+			writeJSON(w, http.StatusOK, liveStreamJSON("li1"))
+		case http.MethodPost:
+			posts.Add(1)
+			writeJSON(w, http.StatusInternalServerError, map[string]any{"title": "Internal error", "status": 500})
+		}
+	})
+	c := f.client(t, basic)
+	if _, err := c.UpdateLiveStream(t.Context(), "li1", UpdateLiveStreamInput{Name: Value("n")}); err != nil {
+		t.Fatalf("PATCH after a 502: %v", err)
+	}
+	if n := patches.Load(); n != 2 {
+		t.Errorf("PATCH sent %d times, want 2 (the 502, then the retry)", n)
+	}
+	_, err := c.CreateLiveStream(t.Context(), CreateLiveStreamInput{Name: "n"})
+	if !errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("POST after a 500 = %v, want ErrAmbiguous", err)
+	}
+	if n := posts.Load(); n != 1 {
+		t.Errorf("POST sent %d times, want 1", n)
+	}
+}
+
+// TestLiveStreamErrorsKeepNoKey pins that a 400 naming a restream is decoded with its name
+// and that neither the error nor the logs repeat the restream key that was sent.
+func TestLiveStreamErrorsKeepNoKey(t *testing.T) {
+	const key = "restream-key-Zq81"
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusBadRequest, map[string]any{
+			"type": "https://docs.api.video/reference/invalid-attribute", "title": "An attribute is invalid.",
+			"detail": "Missing app name: [rtmp|rtmps]://[host]/[app name].", "name": "restreams[1][serverUrl]", "status": 400,
+		})
+	})
+	log := &captureLogger{}
+	c := f.client(t, basic, func(cfg *Config) { cfg.Logger = log })
+	_, err := c.UpdateLiveStream(t.Context(), "li1", UpdateLiveStreamInput{Restreams: Value([]Restream{
+		{Name: "a", ServerURL: "rtmp://h/app", StreamKey: key}, {Name: "b", ServerURL: "rtmp://h", StreamKey: key},
+	})})
+	apiErr, ok := errors.AsType[*Error](err)
+	if !ok || apiErr.Name != "restreams[1][serverUrl]" {
+		t.Fatalf("err = %v, want an *Error naming restreams[1][serverUrl]", err)
+	}
+	if strings.Contains(err.Error(), key) || strings.Contains(log.text(), key) {
+		t.Fatalf("the restream key leaked: error %q, logs %q", err, log.text())
+	}
+}
+
+func TestLiveStreamDecodesWithoutPlayer(t *testing.T) {
+	m := liveStreamJSON("li1")
+	delete(m, "playerId")
+	m["restreams"] = []any{}
+	b, _ := json.Marshal(m)
+	var l LiveStream
+	if err := json.Unmarshal(b, &l); err != nil {
+		t.Fatal(err)
+	}
+	if l.PlayerID != "" || l.Restreams == nil || len(l.Restreams) != 0 {
+		t.Fatalf("decoded %+v: want no player and an empty, non-nil list of restreams", l)
+	}
+}

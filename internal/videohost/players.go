@@ -1,0 +1,141 @@
+package videohost
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+var _ json.Unmarshaler = (*PlayerTheme)(nil)
+
+// PlayerTheme is the service's player theme (the /players endpoints): the look of the player
+// that embeds a video or a live stream. The service fills in every default, so an answer
+// carries every colour and switch; Name is empty when the theme has none.
+type PlayerTheme struct {
+	ID               string             `json:"playerId"`
+	Name             string             `json:"name"`
+	Text             string             `json:"text"`
+	Link             string             `json:"link"`
+	LinkHover        string             `json:"linkHover"`
+	LinkActive       string             `json:"linkActive"`
+	TrackPlayed      string             `json:"trackPlayed"`
+	TrackUnplayed    string             `json:"trackUnplayed"`
+	TrackBackground  string             `json:"trackBackground"`
+	BackgroundTop    string             `json:"backgroundTop"`
+	BackgroundBottom string             `json:"backgroundBottom"`
+	BackgroundText   string             `json:"backgroundText"`
+	EnableAPI        bool               `json:"enableApi"`
+	EnableControls   bool               `json:"enableControls"`
+	ForceAutoplay    bool               `json:"forceAutoplay"`
+	HideTitle        bool               `json:"hideTitle"`
+	ForceLoop        bool               `json:"forceLoop"`
+	Assets           *PlayerThemeAssets `json:"assets"`
+	CreatedAt        *time.Time         `json:"createdAt"`
+	UpdatedAt        *time.Time         `json:"updatedAt"`
+}
+
+// UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
+func (p *PlayerTheme) UnmarshalJSON(b []byte) error {
+	type plain PlayerTheme
+	aux := struct {
+		*plain
+		CreatedAt wireTime `json:"createdAt"`
+		UpdatedAt wireTime `json:"updatedAt"`
+	}{plain: (*plain)(p)}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	p.CreatedAt, p.UpdatedAt = aux.CreatedAt.ptr(), aux.UpdatedAt.ptr()
+	return nil
+}
+
+// PlayerThemeAssets are the theme's uploaded logo and the address it links to; the service
+// sends them only once a logo was uploaded.
+type PlayerThemeAssets struct {
+	Logo string `json:"logo"`
+	Link string `json:"link"`
+}
+
+// PlayerThemeInput is the body of POST /players and of PATCH /players/{id}: every member is
+// optional, an absent Field is not sent (the service's default on create, unchanged on
+// update). Colours are sent exactly as given, since the service stores them as sent.
+type PlayerThemeInput struct {
+	Name             Field[string] `json:"name,omitzero"`
+	Text             Field[string] `json:"text,omitzero"`
+	Link             Field[string] `json:"link,omitzero"`
+	LinkHover        Field[string] `json:"linkHover,omitzero"`
+	LinkActive       Field[string] `json:"linkActive,omitzero"`
+	TrackPlayed      Field[string] `json:"trackPlayed,omitzero"`
+	TrackUnplayed    Field[string] `json:"trackUnplayed,omitzero"`
+	TrackBackground  Field[string] `json:"trackBackground,omitzero"`
+	BackgroundTop    Field[string] `json:"backgroundTop,omitzero"`
+	BackgroundBottom Field[string] `json:"backgroundBottom,omitzero"`
+	BackgroundText   Field[string] `json:"backgroundText,omitzero"`
+	EnableAPI        Field[bool]   `json:"enableApi,omitzero"`
+	EnableControls   Field[bool]   `json:"enableControls,omitzero"`
+	ForceAutoplay    Field[bool]   `json:"forceAutoplay,omitzero"`
+	HideTitle        Field[bool]   `json:"hideTitle,omitzero"`
+	ForceLoop        Field[bool]   `json:"forceLoop,omitzero"`
+}
+
+// PlayerThemeFilter is the order of GET /players; the service has no filter on players.
+type PlayerThemeFilter struct {
+	SortBy    string // name|createdAt|updatedAt
+	SortOrder string // asc|desc
+}
+
+func playerPath(id string) string { return "/players/" + url.PathEscape(id) }
+
+// ListPlayerThemes returns every player theme in the order f asks for, walking all pages.
+func (c *Client) ListPlayerThemes(ctx context.Context, f PlayerThemeFilter) ([]PlayerTheme, error) {
+	q := url.Values{}
+	setIf(q, "sortBy", f.SortBy)
+	setIf(q, "sortOrder", f.SortOrder)
+	return collect(Paginate[PlayerTheme](ctx, c, "/players", q))
+}
+
+// GetPlayerTheme reads one player theme; errors.Is(err, ErrNotFound) when absent.
+func (c *Client) GetPlayerTheme(ctx context.Context, id string) (PlayerTheme, error) {
+	if id == "" {
+		return PlayerTheme{}, errEmptyID
+	}
+	var p PlayerTheme
+	if err := c.do(ctx, request{method: http.MethodGet, path: playerPath(id)}, &p); err != nil {
+		return PlayerTheme{}, err
+	}
+	return p, nil
+}
+
+// CreatePlayerTheme sends POST /players once. A failure after the request may have reached the
+// server is an *AmbiguousError (errors.Is(err, ErrAmbiguous)); it is never re-sent.
+func (c *Client) CreatePlayerTheme(ctx context.Context, in PlayerThemeInput) (PlayerTheme, error) {
+	var p PlayerTheme
+	if err := c.do(ctx, request{method: http.MethodPost, path: "/players", body: in}, &p); err != nil {
+		return PlayerTheme{}, err
+	}
+	return p, nil
+}
+
+// UpdatePlayerTheme sends PATCH /players/{id} with the members set in in. Each is an absolute
+// value, so the PATCH is retried after a server error like a read.
+func (c *Client) UpdatePlayerTheme(ctx context.Context, id string, in PlayerThemeInput) (PlayerTheme, error) {
+	if id == "" {
+		return PlayerTheme{}, errEmptyID
+	}
+	var p PlayerTheme
+	if err := c.do(ctx, request{method: http.MethodPatch, path: playerPath(id), body: in, idempotent: true}, &p); err != nil {
+		return PlayerTheme{}, err
+	}
+	return p, nil
+}
+
+// DeletePlayerTheme deletes one player theme (the service detaches it from the live streams
+// that use it); a 404 on a retry counts as deleted, a 404 on the first attempt is ErrNotFound.
+func (c *Client) DeletePlayerTheme(ctx context.Context, id string) error {
+	if id == "" {
+		return errEmptyID
+	}
+	return c.do(ctx, request{method: http.MethodDelete, path: playerPath(id)}, nil)
+}

@@ -1,0 +1,135 @@
+package videohost
+
+import (
+	"errors"
+	"net/http"
+	"sync/atomic"
+	"testing"
+)
+
+// playerThemeJSON is a player theme as the contract writes it: every default filled in.
+func playerThemeJSON(id string) map[string]any {
+	return map[string]any{
+		"playerId": id, "name": "brand",
+		"text": "rgba(255, 255, 255, 1)", "link": "rgba(255, 255, 255, 1)", "linkHover": "rgba(255, 255, 255, 1)",
+		"linkActive": "rgba(255, 255, 255, 1)", "backgroundText": "rgba(255, 255, 255, 1)",
+		"trackPlayed": "rgba(88, 131, 255, .95)", "trackUnplayed": "rgba(255, 255, 255, .35)",
+		"trackBackground": "rgba(255, 255, 255, .2)", "backgroundTop": "rgba(0, 0, 0, .7)",
+		"backgroundBottom": "rgba(0, 0, 0, .7)",
+		"enableApi": true, "enableControls": true, "forceAutoplay": false, "hideTitle": false, "forceLoop": true,
+		"createdAt": "2024-08-08T14:12:18+00:00", "updatedAt": "2024-08-08T14:12:18+00:00",
+	}
+}
+
+func TestPlayerThemeEndpoints(t *testing.T) {
+	var deleted atomic.Bool
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodGet && r.URL.Path == "/players":
+			writeJSON(w, http.StatusOK, map[string]any{
+				"data":       []any{playerThemeJSON("pt1"), playerThemeJSON("pt2")},
+				"pagination": map[string]any{"currentPage": 1, "pagesTotal": 1, "links": []any{}},
+			})
+		case r.Method == http.MethodGet && r.URL.Path == "/players/pt1":
+			writeJSON(w, http.StatusOK, playerThemeJSON("pt1"))
+		case r.Method == http.MethodPost && r.URL.Path == "/players":
+			writeJSON(w, http.StatusCreated, playerThemeJSON("pt-new"))
+		case r.Method == http.MethodPatch && r.URL.Path == "/players/pt1":
+			writeJSON(w, http.StatusOK, playerThemeJSON("pt1"))
+		case r.Method == http.MethodDelete && r.URL.Path == "/players/pt1" && !deleted.Swap(true):
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "playerId", "status": 404})
+		}
+	})
+	c := f.client(t, basic)
+	ctx := t.Context()
+	last := func() seen { r := f.requests(); return r[len(r)-1] }
+
+	list, err := c.ListPlayerThemes(ctx, PlayerThemeFilter{SortBy: "name", SortOrder: "desc"})
+	if err != nil || len(list) != 2 || list[1].ID != "pt2" {
+		t.Fatalf("ListPlayerThemes = %+v, %v", list, err)
+	}
+	if q := last().query; q != "pageSize=100&sortBy=name&sortOrder=desc" {
+		t.Errorf("list query = %q", q)
+	}
+
+	got, err := c.GetPlayerTheme(ctx, "pt1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Name != "brand" || got.TrackPlayed != "rgba(88, 131, 255, .95)" || got.BackgroundBottom != "rgba(0, 0, 0, .7)" ||
+		!got.EnableAPI || !got.ForceLoop || got.HideTitle || got.Assets != nil || got.CreatedAt == nil {
+		t.Fatalf("GetPlayerTheme decoded %+v", got)
+	}
+	if _, err := c.GetPlayerTheme(ctx, "pt-nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("GetPlayerTheme(missing) = %v, want ErrNotFound", err)
+	}
+
+	if _, err := c.CreatePlayerTheme(ctx, PlayerThemeInput{}); err != nil {
+		t.Fatal(err)
+	}
+	if b := last().body; b != `{}` {
+		t.Errorf("an empty create sends %s, want {}", b)
+	}
+	created, err := c.CreatePlayerTheme(ctx, PlayerThemeInput{Name: Value("brand"), TrackPlayed: Value("rgba(1, 2, 3, 0.5)"), HideTitle: Value(false)})
+	if err != nil || created.ID != "pt-new" {
+		t.Fatalf("CreatePlayerTheme = %+v, %v", created, err)
+	}
+	if b := last().body; b != `{"name":"brand","trackPlayed":"rgba(1, 2, 3, 0.5)","hideTitle":false}` {
+		t.Errorf("create body = %s", b)
+	}
+
+	if _, err := c.UpdatePlayerTheme(ctx, "pt1", PlayerThemeInput{ForceAutoplay: Value(true)}); err != nil {
+		t.Fatal(err)
+	}
+	if r := last(); r.method != http.MethodPatch || r.body != `{"forceAutoplay":true}` {
+		t.Errorf("update sent %s %s, want only what changed", r.method, r.body)
+	}
+
+	if err := c.DeletePlayerTheme(ctx, "pt1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeletePlayerTheme(ctx, "pt1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("second delete = %v, want ErrNotFound", err)
+	}
+	for name, call := range map[string]func() error{
+		"get":    func() error { _, err := c.GetPlayerTheme(ctx, ""); return err },
+		"update": func() error { _, err := c.UpdatePlayerTheme(ctx, "", PlayerThemeInput{}); return err },
+		"delete": func() error { return c.DeletePlayerTheme(ctx, "") },
+	} {
+		if err := call(); !errors.Is(err, errEmptyID) {
+			t.Errorf("%s with an empty id: %v", name, err)
+		}
+	}
+}
+
+func TestPlayerThemeWriteFaults(t *testing.T) {
+	var patches, posts atomic.Int32
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodPatch:
+			if patches.Add(1) == 1 {
+				writeJSON(w, http.StatusServiceUnavailable, map[string]any{"title": "Unavailable", "status": 503})
+				return
+			}
+			writeJSON(w, http.StatusOK, playerThemeJSON("pt1"))
+		case http.MethodPost:
+			posts.Add(1)
+			writeJSON(w, http.StatusInternalServerError, map[string]any{"title": "Internal error", "status": 500})
+		}
+	})
+	c := f.client(t, basic)
+	if _, err := c.UpdatePlayerTheme(t.Context(), "pt1", PlayerThemeInput{Name: Value("n")}); err != nil {
+		t.Fatalf("PATCH after a 503: %v", err)
+	}
+	if n := patches.Load(); n != 2 {
+		t.Errorf("PATCH sent %d times, want 2", n)
+	}
+	if _, err := c.CreatePlayerTheme(t.Context(), PlayerThemeInput{}); !errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("POST after a 500 = %v, want ErrAmbiguous", err)
+	}
+	if n := posts.Load(); n != 1 {
+		t.Errorf("POST sent %d times, want 1", n)
+	}
+}
