@@ -261,6 +261,8 @@ func stringOrEnv(v types.String, env string) string {
 func (p *videohostProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewWebhookResource,
+		NewLiveStreamResource,
+		NewPlayerThemeResource,
 	}
 }
 
@@ -272,6 +274,8 @@ func (p *videohostProvider) DataSources(context.Context) []func() datasource.Dat
 		NewVideosDataSource,
 		NewLiveStreamDataSource,
 		NewLiveStreamsDataSource,
+		NewPlayerThemeDataSource,
+		NewPlayerThemesDataSource,
 	}
 }
 

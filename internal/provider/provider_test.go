@@ -113,7 +113,7 @@ func TestProviderSchemaAndRegistrations(t *testing.T) {
 		}
 		resourceNames[m.TypeName] = true
 	}
-	if !resourceNames["videohost_webhook"] {
+	if !resourceNames["videohost_webhook"] || !resourceNames["videohost_live_stream"] || !resourceNames["videohost_player_theme"] {
 		t.Errorf("resources: %v", resourceNames)
 	}
 
@@ -132,7 +132,8 @@ func TestProviderSchemaAndRegistrations(t *testing.T) {
 		}
 		dataNames[m.TypeName] = true
 	}
-	for _, want := range []string{"videohost_webhook", "videohost_webhooks", "videohost_video", "videohost_videos"} {
+	for _, want := range []string{"videohost_webhook", "videohost_webhooks", "videohost_video", "videohost_videos",
+		"videohost_player_theme", "videohost_player_themes"} {
 		if !dataNames[want] {
 			t.Errorf("data source %s is not registered: %v", want, dataNames)
 		}

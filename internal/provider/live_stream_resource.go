@@ -1,0 +1,457 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var (
+	_ resource.Resource                = (*liveStreamResource)(nil)
+	_ resource.ResourceWithConfigure   = (*liveStreamResource)(nil)
+	_ resource.ResourceWithImportState = (*liveStreamResource)(nil)
+)
+
+// liveStreamResource is videohost_live_stream. The service changes a live stream in place, so
+// no attribute forces a replacement: a new live stream would have a new ingest key, which the
+// studio's encoder would have to be given again.
+type liveStreamResource struct {
+	pd *providerData
+}
+
+// NewLiveStreamResource returns the videohost_live_stream resource.
+func NewLiveStreamResource() resource.Resource { return &liveStreamResource{} }
+
+// maxRestreams is the most restreams the service takes on one live stream.
+const maxRestreams = 5
+
+// liveStreamResourceModel is the state of videohost_live_stream. It has no broadcasting: that
+// changes with the encoder, without any call of the API, and would make refreshes noisy.
+type liveStreamResourceModel struct {
+	ID        types.String `tfsdk:"id"`
+	Name      types.String `tfsdk:"name"`
+	Public    types.Bool   `tfsdk:"public"`
+	PlayerID  types.String `tfsdk:"player_id"`
+	Restreams types.List   `tfsdk:"restreams"`
+	StreamKey types.String `tfsdk:"stream_key"`
+	Assets    types.Object `tfsdk:"assets"`
+	CreatedAt types.String `tfsdk:"created_at"`
+	UpdatedAt types.String `tfsdk:"updated_at"`
+}
+
+// restreamResourceModel is one restream of the resource. Its key is either stream_key (kept in
+// the state, sensitive) or stream_key_wo (write-only: never stored, sent when the restreams
+// change, which stream_key_wo_version signals).
+type restreamResourceModel struct {
+	Name               types.String `tfsdk:"name"`
+	ServerURL          types.String `tfsdk:"server_url"`
+	StreamKey          types.String `tfsdk:"stream_key"`
+	StreamKeyWO        types.String `tfsdk:"stream_key_wo"`
+	StreamKeyWOVersion types.Int64  `tfsdk:"stream_key_wo_version"`
+}
+
+var (
+	restreamAttrTypes = map[string]attr.Type{
+		"name": types.StringType, "server_url": types.StringType, "stream_key": types.StringType,
+		"stream_key_wo": types.StringType, "stream_key_wo_version": types.Int64Type,
+	}
+	restreamObjectType    = types.ObjectType{AttrTypes: restreamAttrTypes}
+	liveStreamAssetsTypes = map[string]attr.Type{
+		"hls": types.StringType, "iframe": types.StringType, "player": types.StringType, "thumbnail": types.StringType,
+	}
+)
+
+// liveStreamAttributePaths maps the members of the /live-streams endpoints, as a 400 names
+// them (restreams[2][serverUrl] for a restream's field), to the attributes of the resource.
+var liveStreamAttributePaths = func() map[string]path.Path {
+	m := map[string]path.Path{
+		"name": path.Root("name"), "public": path.Root("public"), "playerId": path.Root("player_id"),
+		"restreams": path.Root("restreams"), "liveStreamId": path.Root("id"),
+	}
+	// The service names restreams past the fifth too when it counts them: a longer list is
+	// refused at plan time, but the names are mapped all the same.
+	for i := range 2 * maxRestreams {
+		for wire, attr := range map[string]string{"name": "name", "serverUrl": "server_url", "streamKey": "stream_key"} {
+			m[fmt.Sprintf("restreams[%d][%s]", i, wire)] = path.Root("restreams").AtListIndex(i).AtName(attr)
+		}
+		m[fmt.Sprintf("restreams[%d]", i)] = path.Root("restreams").AtListIndex(i)
+	}
+	return m
+}()
+
+func (r *liveStreamResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_live_stream"
+}
+
+// nonBlank matches a value with at least one character that is not white space.
+var nonBlank = regexp.MustCompile(`\S`)
+
+// notBlank refuses a value of white space only, which the service takes as blank.
+func notBlank() validator.String {
+	return stringvalidator.RegexMatches(nonBlank, "must not be empty or white space only")
+}
+
+func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	keyWO := path.MatchRelative().AtParent().AtName("stream_key_wo")
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A live stream: the ingest point a studio's encoder broadcasts to (address " +
+			"`rtmp://broadcast.api.video/s` with `stream_key`), its player and the destinations it is restreamed to. " +
+			"Every attribute is changed in place, so the stream key never changes. Whether it is broadcasting is " +
+			"not an attribute (it changes with the encoder); the `videohost_live_stream` data source has it. " +
+			"Import with the live stream's id.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "Identifier of the live stream (the service's `liveStreamId`).",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"name": schema.StringAttribute{
+				MarkdownDescription: "Name of the live stream. Required; must not be blank.",
+				Required:            true,
+				Validators:          []validator.String{notBlank()},
+			},
+			"public": schema.BoolAttribute{
+				MarkdownDescription: "Whether anyone may watch; `false` makes every view need a private token. Default `true`.",
+				Optional:            true,
+				Computed:            true,
+				Default:             booldefault.StaticBool(true),
+			},
+			"player_id": schema.StringAttribute{
+				MarkdownDescription: "Id of the player theme the live stream's player wears (`videohost_player_theme.<name>.id`). " +
+					"No default: the service's own player. Removing it detaches the theme.",
+				Optional:   true,
+				Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
+			},
+			"restreams": schema.ListNestedAttribute{
+				MarkdownDescription: fmt.Sprintf("Destinations on other platforms the live stream is sent on to while it "+
+					"broadcasts, at most %d, in order. Removing them all stops restreaming. Each restream's key is "+
+					"either `stream_key` (kept in the state) or `stream_key_wo` (write-only, Terraform 1.11 and later: "+
+					"never kept).", maxRestreams),
+				Optional:   true,
+				Validators: []validator.List{listvalidator.SizeAtMost(maxRestreams)},
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: map[string]schema.Attribute{
+						"name": schema.StringAttribute{
+							MarkdownDescription: "Name of the destination, such as `YouTube`. Required; must not be blank.",
+							Required:            true,
+							Validators:          []validator.String{notBlank()},
+						},
+						"server_url": schema.StringAttribute{
+							MarkdownDescription: "RTMP address of the destination's ingest, `rtmp://host/app` or `rtmps://host/app`, without the key.",
+							Required:            true,
+							Validators:          []validator.String{rtmpURLValidator{}},
+						},
+						"stream_key": schema.StringAttribute{
+							MarkdownDescription: "The destination's stream key. Sensitive: it is kept in the state, which must " +
+								"be protected, and a change made outside Terraform shows as a change to put back. Set exactly " +
+								"one of `stream_key` and `stream_key_wo`.",
+							Optional:  true,
+							Sensitive: true,
+							Validators: []validator.String{
+								notBlank(),
+								stringvalidator.ExactlyOneOf(keyWO),
+							},
+						},
+						"stream_key_wo": schema.StringAttribute{
+							MarkdownDescription: "The destination's stream key, write-only (Terraform 1.11 and later): sent to the " +
+								"service but never kept in the plan or the state, for a key that comes from a secret store or an " +
+								"ephemeral resource. Terraform cannot see it change: raise `stream_key_wo_version` to send a new one.",
+							Optional:   true,
+							Sensitive:  true,
+							WriteOnly:  true,
+							Validators: []validator.String{notBlank()},
+						},
+						"stream_key_wo_version": schema.Int64Attribute{
+							MarkdownDescription: "Any number, changed whenever `stream_key_wo` changes, so that the restreams are " +
+								"sent again with the new key. Only with `stream_key_wo`.",
+							Optional: true,
+						},
+					},
+				},
+			},
+			"stream_key": schema.StringAttribute{
+				MarkdownDescription: "The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
+					"anyone holding it can broadcast. It never changes.",
+				Computed:      true,
+				Sensitive:     true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"assets": schema.SingleNestedAttribute{
+				MarkdownDescription: "Addresses of the live stream's outputs.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
+				Attributes: map[string]schema.Attribute{
+					"hls":       schema.StringAttribute{Computed: true, MarkdownDescription: "The HLS manifest address."},
+					"iframe":    schema.StringAttribute{Computed: true, MarkdownDescription: "An HTML `<iframe>` element that embeds the player."},
+					"player":    schema.StringAttribute{Computed: true, MarkdownDescription: "The player page address."},
+					"thumbnail": schema.StringAttribute{Computed: true, MarkdownDescription: "The thumbnail image address."},
+				},
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "Creation time of the live stream, RFC 3339.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"updated_at": schema.StringAttribute{
+				MarkdownDescription: "Time of the live stream's last change, RFC 3339; it moves on every update.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (r *liveStreamResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var plan, config liveStreamResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	planned, diags := restreamsOf(ctx, plan.Restreams)
+	resp.Diagnostics.Append(diags...)
+	configured, diags := restreamsOf(ctx, config.Restreams)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	in := videohost.CreateLiveStreamInput{
+		Name:      plan.Name.ValueString(),
+		Public:    plan.Public.ValueBoolPointer(),
+		PlayerID:  plan.PlayerID.ValueString(),
+		Restreams: restreamsToSend(planned, configured),
+	}
+	ls, err := createLiveStream(ctx, r.pd, in)
+	if err != nil {
+		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Create Live Stream", err, r.pd)
+		return
+	}
+	tflog.Debug(ctx, "created live stream", map[string]any{"live_stream_id": ls.ID})
+	state, diags := liveStreamResourceModelFrom(ctx, ls, planned, !plan.Restreams.IsNull())
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state liveStreamResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || r.pd == nil {
+		// Without a client (its configuration is not known yet) the state stays as it is.
+		return
+	}
+	ls, err := r.pd.client.GetLiveStream(ctx, state.ID.ValueString())
+	if errors.Is(err, videohost.ErrNotFound) {
+		resp.Diagnostics.AddWarning("Live Stream Deleted Outside Terraform",
+			"The live stream "+state.ID.ValueString()+" no longer exists on the service: it was deleted outside "+
+				"Terraform. It is removed from the state; the next apply creates it again if it is still configured, "+
+				"with a new stream key that the encoder must be given.")
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, r.pd)
+		return
+	}
+	prior, diags := restreamsOf(ctx, state.Restreams)
+	resp.Diagnostics.Append(diags...)
+	newState, diags := liveStreamResourceModelFrom(ctx, ls, prior, !state.Restreams.IsNull())
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+}
+
+func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var plan, config, state liveStreamResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	planned, diags := restreamsOf(ctx, plan.Restreams)
+	resp.Diagnostics.Append(diags...)
+	configured, diags := restreamsOf(ctx, config.Restreams)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	var in videohost.UpdateLiveStreamInput
+	if !plan.Name.Equal(state.Name) {
+		in.Name = videohost.Value(plan.Name.ValueString())
+	}
+	if !plan.Public.Equal(state.Public) {
+		in.Public = videohost.Value(plan.Public.ValueBool())
+	}
+	switch {
+	case plan.PlayerID.Equal(state.PlayerID):
+	case plan.PlayerID.IsNull():
+		in.PlayerID = videohost.Null[string]()
+	default:
+		in.PlayerID = videohost.Value(plan.PlayerID.ValueString())
+	}
+	if !restreamsEqual(plan.Restreams, state.Restreams) {
+		// The service replaces the whole list, so every restream is sent, keys included.
+		in.Restreams = videohost.Value(restreamsToSend(planned, configured))
+	}
+
+	ls, err := updateLiveStream(ctx, r.pd, state.ID.ValueString(), in)
+	if err != nil {
+		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Update Live Stream", err, r.pd)
+		return
+	}
+	newState, diags := liveStreamResourceModelFrom(ctx, ls, planned, !plan.Restreams.IsNull())
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+}
+
+func (r *liveStreamResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var state liveStreamResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := deleteLiveStream(ctx, r.pd, state.ID.ValueString()); err != nil {
+		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Live Stream", err, r.pd)
+	}
+}
+
+func (r *liveStreamResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	// Refused before any request: an id with a slash or a dot step could name another endpoint.
+	if why := checkServiceID(req.ID); why != "" {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			"Import a live stream by its id (liveStreamId) exactly as the service gives it; the videohost_live_streams "+
+				"data source lists them: "+why+".")
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// addLiveStreamErrorDiagnostics is addAPIErrorDiagnostics with the live stream's attributes,
+// and with the one 404 that is not about the live stream itself: a player_id that names no
+// player theme.
+func addLiveStreamErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, pd *providerData) {
+	if apiErr, ok := errors.AsType[*videohost.Error](err); ok && errors.Is(err, videohost.ErrNotFound) && apiErr.Name == "playerId" {
+		diags.AddAttributeError(path.Root("player_id"), summary, "No player theme has this id: it was deleted, or "+
+			"the id is wrong. Set player_id to the id of an existing theme (videohost_player_themes lists them), "+
+			"or remove it."+apiWords(apiErr))
+		return
+	}
+	addAPIErrorDiagnostics(diags, summary, err, pd, liveStreamAttributePaths)
+}
+
+// restreamsOf reads a list of restreams; a null or unknown list is none.
+func restreamsOf(ctx context.Context, l types.List) ([]restreamResourceModel, diag.Diagnostics) {
+	if l.IsNull() || l.IsUnknown() {
+		return nil, nil
+	}
+	var out []restreamResourceModel
+	diags := l.ElementsAs(ctx, &out, false)
+	return out, diags
+}
+
+// restreamsToSend are the restreams as the service takes them; a write-only key is taken from
+// the configuration, the only place it exists.
+func restreamsToSend(planned, configured []restreamResourceModel) []videohost.Restream {
+	out := make([]videohost.Restream, 0, len(planned))
+	for i, p := range planned {
+		key := p.StreamKey.ValueString()
+		if p.StreamKey.IsNull() && i < len(configured) {
+			key = configured[i].StreamKeyWO.ValueString()
+		}
+		out = append(out, videohost.Restream{Name: p.Name.ValueString(), ServerURL: p.ServerURL.ValueString(), StreamKey: key})
+	}
+	return out
+}
+
+// restreamsEqual reports whether two lists of restreams hold the same values, an empty list
+// and no list being the same to the service.
+func restreamsEqual(a, b types.List) bool {
+	if len(a.Elements()) == 0 && len(b.Elements()) == 0 {
+		return true
+	}
+	return a.Equal(b)
+}
+
+// liveStreamResourceModelFrom maps a live stream of the service to the state. prior are the
+// restreams the state had (or the plan has): a restream whose key is write-only there keeps
+// no key here, and its version is kept. listed says whether the configuration has a list of
+// restreams: an empty list of the service is then an empty list, else null.
+func liveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, prior []restreamResourceModel, listed bool) (liveStreamResourceModel, diag.Diagnostics) {
+	m := liveStreamResourceModel{
+		ID:        types.StringValue(ls.ID),
+		Name:      types.StringValue(ls.Name),
+		Public:    types.BoolValue(ls.Public),
+		PlayerID:  types.StringNull(),
+		StreamKey: types.StringValue(ls.StreamKey),
+		Assets:    types.ObjectNull(liveStreamAssetsTypes),
+		CreatedAt: timeString(ls.CreatedAt),
+		UpdatedAt: timeString(ls.UpdatedAt),
+		Restreams: types.ListNull(restreamObjectType),
+	}
+	if ls.PlayerID != "" {
+		m.PlayerID = types.StringValue(ls.PlayerID)
+	}
+	var diags diag.Diagnostics
+	if ls.Assets != nil {
+		var d diag.Diagnostics
+		m.Assets, d = types.ObjectValue(liveStreamAssetsTypes, map[string]attr.Value{
+			"hls": types.StringValue(ls.Assets.HLS), "iframe": types.StringValue(ls.Assets.IFrame),
+			"player": types.StringValue(ls.Assets.Player), "thumbnail": types.StringValue(ls.Assets.Thumbnail),
+		})
+		diags.Append(d...)
+	}
+	if len(ls.Restreams) == 0 && !listed {
+		return m, diags
+	}
+	items := make([]restreamResourceModel, 0, len(ls.Restreams))
+	for i, rs := range ls.Restreams {
+		item := restreamResourceModel{
+			Name:               types.StringValue(rs.Name),
+			ServerURL:          types.StringValue(rs.ServerURL),
+			StreamKey:          types.StringValue(rs.StreamKey),
+			StreamKeyWO:        types.StringNull(),
+			StreamKeyWOVersion: types.Int64Null(),
+		}
+		if i < len(prior) && prior[i].StreamKey.IsNull() {
+			// A write-only key: Terraform never learns it, so its changes on the service are not
+			// seen; the version says when the configuration's key changed.
+			item.StreamKey = types.StringNull()
+			item.StreamKeyWOVersion = prior[i].StreamKeyWOVersion
+		}
+		items = append(items, item)
+	}
+	var d diag.Diagnostics
+	m.Restreams, d = types.ListValueFrom(ctx, restreamObjectType, items)
+	diags.Append(d...)
+	return m, diags
+}

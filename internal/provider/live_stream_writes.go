@@ -1,0 +1,53 @@
+package provider
+
+// The three writes of videohost_live_stream, in one place so that the resource's methods hold
+// no request of their own.
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// createLiveStream creates a live stream; a create whose outcome is unknown adopts the live
+// stream it stored: the live streams are listed with the service's name filter, and the one
+// with the same name, visibility, player and restreams, created since the attempt, is taken.
+func createLiveStream(ctx context.Context, pd *providerData, in videohost.CreateLiveStreamInput) (videohost.LiveStream, error) {
+	return createAdopting(ctx, pd, adoptableCreate[videohost.LiveStream]{
+		kind: "live stream", path: "/live-streams",
+		create: func(ctx context.Context) (videohost.LiveStream, error) { return pd.client.CreateLiveStream(ctx, in) },
+		list: func(ctx context.Context) ([]videohost.LiveStream, error) {
+			return pd.client.ListLiveStreams(ctx, videohost.LiveStreamFilter{Name: in.Name})
+		},
+		matches: func(l videohost.LiveStream) bool { return liveStreamHolds(l, in) },
+		id:      func(l videohost.LiveStream) string { return l.ID },
+		created: func(l videohost.LiveStream) *time.Time { return l.CreatedAt },
+	})
+}
+
+// liveStreamHolds reports whether l has every value that in sends.
+func liveStreamHolds(l videohost.LiveStream, in videohost.CreateLiveStreamInput) bool {
+	public := in.Public == nil || *in.Public
+	sameRestreams := slices.Equal(l.Restreams, in.Restreams) || len(l.Restreams) == 0 && len(in.Restreams) == 0
+	return l.Name == in.Name && l.Public == public && l.PlayerID == in.PlayerID && sameRestreams
+}
+
+// updateLiveStream sends what changed. A PATCH of nothing is not sent: the live stream is read,
+// so that the state still gets the service's current values.
+func updateLiveStream(ctx context.Context, pd *providerData, id string, in videohost.UpdateLiveStreamInput) (videohost.LiveStream, error) {
+	if in.IsEmpty() {
+		return pd.client.GetLiveStream(ctx, id)
+	}
+	return pd.client.UpdateLiveStream(ctx, id, in)
+}
+
+// deleteLiveStream deletes a live stream; one already gone counts as deleted.
+func deleteLiveStream(ctx context.Context, pd *providerData, id string) error {
+	if err := pd.client.DeleteLiveStream(ctx, id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,176 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// playerThemeModel is one player theme: the state of videohost_player_theme, the data source
+// videohost_player_theme and the items of videohost_player_themes.
+type playerThemeModel struct {
+	ID               types.String `tfsdk:"id"`
+	Name             types.String `tfsdk:"name"`
+	Text             types.String `tfsdk:"text"`
+	Link             types.String `tfsdk:"link"`
+	LinkHover        types.String `tfsdk:"link_hover"`
+	LinkActive       types.String `tfsdk:"link_active"`
+	TrackPlayed      types.String `tfsdk:"track_played"`
+	TrackUnplayed    types.String `tfsdk:"track_unplayed"`
+	TrackBackground  types.String `tfsdk:"track_background"`
+	BackgroundTop    types.String `tfsdk:"background_top"`
+	BackgroundBottom types.String `tfsdk:"background_bottom"`
+	BackgroundText   types.String `tfsdk:"background_text"`
+	EnableAPI        types.Bool   `tfsdk:"enable_api"`
+	EnableControls   types.Bool   `tfsdk:"enable_controls"`
+	ForceAutoplay    types.Bool   `tfsdk:"force_autoplay"`
+	HideTitle        types.Bool   `tfsdk:"hide_title"`
+	ForceLoop        types.Bool   `tfsdk:"force_loop"`
+	Assets           types.Object `tfsdk:"assets"`
+	CreatedAt        types.String `tfsdk:"created_at"`
+	UpdatedAt        types.String `tfsdk:"updated_at"`
+}
+
+// playerThemeAssetsTypes are the attributes of a theme's assets.
+var playerThemeAssetsTypes = map[string]attr.Type{"logo": types.StringType, "link": types.StringType}
+
+// themeColour is one colour of a player theme: its attribute, its member on the wire, the
+// service's default and where it sits in the model, the answer and the body.
+type themeColour struct {
+	attr, wire, def, what string
+	model                 func(*playerThemeModel) *types.String
+	api                   func(*videohost.PlayerTheme) *string
+	in                    func(*videohost.PlayerThemeInput) *videohost.Field[string]
+}
+
+// themeSwitch is one switch of a player theme, as themeColour is one colour.
+type themeSwitch struct {
+	attr, wire, what string
+	def              bool
+	model            func(*playerThemeModel) *types.Bool
+	api              func(*videohost.PlayerTheme) *bool
+	in               func(*videohost.PlayerThemeInput) *videohost.Field[bool]
+}
+
+// themeColours are the colours of a player theme, with the defaults of the contract.
+var themeColours = []themeColour{
+	{"text", "text", "rgba(255, 255, 255, 1)", "Colour of the player's text.",
+		func(m *playerThemeModel) *types.String { return &m.Text }, func(p *videohost.PlayerTheme) *string { return &p.Text },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.Text }},
+	{"link", "link", "rgba(255, 255, 255, 1)", "Colour of the player's links.",
+		func(m *playerThemeModel) *types.String { return &m.Link }, func(p *videohost.PlayerTheme) *string { return &p.Link },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.Link }},
+	{"link_hover", "linkHover", "rgba(255, 255, 255, 1)", "Colour of a link under the pointer.",
+		func(m *playerThemeModel) *types.String { return &m.LinkHover }, func(p *videohost.PlayerTheme) *string { return &p.LinkHover },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.LinkHover }},
+	{"link_active", "linkActive", "rgba(255, 255, 255, 1)", "Colour of a link being clicked.",
+		func(m *playerThemeModel) *types.String { return &m.LinkActive }, func(p *videohost.PlayerTheme) *string { return &p.LinkActive },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.LinkActive }},
+	{"track_played", "trackPlayed", "rgba(88, 131, 255, .95)", "Colour of the played part of the progress bar.",
+		func(m *playerThemeModel) *types.String { return &m.TrackPlayed }, func(p *videohost.PlayerTheme) *string { return &p.TrackPlayed },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.TrackPlayed }},
+	{"track_unplayed", "trackUnplayed", "rgba(255, 255, 255, .35)", "Colour of the part of the progress bar not played yet.",
+		func(m *playerThemeModel) *types.String { return &m.TrackUnplayed }, func(p *videohost.PlayerTheme) *string { return &p.TrackUnplayed },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.TrackUnplayed }},
+	{"track_background", "trackBackground", "rgba(255, 255, 255, .2)", "Colour of the progress bar's background.",
+		func(m *playerThemeModel) *types.String { return &m.TrackBackground }, func(p *videohost.PlayerTheme) *string { return &p.TrackBackground },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.TrackBackground }},
+	{"background_top", "backgroundTop", "rgba(0, 0, 0, .7)", "Colour at the top of the controls' background gradient.",
+		func(m *playerThemeModel) *types.String { return &m.BackgroundTop }, func(p *videohost.PlayerTheme) *string { return &p.BackgroundTop },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.BackgroundTop }},
+	{"background_bottom", "backgroundBottom", "rgba(0, 0, 0, .7)", "Colour at the bottom of the controls' background gradient.",
+		func(m *playerThemeModel) *types.String { return &m.BackgroundBottom }, func(p *videohost.PlayerTheme) *string { return &p.BackgroundBottom },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.BackgroundBottom }},
+	{"background_text", "backgroundText", "rgba(255, 255, 255, 1)", "Colour of the background of the title text.",
+		func(m *playerThemeModel) *types.String { return &m.BackgroundText }, func(p *videohost.PlayerTheme) *string { return &p.BackgroundText },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.BackgroundText }},
+}
+
+// themeSwitches are the switches of a player theme, with the defaults of the contract.
+var themeSwitches = []themeSwitch{
+	{"enable_api", "enableApi", "Whether the player can be driven from the page's JavaScript (the player SDK).", true,
+		func(m *playerThemeModel) *types.Bool { return &m.EnableAPI }, func(p *videohost.PlayerTheme) *bool { return &p.EnableAPI },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[bool] { return &in.EnableAPI }},
+	{"enable_controls", "enableControls", "Whether the viewer sees the player's controls.", true,
+		func(m *playerThemeModel) *types.Bool { return &m.EnableControls }, func(p *videohost.PlayerTheme) *bool { return &p.EnableControls },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[bool] { return &in.EnableControls }},
+	{"force_autoplay", "forceAutoplay", "Whether playback starts as soon as the player loads.", false,
+		func(m *playerThemeModel) *types.Bool { return &m.ForceAutoplay }, func(p *videohost.PlayerTheme) *bool { return &p.ForceAutoplay },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[bool] { return &in.ForceAutoplay }},
+	{"hide_title", "hideTitle", "Whether the title is hidden while playing.", false,
+		func(m *playerThemeModel) *types.Bool { return &m.HideTitle }, func(p *videohost.PlayerTheme) *bool { return &p.HideTitle },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[bool] { return &in.HideTitle }},
+	{"force_loop", "forceLoop", "Whether playback starts again at the end.", false,
+		func(m *playerThemeModel) *types.Bool { return &m.ForceLoop }, func(p *videohost.PlayerTheme) *bool { return &p.ForceLoop },
+		func(in *videohost.PlayerThemeInput) *videohost.Field[bool] { return &in.ForceLoop }},
+}
+
+// playerThemeAttributePaths maps the members of the /players endpoints, as a 400 names them,
+// to the attributes of a player theme.
+var playerThemeAttributePaths = func() map[string]path.Path {
+	m := map[string]path.Path{"name": path.Root("name"), "playerId": path.Root("id")}
+	for _, c := range themeColours {
+		m[c.wire] = path.Root(c.attr)
+	}
+	for _, s := range themeSwitches {
+		m[s.wire] = path.Root(s.attr)
+	}
+	return m
+}()
+
+// playerThemeModelFrom maps a player theme of the service to the model. A theme without a
+// name has a null name.
+func playerThemeModelFrom(p videohost.PlayerTheme) playerThemeModel {
+	m := playerThemeModel{
+		ID:        types.StringValue(p.ID),
+		Name:      types.StringNull(),
+		Assets:    types.ObjectNull(playerThemeAssetsTypes),
+		CreatedAt: timeString(p.CreatedAt),
+		UpdatedAt: timeString(p.UpdatedAt),
+	}
+	if p.Name != "" {
+		m.Name = types.StringValue(p.Name)
+	}
+	for _, c := range themeColours {
+		*c.model(&m) = types.StringValue(*c.api(&p))
+	}
+	for _, s := range themeSwitches {
+		*s.model(&m) = types.BoolValue(*s.api(&p))
+	}
+	if p.Assets != nil {
+		m.Assets = types.ObjectValueMust(playerThemeAssetsTypes, map[string]attr.Value{
+			"logo": types.StringValue(p.Assets.Logo), "link": types.StringValue(p.Assets.Link),
+		})
+	}
+	return m
+}
+
+// playerThemeInputFrom is the body that makes the service's theme what plan says: with prior
+// nil (a create) every known value of plan, else only the values that differ from prior (a
+// PATCH leaves the others as they are).
+func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videohost.PlayerThemeInput {
+	var in videohost.PlayerThemeInput
+	changed := func(get func(*playerThemeModel) attr.Value) bool {
+		v := get(&plan)
+		if v.IsNull() || v.IsUnknown() {
+			return false
+		}
+		return prior == nil || !v.Equal(get(prior))
+	}
+	if changed(func(m *playerThemeModel) attr.Value { return m.Name }) {
+		in.Name = videohost.Value(plan.Name.ValueString())
+	}
+	for _, c := range themeColours {
+		if changed(func(m *playerThemeModel) attr.Value { return *c.model(m) }) {
+			*c.in(&in) = videohost.Value(c.model(&plan).ValueString())
+		}
+	}
+	for _, s := range themeSwitches {
+		if changed(func(m *playerThemeModel) attr.Value { return *s.model(m) }) {
+			*s.in(&in) = videohost.Value(s.model(&plan).ValueBool())
+		}
+	}
+	return in
+}

@@ -1,0 +1,193 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var (
+	_ resource.Resource                = (*playerThemeResource)(nil)
+	_ resource.ResourceWithConfigure   = (*playerThemeResource)(nil)
+	_ resource.ResourceWithImportState = (*playerThemeResource)(nil)
+)
+
+// playerThemeResource is videohost_player_theme. The service changes a theme in place, so no
+// attribute forces a replacement.
+type playerThemeResource struct {
+	pd *providerData
+}
+
+// NewPlayerThemeResource returns the videohost_player_theme resource.
+func NewPlayerThemeResource() resource.Resource { return &playerThemeResource{} }
+
+func (r *playerThemeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_player_theme"
+}
+
+// maxPlayerThemeName is the longest name the service takes.
+const maxPlayerThemeName = 100
+
+func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "Identifier of the player theme (the service's `playerId`); a live stream's `player_id` takes it.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"name": schema.StringAttribute{
+			MarkdownDescription: fmt.Sprintf("Name of the theme, at most %d characters. No default: a theme may have "+
+				"no name. Removing it from the configuration leaves the current name on the service.", maxPlayerThemeName),
+			Optional:      true,
+			Computed:      true,
+			Validators:    []validator.String{stringvalidator.LengthBetween(1, maxPlayerThemeName)},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"assets": schema.SingleNestedAttribute{
+			MarkdownDescription: "The theme's logo and the address it links to; null until a logo is uploaded " +
+				"(which this provider does not do).",
+			Computed:      true,
+			PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
+			Attributes: map[string]schema.Attribute{
+				"logo": schema.StringAttribute{Computed: true, MarkdownDescription: "Address of the logo image."},
+				"link": schema.StringAttribute{Computed: true, MarkdownDescription: "Address the logo links to."},
+			},
+		},
+		"created_at": schema.StringAttribute{
+			MarkdownDescription: "Creation time of the theme, RFC 3339.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"updated_at": schema.StringAttribute{
+			MarkdownDescription: "Time of the theme's last change, RFC 3339; it moves on every update.",
+			Computed:            true,
+		},
+	}
+	for _, c := range themeColours {
+		attrs[c.attr] = schema.StringAttribute{
+			MarkdownDescription: c.what + " A colour `rgba(R, G, B, A)`: R, G and B integers from 0 to 255, A a " +
+				"decimal from 0 to 1 (`.5` or `0.5`); the service keeps it as written. Default `" + c.def + "`.",
+			Optional:   true,
+			Computed:   true,
+			Default:    stringdefault.StaticString(c.def),
+			Validators: []validator.String{colourValidator{}},
+		}
+	}
+	for _, s := range themeSwitches {
+		attrs[s.attr] = schema.BoolAttribute{
+			MarkdownDescription: fmt.Sprintf("%s Default `%t`.", s.what, s.def),
+			Optional:            true,
+			Computed:            true,
+			Default:             booldefault.StaticBool(s.def),
+		}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A player theme: the colours and switches of the player that embeds videos and live " +
+			"streams (attach it to a live stream with `player_id`). Every attribute is changed in place. An " +
+			"attribute left out of the configuration takes the service's default, so that removing a line " +
+			"puts the default back. Viewers may see a change only after up to 10 minutes. Import with the theme's id.",
+		Attributes: attrs,
+	}
+}
+
+func (r *playerThemeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var plan playerThemeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	p, err := createPlayerTheme(ctx, r.pd, playerThemeInputFrom(plan, nil))
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Player Theme", err, r.pd, playerThemeAttributePaths)
+		return
+	}
+	tflog.Debug(ctx, "created player theme", map[string]any{"player_id": p.ID})
+	resp.Diagnostics.Append(resp.State.Set(ctx, playerThemeModelFrom(p))...)
+}
+
+func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state playerThemeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || r.pd == nil {
+		// Without a client (its configuration is not known yet) the state stays as it is.
+		return
+	}
+	p, err := r.pd.client.GetPlayerTheme(ctx, state.ID.ValueString())
+	if errors.Is(err, videohost.ErrNotFound) {
+		resp.Diagnostics.AddWarning("Player Theme Deleted Outside Terraform",
+			"The player theme "+state.ID.ValueString()+" no longer exists on the service: it was deleted outside "+
+				"Terraform. It is removed from the state; the next apply creates it again if it is still configured, "+
+				"and live streams that used it show their player_id as a change.")
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Player Theme", err, r.pd, playerThemeAttributePaths)
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, playerThemeModelFrom(p))...)
+}
+
+func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var plan, state playerThemeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	p, err := updatePlayerTheme(ctx, r.pd, state.ID.ValueString(), playerThemeInputFrom(plan, &state))
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Player Theme", err, r.pd, playerThemeAttributePaths)
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, playerThemeModelFrom(p))...)
+}
+
+func (r *playerThemeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	var state playerThemeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := deletePlayerTheme(ctx, r.pd, state.ID.ValueString()); err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Player Theme", err, r.pd, playerThemeAttributePaths)
+	}
+}
+
+func (r *playerThemeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	// Refused before any request: an id with a slash or a dot step could name another endpoint.
+	if why := checkServiceID(req.ID); why != "" {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			"Import a player theme by its id (playerId) exactly as the service gives it; the videohost_player_themes "+
+				"data source lists them: "+why+".")
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
