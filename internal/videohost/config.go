@@ -105,25 +105,44 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 	return cfg, base, nil
 }
 
-// parseBaseURL accepts an absolute http or https address without query or fragment. A trailing
-// slash is dropped so that paths can be appended as they are.
+// CheckBaseURL returns a *ConfigError (Field "BaseURL") when raw cannot be the address of the
+// API, and nil when New would accept it: an absolute http or https address with a host, without
+// user information, query (a bare "?" included) or fragment.
+func CheckBaseURL(raw string) error {
+	_, err := parseBaseURL(raw)
+	return err
+}
+
+// parseBaseURL is CheckBaseURL returning the address. A trailing slash is dropped so that paths
+// can be appended as they are. User information is never quoted: it is where a key pasted into
+// the address would be.
 func parseBaseURL(raw string) (*url.URL, error) {
+	shown := raw
 	bad := func(why string) error {
 		return &ConfigError{Field: "BaseURL", Problem: fmt.Sprintf(
-			"%q %s: use an absolute http or https address such as %s", raw, why, SandboxURL)}
+			"%q %s: use an absolute http or https address such as %s", shown, why, SandboxURL)}
 	}
 	u, err := url.Parse(raw)
-	switch {
-	case err != nil:
+	if err != nil {
+		if i := strings.LastIndex(raw, "@"); i >= 0 {
+			shown = "REDACTED@" + raw[i+1:]
+		}
 		return nil, bad("cannot be parsed")
+	}
+	if u.User != nil {
+		cp := *u
+		cp.User = url.User("REDACTED")
+		shown = cp.String()
+	}
+	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
 		return nil, bad("is not an http or https address")
 	case u.Host == "" || u.Hostname() == "":
 		return nil, bad("has no host")
 	case u.User != nil:
-		return nil, bad("carries user information (the API key belongs in APIKey)")
-	case u.RawQuery != "" || u.Fragment != "":
-		return nil, bad("carries a query or a fragment")
+		return nil, bad("carries user information before the host: remove it (the API key belongs in APIKey)")
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#"):
+		return nil, bad("carries a query or a fragment: remove it, the client adds the paths and queries of the API")
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""

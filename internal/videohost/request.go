@@ -91,6 +91,9 @@ type attempt struct {
 	tooLarge bool
 }
 
+// notSent ends the account of an interruption that came before the request was written.
+const notSent = ", before the request was sent"
+
 // do sends r, with credentials, through the rate limiter of its class, retrying what is safe
 // to retry, and decodes a 2xx answer into out (when not nil) or any other into an *Error.
 func (c *Client) do(ctx context.Context, r request, out any) error {
@@ -122,12 +125,15 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		if !r.auth {
 			var err error
 			if tk, err = lim.wait(ctx, c.log, r.method, path); err != nil {
-				return fmt.Errorf("%s %s: waiting for the %s rate limit: %w", r.method, path, class, err)
+				return &interruptedError{r.method, path, "while waiting for the " + class + " rate limit" + notSent, err}
 			}
 			// Fetched after the wait, so that the token is as fresh as it can be. No retry
 			// here: the token source has its own.
 			if authz, token, err = c.credentials(ctx); err != nil {
 				lim.forget(tk)
+				if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+					return &interruptedError{r.method, path, "while getting an access token" + notSent, err}
+				}
 				return fmt.Errorf("%s %s: getting an access token: %w", r.method, path, err)
 			}
 		}
@@ -141,7 +147,11 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 				return &AmbiguousError{Method: r.method, Path: path, Err: err}
 			}
 			if ctx.Err() != nil {
-				return err
+				during := "while connecting" + notSent
+				if a.wrote {
+					during = "while the request, which is safe to repeat, was in flight"
+				}
+				return &interruptedError{r.method, path, during, err}
 			}
 			if retries >= c.cfg.MaxRetries {
 				return fmt.Errorf("%w (%s)", err, retried(retries))
@@ -192,7 +202,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 			// Redirects are not followed (see noRedirects); the service did not act on the
 			// request, so this is a plain failure even for a write, and not retried.
 			e := c.redirectError(r, path, u, a)
-			e.retries = retries
+			e.Retries = retries
 			return e
 
 		case a.status == http.StatusUnauthorized && !r.auth && c.cfg.AuthScheme == AuthBearer && !replayed:
@@ -208,7 +218,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		case a.status == http.StatusTooManyRequests && !r.auth:
 			if retries >= c.cfg.MaxRetries {
 				e := c.decodeError(r, path, a)
-				e.Class, e.limit, e.retries = class, lim.learnedLimit(), retries
+				e.Class, e.Limit, e.Retries = class, lim.learnedLimit(), retries
 				return e
 			}
 			retries++
@@ -225,7 +235,7 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 
 		case a.status >= 500:
 			e := c.decodeError(r, path, a)
-			e.retries = retries
+			e.Retries = retries
 			if !r.repeatable() {
 				return &AmbiguousError{Method: r.method, Path: path, Err: e}
 			}
@@ -241,9 +251,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 
 		default:
 			e := c.decodeError(r, path, a)
-			e.retries = retries
-			if a.status == http.StatusUnauthorized {
-				e.hint = c.unauthorizedHint()
+			e.Retries = retries
+			if a.status == http.StatusUnauthorized || a.status == http.StatusForbidden {
+				e.Hint = c.unauthorizedHint()
 			}
 			return e
 		}
@@ -347,7 +357,7 @@ func (c *Client) backoff(ctx context.Context, r request, path, class string, n, 
 		"wait_ms": d.Milliseconds(), "reason": reason,
 	})
 	if err := sleep(ctx, d); err != nil {
-		return fmt.Errorf("%s %s: backing off before retry %d: %w", r.method, path, retries, err)
+		return &interruptedError{r.method, path, fmt.Sprintf("while backing off before retry %d", retries) + notSent, err}
 	}
 	return nil
 }
