@@ -59,7 +59,9 @@ func claimWebhook(baseURL, id string) bool {
 
 // createWebhook creates one webhook and never leaves a duplicate or an orphan behind when an
 // attempt's outcome is unknown: it then lists the webhooks and adopts the one that attempt
-// stored, and sends the request again only when no such webhook appeared.
+// stored, and sends the request again only when no such webhook appeared. Once ctx has ended
+// (Terraform was interrupted), nothing is sent or listed any more: the outcome unknown so far is
+// returned for the shared create machinery to settle (see findCreatedWebhook).
 func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWebhookInput) (videohost.Webhook, error) {
 	// seen are ids known to exist before the current attempt; nil until a first list is made.
 	var seen map[string]bool
@@ -72,42 +74,38 @@ func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWeb
 			if claimWebhook(pd.baseURL, w.ID) {
 				return w, nil
 			}
-			// Another create of this process adopted this webhook while its answer was on the
-			// way; that create's own request then stored one that nobody has yet.
+			// Another create of this process adopted this webhook while its response was on
+			// the way; that create's own request then stored one that nobody has yet.
 			history = append(history, fmt.Sprintf("attempt %d: created %s, which another create had adopted", attempt, w.ID))
 		case errors.Is(err, videohost.ErrAmbiguous):
 			history = append(history, fmt.Sprintf("attempt %d: outcome unknown (%v)", attempt, err))
 		default:
 			return videohost.Webhook{}, err
 		}
+		if ctx.Err() != nil {
+			return videohost.Webhook{}, &videohost.AmbiguousError{Method: "POST", Path: "/webhooks",
+				Err: fmt.Errorf("interrupted: %s: %w", strings.Join(history, "; "), ctx.Err())}
+		}
 
 		tflog.Info(ctx, "looking for the webhook of a create whose outcome is unknown", map[string]any{
 			"attempt": attempt, "url": in.URL,
 		})
-		var listed []videohost.Webhook
-		for look := 1; ; look++ {
-			var lerr error
-			listed, lerr = pd.client.ListWebhooks(ctx, "")
-			if lerr != nil {
-				return videohost.Webhook{}, fmt.Errorf("creating the webhook failed with an unknown outcome (%s), and "+
-					"listing the webhooks to find it failed too: %w; a webhook for %s may exist that Terraform does not "+
-					"manage: check the list (data source videohost_webhooks) and import or delete it",
-					history[len(history)-1], lerr, in.URL)
+		adopted, ok, listed, lerr := findStoredWebhook(ctx, pd, in, start.Add(-adoptionClockSkew), seen)
+		if lerr != nil {
+			if ctx.Err() != nil {
+				return videohost.Webhook{}, &videohost.AmbiguousError{Method: "POST", Path: "/webhooks",
+					Err: fmt.Errorf("interrupted: %s: %w", strings.Join(history, "; "), ctx.Err())}
 			}
-			adopted, ok, contended := adoptWebhook(pd.baseURL, listed, in, start.Add(-adoptionClockSkew), seen)
-			if ok {
-				tflog.Info(ctx, "adopted the webhook stored by a create whose outcome was unknown", map[string]any{
-					"webhook_id": adopted.ID, "attempt": attempt, "lists": look,
-				})
-				return adopted, nil
-			}
-			// Every matching webhook of this list was claimed by another create of the same
-			// webhook between the list and the claim. Each of those creates owns a webhook
-			// stored before its claim, so a new list shows one that is still free if this
-			// attempt stored one; only when no match at all is free is the create sent again.
-			if !contended || look >= webhookAdoptionLists {
-				break
-			}
+			return videohost.Webhook{}, fmt.Errorf("creating the webhook failed with an unknown outcome (%s), and "+
+				"listing the webhooks to find it failed too: %w; a webhook for %s may exist that Terraform does not "+
+				"manage: check the list (data source videohost_webhooks) and import or delete it",
+				history[len(history)-1], lerr, in.URL)
+		}
+		if ok {
+			tflog.Info(ctx, "adopted the webhook stored by a create whose outcome was unknown", map[string]any{
+				"webhook_id": adopted.ID, "attempt": attempt,
+			})
+			return adopted, nil
 		}
 		history = append(history, fmt.Sprintf("no new webhook for %s with the same events was listed", in.URL))
 		seen = make(map[string]bool, len(listed))
@@ -118,6 +116,25 @@ func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWeb
 	return videohost.Webhook{}, &videohost.AmbiguousError{
 		Method: "POST", Path: "/webhooks",
 		Err: fmt.Errorf("gave up after %d attempts to create the webhook; %s", webhookCreateAttempts, strings.Join(history, "; ")),
+	}
+}
+
+// findStoredWebhook lists the webhooks and adopts the one a create of in may have stored (see
+// adoptWebhook); it returns the last list, so that a caller that sends again knows which ids
+// existed before. While every matching webhook of a list is claimed by another create of the
+// same webhook between the list and the claim, it lists again (at most webhookAdoptionLists
+// times): each of those creates owns a webhook stored before its claim, so a new list shows one
+// that is still free if this create stored one.
+func findStoredWebhook(ctx context.Context, pd *providerData, in videohost.CreateWebhookInput, notBefore time.Time, seen map[string]bool) (w videohost.Webhook, ok bool, listed []videohost.Webhook, err error) {
+	for look := 1; ; look++ {
+		listed, err = pd.client.ListWebhooks(ctx, "")
+		if err != nil {
+			return videohost.Webhook{}, false, nil, err
+		}
+		adopted, ok, contended := adoptWebhook(pd.baseURL, listed, in, notBefore, seen)
+		if ok || !contended || look >= webhookAdoptionLists {
+			return adopted, ok, listed, nil
+		}
 	}
 }
 

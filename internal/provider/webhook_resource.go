@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -45,6 +46,36 @@ type webhookModel struct {
 var webhookAttributePaths = map[string]path.Path{
 	"url":    path.Root("url"),
 	"events": path.Root("events"),
+}
+
+// webhookWrites names the webhook for the shared create and delete machinery.
+var webhookWrites = writeTarget{kind: "Webhook", attrs: webhookAttributePaths}
+
+// webhookCreateOps are the webhook's parts of the shared create machinery: the create with its
+// own reconciliation of unknown outcomes, the search for what an interrupted create stored, and
+// the read of the signature secret, which the create's response may omit (the specification's
+// samples do) and the list carries.
+func webhookCreateOps(pd *providerData, in videohost.CreateWebhookInput) createOps[videohost.Webhook] {
+	start := time.Now()
+	return createOps[videohost.Webhook]{
+		send: func(ctx context.Context) (videohost.Webhook, error) { return createWebhook(ctx, pd, in) },
+		find: func(ctx context.Context) (videohost.Webhook, bool, error) {
+			w, ok, _, err := findStoredWebhook(ctx, pd, in, start.Add(-adoptionClockSkew), nil)
+			return w, ok, err
+		},
+		complete: func(ctx context.Context, w videohost.Webhook) videohost.Webhook {
+			if w.SignatureSecret != "" {
+				return w
+			}
+			if listed, err := pd.client.LookupWebhook(ctx, w.ID); err == nil {
+				w.SignatureSecret = listed.SignatureSecret
+			} else {
+				tflog.Warn(ctx, "could not read the signature secret of a new webhook", map[string]any{"webhook_id": w.ID, "error": err.Error()})
+			}
+			return w
+		},
+		id: func(w videohost.Webhook) string { return w.ID },
+	}
 }
 
 // NewWebhookResource returns the videohost_webhook resource.
@@ -117,19 +148,9 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 		return
 	}
 
-	w, err := createWebhook(ctx, r.pd, in)
-	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Webhook", err, r.pd, webhookAttributePaths)
+	w, ok := createObject(ctx, r.pd, webhookWrites, &resp.Diagnostics, webhookCreateOps(r.pd, in))
+	if !ok {
 		return
-	}
-	if w.SignatureSecret == "" {
-		// The create answer may omit the secret (the specification's samples do); the list
-		// carries it.
-		if listed, err := r.pd.client.LookupWebhook(ctx, w.ID); err == nil {
-			w.SignatureSecret = listed.SignatureSecret
-		} else {
-			tflog.Warn(ctx, "could not read the signature secret of a new webhook", map[string]any{"webhook_id": w.ID, "error": err.Error()})
-		}
 	}
 	tflog.Debug(ctx, "created webhook", map[string]any{"webhook_id": w.ID})
 
@@ -188,10 +209,10 @@ func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	err := r.pd.client.DeleteWebhook(ctx, state.ID.ValueString())
-	if err != nil && !errors.Is(err, videohost.ErrNotFound) {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Webhook", err, r.pd, webhookAttributePaths)
-	}
+	id := state.ID.ValueString()
+	deleteObject(ctx, r.pd, webhookWrites, &resp.Diagnostics, id, func(ctx context.Context) error {
+		return r.pd.client.DeleteWebhook(ctx, id)
+	})
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -1,0 +1,90 @@
+package provider
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"time"
+)
+
+// Phases of a request in which slowService holds it.
+const (
+	// holdBeforeHandling holds the request after it arrived and before the service acts on it:
+	// the request is in flight.
+	holdBeforeHandling = "before handling"
+	// holdInBody holds the response after its headers and the first half of its body: the
+	// service has acted, and the response is being read.
+	holdInBody = "in the body"
+)
+
+// slowService slows the requests that match, in one phase, the way a slow service does: it
+// goes on with a request whose client has hung up (the emulator alone would stop at once), so a
+// create that was sent is stored whether or not its client waits for the response. Each request
+// that reaches the hold is announced on arrived (never blocking: a full channel drops it).
+type slowService struct {
+	next    http.Handler
+	match   func(r *http.Request) bool
+	phase   string
+	hold    time.Duration
+	arrived chan string
+}
+
+func newSlowService(next http.Handler, phase string, hold time.Duration, match func(r *http.Request) bool) *slowService {
+	return &slowService{next: next, match: match, phase: phase, hold: hold, arrived: make(chan string, 1000)}
+}
+
+func isRequest(method, path string) func(r *http.Request) bool {
+	return func(r *http.Request) bool { return r.Method == method && r.URL.Path == path }
+}
+
+func (s *slowService) announce(r *http.Request) {
+	select {
+	case s.arrived <- r.Method + " " + r.URL.Path:
+	default:
+	}
+}
+
+func (s *slowService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.match(r) {
+		s.next.ServeHTTP(w, r)
+		return
+	}
+	r = r.WithContext(context.WithoutCancel(r.Context()))
+	switch s.phase {
+	case holdBeforeHandling:
+		s.announce(r)
+		time.Sleep(s.hold)
+		s.next.ServeHTTP(w, r)
+	case holdInBody:
+		rec := httptest.NewRecorder()
+		s.next.ServeHTTP(rec, r)
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		body := rec.Body.Bytes()
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(body[:len(body)/2])
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		s.announce(r)
+		time.Sleep(s.hold)
+		_, _ = w.Write(body[len(body)/2:])
+	default:
+		panic("slowService: unknown phase " + s.phase)
+	}
+}
+
+// await waits at most d for n requests to reach the hold, and reports whether they did.
+func (s *slowService) await(n int, d time.Duration) bool {
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for range n {
+		select {
+		case <-s.arrived:
+		case <-deadline.C:
+			return false
+		}
+	}
+	return true
+}
