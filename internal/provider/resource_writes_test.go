@@ -11,7 +11,7 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // writesEnv is an emulator, slowed in one phase by a slowService, and a client of it, without
