@@ -16,7 +16,7 @@ func playerThemeJSON(id string) map[string]any {
 		"trackPlayed": "rgba(88, 131, 255, .95)", "trackUnplayed": "rgba(255, 255, 255, .35)",
 		"trackBackground": "rgba(255, 255, 255, .2)", "backgroundTop": "rgba(0, 0, 0, .7)",
 		"backgroundBottom": "rgba(0, 0, 0, .7)",
-		"enableApi": true, "enableControls": true, "forceAutoplay": false, "hideTitle": false, "forceLoop": true,
+		"enableApi":        true, "enableControls": true, "forceAutoplay": false, "hideTitle": false, "forceLoop": true,
 		"createdAt": "2024-08-08T14:12:18+00:00", "updatedAt": "2024-08-08T14:12:18+00:00",
 	}
 }
