@@ -80,6 +80,13 @@ func createAdopting[T any](ctx context.Context, pd *providerData, a adoptableCre
 		default:
 			return zero, err
 		}
+		if ctx.Err() != nil {
+			// Interrupted: nothing more is sent or listed on this context; the shared create
+			// machinery (resource_writes.go) settles the unknown outcome with adoptionCreateOps'
+			// find.
+			return zero, &videohost.AmbiguousError{Method: "POST", Path: a.path,
+				Err: fmt.Errorf("interrupted: %s: %w", strings.Join(history, "; "), ctx.Err())}
+		}
 
 		tflog.Info(ctx, "looking for the "+a.kind+" of a create whose outcome is unknown", map[string]any{"attempt": attempt})
 		listed, lerr := a.list(ctx)
@@ -103,6 +110,26 @@ func createAdopting[T any](ctx context.Context, pd *providerData, a adoptableCre
 	return zero, &videohost.AmbiguousError{
 		Method: "POST", Path: a.path,
 		Err: fmt.Errorf("gave up after %d attempts to create the %s; %s", adoptionCreateAttempts, a.kind, strings.Join(history, "; ")),
+	}
+}
+
+// adoptionCreateOps are the parts of the shared create machinery (resource_writes.go) for a
+// create that adopts what an unknown outcome stored: the create itself, and the search for
+// what an interrupted create stored.
+func adoptionCreateOps[T any](pd *providerData, a adoptableCreate[T]) createOps[T] {
+	start := time.Now()
+	return createOps[T]{
+		send: func(ctx context.Context) (T, error) { return createAdopting(ctx, pd, a) },
+		find: func(ctx context.Context) (T, bool, error) {
+			listed, err := a.list(ctx)
+			if err != nil {
+				var zero T
+				return zero, false, err
+			}
+			got, ok := adoptListed(pd.baseURL, a, listed, start.Add(-adoptionClockSkew), nil)
+			return got, ok, nil
+		},
+		id: a.id,
 	}
 }
 

@@ -80,6 +80,14 @@ func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, 
 			"account's limit to be raised, then re-run."+apiWords(apiErr))
 		return
 
+	case errors.Is(err, videohost.ErrNotFound) && hasAttr(attrs, apiErr.Name):
+		// A 404 that names a parameter of the caller is about the object that parameter refers
+		// to, such as a live stream's playerId naming a theme that does not exist.
+		diags.AddAttributeError(attrs[apiErr.Name], summary, fmt.Sprintf("The service at %s has no such object in "+
+			"this workspace for %s: it was deleted, belongs to another project or environment, or the id is wrong. "+
+			"Correct the id, or remove it, and re-run.%s", baseURL, apiErr.Name, apiWords(apiErr)))
+		return
+
 	case errors.Is(err, videohost.ErrNotFound):
 		diags.AddError(summary, fmt.Sprintf("The service at %s has no such object in this workspace: it was deleted, "+
 			"belongs to another project or environment, or the id is wrong. Check the id.%s", baseURL, apiWords(apiErr)))
@@ -116,6 +124,12 @@ func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, 
 		}
 	}
 	diags.AddError(summary, detail)
+}
+
+// hasAttr reports whether the API's parameter name maps to an attribute of the caller.
+func hasAttr(attrs map[string]path.Path, name string) bool {
+	_, ok := attrs[name]
+	return ok
 }
 
 // addExtraAttributeErrors adds one attribute error per member of a 400 that is named after an

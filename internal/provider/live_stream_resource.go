@@ -245,9 +245,8 @@ func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequ
 		PlayerID:  plan.PlayerID.ValueString(),
 		Restreams: restreamsToSend(planned, configured),
 	}
-	ls, err := createLiveStream(ctx, r.pd, in)
-	if err != nil {
-		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Create Live Stream", err, r.pd)
+	ls, ok := createLiveStream(ctx, r.pd, &resp.Diagnostics, in)
+	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created live stream", map[string]any{"live_stream_id": ls.ID})
@@ -273,7 +272,7 @@ func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest,
 		return
 	}
 	if err != nil {
-		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, r.pd)
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, r.pd, liveStreamAttributePaths)
 		return
 	}
 	prior, diags := restreamsOf(ctx, state.Restreams)
@@ -323,7 +322,7 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 
 	ls, err := updateLiveStream(ctx, r.pd, state.ID.ValueString(), in)
 	if err != nil {
-		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Update Live Stream", err, r.pd)
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Live Stream", err, r.pd, liveStreamAttributePaths)
 		return
 	}
 	newState, diags := liveStreamResourceModelFrom(ctx, ls, planned, !plan.Restreams.IsNull())
@@ -340,9 +339,7 @@ func (r *liveStreamResource) Delete(ctx context.Context, req resource.DeleteRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if err := deleteLiveStream(ctx, r.pd, state.ID.ValueString()); err != nil {
-		addLiveStreamErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Live Stream", err, r.pd)
-	}
+	deleteLiveStream(ctx, r.pd, &resp.Diagnostics, state.ID.ValueString())
 }
 
 func (r *liveStreamResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -354,19 +351,6 @@ func (r *liveStreamResource) ImportState(ctx context.Context, req resource.Impor
 		return
 	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
-}
-
-// addLiveStreamErrorDiagnostics is addAPIErrorDiagnostics with the live stream's attributes,
-// and with the one 404 that is not about the live stream itself: a player_id that names no
-// player theme.
-func addLiveStreamErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, pd *providerData) {
-	if apiErr, ok := errors.AsType[*videohost.Error](err); ok && errors.Is(err, videohost.ErrNotFound) && apiErr.Name == "playerId" {
-		diags.AddAttributeError(path.Root("player_id"), summary, "No player theme has this id: it was deleted, or "+
-			"the id is wrong. Set player_id to the id of an existing theme (videohost_player_themes lists them), "+
-			"or remove it."+apiWords(apiErr))
-		return
-	}
-	addAPIErrorDiagnostics(diags, summary, err, pd, liveStreamAttributePaths)
 }
 
 // restreamsOf reads a list of restreams; a null or unknown list is none.

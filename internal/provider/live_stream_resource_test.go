@@ -33,6 +33,10 @@ func TestLiveStreamErrorsOnTheirAttribute(t *testing.T) {
 			&videohost.Error{Status: 400, Title: "This attribute is required.", Name: "name"},
 			path.Root("name"),
 		},
+		"the live stream itself": {
+			&videohost.Error{Status: 404, Title: "The requested resource could not be found.", Name: "liveStreamId"},
+			path.Root("id"),
+		},
 		"a player theme that does not exist": {
 			&videohost.Error{Status: 404, Title: "The requested resource could not be found.", Name: "playerId"},
 			path.Root("player_id"),
@@ -40,7 +44,7 @@ func TestLiveStreamErrorsOnTheirAttribute(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			addLiveStreamErrorDiagnostics(&diags, "Unable to Update Live Stream", tc.err, testProviderData())
+			addAPIErrorDiagnostics(&diags, "Unable to Update Live Stream", tc.err, testProviderData(), liveStreamAttributePaths)
 			if len(diags) != 1 {
 				t.Fatalf("diagnostics %v", diags)
 			}
@@ -49,13 +53,6 @@ func TestLiveStreamErrorsOnTheirAttribute(t *testing.T) {
 				t.Fatalf("diagnostic %v is not on %s", diags[0], tc.want)
 			}
 		})
-	}
-	// A 404 about the live stream itself stays on the resource.
-	var diags diag.Diagnostics
-	addLiveStreamErrorDiagnostics(&diags, "Unable to Update Live Stream",
-		&videohost.Error{Status: 404, Name: "liveStreamId"}, testProviderData())
-	if _, onPath := diags[0].(diag.DiagnosticWithPath); len(diags) != 1 || onPath {
-		t.Fatalf("diagnostics %v", diags)
 	}
 }
 

@@ -5,9 +5,10 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -15,8 +16,10 @@ import (
 // createLiveStream creates a live stream; a create whose outcome is unknown adopts the live
 // stream it stored: the live streams are listed with the service's name filter, and the one
 // with the same name, visibility, player and restreams, created since the attempt, is taken.
-func createLiveStream(ctx context.Context, pd *providerData, in videohost.CreateLiveStreamInput) (videohost.LiveStream, error) {
-	return createAdopting(ctx, pd, adoptableCreate[videohost.LiveStream]{
+// It goes through the shared create machinery, which adds the diagnostics; false when there is
+// nothing to record.
+func createLiveStream(ctx context.Context, pd *providerData, diags *diag.Diagnostics, in videohost.CreateLiveStreamInput) (videohost.LiveStream, bool) {
+	return createObject(ctx, pd, liveStreamWrites, diags, adoptionCreateOps(pd, adoptableCreate[videohost.LiveStream]{
 		kind: "live stream", path: "/live-streams",
 		create: func(ctx context.Context) (videohost.LiveStream, error) { return pd.client.CreateLiveStream(ctx, in) },
 		list: func(ctx context.Context) ([]videohost.LiveStream, error) {
@@ -25,8 +28,11 @@ func createLiveStream(ctx context.Context, pd *providerData, in videohost.Create
 		matches: func(l videohost.LiveStream) bool { return liveStreamHolds(l, in) },
 		id:      func(l videohost.LiveStream) string { return l.ID },
 		created: func(l videohost.LiveStream) *time.Time { return l.CreatedAt },
-	})
+	}))
 }
+
+// liveStreamWrites names the live stream for the shared create and delete machinery.
+var liveStreamWrites = writeTarget{kind: "Live Stream", attrs: liveStreamAttributePaths}
 
 // liveStreamHolds reports whether l has every value that in sends.
 func liveStreamHolds(l videohost.LiveStream, in videohost.CreateLiveStreamInput) bool {
@@ -44,10 +50,10 @@ func updateLiveStream(ctx context.Context, pd *providerData, id string, in video
 	return pd.client.UpdateLiveStream(ctx, id, in)
 }
 
-// deleteLiveStream deletes a live stream; one already gone counts as deleted.
-func deleteLiveStream(ctx context.Context, pd *providerData, id string) error {
-	if err := pd.client.DeleteLiveStream(ctx, id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
-		return err
-	}
-	return nil
+// deleteLiveStream deletes a live stream through the shared delete machinery; one already gone
+// counts as deleted.
+func deleteLiveStream(ctx context.Context, pd *providerData, diags *diag.Diagnostics, id string) {
+	deleteObject(ctx, pd, liveStreamWrites, diags, id, func(ctx context.Context) error {
+		return pd.client.DeleteLiveStream(ctx, id)
+	})
 }

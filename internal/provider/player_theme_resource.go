@@ -117,9 +117,8 @@ func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	p, err := createPlayerTheme(ctx, r.pd, playerThemeInputFrom(plan, nil))
-	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Player Theme", err, r.pd, playerThemeAttributePaths)
+	p, ok := createPlayerTheme(ctx, r.pd, &resp.Diagnostics, playerThemeInputFrom(plan, nil))
+	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created player theme", map[string]any{"player_id": p.ID})
@@ -176,9 +175,7 @@ func (r *playerThemeResource) Delete(ctx context.Context, req resource.DeleteReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if err := deletePlayerTheme(ctx, r.pd, state.ID.ValueString()); err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Player Theme", err, r.pd, playerThemeAttributePaths)
-	}
+	deletePlayerTheme(ctx, r.pd, &resp.Diagnostics, state.ID.ValueString())
 }
 
 func (r *playerThemeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

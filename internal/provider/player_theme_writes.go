@@ -5,8 +5,9 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -14,8 +15,10 @@ import (
 // createPlayerTheme creates a theme; a create whose outcome is unknown adopts the theme it
 // stored: the service has no filter on themes, so every theme is listed and the one with
 // every value sent, created since the attempt, is taken.
-func createPlayerTheme(ctx context.Context, pd *providerData, in videohost.PlayerThemeInput) (videohost.PlayerTheme, error) {
-	return createAdopting(ctx, pd, adoptableCreate[videohost.PlayerTheme]{
+// It goes through the shared create machinery, which adds the diagnostics; false when there is
+// nothing to record.
+func createPlayerTheme(ctx context.Context, pd *providerData, diags *diag.Diagnostics, in videohost.PlayerThemeInput) (videohost.PlayerTheme, bool) {
+	return createObject(ctx, pd, playerThemeWrites, diags, adoptionCreateOps(pd, adoptableCreate[videohost.PlayerTheme]{
 		kind: "player theme", path: "/players",
 		create: func(ctx context.Context) (videohost.PlayerTheme, error) { return pd.client.CreatePlayerTheme(ctx, in) },
 		list: func(ctx context.Context) ([]videohost.PlayerTheme, error) {
@@ -24,8 +27,11 @@ func createPlayerTheme(ctx context.Context, pd *providerData, in videohost.Playe
 		matches: func(p videohost.PlayerTheme) bool { return playerThemeHolds(p, in) },
 		id:      func(p videohost.PlayerTheme) string { return p.ID },
 		created: func(p videohost.PlayerTheme) *time.Time { return p.CreatedAt },
-	})
+	}))
 }
+
+// playerThemeWrites names the player theme for the shared create and delete machinery.
+var playerThemeWrites = writeTarget{kind: "Player Theme", attrs: playerThemeAttributePaths}
 
 // playerThemeHolds reports whether p has every value that in sends.
 func playerThemeHolds(p videohost.PlayerTheme, in videohost.PlayerThemeInput) bool {
@@ -54,10 +60,10 @@ func updatePlayerTheme(ctx context.Context, pd *providerData, id string, in vide
 	return pd.client.UpdatePlayerTheme(ctx, id, in)
 }
 
-// deletePlayerTheme deletes a theme; one already gone counts as deleted.
-func deletePlayerTheme(ctx context.Context, pd *providerData, id string) error {
-	if err := pd.client.DeletePlayerTheme(ctx, id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
-		return err
-	}
-	return nil
+// deletePlayerTheme deletes a theme through the shared delete machinery; one already gone
+// counts as deleted.
+func deletePlayerTheme(ctx context.Context, pd *providerData, diags *diag.Diagnostics, id string) {
+	deleteObject(ctx, pd, playerThemeWrites, diags, id, func(ctx context.Context) error {
+		return pd.client.DeletePlayerTheme(ctx, id)
+	})
 }
