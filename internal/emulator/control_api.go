@@ -34,6 +34,10 @@ POST   /_emulator/videos               {"title","duration","tags","metadata","de
        duration is in seconds (default 10; at most 30 in the sandbox); metadata is
        [{"key","value"}] or {"key": "value"}
 POST   /_emulator/live-streams         {"name"}       create a live stream (201, the live stream)
+DELETE /_emulator/live-streams/{id}                   delete a live stream as if outside Terraform (204);
+       one that is broadcasting ends first (live-stream.broadcast.ended)
+DELETE /_emulator/players/{id}                        delete a player theme as if outside Terraform (204);
+       the live streams that used it lose their playerId
 POST   /_emulator/live-streams/{id}/broadcast/start   broadcasting becomes true; emits live-stream.broadcast.started
 POST   /_emulator/live-streams/{id}/broadcast/end     broadcasting becomes false; emits live-stream.broadcast.ended
 POST   /_emulator/live-streams/{id}/record {"duration"}
@@ -88,6 +92,10 @@ func (e *Emulator) serveControl(w http.ResponseWriter, r *http.Request) {
 		eps = []endpoint{{http.MethodPost, e.ctlSummary}}
 	case len(seg) == 1 && seg[0] == "live-streams":
 		eps = []endpoint{{http.MethodPost, e.ctlCreateLiveStream}}
+	case len(seg) == 2 && seg[0] == "live-streams":
+		eps = []endpoint{{http.MethodDelete, e.ctlDeleteLiveStream}}
+	case len(seg) == 2 && seg[0] == "players":
+		eps = []endpoint{{http.MethodDelete, e.ctlDeletePlayer}}
 	case len(seg) == 4 && seg[0] == "live-streams" && seg[2] == "broadcast" && (seg[3] == "start" || seg[3] == "end"):
 		eps = []endpoint{{http.MethodPost, e.ctlBroadcast}}
 	case len(seg) == 3 && seg[0] == "live-streams" && seg[2] == "record":
@@ -268,6 +276,22 @@ func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request, _
 		return
 	}
 	writeJSON(w, http.StatusCreated, l)
+}
+
+func (e *Emulator) ctlDeleteLiveStream(w http.ResponseWriter, _ *http.Request, seg []string) {
+	if !e.DeleteLiveStream(seg[1]) {
+		writeError(w, e.notFound("liveStreamId"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (e *Emulator) ctlDeletePlayer(w http.ResponseWriter, _ *http.Request, seg []string) {
+	if !e.DeletePlayer(seg[1]) {
+		writeError(w, e.notFound("playerId"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 func (e *Emulator) ctlBroadcast(w http.ResponseWriter, _ *http.Request, seg []string) {

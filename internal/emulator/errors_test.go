@@ -21,7 +21,11 @@ func TestErrorBodies(t *testing.T) {
 		{"PUT", "/webhooks", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, POST"},
 		{"PATCH", "/webhooks/webhook_x", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, DELETE"},
 		{"POST", "/videos", 405, "method-not-allowed", "Method is not allowed for this route.", "GET"},
-		{"DELETE", "/live-streams/li1", 405, "method-not-allowed", "Method is not allowed for this route.", "GET"},
+		{"PUT", "/live-streams/li1", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, PATCH, DELETE"},
+		{"DELETE", "/live-streams", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, POST"},
+		{"PUT", "/players/pt1", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, PATCH, DELETE"},
+		{"PATCH", "/players", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, POST"},
+		{"GET", "/players/pt_missing", 404, "resource-not-found", "The requested resource could not be found.", ""},
 		{"GET", "/videos/vi_missing", 404, "resource-not-found", "The requested resource could not be found.", ""},
 		{"GET", "/live-streams/li_missing", 404, "resource-not-found", "The requested resource could not be found.", ""},
 	} {
@@ -42,6 +46,9 @@ func TestErrorBodies(t *testing.T) {
 	}
 	if r := e.api("GET", "/live-streams/li_missing", nil); r.str("name") != "liveStreamId" {
 		t.Errorf("live stream 404 name: %s", r.raw)
+	}
+	if r := e.api("GET", "/players/pt_missing", nil); r.str("name") != "playerId" {
+		t.Errorf("player theme 404 name: %s", r.raw)
 	}
 
 	e.emu.SetFaults(emulator.Faults{ErrorRate: 1})

@@ -72,12 +72,37 @@ type liveStream struct {
 	BroadcastStartedAt time.Time `json:"broadcastStartedAt,omitzero"`
 }
 
+// playerTheme is the stored record of a player theme. Colours are kept as they were sent,
+// character for character; Name "" is a theme without a name.
+type playerTheme struct {
+	ID               string    `json:"playerId"`
+	Name             string    `json:"name,omitempty"`
+	Text             string    `json:"text"`
+	Link             string    `json:"link"`
+	LinkHover        string    `json:"linkHover"`
+	LinkActive       string    `json:"linkActive"`
+	TrackPlayed      string    `json:"trackPlayed"`
+	TrackUnplayed    string    `json:"trackUnplayed"`
+	TrackBackground  string    `json:"trackBackground"`
+	BackgroundTop    string    `json:"backgroundTop"`
+	BackgroundBottom string    `json:"backgroundBottom"`
+	BackgroundText   string    `json:"backgroundText"`
+	EnableAPI        bool      `json:"enableApi"`
+	EnableControls   bool      `json:"enableControls"`
+	ForceAutoplay    bool      `json:"forceAutoplay"`
+	HideTitle        bool      `json:"hideTitle"`
+	ForceLoop        bool      `json:"forceLoop"`
+	CreatedAt        time.Time `json:"createdAt"`
+	UpdatedAt        time.Time `json:"updatedAt"`
+}
+
 // store is the service's data; Emulator.mu guards it. Slices keep creation order, which is the
 // default order of every list.
 type store struct {
-	Webhooks    []*Webhook    `json:"webhooks"`
-	Videos      []*video      `json:"videos"`
-	LiveStreams []*liveStream `json:"liveStreams"`
+	Webhooks    []*Webhook     `json:"webhooks"`
+	Videos      []*video       `json:"videos"`
+	LiveStreams []*liveStream  `json:"liveStreams"`
+	Players     []*playerTheme `json:"players"`
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -160,6 +185,10 @@ func (e *Emulator) findVideoLocked(id string) int {
 
 func (e *Emulator) findLiveStreamLocked(id string) int {
 	return slices.IndexFunc(e.st.LiveStreams, func(l *liveStream) bool { return l.ID == id })
+}
+
+func (e *Emulator) findPlayerLocked(id string) int {
+	return slices.IndexFunc(e.st.Players, func(p *playerTheme) bool { return p.ID == id })
 }
 
 // purgeExpiredLocked deletes sandbox videos whose 24 hours have passed. Expiry is checked

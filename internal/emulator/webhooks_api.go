@@ -151,11 +151,7 @@ func (e *Emulator) handleCreateWebhook(w http.ResponseWriter, r *http.Request, _
 	if !ok {
 		return
 	}
-	if e.faults.takeCommitThen500() {
-		writeError(w, e.serverError())
-		return
-	}
-	writeJSON(w, http.StatusCreated, toWebhookWire(wh, e.opts.SecretInResponses))
+	e.answerWrite(w, http.StatusCreated, toWebhookWire(wh, e.opts.SecretInResponses))
 }
 
 // createWebhookFrom stores the webhook that the body of a create asks for, through the service
