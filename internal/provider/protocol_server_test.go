@@ -253,3 +253,12 @@ func stringOf(v tftypes.Value) string {
 	}
 	return s
 }
+
+func hasAnyError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}
