@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -31,6 +32,7 @@ var (
 	_ provider.Provider                       = (*videohostProvider)(nil)
 	_ provider.ProviderWithFunctions          = (*videohostProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*videohostProvider)(nil)
+	_ provider.ProviderWithListResources      = (*videohostProvider)(nil)
 )
 
 // Environment variables read when the matching attribute is not set.
@@ -220,6 +222,7 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 	resp.ResourceData = pd
 	resp.DataSourceData = pd
 	resp.EphemeralResourceData = pd
+	resp.ListResourceData = pd
 }
 
 // configFieldAttributes maps the fields of the client's Config to the provider attributes
@@ -263,6 +266,12 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 		NewWebhookResource,
 		NewLiveStreamResource,
 		NewPlayerThemeResource,
+	}
+}
+
+func (p *videohostProvider) ListResources(context.Context) []func() list.ListResource {
+	return []func() list.ListResource{
+		NewWebhookListResource,
 	}
 }
 
