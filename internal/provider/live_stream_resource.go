@@ -28,6 +28,7 @@ var (
 	_ resource.Resource                = (*liveStreamResource)(nil)
 	_ resource.ResourceWithConfigure   = (*liveStreamResource)(nil)
 	_ resource.ResourceWithImportState = (*liveStreamResource)(nil)
+	_ resource.ResourceWithIdentity    = (*liveStreamResource)(nil)
 )
 
 // liveStreamResource is videohost_live_stream. The service changes a live stream in place, so
@@ -218,6 +219,10 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 	}
 }
 
+func (r *liveStreamResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema("live stream (`liveStreamId`)")
+}
+
 func (r *liveStreamResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
@@ -253,12 +258,19 @@ func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequ
 	state, diags := liveStreamResourceModelFrom(ctx, ls, planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
 }
 
 func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state liveStreamResourceModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || r.pd == nil {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// Set before anything else: a state written before resources had an identity gets one on
+	// its first refresh, whatever the refresh finds.
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
+	if r.pd == nil {
 		// Without a client (its configuration is not known yet) the state stays as it is.
 		return
 	}
@@ -328,6 +340,7 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 	newState, diags := liveStreamResourceModelFrom(ctx, ls, planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, newState.ID)...)
 }
 
 func (r *liveStreamResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -343,14 +356,8 @@ func (r *liveStreamResource) Delete(ctx context.Context, req resource.DeleteRequ
 }
 
 func (r *liveStreamResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	// Refused before any request: an id with a slash or a dot step could name another endpoint.
-	if why := checkServiceID(req.ID); why != "" {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			"Import a live stream by its id (liveStreamId) exactly as the service gives it; the videohost_live_streams "+
-				"data source lists them: "+why+".")
-		return
-	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importByID(ctx, req, resp, "Import a live stream by its id (liveStreamId) exactly as the service gives it; the "+
+		"videohost_live_streams data source and terraform query (list \"videohost_live_stream\") list them")
 }
 
 // restreamsOf reads a list of restreams; a null or unknown list is none.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -24,6 +23,7 @@ var (
 	_ resource.Resource                = (*playerThemeResource)(nil)
 	_ resource.ResourceWithConfigure   = (*playerThemeResource)(nil)
 	_ resource.ResourceWithImportState = (*playerThemeResource)(nil)
+	_ resource.ResourceWithIdentity    = (*playerThemeResource)(nil)
 )
 
 // playerThemeResource is videohost_player_theme. The service changes a theme in place, so no
@@ -104,6 +104,10 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 	}
 }
 
+func (r *playerThemeResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema("player theme (`playerId`)")
+}
+
 func (r *playerThemeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
@@ -122,13 +126,21 @@ func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateReq
 		return
 	}
 	tflog.Debug(ctx, "created player theme", map[string]any{"player_id": p.ID})
-	resp.Diagnostics.Append(resp.State.Set(ctx, playerThemeModelFrom(p))...)
+	state := playerThemeModelFrom(p)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
 }
 
 func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state playerThemeModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || r.pd == nil {
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// Set before anything else: a state written before resources had an identity gets one on
+	// its first refresh, whatever the refresh finds.
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
+	if r.pd == nil {
 		// Without a client (its configuration is not known yet) the state stays as it is.
 		return
 	}
@@ -163,7 +175,9 @@ func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateReq
 		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Player Theme", err, r.pd, playerThemeAttributePaths)
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, playerThemeModelFrom(p))...)
+	newState := playerThemeModelFrom(p)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, newState.ID)...)
 }
 
 func (r *playerThemeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -179,12 +193,6 @@ func (r *playerThemeResource) Delete(ctx context.Context, req resource.DeleteReq
 }
 
 func (r *playerThemeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	// Refused before any request: an id with a slash or a dot step could name another endpoint.
-	if why := checkServiceID(req.ID); why != "" {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			"Import a player theme by its id (playerId) exactly as the service gives it; the videohost_player_themes "+
-				"data source lists them: "+why+".")
-		return
-	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importByID(ctx, req, resp, "Import a player theme by its id (playerId) exactly as the service gives it; the "+
+		"videohost_player_themes data source and terraform query (list \"videohost_player_theme\") list them")
 }

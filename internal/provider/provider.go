@@ -272,6 +272,8 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 func (p *videohostProvider) ListResources(context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
 		NewWebhookListResource,
+		NewLiveStreamListResource,
+		NewPlayerThemeListResource,
 	}
 }
 

@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"net/http"
 	"net/url"
 	"time"
@@ -64,7 +65,13 @@ type LiveStreamFilter struct {
 
 // ListLiveStreams returns every live stream that matches f, walking all pages.
 func (c *Client) ListLiveStreams(ctx context.Context, f LiveStreamFilter) ([]LiveStream, error) {
-	return collect(Paginate[LiveStream](ctx, c, "/live-streams", f.query()))
+	return collect(c.WalkLiveStreams(ctx, f))
+}
+
+// WalkLiveStreams yields the live streams that match f page by page as it reads them, holding
+// one page at a time; a caller that stops early reads no further page.
+func (c *Client) WalkLiveStreams(ctx context.Context, f LiveStreamFilter) iter.Seq2[LiveStream, error] {
+	return Paginate[LiveStream](ctx, c, "/live-streams", f.query())
 }
 
 // query is the filter as the service reads it.

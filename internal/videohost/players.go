@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"net/http"
 	"net/url"
 	"time"
@@ -90,10 +91,16 @@ func playerPath(id string) string { return "/players/" + url.PathEscape(id) }
 
 // ListPlayerThemes returns every player theme in the order f asks for, walking all pages.
 func (c *Client) ListPlayerThemes(ctx context.Context, f PlayerThemeFilter) ([]PlayerTheme, error) {
+	return collect(c.WalkPlayerThemes(ctx, f))
+}
+
+// WalkPlayerThemes yields the player themes page by page as it reads them, holding one page
+// at a time; a caller that stops early reads no further page.
+func (c *Client) WalkPlayerThemes(ctx context.Context, f PlayerThemeFilter) iter.Seq2[PlayerTheme, error] {
 	q := url.Values{}
 	setIf(q, "sortBy", f.SortBy)
 	setIf(q, "sortOrder", f.SortOrder)
-	return collect(Paginate[PlayerTheme](ctx, c, "/players", q))
+	return Paginate[PlayerTheme](ctx, c, "/players", q)
 }
 
 // GetPlayerTheme reads one player theme; errors.Is(err, ErrNotFound) when absent.
