@@ -149,7 +149,7 @@ func playerThemeModelFrom(p videohost.PlayerTheme) playerThemeModel {
 
 // playerThemeInputFrom is the body that makes the service's theme what plan says: with prior
 // nil (a create) every known value of plan, else only the values that differ from prior (a
-// PATCH leaves the others as they are).
+// PATCH leaves the others as they are), and a null name where prior had one.
 func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videohost.PlayerThemeInput {
 	var in videohost.PlayerThemeInput
 	changed := func(get func(*playerThemeModel) attr.Value) bool {
@@ -159,8 +159,12 @@ func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videoh
 		}
 		return prior == nil || !v.Equal(get(prior))
 	}
-	if changed(func(m *playerThemeModel) attr.Value { return m.Name }) {
+	switch {
+	case changed(func(m *playerThemeModel) attr.Value { return m.Name }):
 		in.Name = videohost.Value(plan.Name.ValueString())
+	case plan.Name.IsNull() && prior != nil && !prior.Name.IsNull():
+		// The service reads a null name as no name.
+		in.Name = videohost.Null[string]()
 	}
 	for _, c := range themeColours {
 		if changed(func(m *playerThemeModel) attr.Value { return *c.model(m) }) {

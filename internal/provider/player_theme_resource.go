@@ -51,11 +51,9 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 		},
 		"name": schema.StringAttribute{
 			MarkdownDescription: fmt.Sprintf("Name of the theme, at most %d characters. No default: a theme may have "+
-				"no name. Removing it from the configuration leaves the current name on the service.", maxPlayerThemeName),
-			Optional:      true,
-			Computed:      true,
-			Validators:    []validator.String{stringvalidator.LengthBetween(1, maxPlayerThemeName)},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				"no name, and removing it from the configuration removes it from the theme.", maxPlayerThemeName),
+			Optional:   true,
+			Validators: []validator.String{stringvalidator.LengthBetween(1, maxPlayerThemeName)},
 		},
 		"assets": schema.SingleNestedAttribute{
 			MarkdownDescription: "The theme's logo and the address it links to; null until a logo is uploaded " +

@@ -2,11 +2,24 @@ package provider
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -76,7 +89,12 @@ func TestPlayerThemeInputFrom(t *testing.T) {
 		t.Errorf("update body %s, want only what changed", body)
 	}
 	plan = prior
+	plan.Name = types.StringNull()
+	if in := playerThemeInputFrom(plan, &prior); !in.Name.IsNull() || in != (videohost.PlayerThemeInput{Name: videohost.Null[string]()}) {
+		t.Errorf("a name removed from the configuration sends %+v, want only a null name", in)
+	}
 	plan.Name = types.StringUnknown()
+	plan.Text = types.StringUnknown()
 	if in := playerThemeInputFrom(plan, &prior); in != (videohost.PlayerThemeInput{}) {
 		t.Errorf("an unknown or unchanged plan sends %+v", in)
 	}
@@ -97,4 +115,198 @@ func TestPlayerThemeHolds(t *testing.T) {
 			t.Errorf("a theme with another %s matches", name)
 		}
 	}
+}
+
+const testThemeAddr = "videohost_player_theme.brand"
+
+func themeConfig(env *accEnv, attrs ...string) string {
+	return env.providerConfig("") + "resource \"videohost_player_theme\" \"brand\" {\n" + hclAttrs(attrs...) + "}\n"
+}
+
+// themeOnService checks that the service's theme id holds want (wire member to value; colours
+// as strings, switches as bools) and, for a name of nil, has no name.
+func themeOnService(t *testing.T, env *accEnv, id *string, check func(videohost.PlayerTheme) error) statecheck.StateCheck {
+	return stateCheckFunc(func(*tfjson.State) error {
+		p, err := serviceClient(t, env).GetPlayerTheme(t.Context(), *id)
+		if err != nil {
+			return err
+		}
+		return check(p)
+	})
+}
+
+// TestAccPlayerThemeResource creates a theme that sets a few fields, updates every attribute
+// in place, puts the defaults back, imports it, and puts back a change made outside Terraform.
+func TestAccPlayerThemeResource(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	var id string
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+
+	// Every attribute changed from its default: each colour gets a value of its own.
+	everything := []string{"name", hcl("brand-2")}
+	for i, c := range themeColours {
+		everything = append(everything, c.attr, hcl(fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1)))
+	}
+	for _, s := range themeSwitches {
+		everything = append(everything, s.attr, fmt.Sprint(!s.def))
+	}
+	everythingChecks := []statecheck.StateCheck{sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id"))}
+	for i, c := range themeColours {
+		everythingChecks = append(everythingChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(c.attr),
+			knownvalue.StringExact(fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1))))
+	}
+	for _, s := range themeSwitches {
+		everythingChecks = append(everythingChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(s.attr), knownvalue.Bool(!s.def)))
+	}
+	everythingChecks = append(everythingChecks, themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+		for i, c := range themeColours {
+			if want := fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1); *c.api(&p) != want {
+				return fmt.Errorf("the service's %s is %q, want %q", c.wire, *c.api(&p), want)
+			}
+		}
+		for _, s := range themeSwitches {
+			if *s.api(&p) == s.def {
+				return fmt.Errorf("the service's %s is still its default", s.wire)
+			}
+		}
+		return nil
+	}))
+
+	defaultsChecks := []statecheck.StateCheck{
+		sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
+		statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("name"), knownvalue.Null()),
+		themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+			if p.Name != "" {
+				return fmt.Errorf("the service's theme is still named %q", p.Name)
+			}
+			return nil
+		}),
+	}
+	for _, c := range themeColours {
+		defaultsChecks = append(defaultsChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(c.attr), knownvalue.StringExact(c.def)))
+	}
+	for _, s := range themeSwitches {
+		defaultsChecks = append(defaultsChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(s.attr), knownvalue.Bool(s.def)))
+	}
+	inPlace := resource.ConfigPlanChecks{
+		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionUpdate)},
+		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// A few fields: the others take the service's defaults, and the plan after the
+				// apply is empty.
+				Config: themeConfig(env, "name", hcl("brand"), "track_played", hcl("rgba(255, 0, 0, .9)"), "hide_title", "true"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					idOf(testThemeAddr, &id),
+					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("name"), knownvalue.StringExact("brand")),
+					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("track_played"), knownvalue.StringExact("rgba(255, 0, 0, .9)")),
+					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("hide_title"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("text"), knownvalue.StringExact("rgba(255, 255, 255, 1)")),
+					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("enable_api"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("assets"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
+					themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+						if p.Name != "brand" || p.TrackPlayed != "rgba(255, 0, 0, .9)" || !p.HideTitle {
+							return fmt.Errorf("the service's theme is %+v", p)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				// Every attribute changes, in place: the id stays.
+				Config:            themeConfig(env, everything...),
+				ConfigPlanChecks:  inPlace,
+				ConfigStateChecks: everythingChecks,
+			},
+			{
+				ResourceName:      testThemeAddr,
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				// Removing every line puts the defaults back and removes the name.
+				Config:            themeConfig(env),
+				ConfigPlanChecks:  inPlace,
+				ConfigStateChecks: defaultsChecks,
+			},
+			{
+				// A change made outside Terraform shows as drift and is put back.
+				PreConfig: func() {
+					if _, err := serviceClient(t, env).UpdatePlayerTheme(t.Context(), id, videohost.PlayerThemeInput{
+						Link: videohost.Value("rgba(1, 1, 1, 1)"), ForceLoop: videohost.Value(true),
+					}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: themeConfig(env),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("link"), knownvalue.StringExact("rgba(255, 255, 255, 1)")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
+					themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+						if p.Link != "rgba(255, 255, 255, 1)" || p.ForceLoop {
+							return fmt.Errorf("the change made outside Terraform was not put back: %+v", p)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			if _, err := serviceClient(t, env).GetPlayerTheme(t.Context(), id); !errors.Is(err, videohost.ErrNotFound) {
+				return fmt.Errorf("theme %s after destroy: %v, want not found", id, err)
+			}
+			return nil
+		},
+	})
+}
+
+// TestAccPlayerThemeBadInput: what the configuration alone shows is refused at plan time,
+// on its attribute, before any request reaches the service.
+func TestAccPlayerThemeBadInput(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	steps := []resource.TestStep{}
+	for _, tc := range []struct {
+		attrs []string
+		want  string
+	}{
+		{[]string{"text", hcl("#ffffff")}, `Invalid Colour[\s\S]*form rgba`},
+		{[]string{"track_played", hcl("rgba(256, 0, 0, 1)")}, `Invalid Colour[\s\S]*red`},
+		{[]string{"background_top", hcl("rgba(0, 0, 0, 1.5)")}, `Invalid Colour[\s\S]*alpha`},
+		{[]string{"name", hcl(strings.Repeat("n", 101))}, `name[\s\S]*length must be between 1 and 100`},
+		{[]string{"name", hcl("")}, `length must be between 1 and 100`},
+	} {
+		steps = append(steps, resource.TestStep{
+			Config:      themeConfig(env, tc.attrs...),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(tc.want),
+		})
+	}
+	steps = append(steps, resource.TestStep{
+		// The check of the steps above: none of them sent anything to /players.
+		PreConfig: func() {
+			if n := env.Emu.RequestCount("", "/players"); n != 0 {
+				t.Errorf("%d requests reached /players; bad input must be refused before any", n)
+			}
+		},
+		Config:   env.providerConfig(""),
+		PlanOnly: true,
+	})
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 }
