@@ -1,12 +1,25 @@
 package provider
 
 import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -130,4 +143,183 @@ func TestLiveStreamHolds(t *testing.T) {
 	if liveStreamHolds(videohost.LiveStream{Name: "s2", Public: true}, videohost.CreateLiveStreamInput{Name: "s"}) {
 		t.Error("a live stream whose name only contains the name matches")
 	}
+}
+
+const testStreamAddr = "videohost_live_stream.studio"
+
+// streamConfig is a theme brand (when withTheme) and a live stream studio with attrs.
+func streamConfig(env *accEnv, withTheme bool, attrs ...string) string {
+	s := env.providerConfig("")
+	if withTheme {
+		s += "resource \"videohost_player_theme\" \"brand\" {\n  name = \"brand\"\n}\n"
+	}
+	return s + "resource \"videohost_live_stream\" \"studio\" {\n" + hclAttrs(attrs...) + "}\n"
+}
+
+// restreamsHCL is a list of restreams with keys kept in the state: triples of name, address
+// and key.
+func restreamsHCL(triples ...string) string {
+	var items []string
+	for i := 0; i+2 < len(triples); i += 3 {
+		items = append(items, fmt.Sprintf("{ name = %s, server_url = %s, stream_key = %s }", hcl(triples[i]), hcl(triples[i+1]), hcl(triples[i+2])))
+	}
+	return "[\n    " + strings.Join(items, ",\n    ") + "\n  ]"
+}
+
+// streamOnService checks the service's live stream *id with check.
+func streamOnService(t *testing.T, env *accEnv, id *string, check func(videohost.LiveStream) error) statecheck.StateCheck {
+	return stateCheckFunc(func(*tfjson.State) error {
+		l, err := serviceClient(t, env).GetLiveStream(t.Context(), *id)
+		if err != nil {
+			return err
+		}
+		return check(l)
+	})
+}
+
+// TestAccLiveStreamResource creates a live stream, changes each attribute in place (the id and
+// the stream key stay), attaches a theme in the same run that creates it, imports it, puts back
+// a change made outside Terraform, and survives the theme's deletion outside Terraform.
+func TestAccLiveStreamResource(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	var id, themeID string
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	sameKey := statecheck.CompareValue(compare.ValuesSame())
+	stable := func() []statecheck.StateCheck {
+		return []statecheck.StateCheck{
+			sameID.AddStateValue(testStreamAddr, tfjsonpath.New("id")),
+			sameKey.AddStateValue(testStreamAddr, tfjsonpath.New("stream_key")),
+		}
+	}
+	inPlace := resource.ConfigPlanChecks{
+		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate)},
+		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+	}
+	two := restreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1", "Twitch", "rtmps://live.twitch.tv/app", "tw-key-1")
+	changed := restreamsHCL("Twitch", "rtmps://live.twitch.tv/app2", "tw-key-2")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: streamConfig(env, false, "name", hcl("studio")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: append(stable(),
+					idOf(testStreamAddr, &id),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("public"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("stream_key"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
+					statecheck.ExpectSensitiveValue(testStreamAddr, tfjsonpath.New("stream_key")),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.StringRegexp(regexp.MustCompile(`\.m3u8$`))),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
+				),
+			},
+			{
+				// name, public, player_id (of a theme created in the same run) and restreams.
+				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+					"player_id", "videohost_player_theme.brand.id", "restreams", two),
+				ConfigPlanChecks: inPlace,
+				ConfigStateChecks: append(stable(),
+					idOf("videohost_player_theme.brand", &themeID),
+					statecheck.CompareValuePairs(testStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(1).AtMapKey("server_url"), knownvalue.StringExact("rtmps://live.twitch.tv/app")),
+					statecheck.ExpectSensitiveValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
+					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+						if l.Name != "studio-2" || l.Public || l.PlayerID != themeID || len(l.Restreams) != 2 || l.Restreams[0].StreamKey != "yt-key-1" {
+							return fmt.Errorf("the service's live stream is %+v", l)
+						}
+						return nil
+					}),
+				),
+			},
+			{
+				ResourceName:      testStreamAddr,
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				// One restream gone, another changed; the player detached by removing player_id.
+				Config:           streamConfig(env, true, "name", hcl("studio-2"), "public", "false", "restreams", changed),
+				ConfigPlanChecks: inPlace,
+				ConfigStateChecks: append(stable(),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
+					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+						if l.PlayerID != "" || len(l.Restreams) != 1 || l.Restreams[0] != (videohost.Restream{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "tw-key-2"}) {
+							return fmt.Errorf("the service's live stream is %+v", l)
+						}
+						return nil
+					}),
+				),
+			},
+			{
+				// A change made outside Terraform (name, visibility, a restream key) shows as drift
+				// and is put back.
+				PreConfig: func() {
+					if _, err := serviceClient(t, env).UpdateLiveStream(t.Context(), id, videohost.UpdateLiveStreamInput{
+						Name: videohost.Value("renamed"), Public: videohost.Value(true),
+						Restreams: videohost.Value([]videohost.Restream{{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "changed"}}),
+					}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:           streamConfig(env, true, "name", hcl("studio-2"), "public", "false", "restreams", changed),
+				ConfigPlanChecks: inPlace,
+				ConfigStateChecks: append(stable(),
+					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+						if l.Name != "studio-2" || l.Public || len(l.Restreams) != 1 || l.Restreams[0].StreamKey != "tw-key-2" {
+							return fmt.Errorf("the change made outside Terraform was not put back: %+v", l)
+						}
+						return nil
+					}),
+				),
+			},
+			{
+				// Restreams removed, the theme attached again.
+				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+					"player_id", "videohost_player_theme.brand.id"),
+				ConfigPlanChecks: inPlace,
+				ConfigStateChecks: append(stable(),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
+					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+						if len(l.Restreams) != 0 || l.PlayerID != themeID {
+							return fmt.Errorf("the service's live stream is %+v", l)
+						}
+						return nil
+					}),
+				),
+			},
+			{
+				// The theme deleted outside Terraform: both objects show it, and one apply
+				// makes a new theme and attaches it.
+				PreConfig: func() {
+					if !env.Emu.DeletePlayer(themeID) {
+						t.Fatalf("theme %s was not on the emulator", themeID)
+					}
+				},
+				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+					"player_id", "videohost_player_theme.brand.id"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("videohost_player_theme.brand", plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(testStreamAddr, tfjsonpath.New("player_id")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: append(stable(),
+					statecheck.CompareValuePairs(testStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
+				),
+			},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			if _, err := serviceClient(t, env).GetLiveStream(t.Context(), id); !errors.Is(err, videohost.ErrNotFound) {
+				return fmt.Errorf("live stream %s after destroy: %v, want not found", id, err)
+			}
+			return nil
+		},
+	})
 }
