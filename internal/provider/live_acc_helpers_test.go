@@ -1,7 +1,11 @@
 package provider
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,4 +44,37 @@ func hclAttrs(pairs ...string) string {
 		fmt.Fprintf(&b, "  %s = %s\n", pairs[i], pairs[i+1])
 	}
 	return b.String()
+}
+
+// skipWithoutWriteOnly skips a test of write-only arguments under a CLI that has none: OpenTofu
+// before the version that added them (TF_ACC_TERRAFORM_PATH naming a tofu binary). Terraform's
+// own versions are checked with tfversion.SkipBelow(1.11.0) in the test case.
+func skipWithoutWriteOnly(t *testing.T) {
+	t.Helper()
+	cli := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if cli == "" || !strings.Contains(filepath.Base(cli), "tofu") {
+		return
+	}
+	out, err := exec.CommandContext(t.Context(), cli, "version", "-json").Output()
+	if err != nil {
+		t.Fatalf("%s version: %v", cli, err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatalf("%s version -json: %v", cli, err)
+	}
+	if !openTofuHasWriteOnly(v.Version) {
+		t.Skipf("OpenTofu %s has no write-only arguments (OpenTofu 1.11 added them); skipped", v.Version)
+	}
+}
+
+// openTofuHasWriteOnly reports whether an OpenTofu version has write-only arguments.
+func openTofuHasWriteOnly(version string) bool {
+	var major, minor int
+	if _, err := fmt.Sscanf(version, "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major > 1 || major == 1 && minor >= 11
 }

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -18,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -320,6 +322,126 @@ func TestAccLiveStreamResource(t *testing.T) {
 				return fmt.Errorf("live stream %s after destroy: %v, want not found", id, err)
 			}
 			return nil
+		},
+	})
+}
+
+// writeOnlyRestream is a restream whose key is write-only, with its version.
+func writeOnlyRestream(key string, version int) string {
+	return fmt.Sprintf(`[
+    { name = "YouTube", server_url = "rtmp://a.rtmp.youtube.com/live2", stream_key_wo = %s, stream_key_wo_version = %d }
+  ]`, hcl(key), version)
+}
+
+// noSecretInState fails when secret appears anywhere in the state.
+func noSecretInState(secret string) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		b, err := json.Marshal(s)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(b), secret) {
+			return fmt.Errorf("the write-only key %q is in the state", secret)
+		}
+		return nil
+	})
+}
+
+// TestAccLiveStreamWriteOnlyRestreamKey: a restream key given as stream_key_wo reaches the
+// service and never the state; a new key is sent when its version changes, and only then.
+// Write-only arguments need Terraform 1.11 or later.
+func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	skipWithoutWriteOnly(t)
+	var id string
+	keyOnService := func(want string) statecheck.StateCheck {
+		return streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+			if len(l.Restreams) != 1 || l.Restreams[0].StreamKey != want {
+				return fmt.Errorf("the service's restreams are %+v, want the key %q", l.Restreams, want)
+			}
+			return nil
+		})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-1", 1)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					idOf(testStreamAddr, &id),
+					keyOnService("wo-key-1"),
+					noSecretInState("wo-key-1"),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo_version"), knownvalue.Int64Exact(1)),
+				},
+			},
+			{
+				// A new key without a new version: Terraform cannot see it, nothing is sent.
+				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{keyOnService("wo-key-1")},
+			},
+			{
+				// The version moves: the restreams are sent again with the new key, in place.
+				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{keyOnService("wo-key-2"), noSecretInState("wo-key-2")},
+			},
+			{
+				// The import reads the key from the service into stream_key, where the configuration
+				// has a write-only key; only that value differs.
+				ResourceName:            testStreamAddr,
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"restreams.0.stream_key", "restreams.0.stream_key_wo_version"},
+			},
+			{
+				// A change of the key outside Terraform is not seen: the key is not in the state
+				// to compare with. That is the price of write-only, which the docs say.
+				PreConfig: func() {
+					if _, err := serviceClient(t, env).UpdateLiveStream(t.Context(), id, videohost.UpdateLiveStreamInput{
+						Restreams: videohost.Value([]videohost.Restream{{Name: "YouTube", ServerURL: "rtmp://a.rtmp.youtube.com/live2", StreamKey: "outside"}}),
+					}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:   streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
+// TestAccLiveStreamRestreamKeyChoice: a restream needs exactly one of stream_key and
+// stream_key_wo, refused at plan time before any request.
+func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: streamConfig(env, false, "name", hcl("studio"), "restreams",
+					`[{ name = "a", server_url = "rtmp://h/app" }]`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)No attribute specified when one \(and only one\) of.*stream_key_wo`),
+			},
+			{
+				PreConfig: func() {
+					if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
+						t.Errorf("%d requests reached /live-streams; bad input must be refused before any", n)
+					}
+				},
+				Config:   env.providerConfig(""),
+				PlanOnly: true,
+			},
 		},
 	})
 }
