@@ -445,3 +445,74 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 		},
 	})
 }
+
+// TestAccLiveStreamBadInput: what the configuration alone shows is refused at plan time with
+// no request; what only the service can tell (an address known only at apply, a theme that
+// does not exist) comes back as an error on the attribute it concerns.
+func TestAccLiveStreamBadInput(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	six := make([]string, 0, 18)
+	for i := range 6 {
+		six = append(six, fmt.Sprintf("dest-%d", i), "rtmp://h/app", "k")
+	}
+	steps := []resource.TestStep{}
+	for _, tc := range []struct {
+		attrs []string
+		want  string
+	}{
+		{[]string{"name", hcl("  ")}, `name[\s\S]*must not be empty or white space only`},
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", "k", "b", "rtmp://h/app", "k", "c", "https://h/app", "k")},
+			`Invalid Restream Address[\s\S]*restreams\[2\]\.server_url[\s\S]*not rtmp or rtmps`},
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h", "k")}, `restreams\[0\]\.server_url[\s\S]*no app name`},
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL("", "rtmp://h/app", "k")}, `restreams\[0\]\.name[\s\S]*must not be empty`},
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", " ")}, `restreams\[0\]\.stream_key[\s\S]*must not be empty`},
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL(six...)}, `restreams[\s\S]*at most 5`},
+		{[]string{"name", hcl("s"), "player_id", hcl("../videos")}, `Invalid ID`},
+	} {
+		steps = append(steps, resource.TestStep{
+			Config:      streamConfig(env, false, tc.attrs...),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(tc.want),
+		})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			PreConfig: func() {
+				if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
+					t.Errorf("%d requests reached /live-streams; bad input must be refused before any", n)
+				}
+			},
+			// The address comes from another resource, so it is known only at apply: it is
+			// checked then, still before anything is sent.
+			Config: env.providerConfig("") + `
+resource "terraform_data" "url" {
+  input = "rtmp://host-without-app"
+}
+resource "videohost_live_stream" "studio" {
+  name = "s"
+  restreams = [
+    { name = "a", server_url = "rtmp://h/app", stream_key = "k" },
+    { name = "b", server_url = terraform_data.url.output, stream_key = "k" },
+  ]
+}
+`,
+			ExpectError: regexp.MustCompile(`(?s)Invalid Restream Address.*restreams\[1\]\.server_url.*no app name`),
+		},
+		resource.TestStep{
+			PreConfig: func() {
+				if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
+					t.Errorf("%d requests reached /live-streams; an address known at apply must be checked before it is sent", n)
+				}
+			},
+			// A theme that does not exist: a 404 that names playerId, on player_id (Terraform
+			// quotes the attribute's line).
+			Config:      streamConfig(env, false, "name", hcl("s"), "player_id", hcl("pt0000000000000000000000")),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Live Stream.*player_id += "pt0000000000000000000000".*for playerId`),
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
+}
