@@ -17,6 +17,7 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // devOverrideCLI builds the provider into a temporary directory and writes a CLI configuration
@@ -109,7 +110,8 @@ func (tr *tokenRecorder) tokens() (access, refresh []string, refreshCalls int) {
 // TestAccSecretsNeverInTraceLog runs apply, plan and destroy with the real terraform binary and
 // TF_LOG=TRACE, with access tokens that live one second so that they are refreshed or fetched
 // again during the runs, and checks that no log line and no output holds the API key, its Basic
-// credential, an access or refresh token, or a webhook's signature secret.
+// credential, an access or refresh token, a webhook's signature secret, a live stream's stream
+// key or a restream's key (kept in the state, or write-only).
 func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: this test builds the provider and runs terraform three times")
@@ -177,15 +179,54 @@ output "first_secret" {
   value     = data.videohost_webhook.first.signature_secret
   sensitive = true
 }
+
+variable "restream_key" {
+  type      = string
+  sensitive = true
+}
+
+variable "restream_key_wo" {
+  type      = string
+  sensitive = true
+}
+
+resource "videohost_player_theme" "leak" {
+  name = "leak"
+}
+
+resource "videohost_live_stream" "leak" {
+  name      = "leak"
+  player_id = videohost_player_theme.leak.id
+  restreams = [
+    { name = "kept", server_url = "rtmp://a.example.test/live", stream_key = var.restream_key },
+    { name = "wo", server_url = "rtmp://b.example.test/live", stream_key_wo = var.restream_key_wo, stream_key_wo_version = 1 },
+  ]
+}
+
+data "videohost_live_stream" "leak" {
+  id = videohost_live_stream.leak.id
+}
+
+data "videohost_live_streams" "all" {
+  depends_on = [videohost_live_stream.leak]
+}
+
+output "ingest_key" {
+  value     = videohost_live_stream.leak.stream_key
+  sensitive = true
+}
 `, hcl(baseURL), hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
 
+	const restreamKey, restreamKeyWO = "restream-key-kept-Qx91", "restream-key-wo-Zr42"
 	logDir := t.TempDir()
 	var outputs strings.Builder
 	run := func(name string, args ...string) {
 		t.Helper()
 		cmd := exec.CommandContext(ctx, tfBin, args...)
 		cmd.Dir = work
-		cmd.Env = terraformEnv(cliConfig, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logDir, name+".log"))
+		// The restream keys come from variables, as from a secret store.
+		cmd.Env = terraformEnv(cliConfig, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logDir, name+".log"),
+			"TF_VAR_restream_key="+restreamKey, "TF_VAR_restream_key_wo="+restreamKeyWO)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		start := time.Now()
@@ -201,6 +242,13 @@ output "first_secret" {
 	hooks := emu.Webhooks()
 	if len(hooks) != 3 {
 		t.Fatalf("%d webhooks after apply, want 3", len(hooks))
+	}
+	streams, err := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: key}).ListLiveStreams(ctx, videohost.LiveStreamFilter{})
+	if err != nil || len(streams) != 1 || len(streams[0].Restreams) != 2 || streams[0].StreamKey == "" {
+		t.Fatalf("live streams after apply: %+v, %v; want one with a stream key and two restreams", streams, err)
+	}
+	if streams[0].Restreams[0].StreamKey != restreamKey || streams[0].Restreams[1].StreamKey != restreamKeyWO {
+		t.Fatal("the restream keys did not reach the service")
 	}
 	run("plan", "plan", "-no-color")
 	run("destroy", "destroy", "-no-color", "-auto-approve", "-parallelism=1")
@@ -248,6 +296,9 @@ output "first_secret" {
 		}
 		secrets["the signature secret of "+w.WebhookID] = w.SignatureSecret
 	}
+	secrets["the live stream's stream key"] = streams[0].StreamKey
+	secrets["a restream key kept in the state"] = restreamKey
+	secrets["a write-only restream key"] = restreamKeyWO
 	for what, s := range secrets {
 		if i := bytes.Index(logs.Bytes(), []byte(s)); i >= 0 {
 			t.Errorf("the TRACE log holds %s, in: %s", what, lineAround(logs.Bytes(), i, s))
