@@ -3,6 +3,7 @@ package provider
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"slices"
 	"strconv"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // envSoakCycles sets the cycles of TestAccSoak; `make soak` sets 200.
@@ -41,6 +43,10 @@ type soakEnv struct {
 	// unauthorized counts the 401s answered: each revocation must cause at least one, which
 	// the provider then has to get over.
 	unauthorized atomic.Int64
+	// check reads the service for the checks, on a server of its own, so that its requests
+	// neither count towards the revocation nor meet a revoked token; it retries the injected
+	// read faults.
+	check *videohost.Client
 }
 
 // statusWriter keeps the status of an answer.
@@ -87,6 +93,14 @@ func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
 		})
 	})
 	env.accEnv = &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	checkSrv := httptest.NewServer(emu)
+	t.Cleanup(checkSrv.Close)
+	c, err := videohost.New(videohost.Config{BaseURL: checkSrv.URL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic,
+		MaxRetries: 20, Version: "soak-check"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.check = c
 	return env
 }
 
@@ -143,7 +157,62 @@ resource "videohost_webhook" "soak" {
   events = local.hooks[count.index].events
 }
 `)
+	for i, th := range soakThemes(cycle, step) {
+		fmt.Fprintf(&b, "\nresource \"videohost_player_theme\" \"soak%d\" {\n  name = %s\n  track_played = %s\n  force_loop = %t\n}\n",
+			i, hcl(th.Name), hcl(th.TrackPlayed), th.ForceLoop)
+	}
+	for i, ls := range soakStreams(cycle, step) {
+		fmt.Fprintf(&b, "\nresource \"videohost_live_stream\" \"soak%d\" {\n  name = %s\n  public = %t\n", i, hcl(ls.Name), ls.Public)
+		if ls.PlayerID != "" {
+			fmt.Fprintf(&b, "  player_id = videohost_player_theme.%s.id\n", ls.PlayerID)
+		}
+		if len(ls.Restreams) > 0 {
+			b.WriteString("  restreams = [\n")
+			for _, r := range ls.Restreams {
+				fmt.Fprintf(&b, "    { name = %s, server_url = %s, stream_key = %s },\n", hcl(r.Name), hcl(r.ServerURL), hcl(r.StreamKey))
+			}
+			b.WriteString("  ]\n")
+		}
+		b.WriteString("}\n")
+	}
 	return b.String()
+}
+
+// soakThemes are the player themes of one cycle's step: one or two, whose values change from
+// step 0 to step 1 (in-place updates), and one more or one fewer in some cycles.
+func soakThemes(cycle, step int) []videohost.PlayerTheme {
+	n := 1 + (cycle+step)%2
+	out := make([]videohost.PlayerTheme, n)
+	for i := range out {
+		out[i] = videohost.PlayerTheme{
+			Name:        fmt.Sprintf("soak-%d-%d", cycle, i),
+			TrackPlayed: fmt.Sprintf("rgba(%d, %d, 255, .5)", cycle%256, step*100+i),
+			ForceLoop:   step == 1,
+		}
+	}
+	return out
+}
+
+// soakStreams are the live streams of one cycle's step: one or two, renamed, made private,
+// given the first theme as player and other restreams at step 1 (in-place updates). PlayerID
+// holds the resource name of the theme, not an id.
+func soakStreams(cycle, step int) []videohost.LiveStream {
+	n := 1 + (cycle+step+1)%2
+	out := make([]videohost.LiveStream, n)
+	for i := range out {
+		ls := videohost.LiveStream{Name: fmt.Sprintf("soak-%d-%d-s%d", cycle, i, step), Public: step == 0}
+		if step == 1 {
+			ls.PlayerID = "soak0"
+		}
+		for r := range (cycle + i + step) % 3 {
+			ls.Restreams = append(ls.Restreams, videohost.Restream{
+				Name: fmt.Sprintf("dest-%d", r), ServerURL: fmt.Sprintf("rtmp://ingest-%d.example.test/live", r),
+				StreamKey: fmt.Sprintf("key-%d-%d-%d-%d", cycle, i, r, step),
+			})
+		}
+		out[i] = ls
+	}
+	return out
 }
 
 // soakFault is the fault mix of one cycle.
@@ -250,11 +319,105 @@ func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle
 		if len(inState) != len(want) {
 			problems = append(problems, fmt.Sprintf("%d webhooks in the state, %d configured", len(inState), len(want)))
 		}
+		if env.check != nil {
+			problems = append(problems, liveObjectsMatch(t, env, s, cycle, step)...)
+		}
 		if len(problems) > 0 {
 			tally.add(&tally.mismatches, t, "cycle %d apply %d: %s", cycle, step+1, strings.Join(problems, "; "))
 		}
 		return nil
 	})
+}
+
+// liveObjectsMatch compares the live streams and player themes on the service with the state
+// and the configuration: the same ids, no orphan, and the configured values on the service.
+func liveObjectsMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step int) []string {
+	var problems []string
+	streams, err := env.check.ListLiveStreams(t.Context(), videohost.LiveStreamFilter{})
+	if err != nil {
+		return []string{"listing the live streams: " + err.Error()}
+	}
+	themes, err := env.check.ListPlayerThemes(t.Context(), videohost.PlayerThemeFilter{})
+	if err != nil {
+		return []string{"listing the player themes: " + err.Error()}
+	}
+	themeIDs := map[string]string{} // resource name to id
+	wantThemes := soakThemes(cycle, step)
+	for i, want := range wantThemes {
+		name := fmt.Sprintf("soak%d", i)
+		r, err := stateResource(s, "videohost_player_theme."+name)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		themeIDs[name] = attrString(r, "id")
+		i := slices.IndexFunc(themes, func(p videohost.PlayerTheme) bool { return p.ID == themeIDs[name] })
+		if i < 0 {
+			problems = append(problems, fmt.Sprintf("theme %s (%s) is in the state but not on the service", name, themeIDs[name]))
+			continue
+		}
+		if got := themes[i]; got.Name != want.Name || got.TrackPlayed != want.TrackPlayed || got.ForceLoop != want.ForceLoop {
+			problems = append(problems, fmt.Sprintf("theme %s: %q %q %t on the service, %q %q %t configured", name,
+				got.Name, got.TrackPlayed, got.ForceLoop, want.Name, want.TrackPlayed, want.ForceLoop))
+		}
+	}
+	if len(themes) != len(wantThemes) {
+		problems = append(problems, fmt.Sprintf("%d player themes on the service, %d configured (an orphan or a duplicate)", len(themes), len(wantThemes)))
+	}
+	wantStreams := soakStreams(cycle, step)
+	for i, want := range wantStreams {
+		r, err := stateResource(s, fmt.Sprintf("videohost_live_stream.soak%d", i))
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		id := attrString(r, "id")
+		j := slices.IndexFunc(streams, func(l videohost.LiveStream) bool { return l.ID == id })
+		if j < 0 {
+			problems = append(problems, fmt.Sprintf("live stream %s is in the state but not on the service", id))
+			continue
+		}
+		got := streams[j]
+		if want.PlayerID != "" {
+			want.PlayerID = themeIDs[want.PlayerID]
+		}
+		sameRestreams := slices.Equal(got.Restreams, want.Restreams) || len(got.Restreams) == 0 && len(want.Restreams) == 0
+		if got.Name != want.Name || got.Public != want.Public || got.PlayerID != want.PlayerID || !sameRestreams {
+			problems = append(problems, fmt.Sprintf("live stream %s: name %q public %t player %q with %d restreams on the service; "+
+				"%q %t %q with %d configured", id, got.Name, got.Public, got.PlayerID, len(got.Restreams),
+				want.Name, want.Public, want.PlayerID, len(want.Restreams)))
+		}
+		if got.StreamKey != attrString(r, "stream_key") {
+			problems = append(problems, fmt.Sprintf("live stream %s: the stream key in the state is not the service's", id))
+		}
+	}
+	if len(streams) != len(wantStreams) {
+		problems = append(problems, fmt.Sprintf("%d live streams on the service, %d configured (an orphan or a duplicate)", len(streams), len(wantStreams)))
+	}
+	return problems
+}
+
+// removeLiveObjects deletes every live stream and player theme left on the service, so that
+// the next cycle starts from an empty one, and returns their ids.
+func removeLiveObjects(t *testing.T, env *soakEnv) []string {
+	var left []string
+	if streams, err := env.check.ListLiveStreams(t.Context(), videohost.LiveStreamFilter{}); err == nil {
+		for _, l := range streams {
+			env.Emu.DeleteLiveStream(l.ID)
+			left = append(left, l.ID)
+		}
+	} else {
+		t.Logf("listing the live streams left: %v", err)
+	}
+	if themes, err := env.check.ListPlayerThemes(t.Context(), videohost.PlayerThemeFilter{}); err == nil {
+		for _, p := range themes {
+			env.Emu.DeletePlayer(p.ID)
+			left = append(left, p.ID)
+		}
+	} else {
+		t.Logf("listing the player themes left: %v", err)
+	}
+	return left
 }
 
 func stateEvents(r *tfjson.StateResource) []string {
@@ -365,6 +528,9 @@ func TestAccSoak(t *testing.T) {
 						}
 						tally.add(&tally.leftover, t, "cycle %d: %d webhooks left after destroy: %v", cycle, len(left), ids)
 					}
+					if ids := removeLiveObjects(t, env); len(ids) > 0 {
+						tally.add(&tally.leftover, t, "cycle %d: %d live streams and player themes left after destroy: %v", cycle, len(ids), ids)
+					}
 					return nil
 				},
 			})
@@ -378,18 +544,23 @@ func TestAccSoak(t *testing.T) {
 				env.Emu.DeleteWebhook(w.WebhookID)
 				tally.add(&tally.leftover, t, "cycle %d failed and left webhook %s", cycle, w.WebhookID)
 			}
+			for _, id := range removeLiveObjects(t, env) {
+				tally.add(&tally.leftover, t, "cycle %d failed and left %s", cycle, id)
+			}
 		}
 	}
 	env.Emu.SetFaults(emulator.Faults{})
 	fc := env.Emu.FaultCounts()
 	summary := fmt.Sprintf("soak: %d cycles in %s; faults injected: %d read 500s, %d other 500s, %d 429s (%d bursts), %d commit-then-500s, "+
-		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key); "+
+		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key; %d POST, %d PATCH /live-streams; %d POST, %d PATCH /players); "+
 		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftover webhooks); failed cycles: %d %v",
 		cycles, time.Since(start).Round(100*time.Millisecond),
 		fc.ReadError500, fc.Error500, fc.Burst429, bursts, fc.CommitThen500,
 		env.revoked.Load(), env.unauthorized.Load(), latencyCycles,
 		env.requests.Load(), env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"),
 		env.Emu.RequestCount("POST", "/auth/api-key"),
+		env.Emu.RequestCount("POST", "/live-streams"), env.Emu.RequestCount("PATCH", "/live-streams"),
+		env.Emu.RequestCount("POST", "/players"), env.Emu.RequestCount("PATCH", "/players"),
 		tally.divergences(), tally.mismatches, tally.nonEmptyPlans, tally.leftover, len(tally.failedCycles), tally.failedCycles)
 	t.Log(summary)
 	fmt.Println(summary)
