@@ -186,8 +186,8 @@ func (d *liveStreamDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 		Validators:          serviceIDValidators("a live stream (its liveStreamId)", "videohost_live_streams"),
 	}
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads one live stream by id. The provider does not manage live streams; use this " +
-			"data source to wire an existing one into other configuration (its player, its HLS address).",
+		MarkdownDescription: "Reads one live stream by its id, with whether it is broadcasting when read; use it " +
+			"to wire a live stream that another configuration manages (resource `videohost_live_stream`) into this one.",
 		Attributes: attrs,
 	}
 }

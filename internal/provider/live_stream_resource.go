@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -183,7 +184,8 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 						"stream_key_wo_version": schema.Int64Attribute{
 							MarkdownDescription: "Any number, changed whenever `stream_key_wo` changes, so that the restreams are " +
 								"sent again with the new key. Only with `stream_key_wo`.",
-							Optional: true,
+							Optional:   true,
+							Validators: []validator.Int64{int64validator.AlsoRequires(keyWO)},
 						},
 					},
 				},

@@ -1,0 +1,4 @@
+import {
+  to = videohost_live_stream.studio
+  id = "li4pqNqGUkhKfWcBGpZVLRY5"
+}
