@@ -168,6 +168,9 @@ export CHECKPOINT_DISABLE=1
 export VIDEOHOST_API_KEY="$api_key"
 export VIDEOHOST_BASE_URL="$emulator_url"
 export TF_VAR_receiver_url="$receiver_url"
+# The restream's key, as a secret store would hand it over; never printed.
+TF_VAR_restream_key="rk_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+export TF_VAR_restream_key
 lib_clean_tf_env
 # With dev_overrides Terraform needs no `terraform init` for this provider, the only one used.
 tf_run apply "" apply -auto-approve || lib_fail "terraform apply failed"
@@ -180,6 +183,18 @@ tf output -no-color | sed 's/^/    /'
 tf output -json webhook_secrets >"$tmp/keys/managed.json"
 chmod 600 "$tmp/keys/managed.json"
 lib_say "    wrote the receiver's key ring ($(grep -o '"webhook[^"]*"' "$tmp/keys/managed.json" | wc -l | tr -d ' ') webhook ids; secrets not shown)"
+stream_id=$(tf output -json ingest | json_string live_stream_id)
+[ -n "$stream_id" ] || lib_fail "the ingest output has no live_stream_id"
+lib_say "    the studio's encoder broadcasts to rtmp://broadcast.api.video/s with the key of live stream $stream_id"
+lib_say "    (terraform output -raw ingest_key gives it to whoever sets up the encoder; the demo never prints it)"
+# The keys must not appear in anything the demo printed or logged.
+ingest_key=$(tf output -raw ingest_key)
+[ -n "$ingest_key" ] || lib_fail "the live stream has no stream key"
+if grep -qF -e "$ingest_key" -e "$TF_VAR_restream_key" "$tmp/apply.txt" ||
+	tf output -no-color | grep -qF -e "$ingest_key" -e "$TF_VAR_restream_key"; then
+	lib_fail "a stream key appears in terraform's output"
+fi
+unset ingest_key
 
 # ----------------------------------------------------------------------------------------------
 step "Plan again: nothing to change"
@@ -195,10 +210,9 @@ step "Trigger events through the emulator's control API"
 video_id=$(control POST /videos '{"title":"Demo upload","duration":20,"tags":["demo"]}' | json_string videoId)
 [ -n "$video_id" ] || lib_fail "the emulator returned no videoId for the upload"
 lib_say "    uploaded video $video_id (one video.encoding.quality.completed per encoded quality)"
-stream_id=$(control POST /live-streams '{"name":"Demo studio"}' | json_string liveStreamId)
-[ -n "$stream_id" ] || lib_fail "the emulator returned no liveStreamId"
+# The encoder of the Terraform-managed studio starts and stops; the emulator stands in for it.
 control POST "/live-streams/$stream_id/broadcast/start" >/dev/null
-lib_say "    live stream $stream_id started broadcasting"
+lib_say "    live stream $stream_id (managed by Terraform) started broadcasting"
 control POST "/live-streams/$stream_id/broadcast/end" >/dev/null
 lib_say "    live stream $stream_id ended its broadcast"
 control POST "/live-streams/$stream_id/record" '{"duration":15}' >/dev/null
@@ -231,6 +245,11 @@ mismatched=$(grep -c 'SIGNATURE' "$tmp/receiver.out" || true)
 lib_say "    $verified deliveries verified, $mismatched refused"
 [ -n "$all_seen" ] || lib_fail "not every triggered event reached the receiver with a valid signature within 30 s"
 [ "$mismatched" -eq 0 ] || lib_fail "some deliveries did not verify"
+for t in live-stream.broadcast.started live-stream.broadcast.ended; do
+	grep -q "event=$t .*$stream_id.*: signature verified\$" "$tmp/receiver.out" ||
+		lib_fail "no verified $t delivery names the managed live stream $stream_id"
+done
+lib_say "    the broadcast events of the managed live stream $stream_id arrived signed and verified"
 
 # ----------------------------------------------------------------------------------------------
 step "Import a webhook created outside Terraform"
@@ -286,4 +305,10 @@ left=$(curl -sS --fail-with-body --max-time 10 -u "$api_key:" "$emulator_url/web
 	lib_fail "GET /webhooks failed after the destroy"
 lib_say "    webhooks left on the service (GET /webhooks itemsTotal): $left"
 [ "$left" = 0 ] || lib_fail "the destroy left ${left:-an unknown number of} webhooks behind"
+curl -sS --fail-with-body --max-time 10 -u "$api_key:" "$emulator_url/live-streams/$stream_id" >/dev/null 2>&1 &&
+	lib_fail "the managed live stream $stream_id is still on the service after the destroy"
+themes=$(curl -sS --fail-with-body --max-time 10 -u "$api_key:" "$emulator_url/players" | json_number itemsTotal) ||
+	lib_fail "GET /players failed after the destroy"
+lib_say "    the managed live stream is gone; player themes left: $themes"
+[ "$themes" = 0 ] || lib_fail "the destroy left ${themes:-an unknown number of} player themes behind"
 lib_say "    (step $step took $((SECONDS - step_started)) s)"

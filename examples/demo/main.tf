@@ -32,6 +32,33 @@ resource "videohost_webhook" "live" {
   ]
 }
 
+variable "restream_key" {
+  description = "The stream key of the restream destination, as a secret store would give it."
+  type        = string
+  sensitive   = true
+}
+
+# The look of the studio's player.
+resource "videohost_player_theme" "brand" {
+  name         = "Demo brand"
+  track_played = "rgba(255, 80, 0, .95)"
+  hide_title   = true
+}
+
+# The studio's live stream, wearing the theme, restreamed to one other platform while it
+# broadcasts. The stream key (its own, and the restream's) never leaves the state.
+resource "videohost_live_stream" "studio" {
+  name      = "Demo studio"
+  player_id = videohost_player_theme.brand.id
+  restreams = [
+    {
+      name       = "Other platform"
+      server_url = "rtmp://ingest.example.test/live"
+      stream_key = var.restream_key
+    },
+  ]
+}
+
 # Generated captions and summaries.
 resource "videohost_webhook" "ai" {
   url    = "${var.receiver_url}/ai"
@@ -49,10 +76,11 @@ data "videohost_video" "first" {
   id = data.videohost_videos.all.videos[0].id
 }
 
-# The seeded live streams, newest first.
+# The live streams, newest first: the seeded ones and the studio, read after it exists.
 data "videohost_live_streams" "all" {
   sort_by    = "createdAt"
   sort_order = "desc"
+  depends_on = [videohost_live_stream.studio]
 }
 
 # The webhooks as the service lists them, filtered on one event; read after the webhooks exist.
@@ -102,6 +130,23 @@ output "first_video" {
 
 output "live_streams" {
   value = { for s in data.videohost_live_streams.all.live_streams : s.id => s.name }
+}
+
+# Where the studio's encoder broadcasts; the key is a separate, sensitive output that the demo
+# never prints.
+output "ingest" {
+  value = {
+    live_stream_id = videohost_live_stream.studio.id
+    rtmp_server    = "rtmp://broadcast.api.video/s"
+    player_theme   = videohost_live_stream.studio.player_id
+    hls            = videohost_live_stream.studio.assets.hls
+    restream_to    = [for r in videohost_live_stream.studio.restreams : r.server_url]
+  }
+}
+
+output "ingest_key" {
+  value     = videohost_live_stream.studio.stream_key
+  sensitive = true
 }
 
 output "live_webhook_urls" {
