@@ -47,7 +47,8 @@ func TestPlayerThemeModelFrom(t *testing.T) {
 	}
 	p.Name, p.Assets = "brand", &videohost.PlayerThemeAssets{Logo: "https://cdn.example/logo.png", Link: "https://example.com"}
 	m = playerThemeModelFrom(p)
-	if m.Name.ValueString() != "brand" || m.Assets.Attributes()["logo"].(types.String).ValueString() != "https://cdn.example/logo.png" {
+	logo, _ := m.Assets.Attributes()["logo"].(types.String)
+	if m.Name.ValueString() != "brand" || logo.ValueString() != "https://cdn.example/logo.png" {
 		t.Errorf("model %+v", m)
 	}
 	// Every colour and switch of the table lands in its own attribute: a table row pointing at
