@@ -7,6 +7,13 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -110,4 +117,93 @@ func names[T any](objs map[string]T, name func(T) string) map[string]string {
 		out[id] = name(o)
 	}
 	return out
+}
+
+// TestAccLiveIdentityImport imports a live stream and a player theme with import blocks that
+// give their identities; the framework checks that each plan imports and changes nothing.
+// Identity needs Terraform 1.12; the test is skipped below it.
+func TestAccLiveIdentityImport(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	config := streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id",
+		"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k"))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentityValueMatchesState(testStreamAddr, tfjsonpath.New("id")),
+					statecheck.ExpectIdentityValueMatchesState(testThemeAddr, tfjsonpath.New("id")),
+				},
+			},
+			{
+				ResourceName:    testStreamAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+			{
+				ResourceName:    testThemeAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
+}
+
+// TestAccLiveQuery runs terraform query over live streams and player themes, beside one of
+// each managed by the configuration. terraform query needs Terraform 1.14.
+func TestAccLiveQuery(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	c := serviceClient(t, env)
+	outside, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "outside studio"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value("outside theme")}); err != nil {
+		t.Fatal(err)
+	}
+	query := `
+list "videohost_live_stream" "all" {
+  provider         = videohost
+  include_resource = true
+}
+
+list "videohost_live_stream" "outside" {
+  provider = videohost
+  config {
+    name = "outside"
+  }
+}
+
+list "videohost_player_theme" "all" {
+  provider = videohost
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{
+			{Config: streamConfig(env, true, "name", hcl("studio"))},
+			{
+				Query:  true,
+				Config: query,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("videohost_live_stream.all", 2),
+					querycheck.ExpectLength("videohost_live_stream.outside", 1),
+					querycheck.ExpectLength("videohost_player_theme.all", 2),
+					querycheck.ExpectIdentity("videohost_live_stream.outside", map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(outside.ID),
+					}),
+					querycheck.ExpectResourceKnownValues("videohost_live_stream.all",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(outside.ID)}),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("outside studio")},
+							{Path: tfjsonpath.New("stream_key"), KnownValue: knownvalue.StringExact(outside.StreamKey)},
+						}),
+				},
+			},
+		},
+	})
 }
