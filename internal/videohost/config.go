@@ -33,16 +33,9 @@ func (e *ConfigError) Error() string {
 
 // normalize applies the defaults and checks every field, returning the parsed base address.
 func normalize(cfg Config) (Config, *url.URL, error) {
-	switch cfg.Environment {
-	case "":
-		cfg.Environment = EnvironmentSandbox
-	case EnvironmentSandbox, EnvironmentProduction:
-	default:
-		return cfg, nil, &ConfigError{Field: "Environment", Problem: fmt.Sprintf(
-			"%q is not an environment of the service: use %q or %q", cfg.Environment,
-			EnvironmentSandbox, EnvironmentProduction)}
+	if err := cfg.environmentAndKey(); err != nil {
+		return cfg, nil, err
 	}
-
 	raw := cfg.BaseURL
 	if raw == "" {
 		raw = SandboxURL
@@ -55,54 +48,70 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 		return cfg, nil, err
 	}
 	cfg.BaseURL = base.String()
+	if cfg.Version == "" {
+		cfg.Version = DefaultVersion
+	}
+	if err := cfg.limits(); err != nil {
+		return cfg, nil, err
+	}
+	return cfg, base, nil
+}
 
+// environmentAndKey checks and defaults the environment, the API key and the scheme.
+func (cfg *Config) environmentAndKey() error {
+	switch cfg.Environment {
+	case "":
+		cfg.Environment = EnvironmentSandbox
+	case EnvironmentSandbox, EnvironmentProduction:
+	default:
+		return &ConfigError{Field: "Environment", Problem: fmt.Sprintf(
+			"%q is not an environment of the service: use %q or %q", cfg.Environment,
+			EnvironmentSandbox, EnvironmentProduction)}
+	}
 	switch {
 	case cfg.APIKey == "":
-		return cfg, nil, &ConfigError{Field: "APIKey", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "APIKey", Problem: fmt.Sprintf(
 			"the API key is required: set the key of the %s environment, taken from the dashboard "+
 				"(sandbox and production keys differ)", cfg.Environment)}
 	case strings.TrimSpace(cfg.APIKey) != cfg.APIKey:
-		return cfg, nil, &ConfigError{Field: "APIKey", Problem: "the API key starts or ends with " +
+		return &ConfigError{Field: "APIKey", Problem: "the API key starts or ends with " +
 			"white space: remove it (a copied key often carries a trailing newline)"}
 	}
-
 	switch cfg.AuthScheme {
 	case "":
 		cfg.AuthScheme = AuthBearer
 	case AuthBearer, AuthBasic:
 	default:
-		return cfg, nil, &ConfigError{Field: "AuthScheme", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "AuthScheme", Problem: fmt.Sprintf(
 			"%q is not an authentication scheme of the service: use %q or %q", cfg.AuthScheme,
 			AuthBearer, AuthBasic)}
 	}
+	return nil
+}
 
-	if cfg.Version == "" {
-		cfg.Version = DefaultVersion
-	}
-
+// limits checks and defaults the timeout, the retries and the webhook list's lifetime.
+func (cfg *Config) limits() error {
 	switch {
 	case cfg.Timeout < 0:
-		return cfg, nil, &ConfigError{Field: "Timeout", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "Timeout", Problem: fmt.Sprintf(
 			"%s is negative: use a positive duration, or zero for the default %s", cfg.Timeout, DefaultTimeout)}
 	case cfg.Timeout == 0:
 		cfg.Timeout = DefaultTimeout
 	}
-
 	switch {
 	case cfg.MaxRetries == NoRetries:
 		cfg.MaxRetries = 0
 	case cfg.MaxRetries < 0:
-		return cfg, nil, &ConfigError{Field: "MaxRetries", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "MaxRetries", Problem: fmt.Sprintf(
 			"%d is negative: use a positive count, zero for the default %d, or NoRetries", cfg.MaxRetries, DefaultMaxRetries)}
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-
 	if cfg.WebhookListTTL < 0 {
-		return cfg, nil, &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
 			"%s is negative: use a positive duration, or zero to disable the shared list", cfg.WebhookListTTL)}
 	}
-	return cfg, base, nil
+	return nil
 }
 
 // CheckBaseURL returns a *ConfigError (Field "BaseURL") when raw cannot be the address of the
