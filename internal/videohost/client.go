@@ -58,9 +58,8 @@ type Config struct {
 	// HTTPClient replaces the default transport (tests); its Timeout is left alone, its
 	// CheckRedirect is not: the client never follows a redirect.
 	HTTPClient *http.Client
-	// WebhookListTTL is how long LookupWebhook may serve answers from one shared list of the
-	// webhooks; with zero no list is kept (each lookup reads the webhook, and walks the list,
-	// shared with any concurrent lookup, for its secret).
+	// WebhookListTTL is how long LookupWebhook may serve responses from one shared list of the
+	// webhooks; default DefaultWebhookListTTL.
 	WebhookListTTL time.Duration
 }
 

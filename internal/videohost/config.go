@@ -14,6 +14,9 @@ const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRetries = 5
 	DefaultVersion    = "dev"
+	// DefaultWebhookListTTL keeps one list of the webhooks long enough to answer the reads of
+	// one plan, short enough that changes made elsewhere show up on the next run.
+	DefaultWebhookListTTL = 10 * time.Second
 )
 
 // NoRetries is the MaxRetries that sends every call exactly once: zero already means the default.
@@ -107,9 +110,12 @@ func (cfg *Config) limits() error {
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-	if cfg.WebhookListTTL < 0 {
+	switch {
+	case cfg.WebhookListTTL < 0:
 		return &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
-			"%s is negative: use a positive duration, or zero to disable the shared list", cfg.WebhookListTTL)}
+			"%s is negative: use a positive duration, or zero for the default %s", cfg.WebhookListTTL, DefaultWebhookListTTL)}
+	case cfg.WebhookListTTL == 0:
+		cfg.WebhookListTTL = DefaultWebhookListTTL
 	}
 	return nil
 }

@@ -33,8 +33,8 @@ func TestNewDefaults(t *testing.T) {
 			if c.BaseURL() != tt.base || c.Environment() != tt.env || c.AuthScheme() != tt.scheme || c.UserAgent() != tt.ua {
 				t.Fatalf("got %s %s %s %s", c.BaseURL(), c.Environment(), c.AuthScheme(), c.UserAgent())
 			}
-			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries {
-				t.Fatalf("timeout %s, retries %d", c.cfg.Timeout, c.cfg.MaxRetries)
+			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries || c.cfg.WebhookListTTL != DefaultWebhookListTTL {
+				t.Fatalf("timeout %s, retries %d, list TTL %s", c.cfg.Timeout, c.cfg.MaxRetries, c.cfg.WebhookListTTL)
 			}
 		})
 	}
@@ -66,7 +66,7 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 		{"unknown scheme", Config{APIKey: "k", AuthScheme: "oauth"}, "AuthScheme", `use "bearer" or "basic"`},
 		{"negative timeout", Config{APIKey: "k", Timeout: -time.Second}, "Timeout", "positive duration"},
 		{"negative retries", Config{APIKey: "k", MaxRetries: -2}, "MaxRetries", "positive count"},
-		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero to disable"},
+		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero for the default"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

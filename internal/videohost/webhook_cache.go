@@ -112,7 +112,7 @@ func (c *Client) walk(w *listWalk) {
 	wc := c.webhooks
 	wc.mu.Lock()
 	w.byID, w.err = m, err
-	if err == nil && wc.gen == w.startGen && c.cfg.WebhookListTTL > 0 {
+	if err == nil && wc.gen == w.startGen {
 		wc.byID, wc.expires = m, start.Add(c.cfg.WebhookListTTL)
 	}
 	wc.running = nil
@@ -124,27 +124,13 @@ func (c *Client) walk(w *listWalk) {
 	close(w.done)
 }
 
-// LookupWebhook answers like GetWebhook, but from one list of the webhooks shared by all
-// callers for Config.WebhookListTTL (filled once, by one caller, and emptied by every write of
-// this client), and with SignatureSecret filled from the list. An id missing from the list is
-// checked with GetWebhook before ErrNotFound is returned.
+// LookupWebhook reads one webhook like GetWebhook, but from one list of the webhooks shared by
+// all callers for Config.WebhookListTTL (filled once, by one caller, and emptied by every write
+// of this client), so that it carries the SignatureSecret, which only the list holds. An id
+// missing from the list is checked with GetWebhook before ErrNotFound is returned.
 func (c *Client) LookupWebhook(ctx context.Context, id string) (Webhook, error) {
 	if id == "" {
 		return Webhook{}, errEmptyID
-	}
-	if c.cfg.WebhookListTTL <= 0 {
-		w, err := c.GetWebhook(ctx, id)
-		if err != nil || w.SignatureSecret != "" {
-			return w, err
-		}
-		m, err := c.webhookList(ctx)
-		if err != nil {
-			return Webhook{}, err
-		}
-		if lw, ok := m[id]; ok {
-			w.SignatureSecret = lw.SignatureSecret
-		}
-		return w, nil
 	}
 	m, err := c.webhookList(ctx)
 	if err != nil {

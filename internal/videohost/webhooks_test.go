@@ -284,33 +284,26 @@ func TestLookupWebhookListExpires(t *testing.T) {
 	}
 }
 
-func TestLookupWebhookWithoutTTL(t *testing.T) {
+// TestLookupWebhookByDefault: a client configured without a TTL keeps the list for the
+// default TTL, and a lookup carries the list's secret.
+func TestLookupWebhookByDefault(t *testing.T) {
 	store := newWebhookStore(5)
 	f := newFakeService(t, store.serve)
 	c := f.client(t)
 	for range 2 {
 		w, err := c.LookupWebhook(t.Context(), "wh-0002")
 		if err != nil || w.SignatureSecret != "secret-wh-0002" || w.URL == "" {
-			t.Fatalf("lookup = %+v, %v; want the get's answer with the list's secret", w, err)
+			t.Fatalf("lookup = %+v, %v; want the webhook with the list's secret", w, err)
 		}
 	}
-	if g, n := f.count(http.MethodGet, "/webhooks/wh-0002"), f.count(http.MethodGet, "/webhooks"); g != 2 || n != 2 {
-		t.Fatalf("gets %d, list walks %d; want 2 and 2 (nothing kept with TTL 0)", g, n)
+	if g, n := f.count(http.MethodGet, "/webhooks/wh-0002"), f.count(http.MethodGet, "/webhooks"); g != 0 || n != 1 {
+		t.Fatalf("gets %d, list walks %d; want 0 and 1 (the list kept for %s)", g, n, DefaultWebhookListTTL)
 	}
 	if _, err := c.LookupWebhook(t.Context(), "wh-nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing = %v", err)
 	}
-
-	// A get answer that carries the secret needs no list.
-	f2 := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, http.StatusOK, webhookJSON("wh-1", true))
-	})
-	c2 := f2.client(t)
-	if w, err := c2.LookupWebhook(t.Context(), "wh-1"); err != nil || w.SignatureSecret != "secret-wh-1" {
-		t.Fatalf("lookup = %+v, %v", w, err)
-	}
-	if n := f2.count(http.MethodGet, "/webhooks"); n != 0 {
-		t.Fatalf("list walked %d times for a get that had the secret", n)
+	if g := f.count(http.MethodGet, "/webhooks/wh-nope"); g != 1 {
+		t.Fatalf("a lookup of an id missing from the list made %d gets, want 1", g)
 	}
 }
 
