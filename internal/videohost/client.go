@@ -134,6 +134,14 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
+// Detached returns a context for finishing what an operation had started when its context
+// ended, such as reconciling an ambiguous create by listing the webhooks, or looking up the
+// secret of a webhook just created: it keeps ctx's values, drops its cancellation and deadline,
+// and is bounded by the configured request timeout.
+func (c *Client) Detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+}
+
 // BaseURL is the address the client sends to.
 func (c *Client) BaseURL() string { return c.base.String() }
 

@@ -12,6 +12,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -154,6 +155,11 @@ func (c *Client) admit(ctx context.Context, cl *call) (attempt, error) {
 	var a attempt
 	if cl.r.auth {
 		return a, nil
+	}
+	if err := ctx.Err(); err != nil {
+		// The limiter may admit at once, and an earlier attempt (a 429, a replay) may have
+		// finished after the cancellation: either way, nothing more is sent.
+		return a, &interruptedError{cl.r.method, cl.path, "before the request was sent", err}
 	}
 	var err error
 	if a.tk, err = cl.lim.wait(ctx, c.log, cl.r.method, cl.path); err != nil {
@@ -321,8 +327,8 @@ func (c *Client) unauthorizedHint() string {
 
 // send makes one round trip of attempt a, bounded by the configured timeout, and logs it.
 func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
-	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
-	defer cancel()
+	actx, release := c.roundTripContext(ctx, cl)
+	defer release()
 	var wrote atomic.Bool
 	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
 		// Called even when the write failed part way: the service may have seen a prefix, and
@@ -354,6 +360,40 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 	}
 	c.log.Debug(ctx, logRequest, fields)
 	return err
+}
+
+// roundTripContext is the context of one round trip: bounded by the configured timeout, and
+// ended by the caller's cancellation only until the request has started on a connection. From
+// then on a write may reach the service, and abandoning it would leave what it made unknown to
+// the caller (an orphan), so it finishes and its result is returned. A read is abandoned at any
+// point: it changes nothing.
+func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Context, func()) {
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+	var (
+		mu      sync.Mutex
+		started bool
+	)
+	abandon := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !started || cl.class == ClassReads {
+			cancel()
+		}
+	}
+	stop := context.AfterFunc(ctx, abandon)
+	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) {
+			mu.Lock()
+			defer mu.Unlock()
+			if ctx.Err() != nil {
+				// Cancelled before this hook: abandon now rather than race the write.
+				cancel()
+				return
+			}
+			started = true
+		},
+	})
+	return actx, func() { stop(); cancel() }
 }
 
 // newHTTPRequest builds the HTTP request of the call, with the Authorization header authz (none

@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"context"
+	"net/http"
 	"sync"
 	"time"
 )
@@ -83,7 +84,7 @@ func (c *Client) webhookList(ctx context.Context) (map[string]Webhook, error) {
 
 	select {
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, &interruptedError{http.MethodGet, "/webhooks", "while waiting for the shared list of the webhooks", ctx.Err()}
 	case <-w.done:
 		return w.byID, w.err
 	}
