@@ -193,13 +193,13 @@ func TestAccBadInput(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = io.WriteString(w, `{"data":[{"webhookId":"wh_1","url":"https://h.example.test/x","eve`)
 			}),
-			want: `(?s)Unable to Read Webhook.*gave an answer the provider cannot read.*Check base_url.*decoding the answer.*not valid JSON, as if it was cut short`},
+			want: `(?s)Unable to Read Webhook.*gave an answer the provider cannot read.*Check base_url.*decoding the response.*not valid JSON, as if it was cut short`},
 		{name: "hostile/HTML on a 200 (bearer)", config: dataWith("videohost_videos", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				_, _ = io.WriteString(w, "<!doctype html><html><body>Welcome to our video platform</body></html>")
 			}),
-			want: `(?s)Unable to List Videos.*Check base_url.*POST /auth/api-key: decoding the answer.*text/html; charset=utf-8, not JSON`},
+			want: `(?s)Unable to List Videos.*Check base_url.*POST /auth/api-key: decoding the response.*text/html; charset=utf-8, not JSON`},
 		{name: "hostile/huge body", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhooks", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")

@@ -181,7 +181,7 @@ func (ts *tokenSource) call(ctx context.Context, path string, body any, event st
 		return tokenPair{}, err
 	}
 	if tr.AccessToken == "" {
-		return tokenPair{}, fmt.Errorf("POST %s: the answer carries no access_token", path)
+		return tokenPair{}, fmt.Errorf("POST %s: the response carries no access_token", path)
 	}
 	lifetime := defaultTokenLifetime
 	if tr.ExpiresIn > 0 {

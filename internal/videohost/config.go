@@ -2,12 +2,59 @@ package videohost
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
 )
 
 var _ error = (*ConfigError)(nil)
+
+// Environments of the service. Their API keys differ.
+const (
+	EnvironmentSandbox    = "sandbox"
+	EnvironmentProduction = "production"
+)
+
+// Default addresses of the two environments.
+const (
+	ProductionURL = "https://ws.api.video"
+	SandboxURL    = "https://sandbox.api.video"
+)
+
+// Authentication schemes.
+const (
+	AuthBearer = "bearer"
+	AuthBasic  = "basic"
+)
+
+// Config is what a Client is built from. Zero values take the documented defaults.
+type Config struct {
+	// Environment is sandbox (default) or production; it picks the default address.
+	Environment string
+	// BaseURL overrides the environment's address (absolute http or https URL).
+	BaseURL string
+	// APIKey is required.
+	APIKey string
+	// AuthScheme is bearer (default) or basic.
+	AuthScheme string
+	// Version is put into the user agent: terraform-provider-videohost/<Version>.
+	Version string
+	// Timeout bounds one HTTP attempt; default 30 s.
+	Timeout time.Duration
+	// MaxRetries bounds the retries of one call (429, and network errors or 5xx on GET and
+	// DELETE); default 5. Zero means the default; NoRetries sends every call once; any other
+	// negative value is an error.
+	MaxRetries int
+	// Logger receives one line per request and per wait; nil discards.
+	Logger Logger
+	// HTTPClient replaces the default transport (tests); its Timeout is left alone, its
+	// CheckRedirect is not: the client never follows a redirect.
+	HTTPClient *http.Client
+	// WebhookListTTL is how long LookupWebhook may serve responses from one shared list of the
+	// webhooks; default DefaultWebhookListTTL.
+	WebhookListTTL time.Duration
+}
 
 // Defaults applied by New to the zero values of Config.
 const (

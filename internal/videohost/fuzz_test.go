@@ -396,7 +396,7 @@ func FuzzTokenResponse(f *testing.F) {
 			checkSecretFree(t, "error", err.Error(), body)
 			return
 		case want.AccessToken == "":
-			if err == nil || err.Error() != "POST /auth/api-key: the answer carries no access_token" {
+			if err == nil || err.Error() != "POST /auth/api-key: the response carries no access_token" {
 				t.Fatalf("answer without access_token: err = %v", err)
 			}
 			return

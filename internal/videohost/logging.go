@@ -4,6 +4,14 @@ import "context"
 
 var _ Logger = nopLogger{}
 
+// Logger is the small logging interface the client writes to. Fields never hold a key, a
+// token, an Authorization header or a signature secret.
+type Logger interface {
+	Debug(ctx context.Context, msg string, fields map[string]any)
+	Info(ctx context.Context, msg string, fields map[string]any)
+	Warn(ctx context.Context, msg string, fields map[string]any)
+}
+
 // nopLogger discards everything; it stands in when Config.Logger is nil so that the client
 // never checks for a nil logger.
 type nopLogger struct{}

@@ -211,12 +211,12 @@ func TestDecodeFailureOfASuccess(t *testing.T) {
 	})
 	c := f.client(t)
 	_, err := c.GetWebhook(t.Context(), "wh-1")
-	if err == nil || !strings.Contains(err.Error(), "GET /webhooks/wh-1: decoding the answer") || errors.Is(err, ErrAmbiguous) {
+	if err == nil || !strings.Contains(err.Error(), "GET /webhooks/wh-1: decoding the response") || errors.Is(err, ErrAmbiguous) {
 		t.Fatalf("err = %v", err)
 	}
 	// A write that succeeded but cannot be read made something unknown.
 	_, err = c.CreateWebhook(t.Context(), CreateWebhookInput{URL: "https://e.org"})
-	if !errors.Is(err, ErrAmbiguous) || !strings.Contains(err.Error(), "decoding the answer") {
+	if !errors.Is(err, ErrAmbiguous) || !strings.Contains(err.Error(), "decoding the response") {
 		t.Fatalf("create: err = %v, want ErrAmbiguous", err)
 	}
 }
