@@ -27,30 +27,26 @@ type Client struct {
 	log       Logger
 	userAgent string
 
-	// basicAuth is the Authorization header of the basic scheme, encoded once.
 	basicAuth string
 	tokens    *tokenSource
 	limiters  map[string]*limiter
 	webhooks  *webhookCache
 
-	// backoffBase and backoffMax shape the exponential backoff of retried faults; tests
-	// shrink them to keep the suite fast.
+	// The backoff of retried faults, and the shortest wait after a 429; tests shrink them.
 	backoffBase time.Duration
 	backoffMax  time.Duration
-	// minRateWait is the shortest wait after a 429, whatever the header says.
 	minRateWait time.Duration
 }
 
-// New validates cfg and builds a client. Invalid config is an error here, not at the first
+// New validates cfg and builds a client: invalid config is a *ConfigError here, not at the first
 // request, so that the provider can report it against the attribute that holds it.
 func New(cfg Config) (*Client, error) {
 	cfg, base, err := normalize(cfg)
 	if err != nil {
 		return nil, err
 	}
-	// The per-attempt timeout is applied through the request's context, so the default client
-	// needs none of its own. A client given in cfg is copied, so that the redirect policy is
-	// set on the copy and not on the caller's client.
+	// The timeout lives in each request's context. A given client is copied, so that the
+	// redirect policy is not set on the caller's.
 	hc := &http.Client{}
 	if cfg.HTTPClient != nil {
 		cp := *cfg.HTTPClient
@@ -80,10 +76,9 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
-// Detached returns a context for finishing what an operation had started when its context
-// ended, such as reconciling an ambiguous create by listing the webhooks, or looking up the
-// secret of a webhook just created: it keeps ctx's values, drops its cancellation and deadline,
-// and is bounded by the configured request timeout.
+// Detached returns a context for finishing, after ctx ended, what the operation had started
+// (reconciling an ambiguous create, looking up a new webhook's secret): ctx's values without
+// its cancellation, bounded by the configured request timeout.
 func (c *Client) Detached(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
 }

@@ -16,13 +16,11 @@ const (
 	EnvironmentProduction = "production"
 )
 
-// Default addresses of the two environments.
 const (
 	ProductionURL = "https://ws.api.video"
 	SandboxURL    = "https://sandbox.api.video"
 )
 
-// Authentication schemes.
 const (
 	AuthBearer = "bearer"
 	AuthBasic  = "basic"
@@ -30,58 +28,47 @@ const (
 
 // Config is what a Client is built from. Zero values take the documented defaults.
 type Config struct {
-	// Environment is sandbox (default) or production; it picks the default address.
-	Environment string
-	// BaseURL overrides the environment's address (absolute http or https URL).
-	BaseURL string
-	// APIKey is required.
-	APIKey string
-	// AuthScheme is bearer (default) or basic.
-	AuthScheme string
-	// Version is put into the user agent: terraform-provider-videohost/<Version>.
-	Version string
-	// Timeout bounds one HTTP attempt; default 30 s.
-	Timeout time.Duration
+	Environment string // sandbox (default) or production; picks the default address
+	BaseURL     string // overrides the environment's address
+	APIKey      string // required
+	AuthScheme  string // bearer (default) or basic
+	Version     string // put into the user agent
+	Timeout     time.Duration
 	// MaxRetries bounds the retries of one call (429, and network errors or 5xx on GET and
-	// DELETE); default 5. Zero means the default; NoRetries sends every call once; any other
-	// negative value is an error.
+	// DELETE); NoRetries sends every call once.
 	MaxRetries int
-	// Logger receives one line per request and per wait; nil discards.
-	Logger Logger
-	// HTTPClient replaces the default transport (tests); its Timeout is left alone, its
-	// CheckRedirect is not: the client never follows a redirect.
+	Logger     Logger // nil discards
+	// HTTPClient replaces the default transport; its CheckRedirect is replaced: the client
+	// never follows a redirect.
 	HTTPClient *http.Client
-	// WebhookListTTL is how long LookupWebhook may serve responses from one shared list of the
-	// webhooks; default DefaultWebhookListTTL.
+	// WebhookListTTL is how long LookupWebhook serves lookups from one shared list.
 	WebhookListTTL time.Duration
 }
 
-// Defaults applied by New to the zero values of Config.
+// Defaults of the zero values of Config.
 const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRetries = 5
 	DefaultVersion    = "dev"
-	// DefaultWebhookListTTL keeps one list of the webhooks long enough to answer the reads of
-	// one plan, short enough that changes made elsewhere show up on the next run.
+	// Long enough for the reads of one plan, short enough for changes made elsewhere to show.
 	DefaultWebhookListTTL = 10 * time.Second
 )
 
-// NoRetries is the MaxRetries that sends every call exactly once: zero already means the default.
+// NoRetries is the MaxRetries that sends every call once: zero means the default.
 const NoRetries = -1
 
-// ConfigError is an invalid Config. Field is the name of the Config field at fault, so that a
-// caller can point its own user at the setting that holds the value.
+// ConfigError is an invalid Config. Field names the Config field at fault, so that a caller can
+// point its own user at the setting that holds it.
 type ConfigError struct {
-	Field string
-	// Problem says what is wrong and what to do about it.
-	Problem string
+	Field   string
+	Problem string // what is wrong and what to do
 }
 
 func (e *ConfigError) Error() string {
 	return "videohost: invalid " + e.Field + ": " + e.Problem
 }
 
-// normalize applies the defaults and checks every field, returning the parsed base address.
+// normalize applies the defaults and checks every field.
 func normalize(cfg Config) (Config, *url.URL, error) {
 	if err := cfg.environmentAndKey(); err != nil {
 		return cfg, nil, err
@@ -107,7 +94,6 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 	return cfg, base, nil
 }
 
-// environmentAndKey checks and defaults the environment, the API key and the scheme.
 func (cfg *Config) environmentAndKey() error {
 	switch cfg.Environment {
 	case "":
@@ -139,7 +125,6 @@ func (cfg *Config) environmentAndKey() error {
 	return nil
 }
 
-// limits checks and defaults the timeout, the retries and the webhook list's lifetime.
 func (cfg *Config) limits() error {
 	switch {
 	case cfg.Timeout < 0:
@@ -175,9 +160,8 @@ func CheckBaseURL(raw string) error {
 	return err
 }
 
-// parseBaseURL is CheckBaseURL returning the address. A trailing slash is dropped so that paths
-// can be appended as they are. User information is never quoted: it is where a key pasted into
-// the address would be.
+// parseBaseURL is CheckBaseURL returning the address, without a trailing slash. User information
+// is never quoted: a key pasted into the address would be there.
 func parseBaseURL(raw string) (*url.URL, error) {
 	shown := raw
 	bad := func(why string) error {

@@ -12,15 +12,14 @@ type Logger interface {
 	Warn(ctx context.Context, msg string, fields map[string]any)
 }
 
-// nopLogger discards everything; it stands in when Config.Logger is nil so that the client
-// never checks for a nil logger.
+// nopLogger stands in for a nil Config.Logger.
 type nopLogger struct{}
 
 func (nopLogger) Debug(context.Context, string, map[string]any) {}
 func (nopLogger) Info(context.Context, string, map[string]any)  {}
 func (nopLogger) Warn(context.Context, string, map[string]any)  {}
 
-// Log messages. They are constants so that a caller can filter on them.
+// Log messages, constant so that a caller can filter on them.
 const (
 	logRequest  = "videohost request"
 	logRateWait = "videohost waiting for the rate limit"

@@ -10,19 +10,16 @@ import (
 	"strings"
 )
 
-// maxPageSize is the largest page the service serves; fewer pages mean fewer reads spent
-// against the rate limit.
+// maxPageSize is the largest page: fewer pages spend fewer reads of the rate limit.
 const maxPageSize = 100
 
-// page is one answer of a list endpoint.
 type page[T any] struct {
 	Data       []T        `json:"data"`
 	Pagination pagination `json:"pagination"`
 }
 
-// pagination is the paging object of every list answer. The walk reads currentPage,
-// pagesTotal and links; the other members are decoded all the same, so that a paging object
-// whose counts are not numbers is refused as the malformed answer it is.
+// pagination is the paging object of a list. The counts that the walk does not read are decoded
+// all the same, so that a paging object whose counts are not numbers is refused.
 type pagination struct {
 	CurrentPage      int    `json:"currentPage"`
 	CurrentPageItems int    `json:"currentPageItems"`
@@ -37,7 +34,6 @@ type link struct {
 	URI string `json:"uri"`
 }
 
-// next is the uri of the next link, or empty on the last page.
 func (p pagination) next() string {
 	for _, l := range p.Links {
 		if l.Rel == "next" {
@@ -93,16 +89,13 @@ func Paginate[T any](ctx context.Context, c *Client, path string, query url.Valu
 type pageWalk struct {
 	c    *Client
 	here *url.URL
-	// seen holds the address of every page read and every next link as written: a link
-	// relative to the page it is on ("items/2") resolves to a new address on every page, so a
-	// service repeating such a page is known by the link's words.
+	// seen holds the addresses read and the next links as written: a relative link ("items/2")
+	// resolves anew on every page, so a repeated page is known by the link's words.
 	seen map[string]bool
-	// read and announced bound a service that never repeats itself but never ends either: no
-	// walk reads more pages than the most any page announced, plus one for a list that grew.
+	// No walk reads more pages than the most any page announced, plus one for a list that grew.
 	read, announced int
 }
 
-// count counts a page read, and refuses one past the bound.
 func (w *pageWalk) count(pg pagination) error {
 	w.read++
 	w.announced = max(w.announced, pg.PagesTotal)
@@ -117,7 +110,6 @@ func (w *pageWalk) count(pg pagination) error {
 		w.c.shownPath(w.here), w.read, w.announced)
 }
 
-// next is the address of the page after pg, nil when pg is the last.
 func (w *pageWalk) next(pg pagination) (*url.URL, error) {
 	link := pg.next()
 	if link == "" || (pg.PagesTotal > 0 && pg.CurrentPage >= pg.PagesTotal) {
@@ -136,9 +128,8 @@ func (w *pageWalk) next(pg pagination) (*url.URL, error) {
 	return u, nil
 }
 
-// resolveLink turns a next link into an address: a full URL as it is, a path or a query
-// against the page just read. Only links to the base address's host are followed, since the
-// request carries the credentials.
+// resolveLink resolves a next link against the page just read. Only links to the base address's
+// host are followed: the request carries the credentials.
 func (c *Client) resolveLink(here *url.URL, raw string) (*url.URL, error) {
 	ref, err := url.Parse(raw)
 	if err != nil {
@@ -160,7 +151,6 @@ func (c *Client) resolveLink(here *url.URL, raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// collect gathers every item of a walk.
 func collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
 	out := []T{}
 	for item, err := range seq {

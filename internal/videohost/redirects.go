@@ -7,15 +7,13 @@ import (
 	"strings"
 )
 
-// noRedirects is the CheckRedirect of every client: a redirect is returned as the answer, never
-// followed. Following one would send the Authorization header, or the API key in the body of
-// /auth/api-key (which 307 and 308 repeat), to an address the user never configured; Go drops
-// the header only on a change of domain, and never drops a body.
+// noRedirects returns a redirect as the response, never followed: following one would carry the
+// Authorization header, or the API key in the body of /auth/api-key (which 307 and 308 repeat),
+// to an address never configured; Go drops the header only on a change of domain, never a body.
 func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
-// redirectError is the error of a 3xx answer: an *Error like every other non-2xx answer, whose
-// hint names where the service pointed (without the query, which a hostile or careless server
-// could fill with anything) and says what to do.
+// redirectError names where the service pointed, without the query (a hostile server could fill
+// it with anything), and the base_url to set.
 func (c *Client) redirectError(r request, path string, u *url.URL, a attempt) *Error {
 	e := c.decodeError(r, path, a)
 	loc := a.header.Get("Location")
@@ -33,8 +31,7 @@ func (c *Client) redirectError(r request, path string, u *url.URL, a attempt) *E
 	shown := url.URL{Scheme: target.Scheme, Host: target.Host, Path: target.Path, RawPath: target.RawPath}
 	e.Location = shown.String()
 	advice := "set base_url to the address the API is served at"
-	// When the redirect keeps the request's path under another address, that address is the
-	// one to configure.
+	// A redirect that keeps the request's path names the address to configure.
 	if p := c.shownPath(u); p != "" && strings.HasSuffix(shown.EscapedPath(), p) {
 		prefix := strings.TrimSuffix(shown.EscapedPath(), p)
 		final := url.URL{Scheme: target.Scheme, Host: target.Host, RawPath: prefix}

@@ -10,18 +10,15 @@ import (
 	"strings"
 )
 
-// maxBody bounds how much of one answer the client reads. The largest answer of the service is
-// one page of 100 items, a few hundred KiB at most; 8 MiB leaves a wide margin for long
-// descriptions and metadata while a runaway answer (a proxy streaming a file, a misconfigured
-// base_url pointing at a download) costs at most that much memory, not all of it.
+// maxBody bounds how much of one response the client reads. The largest is a page of 100
+// items, a few hundred KiB; a runaway one (base_url pointing at a download) costs at most this.
 const maxBody = 8 << 20
 
-// shownBegin is how much of an answer that is not JSON an error quotes: enough to recognise an
-// HTML page or a proxy's message.
+// shownBegin is how much of a response that is not JSON an error quotes.
 const shownBegin = 80
 
-// readBody reads at most maxBody bytes of an answer; tooLarge reports that there was more,
-// which was left unread (closing the body then drops the connection rather than draining it).
+// readBody reads at most maxBody bytes; the rest is left unread (closing the body then drops
+// the connection rather than draining it).
 func readBody(r io.Reader) (body []byte, tooLarge bool, err error) {
 	body, err = io.ReadAll(io.LimitReader(r, maxBody+1))
 	if len(body) > maxBody {
@@ -30,9 +27,9 @@ func readBody(r io.Reader) (body []byte, tooLarge bool, err error) {
 	return body, false, err
 }
 
-// undecodableError explains a 2xx answer that is not the JSON the API sends: its content type,
-// its size and how it begins, so that an HTML page or a cut answer is recognised at once. The
-// beginning of an /auth/* answer is not quoted, since it is the one answer that may hold a token.
+// undecodableError explains a 2xx response that is not the API's JSON by its content type, size
+// and beginning, so that an HTML page or a cut response is recognised at once. A token call's
+// is not quoted: it may hold a token.
 func (c *Client) undecodableError(r request, path string, a attempt, cause error) error {
 	e := &DecodeError{Method: r.method, Path: path, Status: a.status, Err: cause}
 	ct := a.header.Get("Content-Type")
@@ -59,14 +56,12 @@ func (c *Client) undecodableError(r request, path string, a attempt, cause error
 	return e
 }
 
-// tooLargeError is the error of a 2xx answer larger than maxBody.
 func (c *Client) tooLargeError(r request, path string, a attempt) error {
 	return &DecodeError{Method: r.method, Path: path, Status: a.status, Problem: fmt.Sprintf(
 		"the response (status %d, %s) is larger than %d MiB, the most the client reads of one response; it stopped reading",
 		a.status, contentTypeOr(a.header), maxBody>>20), Hint: c.baseURLHint()}
 }
 
-// baseURLHint is the advice of a response that is not the API's.
 func (c *Client) baseURLHint() string {
 	return fmt.Sprintf("check that base_url (%s) is the address of the API and not of a web page or a proxy, "+
 		"then re-run", c.base)
@@ -79,7 +74,6 @@ func contentTypeOr(h http.Header) string {
 	return "no Content-Type"
 }
 
-// isJSONMedia accepts application/json and the +json types.
 func isJSONMedia(media string) bool {
 	return media == "application/json" || strings.HasSuffix(media, "+json")
 }
