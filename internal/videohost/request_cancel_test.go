@@ -98,7 +98,7 @@ func TestCancelWhileTheResponseIsReadFinishesTheWrite(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusCreated)
 		_, _ = w.Write([]byte(`{"webhookId":"wh-new","url":"https://example.org/h",`))
-		w.(http.Flusher).Flush()
+		_ = http.NewResponseController(w).Flush()
 		cancel()
 		time.Sleep(100 * time.Millisecond)
 		_, _ = w.Write([]byte(`"events":["video.encoding.quality.completed"],"createdAt":"2024-08-08T14:12:18+00:00"}`))
