@@ -405,9 +405,14 @@ func (c *Client) backoff(ctx context.Context, cl *call, reason string) (bool, er
 	}
 	d = d/2 + time.Duration(rand.Int64N(int64(d/2)+1))
 	c.log.Warn(ctx, logRetry, cl.fields(map[string]any{"wait_ms": d.Milliseconds(), "reason": reason}))
-	if err := sleep(ctx, d); err != nil {
-		return false, &interruptedError{cl.r.method, cl.path,
-			fmt.Sprintf("while backing off before retry %d", cl.retries) + notSent, err}
+	err := sleep(ctx, d)
+	if err == nil {
+		return true, nil
 	}
-	return true, nil
+	ie := &interruptedError{cl.r.method, cl.path, fmt.Sprintf("while backing off before retry %d", cl.retries) + notSent, err}
+	if cl.reached && cl.class == ClassWrites {
+		// The retry was not sent, but an earlier attempt may have been applied.
+		return false, &AmbiguousError{Method: cl.r.method, Path: cl.path, Err: ie}
+	}
+	return false, ie
 }

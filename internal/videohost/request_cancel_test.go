@@ -227,3 +227,38 @@ func TestDetachedReconcilesAfterCancellation(t *testing.T) {
 		t.Fatalf("lookup on the detached context = %+v, %v", w, err)
 	}
 }
+
+// TestCancelDuringABackoff: a retry that waits is not sent once the caller cancels. For a read
+// that is a plain interruption; a delete whose first attempt got a 500 may have been applied,
+// so its outcome is unknown.
+func TestCancelDuringABackoff(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		call      func(ctx context.Context, c *Client) error
+		method    string
+		path      string
+		ambiguous bool
+	}{
+		{name: "read", method: http.MethodGet, path: "/webhooks/wh-1",
+			call: func(ctx context.Context, c *Client) error { _, err := c.GetWebhook(ctx, "wh-1"); return err }},
+		{name: "delete", method: http.MethodDelete, path: "/webhooks/wh-1", ambiguous: true,
+			call: func(ctx context.Context, c *Client) error { return c.DeleteWebhook(ctx, "wh-1") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+				time.AfterFunc(20*time.Millisecond, cancel)
+				writeJSON(w, http.StatusInternalServerError, map[string]any{"title": "Server error", "status": 500})
+			})
+			c := f.client(t, basic)
+			c.backoffBase, c.backoffMax = time.Hour, time.Hour
+			err := tc.call(ctx, c)
+			if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) || errors.Is(err, ErrAmbiguous) != tc.ambiguous {
+				t.Fatalf("err = %v; want ErrInterrupted, and ErrAmbiguous %t", err, tc.ambiguous)
+			}
+			if n := f.count(tc.method, tc.path); n != 1 {
+				t.Fatalf("sent %d times, want 1", n)
+			}
+		})
+	}
+}
