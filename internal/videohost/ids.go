@@ -13,12 +13,12 @@ import (
 // change the endpoint a path names: empty, a "." or ".." step, a slash or a backslash, invalid
 // UTF-8, a control character, white space around it. Anything else is escaped and sent.
 func CheckID(id string) error {
-	why := ""
-	switch {
-	case id == "":
+	if id == "" {
 		return errEmptyID
-	case traversal(id) != "":
-		why = traversal(id)
+	}
+	why := traversal(id)
+	switch {
+	case why != "":
 	case strings.ContainsAny(id, `/\`):
 		why = fmt.Sprintf("the id %q holds a slash or a backslash, which no id of the service has", id)
 	case !utf8.ValidString(id):
