@@ -62,11 +62,22 @@ func TestControlWebhooksAndErrors(t *testing.T) {
 		{"POST", "/clock/advance", map[string]any{}, 400},
 		{"POST", "/clock/advance", map[string]any{"seconds": -5}, 400},
 		{"DELETE", "/stats", nil, 405},
+		{"GET", "/stats/", nil, 404},
+		{"GET", "//stats", nil, 404},
+		{"GET", "/./stats", nil, 404},
+		{"GET", "/x/../stats", nil, 404},
+		{"PATCH", "/live-streams/li_none", nil, 405},
+		{"POST", "/players/pt_none", nil, 405},
+		{"DELETE", "/players/pt_none", nil, 404},
+		{"DELETE", "/live-streams/li_none", nil, 404},
 	} {
 		r := e.ctl(tc.method, tc.path, tc.body)
 		expectStatus(t, r, tc.status)
-		if r.num("status") != tc.status || r.str("title") == "" {
+		if r.num("status") != tc.status || r.str("title") == "" || r.header.Get("Content-Type") != "application/json" {
 			t.Errorf("%s %s: %s", tc.method, tc.path, r.raw)
+		}
+		if allow := r.header.Get("Allow"); (tc.status == http.StatusMethodNotAllowed) != (allow != "") {
+			t.Errorf("%s %s: Allow %q on a %d", tc.method, tc.path, allow, tc.status)
 		}
 	}
 	v := e.ctl("POST", "/videos", nil)
