@@ -32,13 +32,6 @@ func jwtParts(t *testing.T, token string) (map[string]any, map[string]any) {
 	return dec(parts[0]), dec(parts[1])
 }
 
-func (e *env) tokens() response {
-	e.t.Helper()
-	r := e.do("POST", "/auth/api-key", "", map[string]any{"apiKey": e.key})
-	expectStatus(e.t, r, http.StatusOK)
-	return r
-}
-
 func TestEnvironmentKeys(t *testing.T) {
 	t.Run("generated key is usable", func(t *testing.T) {
 		e := newEnv(t, emulator.Options{})

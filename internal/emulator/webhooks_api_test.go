@@ -4,25 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
-
-var (
-	atomRe      = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$`)
-	webhookIDRe = regexp.MustCompile(`^webhook_[0-9A-Za-z]{10,}$`)
-)
-
-func (e *env) createWebhook(url string, events ...string) response {
-	e.t.Helper()
-	r := e.api("POST", "/webhooks", map[string]any{"url": url, "events": events})
-	expectStatus(e.t, r, http.StatusCreated)
-	return r
-}
 
 func TestWebhookLifecycle(t *testing.T) {
 	e := newEnv(t, emulator.Options{})
