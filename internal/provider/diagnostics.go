@@ -81,8 +81,15 @@ func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, 
 		return
 
 	case errors.Is(err, videohost.ErrNotFound):
-		diags.AddError(summary, fmt.Sprintf("The service at %s has no such object in this workspace: it was deleted, "+
-			"belongs to another project or environment, or the id is wrong. Check the id.%s", baseURL, apiWords(apiErr)))
+		// The service names the path parameter it could not find; a read by id maps it to id.
+		detail := fmt.Sprintf("The service at %s has no such object in the %s environment: it was deleted, "+
+			"belongs to another workspace or environment, or the id is wrong. Check the id, and that api_key and "+
+			"environment are those of the workspace that owns it.%s", baseURL, environment, apiWords(apiErr))
+		if at, ok := attrs[apiErr.Name]; ok {
+			diags.AddAttributeError(at, summary, detail)
+			return
+		}
+		diags.AddError(summary, detail)
 		return
 	}
 

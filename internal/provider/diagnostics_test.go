@@ -120,6 +120,9 @@ func TestDiagnosticsNotFound(t *testing.T) {
 		t.Fatalf("want one diagnostic, got %v", diags)
 	}
 	requireContains(t, diags[0].Detail(), "no such object", "The requested resource could not be found.", "webhookId")
+	if wp, ok := diags[0].(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(path.Root("id")) {
+		t.Errorf("a not-found of a read by id must be an error on id: %#v", diags[0])
+	}
 }
 
 func TestDiagnosticsAmbiguous(t *testing.T) {

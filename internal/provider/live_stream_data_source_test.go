@@ -26,9 +26,9 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-func TestLiveStreamFromAPI(t *testing.T) {
+func TestLiveStreamModelFrom(t *testing.T) {
 	created := time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("CET", 3600))
-	full := liveStreamFromAPI(videohost.LiveStream{
+	full := liveStreamModelFrom(videohost.LiveStream{
 		ID:           "li1",
 		Name:         "studio",
 		StreamKey:    "key-1",
@@ -58,10 +58,10 @@ func TestLiveStreamFromAPI(t *testing.T) {
 		}},
 	}
 	if !reflect.DeepEqual(full, want) {
-		t.Errorf("liveStreamFromAPI(full) =\n%+v\nwant\n%+v", full, want)
+		t.Errorf("liveStreamModelFrom(full) =\n%+v\nwant\n%+v", full, want)
 	}
 
-	bare := liveStreamFromAPI(videohost.LiveStream{ID: "li2"})
+	bare := liveStreamModelFrom(videohost.LiveStream{ID: "li2"})
 	if bare.Assets != nil {
 		t.Errorf("assets = %+v, want null when the service sends none", bare.Assets)
 	}
@@ -287,7 +287,7 @@ data "videohost_live_stream" "missing" {
   id = "li_this_id_does_not_exist"
 }
 `,
-				ExpectError: regexp.MustCompile(`(?s)Live Stream Not Found.*li_this_id_does_not_exist`),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Read Live Stream.*no such object.*li_this_id_does_not_exist`),
 			},
 		},
 	})

@@ -1,6 +1,3 @@
-// Package provider is the Terraform side of the video hosting service: schemas, plan
-// modifiers, validators, state mapping, diagnostics and import. It knows nothing of HTTP or
-// JSON; every call to the service goes through internal/videohost.
 package provider
 
 import (
