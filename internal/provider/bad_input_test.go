@@ -211,7 +211,7 @@ func TestAccBadInput(t *testing.T) {
 					}
 				}
 			}),
-			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*Check that base_url`},
+			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
 		{name: "hostile/redirect to another host (basic)", providerBody: `auth_scheme = "basic"`, config: okWebhook,
 			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*answered with a redirect.*Set base_url.*307 Temporary Redirect.*a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*set base_url to http://127\.0\.0\.1:\d+/v1`},
 		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),

@@ -164,7 +164,7 @@ func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && (e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden) {
-			e.hint = fmt.Sprintf("The service refused the API key: check that it is a key of the %s "+
+			e.Hint = fmt.Sprintf("The service refused the API key: check that it is a key of the %s "+
 				"environment (sandbox and production keys differ)", ts.c.cfg.Environment)
 		}
 		return tokenPair{}, err

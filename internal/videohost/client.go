@@ -6,7 +6,6 @@ package videohost
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"net/http"
 	"net/url"
 	"time"
@@ -72,16 +71,6 @@ type Logger interface {
 	Info(ctx context.Context, msg string, fields map[string]any)
 	Warn(ctx context.Context, msg string, fields map[string]any)
 }
-
-// Sentinel errors for errors.Is.
-var (
-	ErrNotFound     = errors.New("videohost: not found")
-	ErrUnauthorized = errors.New("videohost: unauthorized")
-	ErrRateLimited  = errors.New("videohost: rate limited")
-	// ErrAmbiguous marks a write that failed after it may have reached the server: it may or
-	// may not have been committed, and it was not re-sent.
-	ErrAmbiguous = errors.New("videohost: outcome unknown")
-)
 
 // Client is the API client; safe for concurrent use. One Client holds one token pair, one
 // rate-limit gate per class and one shared webhook list, so every goroutine of a provider

@@ -81,3 +81,37 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckBaseURL(t *testing.T) {
+	for _, raw := range []string{"https://ws.api.video", "http://127.0.0.1:8080/", "https://proxy.test/videohost/v1"} {
+		if err := CheckBaseURL(raw); err != nil {
+			t.Errorf("CheckBaseURL(%q) = %v, want nil", raw, err)
+		}
+		if _, err := New(Config{APIKey: "k", BaseURL: raw}); err != nil {
+			t.Errorf("New refuses %q, which CheckBaseURL accepts: %v", raw, err)
+		}
+	}
+	for raw, says := range map[string]string{
+		"ftp://files.test":              "not an http or https address",
+		"https://ws.test/?":             "query or a fragment",
+		"https://ws.test/?x=1":          "query or a fragment",
+		"https://ws.test/#":             "query or a fragment",
+		"https://ws.test/#top":          "query or a fragment",
+		"https://":                      "has no host",
+		"https://key-Zq8rT3vW9@ws.test": `"https://REDACTED@ws.test" carries user information`,
+		"http://key-Zq8rT3vW9@[::1":     `"REDACTED@[::1" cannot be parsed`,
+	} {
+		err := CheckBaseURL(raw)
+		var ce *ConfigError
+		if !errors.As(err, &ce) || ce.Field != "BaseURL" || !strings.Contains(ce.Problem, says) {
+			t.Errorf("CheckBaseURL(%q) = %v, want a BaseURL *ConfigError saying %q", raw, err, says)
+			continue
+		}
+		if strings.Contains(err.Error(), "Zq8rT3vW9") {
+			t.Errorf("CheckBaseURL(%q) repeats the user information: %v", raw, err)
+		}
+		if _, nerr := New(Config{APIKey: "k", BaseURL: raw}); nerr == nil || nerr.Error() != err.Error() {
+			t.Errorf("New(%q) = %v, want the same refusal as CheckBaseURL", raw, nerr)
+		}
+	}
+}

@@ -2,8 +2,10 @@ package videohost
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"path"
 	"sort"
 	"strings"
 )
@@ -11,7 +13,47 @@ import (
 var (
 	_ error = (*Error)(nil)
 	_ error = (*AmbiguousError)(nil)
+	_ error = (*DecodeError)(nil)
+	_ error = (*IDError)(nil)
+	_ error = (*interruptedError)(nil)
 )
+
+// The kinds of failure, for errors.Is. Every error of the client answers to at most one kind,
+// except that an ambiguous write also answers to the kind of its cause (a 5xx is ErrServer too).
+var (
+	// ErrNotFound is a 404.
+	ErrNotFound = errors.New("videohost: not found")
+	// ErrUnauthorized is a 401 or 403: the service refused the credentials; Error.Hint names
+	// the environment whose key to check.
+	ErrUnauthorized = errors.New("videohost: unauthorized")
+	// ErrRateLimited is a 429 after the last retry; Error.Class and Error.Limit say which limit.
+	ErrRateLimited = errors.New("videohost: rate limited")
+	// ErrRedirect is a 3xx, which the client never follows; Error.Location is where it pointed
+	// and Error.Hint the base URL to set.
+	ErrRedirect = errors.New("videohost: redirect not followed")
+	// ErrWebhookLimit is the 400 of an account that holds as many webhooks as it may.
+	ErrWebhookLimit = errors.New("videohost: webhook limit reached")
+	// ErrInvalidInput is any other 400: the service refused the request's input, naming the
+	// attributes at fault in Error.Problems, Error.Name or Error.Extra when it can.
+	ErrInvalidInput = errors.New("videohost: invalid input")
+	// ErrServer is a 5xx after the last retry.
+	ErrServer = errors.New("videohost: server error")
+	// ErrAmbiguous marks a write that failed after it may have reached the service: it may or
+	// may not have been applied, and it was not sent again.
+	ErrAmbiguous = errors.New("videohost: outcome unknown")
+	// ErrUndecodable is a 2xx response the client cannot read: too large, empty, not JSON, or
+	// JSON of another shape.
+	ErrUndecodable = errors.New("videohost: response not decodable")
+	// ErrInvalidID marks an id that the client refused to put into a path. No request was sent.
+	ErrInvalidID = errors.New("videohost: not an id of the service")
+	// ErrInterrupted marks a call whose context ended before its request was sent (or while a
+	// read, which changes nothing, was in flight). errors.Is(err, context.Canceled) or
+	// context.DeadlineExceeded holds as well.
+	ErrInterrupted = errors.New("videohost: interrupted before the request was sent")
+)
+
+// slugWebhookLimit is the last segment of the type link that names the webhook limit.
+const slugWebhookLimit = "webhook-limit-reached"
 
 // bodyCut is how much of a body that is not JSON an Error keeps: enough to recognise a proxy's
 // error page, not enough to flood a diagnostic.
@@ -31,13 +73,16 @@ type Error struct {
 	Body     string         // a cut of a body that was not JSON
 	// Class is the rate-limit class (reads or writes) of a 429.
 	Class string
-
-	// limit is the learned per-minute limit of Class, for the message of a final 429.
-	limit int
-	// retries is how many times the call was retried before this answer.
-	retries int
-	// hint tells the user what to do, e.g. which key to check after a 401.
-	hint string
+	// Limit is the learned per-minute limit of Class, 0 while unknown.
+	Limit int
+	// Retries is how many times the call was retried before this response.
+	Retries int
+	// Location is where a redirect pointed, without its query; empty when it was not an
+	// http or https address.
+	Location string
+	// Hint tells the user what to do, e.g. which environment's key to check after a 401, or
+	// the base URL to set after a redirect.
+	Hint string
 }
 
 // Problem is one item of a 400's problems.
@@ -82,14 +127,14 @@ func (e *Error) Error() string {
 		parts = append(parts, extraMessages(e.Extra)...)
 	}
 	if e.Status == http.StatusTooManyRequests && e.Class != "" {
-		if e.limit > 0 {
-			parts = append(parts, fmt.Sprintf("%s limit: %d per minute", e.Class, e.limit))
+		if e.Limit > 0 {
+			parts = append(parts, fmt.Sprintf("%s limit: %d per minute", e.Class, e.Limit))
 		} else {
 			parts = append(parts, e.Class+" limit")
 		}
 	}
-	if e.retries > 0 {
-		parts = append(parts, retried(e.retries))
+	if e.Retries > 0 {
+		parts = append(parts, retried(e.Retries))
 	}
 	if len(parts) > 0 {
 		b.WriteString(" (" + strings.Join(parts, "; ") + ")")
@@ -97,27 +142,50 @@ func (e *Error) Error() string {
 	if e.Body != "" {
 		b.WriteString(": " + oneLine(e.Body))
 	}
-	if e.hint != "" {
+	if e.Hint != "" {
 		// The hint is a sentence of its own.
 		if !strings.HasSuffix(b.String(), ".") {
 			b.WriteString(".")
 		}
-		b.WriteString(" " + e.hint)
+		b.WriteString(" " + e.Hint)
 	}
 	return b.String()
 }
 
-// Is makes errors.Is(err, ErrNotFound) and its siblings work on the status.
+// Is sorts the error into its kind (ErrNotFound and its siblings) by its status.
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrNotFound:
 		return e.Status == http.StatusNotFound
 	case ErrUnauthorized:
-		return e.Status == http.StatusUnauthorized
+		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 	case ErrRateLimited:
 		return e.Status == http.StatusTooManyRequests
+	case ErrRedirect:
+		return e.Status >= 300 && e.Status < 400
+	case ErrWebhookLimit:
+		return e.webhookLimit()
+	case ErrInvalidInput:
+		return e.Status == http.StatusBadRequest && !e.webhookLimit()
+	case ErrServer:
+		return e.Status >= 500
 	}
 	return false
+}
+
+// webhookLimit recognises the 400 of an account that holds as many webhooks as it may. The
+// specification gives it no slug, only its title ("Your account has reached the webhook urls
+// limit."), so a type link ending in webhook-limit-reached or words naming both a webhook and a
+// limit identify it.
+func (e *Error) webhookLimit() bool {
+	if e.Status != http.StatusBadRequest {
+		return false
+	}
+	if e.Type != "" && path.Base(e.Type) == slugWebhookLimit {
+		return true
+	}
+	words := strings.ToLower(e.Title + " " + e.Detail)
+	return strings.Contains(words, "webhook") && strings.Contains(words, "limit")
 }
 
 // extraMessages renders the string members of a body that carry an attribute's message, such
@@ -218,3 +286,64 @@ func (e *AmbiguousError) Error() string {
 
 // Unwrap exposes both ErrAmbiguous and the cause, e.g. the *Error of a 500.
 func (e *AmbiguousError) Unwrap() []error { return []error{ErrAmbiguous, e.Err} }
+
+// DecodeError is a 2xx response the client could not read; errors.Is(err, ErrUndecodable).
+// Problem says what was wrong with it and Hint what to check; Err is the decoder's error, if any.
+type DecodeError struct {
+	Method, Path string
+	Status       int
+	Problem      string
+	Hint         string
+	Err          error
+}
+
+func (e *DecodeError) Error() string {
+	msg := fmt.Sprintf("%s %s: %s", e.Method, e.Path, e.Problem)
+	switch {
+	case e.Hint == "" && e.Err != nil:
+		return msg + ": " + e.Err.Error()
+	case e.Hint != "":
+		msg += "; " + e.Hint
+	}
+	if e.Err != nil {
+		msg += " (" + e.Err.Error() + ")"
+	}
+	return msg
+}
+
+// Is makes errors.Is(err, ErrUndecodable) hold.
+func (e *DecodeError) Is(target error) bool { return target == ErrUndecodable }
+
+// Unwrap exposes the decoder's error.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// IDError is an id that the client refuses; errors.Is(err, ErrInvalidID). Reason says why, in a
+// sentence that quotes the id (ids are not secret).
+type IDError struct {
+	Reason string
+}
+
+func (e *IDError) Error() string { return "videohost: not an id of the service: " + e.Reason }
+
+// Is makes errors.Is(err, ErrInvalidID) hold.
+func (e *IDError) Is(target error) bool { return target == ErrInvalidID }
+
+// errEmptyID is returned before any request when an id is empty: the path would name the
+// list instead of one record.
+var errEmptyID = &IDError{Reason: "the id is empty"}
+
+// interruptedError is a call whose context ended before its request was sent.
+type interruptedError struct {
+	method, path string
+	// during says what the call was doing, e.g. "while waiting for the writes rate limit,
+	// before the request was sent".
+	during string
+	cause  error
+}
+
+func (e *interruptedError) Error() string {
+	return fmt.Sprintf("%s %s: interrupted %s: %v", e.method, e.path, e.during, e.cause)
+}
+
+// Unwrap exposes ErrInterrupted and the context's error.
+func (e *interruptedError) Unwrap() []error { return []error{ErrInterrupted, e.cause} }

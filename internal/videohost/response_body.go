@@ -3,7 +3,6 @@ package videohost
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -47,15 +46,16 @@ func (c *Client) redirectError(r request, path string, u *url.URL, a attempt) *E
 	target, err := u.Parse(loc)
 	switch {
 	case loc == "":
-		e.hint = fmt.Sprintf("The service answered a redirect without a Location, and the client does not follow "+
+		e.Hint = fmt.Sprintf("The service answered a redirect without a Location, and the client does not follow "+
 			"redirects: check that base_url (%s) is the address of the API", c.base)
 		return e
 	case err != nil || (target.Scheme != "http" && target.Scheme != "https") || target.Host == "":
-		e.hint = fmt.Sprintf("The service answered a redirect to something that is not an http or https address, "+
+		e.Hint = fmt.Sprintf("The service answered a redirect to something that is not an http or https address, "+
 			"and the client does not follow redirects: check that base_url (%s) is the address of the API", c.base)
 		return e
 	}
 	shown := url.URL{Scheme: target.Scheme, Host: target.Host, Path: target.Path, RawPath: target.RawPath}
+	e.Location = shown.String()
 	advice := "set base_url to the address the API answers at"
 	// When the redirect keeps the request's path under another address, that address is the
 	// one to configure.
@@ -65,7 +65,7 @@ func (c *Client) redirectError(r request, path string, u *url.URL, a attempt) *E
 		final.Path, _ = url.PathUnescape(prefix)
 		advice = "set base_url to " + final.String()
 	}
-	e.hint = fmt.Sprintf("The service answered with a redirect to %s; the client does not follow redirects, "+
+	e.Hint = fmt.Sprintf("The service answered with a redirect to %s; the client does not follow redirects, "+
 		"which would carry the credentials to an address that was not configured: %s", shown.String(), advice)
 	return e
 }
@@ -74,6 +74,7 @@ func (c *Client) redirectError(r request, path string, u *url.URL, a attempt) *E
 // its size and how it begins, so that an HTML page or a cut answer is recognised at once. The
 // beginning of an /auth/* answer is not quoted, since it is the one answer that may hold a token.
 func (c *Client) undecodableError(r request, path string, a attempt, cause error) error {
+	e := &DecodeError{Method: r.method, Path: path, Status: a.status, Err: cause}
 	ct := a.header.Get("Content-Type")
 	media, _, _ := mime.ParseMediaType(ct)
 	empty := len(bytes.TrimSpace(a.body)) == 0
@@ -83,7 +84,8 @@ func (c *Client) undecodableError(r request, path string, a attempt, cause error
 		what = fmt.Sprintf("the answer (status %d) is empty where a JSON document was expected", a.status)
 	case json.Valid(a.body):
 		// JSON of another shape: the service changed, or base_url names another API.
-		return fmt.Errorf("%s %s: decoding the answer: %w", r.method, path, cause)
+		e.Problem = "decoding the answer"
+		return e
 	case ct != "" && !isJSONMedia(media):
 		what = fmt.Sprintf("the answer (status %d) is %s, not JSON", a.status, ct)
 	default:
@@ -92,19 +94,22 @@ func (c *Client) undecodableError(r request, path string, a attempt, cause error
 	if !r.auth && !empty {
 		what += fmt.Sprintf(" (it begins %q)", oneLine(cut(a.body, shownBegin)))
 	}
-	msg := fmt.Sprintf("%s %s: decoding the answer: %s; check that base_url (%s) is the address of the API "+
-		"and not of a web page or a proxy, then re-run", r.method, path, what, c.base)
-	if cause == nil {
-		return errors.New(msg)
-	}
-	return fmt.Errorf("%s (%w)", msg, cause)
+	e.Problem = "decoding the answer: " + what
+	e.Hint = c.baseURLHint()
+	return e
 }
 
 // tooLargeError is the error of a 2xx answer larger than maxBody.
 func (c *Client) tooLargeError(r request, path string, a attempt) error {
-	return fmt.Errorf("%s %s: the answer (status %d, %s) is larger than %d MiB, the most the client reads of "+
-		"one answer; it stopped reading. Check that base_url (%s) is the address of the API", r.method, path,
-		a.status, contentTypeOr(a.header), maxBody>>20, c.base)
+	return &DecodeError{Method: r.method, Path: path, Status: a.status, Problem: fmt.Sprintf(
+		"the answer (status %d, %s) is larger than %d MiB, the most the client reads of one answer; it stopped reading",
+		a.status, contentTypeOr(a.header), maxBody>>20), Hint: c.baseURLHint()}
+}
+
+// baseURLHint is the advice of a response that is not the API's.
+func (c *Client) baseURLHint() string {
+	return fmt.Sprintf("check that base_url (%s) is the address of the API and not of a web page or a proxy, "+
+		"then re-run", c.base)
 }
 
 func contentTypeOr(h http.Header) string {
