@@ -103,19 +103,19 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)environment.*value must be one of.*"sandbox".*"production"`, configOnly: true, noRequest: true},
 		{name: "provider/base_url without scheme", ownProvider: true, providerBody: `base_url = "api.example.test"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*Set base_url to the absolute http or https address of the API.*scheme ""`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url "api\.example\.test" is not an http or https address: use an absolute http or https address`, configOnly: true, noRequest: true},
 		{name: "provider/base_url ftp", ownProvider: true, providerBody: `base_url = "ftp://api.example.test"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*base_url.*scheme "ftp"`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url "ftp://api\.example\.test" is not an http or https address`, configOnly: true, noRequest: true},
 		{name: "provider/base_url without host", ownProvider: true, providerBody: `base_url = "https://"
   api_key = %[2]q`, config: okWebhook,
 			want: `(?s)Invalid URL.*base_url.*has no host`, configOnly: true, noRequest: true},
 		{name: "provider/base_url with a query", ownProvider: true, providerBody: `base_url = "%[1]s/?version=2"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*base_url.*carries a query or a fragment; remove it`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url.*carries a query or a fragment: remove it`, configOnly: true, noRequest: true},
 		{name: "provider/base_url with the key as user", ownProvider: true, providerBody: `base_url = "http://%[2]s@127.0.0.1:1"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*base_url.*REDACTED@127\.0\.0\.1:1.*carries user information.*the key belongs in api_key`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url.*REDACTED@127\.0\.0\.1:1.*carries user information.*remove it.*API key belongs in`, configOnly: true, noRequest: true},
 		{name: "provider/empty api_key", ownProvider: true, providerBody: `base_url = %[1]q
   api_key = ""`, config: okWebhook,
 			want: `(?s)Missing API Key.*Set the provider attribute api_key or the environment variable VIDEOHOST_API_KEY`, configOnly: true, noRequest: true},
@@ -133,20 +133,20 @@ func TestAccBadInput(t *testing.T) {
 		{name: "data webhook/empty id", config: dataWith("videohost_webhook", `id = ""`),
 			want: `(?s)id.*string length must be at least 1`, configOnly: true, noRequest: true},
 		{name: "data webhook/id ../videos", config: dataWith("videohost_webhook", `id = "../videos"`),
-			want: `(?s)Invalid ID.*Set id to the id of a webhook \(its webhookId\) exactly as the service gives it.*videohost_webhooks.*"\.\./videos" holds a slash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*Set id to the id of a webhook \(its webhookId\) as the videohost_webhooks data source lists it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data webhook/id ..", config: dataWith("videohost_webhook", `id = ".."`),
-			want: `(?s)Invalid ID.*"\.\." is a step of a path, not an id`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*the id "\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data video/empty id", config: dataWith("videohost_video", `id = ""`),
 			want: `(?s)id.*string length must be at least 1`, configOnly: true, noRequest: true},
 		{name: "data video/id with dot steps", config: dataWith("videohost_video", `id = "vi1/../../webhooks"`),
-			want: `(?s)Invalid ID.*a video \(its videoId\).*videohost_videos.*holds a slash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*a video \(its videoId\).*videohost_videos.*holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data video/unicode id with a slash", config: dataWith("videohost_video", `id = "vidéo-ü/"`),
 			want: `(?s)Invalid ID.*holds a slash`, configOnly: true, noRequest: true},
 		// Unicode alone is escaped into the path and answered by the service.
 		{name: "data video/unicode id is escaped", config: dataWith("videohost_video", `id = "vidéo-ü"`),
 			want: `(?s)Unable to Read Video.*no such object in this workspace.*Check the id.*GET\s+/videos/vid%C3%A9o-%C3%BC`, configOnly: true},
 		{name: "data live_stream/id with a backslash", config: dataWith("videohost_live_stream", `id = "..\\videos"`),
-			want: `(?s)Invalid ID.*a live stream \(its liveStreamId\).*holds a slash or a backslash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*a live stream \(its liveStreamId\).*holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data live_stream/id with a trailing space", config: dataWith("videohost_live_stream", `id = "li_1 "`),
 			want: `(?s)Invalid ID.*starts or ends with white space; remove it`, configOnly: true, noRequest: true},
 		{name: "data live_stream/id with a line break", config: dataWith("videohost_live_stream", `id = "li_1\nli_2"`),
@@ -170,7 +170,7 @@ func TestAccBadInput(t *testing.T) {
 
 		// Import ids: refused before any request is built from them.
 		{name: "import block/id ../videos", config: importBlock(`"../videos"`),
-			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds a slash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "import block/empty id", config: importBlock(`""`),
 			want: `(?s)Invalid import id argument.*evaluates to an empty string, please provide a non-empty value`, configOnly: true, noRequest: true},
 		{name: "import block/unicode id", config: importBlock(`"wébhook-ü"`),
@@ -178,7 +178,7 @@ func TestAccBadInput(t *testing.T) {
 		{name: "import step/id with a slash", config: okWebhook, importID: ptr("wh/1"),
 			want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, configOnly: true, noRequest: true},
 		{name: "import step/id ..", config: okWebhook, importID: ptr(".."),
-			want: `(?s)Invalid Import ID.*"\.\." is a step of a path`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
 
 		// Hostile answers: base_url points at a server that is not the API.
 		{name: "hostile/HTML error page", providerBody: `auth_scheme = "basic"
@@ -193,13 +193,13 @@ func TestAccBadInput(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = io.WriteString(w, `{"data":[{"webhookId":"wh_1","url":"https://h.example.test/x","eve`)
 			}),
-			want: `(?s)Unable to Read Webhook.*gave an answer the provider cannot read.*Check base_url.*decoding the answer.*not valid JSON, as if it was cut short`},
+			want: `(?s)Unable to Read Webhook.*cannot read the service's response.*decoding the answer.*not valid JSON, as if it was cut short.*check that base_url`},
 		{name: "hostile/HTML on a 200 (bearer)", config: dataWith("videohost_videos", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				_, _ = io.WriteString(w, "<!doctype html><html><body>Welcome to our video platform</body></html>")
 			}),
-			want: `(?s)Unable to List Videos.*Check base_url.*POST /auth/api-key: decoding the answer.*text/html; charset=utf-8, not JSON`},
+			want: `(?s)Unable to List Videos.*cannot read the service's response.*POST /auth/api-key: decoding the answer.*text/html; charset=utf-8, not JSON.*check that base_url`},
 		{name: "hostile/huge body", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhooks", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
@@ -213,9 +213,9 @@ func TestAccBadInput(t *testing.T) {
 			}),
 			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
 		{name: "hostile/redirect to another host (basic)", providerBody: `auth_scheme = "basic"`, config: okWebhook,
-			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*answered with a redirect.*Set base_url.*307 Temporary Redirect.*a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*set base_url to http://127\.0\.0\.1:\d+/v1`},
+			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*answered with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
 		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),
-			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*answered with a redirect.*POST /auth/api-key: 307 Temporary Redirect.*a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key`},
+			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*answered with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
 	}
 
 	var mu sync.Mutex

@@ -264,7 +264,4 @@ func containsAll(s string, parts ...string) bool {
 	return true
 }
 
-func isWebhookLimitErr(err error) bool {
-	var apiErr *videohost.Error
-	return errors.As(err, &apiErr) && isWebhookLimit(apiErr)
-}
+func isWebhookLimitErr(err error) bool { return errors.Is(err, videohost.ErrWebhookLimit) }
