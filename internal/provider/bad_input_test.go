@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,6 +70,9 @@ var sourceLines = regexp.MustCompile(`(?m)^\s*\d+:.*$`)
 
 func ptr[T any](v T) *T { return &v }
 
+// oneOfEvents is how the framework refuses a name that is not an event of the service.
+const oneOfEvents = `value must be one of:.*video\.encoding\.quality\.completed.*live-stream\.broadcast\.started`
+
 // TestAccBadInput runs every row as its own subtest against its own emulator (or hostile
 // server) and checks the diagnostic, that no secret is in it, that a configuration error
 // wrote nothing, and which rows never reached the service.
@@ -76,9 +80,101 @@ func TestAccBadInput(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	const oneOfEvents = `value must be one of:.*video\.encoding\.quality\.completed.*live-stream\.broadcast\.started`
-	rows := []badInputRow{
-		// The webhook resource.
+	rows := slices.Concat(webhookBadInput(), providerBadInput(), dataSourceIDBadInput(), dataSourceFilterBadInput(),
+		importBadInput(), hostileBadInput())
+	var mu sync.Mutex
+	var silent []string
+	t.Cleanup(func() {
+		t.Logf("%d rows; %d caught before any request to the service: %s", len(rows), len(silent), strings.Join(silent, "; "))
+	})
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			t.Parallel()
+			if runBadInputRow(t, row) {
+				mu.Lock()
+				silent = append(silent, row.name)
+				mu.Unlock()
+			}
+		})
+	}
+}
+
+// runBadInputRow runs one row and reports whether it was caught before any request to the
+// emulator; false against a hostile server, which checks what it saw itself.
+func runBadInputRow(t *testing.T, row badInputRow) (silent bool) {
+	var env *accEnv
+	var after func(*testing.T)
+	if row.hostile != nil {
+		env = &accEnv{APIKey: "hostile-key-9Zx4"}
+		env.BaseURL, after = row.hostile(t)
+	} else {
+		env = newAccEnv(t, emulator.Options{})
+		env.requireEmulator(t)
+	}
+	providerBlock := env.providerConfig(row.providerBody)
+	if row.hostile != nil {
+		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  base_url = %q\n  api_key = %q\n  %s\n}\n",
+			env.BaseURL, env.APIKey, row.providerBody)
+	}
+	if row.ownProvider {
+		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  "+row.providerBody+"\n}\n", env.BaseURL, env.APIKey)
+	}
+	want := regexp.MustCompile(row.want)
+	// ExpectError cannot also check what a message must not hold, so the error is taken by
+	// ErrorCheck, which the framework calls only without ExpectError.
+	var got atomic.Pointer[string]
+	step := resource.TestStep{Config: providerBlock + row.config}
+	if row.importID != nil {
+		step.ImportState, step.ResourceName, step.ImportStateId = true, "videohost_webhook.test", *row.importID
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ErrorCheck:               badInputErrorCheck(env, want, &got),
+		Steps:                    []resource.TestStep{step},
+	})
+	if got.Load() == nil {
+		t.Errorf("no error, want one matching %s", want)
+	}
+	if after != nil {
+		after(t)
+	}
+	if env.Emu == nil {
+		return false
+	}
+	writes := env.Emu.RequestCount(http.MethodPost, "/webhooks") + env.Emu.RequestCount(http.MethodDelete, "/")
+	all := env.Emu.RequestCount("", "")
+	if row.configOnly && writes != 0 {
+		t.Errorf("the configuration alone is wrong, yet the service saw %d writes", writes)
+	}
+	if row.noRequest && all != 0 {
+		t.Errorf("want the error before any request, but the service saw %d", all)
+	}
+	return all == 0
+}
+
+// badInputErrorCheck matches the error against want, refuses one that holds the key, and keeps
+// the message in got.
+func badInputErrorCheck(env *accEnv, want *regexp.Regexp, got *atomic.Pointer[string]) resource.ErrorCheckFunc {
+	return func(err error) error {
+		// Terraform wraps lines and quotes the configuration's own lines, which hold whatever
+		// the user wrote, key included; the provider's words are the rest.
+		msg := strings.Join(strings.Fields(sourceLines.ReplaceAllString(err.Error(), "")), " ")
+		got.Store(&msg)
+		if !want.MatchString(msg) {
+			return fmt.Errorf("the error does not match %s:\n%w", want, err)
+		}
+		for _, secret := range []string{env.APIKey, base64.StdEncoding.EncodeToString([]byte(env.APIKey + ":")), "QUERY-MUST-NOT-SHOW"} {
+			if strings.Contains(msg, secret) {
+				return fmt.Errorf("the error holds the API key or its Basic credential:\n%w", err)
+			}
+		}
+		return nil
+	}
+}
+
+// webhookBadInput are the rows of the webhook resource.
+func webhookBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "webhook/unknown event", config: webhookWith(`"https://h.example.test/x"`, `["video.uploaded"]`),
 			want: `(?s)Invalid Attribute Value Match.*events.*` + oneOfEvents, configOnly: true, noRequest: true},
 		{name: "webhook/empty events", config: webhookWith(`"https://h.example.test/x"`, `[]`),
@@ -97,8 +193,12 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)Invalid URL.*Set url to an absolute.*does not parse as a URL`, configOnly: true, noRequest: true},
 		{name: "webhook/javascript url", config: webhookWith(`"javascript:alert(1)"`, `["video.source.recorded"]`),
 			want: `(?s)Invalid URL.*scheme "javascript", not http or https`, configOnly: true, noRequest: true},
+	}
+}
 
-		// The provider block.
+// providerBadInput are the rows of the provider block; they are the provider's plan-time checks.
+func providerBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "provider/unknown environment", providerBody: `environment = "staging"`, config: okWebhook,
 			want: `(?s)environment.*value must be one of.*"sandbox".*"production"`, configOnly: true, noRequest: true},
 		{name: "provider/base_url without scheme", ownProvider: true, providerBody: `base_url = "api.example.test"
@@ -128,8 +228,13 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)max_retries.*value must be at least 0`, configOnly: true, noRequest: true},
 		{name: "provider/unknown attribute", providerBody: `timeout = 5`, config: okWebhook,
 			want: `(?s)Unsupported argument.*"timeout" is not expected here`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Data sources: ids that could name another endpoint are refused at validation.
+// dataSourceIDBadInput are the ids of data sources that could name another endpoint: they are
+// refused at validation.
+func dataSourceIDBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "data webhook/empty id", config: dataWith("videohost_webhook", `id = ""`),
 			want: `(?s)id.*string length must be at least 1`, configOnly: true, noRequest: true},
 		{name: "data webhook/id ../videos", config: dataWith("videohost_webhook", `id = "../videos"`),
@@ -151,8 +256,12 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)Invalid ID.*starts or ends with white space; remove it`, configOnly: true, noRequest: true},
 		{name: "data live_stream/id with a line break", config: dataWith("videohost_live_stream", `id = "li_1\nli_2"`),
 			want: `(?s)Invalid ID.*holds a control character`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Data sources: filters out of range.
+// dataSourceFilterBadInput are the filters of data sources out of range.
+func dataSourceFilterBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "data webhooks/unknown event", config: dataWith("videohost_webhooks", `event = "video.uploaded"`),
 			want: `(?s)event.*` + oneOfEvents, configOnly: true, noRequest: true},
 		{name: "data webhooks/empty event", config: dataWith("videohost_webhooks", `event = ""`),
@@ -167,8 +276,12 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)name.*string length must be at least 1`, configOnly: true, noRequest: true},
 		{name: "data live_streams/unknown sort_by", config: dataWith("videohost_live_streams", `sort_by = "title"`),
 			want: `(?s)sort_by.*value must be one of.*"name".*"createdAt".*"updatedAt"`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Import ids: refused before any request is built from them.
+// importBadInput are import ids: refused before any request is built from them.
+func importBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "import block/id ../videos", config: importBlock(`"../videos"`),
 			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "import block/empty id", config: importBlock(`""`),
@@ -179,8 +292,12 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, configOnly: true, noRequest: true},
 		{name: "import step/id ..", config: okWebhook, importID: ptr(".."),
 			want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Hostile answers: base_url points at a server that is not the API.
+// hostileBadInput are hostile responses: base_url points at a server that is not the API.
+func hostileBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "hostile/HTML error page", providerBody: `auth_scheme = "basic"
   max_retries = 0`, config: dataWith("videohost_webhooks", ""), hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
@@ -216,83 +333,6 @@ func TestAccBadInput(t *testing.T) {
 			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*answered with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
 		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),
 			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*answered with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
-	}
-
-	var mu sync.Mutex
-	var silent []string
-	t.Cleanup(func() {
-		t.Logf("%d rows; %d caught before any request to the service: %s", len(rows), len(silent), strings.Join(silent, "; "))
-	})
-	for _, row := range rows {
-		t.Run(row.name, func(t *testing.T) {
-			t.Parallel()
-			var env *accEnv
-			var after func(*testing.T)
-			if row.hostile != nil {
-				env = &accEnv{APIKey: "hostile-key-9Zx4"}
-				env.BaseURL, after = row.hostile(t)
-			} else {
-				env = newAccEnv(t, emulator.Options{})
-				env.requireEmulator(t)
-			}
-			providerBlock := env.providerConfig(row.providerBody)
-			if row.hostile != nil {
-				providerBlock = fmt.Sprintf("provider \"videohost\" {\n  base_url = %q\n  api_key = %q\n  %s\n}\n",
-					env.BaseURL, env.APIKey, row.providerBody)
-			}
-			if row.ownProvider {
-				providerBlock = fmt.Sprintf("provider \"videohost\" {\n  "+row.providerBody+"\n}\n", env.BaseURL, env.APIKey)
-			}
-			want := regexp.MustCompile(row.want)
-			// ExpectError cannot also check what a message must not hold, so the error is
-			// taken by ErrorCheck, which the framework calls only without ExpectError.
-			var got atomic.Pointer[string]
-			step := resource.TestStep{Config: providerBlock + row.config}
-			if row.importID != nil {
-				step.ImportState, step.ResourceName, step.ImportStateId = true, "videohost_webhook.test", *row.importID
-			}
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ErrorCheck: func(err error) error {
-					// Terraform wraps lines and quotes the configuration's own lines, which hold
-					// whatever the user wrote, key included; the provider's words are the rest.
-					msg := strings.Join(strings.Fields(sourceLines.ReplaceAllString(err.Error(), "")), " ")
-					got.Store(&msg)
-					if !want.MatchString(msg) {
-						return fmt.Errorf("the error does not match %s:\n%w", want, err)
-					}
-					for _, secret := range []string{env.APIKey, base64.StdEncoding.EncodeToString([]byte(env.APIKey + ":")), "QUERY-MUST-NOT-SHOW"} {
-						if strings.Contains(msg, secret) {
-							return fmt.Errorf("the error holds the API key or its Basic credential:\n%w", err)
-						}
-					}
-					return nil
-				},
-				Steps: []resource.TestStep{step},
-			})
-			if got.Load() == nil {
-				t.Errorf("no error, want one matching %s", want)
-			}
-			if after != nil {
-				after(t)
-			}
-			if env.Emu == nil {
-				return
-			}
-			writes := env.Emu.RequestCount(http.MethodPost, "/webhooks") + env.Emu.RequestCount(http.MethodDelete, "/")
-			all := env.Emu.RequestCount("", "")
-			if row.configOnly && writes != 0 {
-				t.Errorf("the configuration alone is wrong, yet the service saw %d writes", writes)
-			}
-			if row.noRequest && all != 0 {
-				t.Errorf("want the error before any request, but the service saw %d", all)
-			}
-			if all == 0 {
-				mu.Lock()
-				silent = append(silent, row.name)
-				mu.Unlock()
-			}
-		})
 	}
 }
 

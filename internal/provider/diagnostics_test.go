@@ -38,15 +38,6 @@ func diagnose(t *testing.T, err error) diag.Diagnostics {
 	return diags
 }
 
-func requireContains(t *testing.T, s string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(s, w) {
-			t.Errorf("%q\ndoes not contain %q", s, w)
-		}
-	}
-}
-
 func TestDiagnosticsProblemsOnAttributes(t *testing.T) {
 	err := &videohost.Error{
 		Method: "POST", Path: "/webhooks", Status: 400,
