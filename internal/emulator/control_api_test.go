@@ -15,7 +15,8 @@ func TestControlIndex(t *testing.T) {
 		expectStatus(t, r, http.StatusOK)
 		for _, ep := range []string{
 			"GET    /_emulator/", "POST   /_emulator/webhooks", "DELETE /_emulator/webhooks/{id}", "POST   /_emulator/videos",
-			"POST   /_emulator/live-streams ", "/live-streams/{id}/broadcast/start", "/live-streams/{id}/broadcast/end",
+			"POST   /_emulator/live-streams ", "DELETE /_emulator/live-streams/{id}", "DELETE /_emulator/players/{id}",
+			"/live-streams/{id}/broadcast/start", "/live-streams/{id}/broadcast/end",
 			"/live-streams/{id}/record", "/videos/{id}/captions", "/videos/{id}/summary", "GET    /_emulator/deliveries",
 			"POST   /_emulator/clock/advance", "PUT    /_emulator/faults", "POST   /_emulator/tokens/revoke", "GET    /_emulator/stats",
 		} {
