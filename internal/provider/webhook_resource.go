@@ -196,7 +196,7 @@ func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	// Refused before any request: an id with a slash or a dot step could name another endpoint.
-	if why := checkServiceID(req.ID); why != "" {
+	if why := idProblem(req.ID); why != "" {
 		resp.Diagnostics.AddError("Invalid Import ID",
 			"Import a webhook by its id (webhookId) exactly as the service gives it; the videohost_webhooks data "+
 				"source lists them: "+why+".")
