@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -9,29 +10,65 @@ import (
 
 var _ error = (*ConfigError)(nil)
 
-// Defaults applied by New to the zero values of Config.
+// Environments of the service. Their API keys differ.
+const (
+	EnvironmentSandbox    = "sandbox"
+	EnvironmentProduction = "production"
+)
+
+const (
+	ProductionURL = "https://ws.api.video"
+	SandboxURL    = "https://sandbox.api.video"
+)
+
+const (
+	AuthBearer = "bearer"
+	AuthBasic  = "basic"
+)
+
+// Config is what a Client is built from. Zero values take the documented defaults.
+type Config struct {
+	Environment string // sandbox (default) or production; picks the default address
+	BaseURL     string // overrides the environment's address
+	APIKey      string // required
+	AuthScheme  string // bearer (default) or basic
+	Version     string // put into the user agent
+	Timeout     time.Duration
+	// MaxRetries bounds the retries of one call (429, and network errors or 5xx on GET and
+	// DELETE); NoRetries sends every call once.
+	MaxRetries int
+	Logger     Logger // nil discards
+	// HTTPClient replaces the default transport; its CheckRedirect is replaced: the client
+	// never follows a redirect.
+	HTTPClient *http.Client
+	// WebhookListTTL is how long LookupWebhook serves lookups from one shared list.
+	WebhookListTTL time.Duration
+}
+
+// Defaults of the zero values of Config.
 const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRetries = 5
 	DefaultVersion    = "dev"
+	// Long enough for the reads of one plan, short enough for changes made elsewhere to show.
+	DefaultWebhookListTTL = 10 * time.Second
 )
 
-// NoRetries is the MaxRetries that sends every call exactly once: zero already means the default.
+// NoRetries is the MaxRetries that sends every call once: zero means the default.
 const NoRetries = -1
 
-// ConfigError is an invalid Config. Field is the name of the Config field at fault, so that a
-// caller can point its own user at the setting that holds the value.
+// ConfigError is an invalid Config. Field names the Config field at fault, so that a caller can
+// point its own user at the setting that holds it.
 type ConfigError struct {
-	Field string
-	// Problem says what is wrong and what to do about it.
-	Problem string
+	Field   string
+	Problem string // what is wrong and what to do
 }
 
 func (e *ConfigError) Error() string {
 	return "videohost: invalid " + e.Field + ": " + e.Problem
 }
 
-// normalize applies the defaults and checks every field, returning the parsed base address.
+// normalize applies the defaults and checks every field.
 func normalize(cfg Config) (Config, *url.URL, error) {
 	if err := cfg.environmentAndKey(); err != nil {
 		return cfg, nil, err
@@ -57,7 +94,6 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 	return cfg, base, nil
 }
 
-// environmentAndKey checks and defaults the environment, the API key and the scheme.
 func (cfg *Config) environmentAndKey() error {
 	switch cfg.Environment {
 	case "":
@@ -89,7 +125,6 @@ func (cfg *Config) environmentAndKey() error {
 	return nil
 }
 
-// limits checks and defaults the timeout, the retries and the webhook list's lifetime.
 func (cfg *Config) limits() error {
 	switch {
 	case cfg.Timeout < 0:
@@ -107,9 +142,12 @@ func (cfg *Config) limits() error {
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-	if cfg.WebhookListTTL < 0 {
+	switch {
+	case cfg.WebhookListTTL < 0:
 		return &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
-			"%s is negative: use a positive duration, or zero to disable the shared list", cfg.WebhookListTTL)}
+			"%s is negative: use a positive duration, or zero for the default %s", cfg.WebhookListTTL, DefaultWebhookListTTL)}
+	case cfg.WebhookListTTL == 0:
+		cfg.WebhookListTTL = DefaultWebhookListTTL
 	}
 	return nil
 }
@@ -122,9 +160,8 @@ func CheckBaseURL(raw string) error {
 	return err
 }
 
-// parseBaseURL is CheckBaseURL returning the address. A trailing slash is dropped so that paths
-// can be appended as they are. User information is never quoted: it is where a key pasted into
-// the address would be.
+// parseBaseURL is CheckBaseURL returning the address, without a trailing slash. User information
+// is never quoted: a key pasted into the address would be there.
 func parseBaseURL(raw string) (*url.URL, error) {
 	shown := raw
 	bad := func(why string) error {

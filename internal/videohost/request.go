@@ -12,6 +12,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -19,18 +20,16 @@ import (
 // request is one call of the service as do sends it, before credentials and retries.
 type request struct {
 	method string
-	// path is the escaped path under the base address, e.g. /webhooks/abc.
-	path  string
-	query url.Values
-	// link is an absolute address (a next link of a page); it replaces path and query.
-	link *url.URL
-	body any
-	// auth marks a call of /auth/*: it carries no credentials, does not pass through the rate
-	// limiter, and may be repeated because it changes nothing the user owns.
+	path   string // escaped, under the base address
+	query  url.Values
+	link   *url.URL // a page's next link, in place of path and query
+	body   any
+	// auth marks a token call: it carries no credentials, skips the rate limiter, and may be
+	// repeated because it changes nothing the user owns.
 	auth bool
 }
 
-// class is the rate-limit class of the request: GET reads, everything else writes.
+// class is the rate-limit class of the request: GET and HEAD read, every other method writes.
 func (r request) class() string {
 	if r.method == http.MethodGet || r.method == http.MethodHead {
 		return ClassReads
@@ -48,7 +47,6 @@ func (r request) repeatable() bool {
 	return r.auth
 }
 
-// address is where the request goes.
 func (c *Client) address(r request) *url.URL {
 	if r.link != nil {
 		return r.link
@@ -62,8 +60,8 @@ func (c *Client) address(r request) *url.URL {
 	return &u
 }
 
-// shownPath is the path of u as logs and errors show it: under the base address and without
-// the query, which may hold a filter on a stream key.
+// shownPath is the path of u under the base address, without the query, which may hold a
+// filter on a stream key.
 func (c *Client) shownPath(u *url.URL) string {
 	p := u.EscapedPath()
 	if prefix := c.base.EscapedPath(); prefix != "" && strings.HasPrefix(p, prefix+"/") {
@@ -72,7 +70,6 @@ func (c *Client) shownPath(u *url.URL) string {
 	return p
 }
 
-// call is the state of one call of do across its attempts.
 type call struct {
 	r       request
 	out     any
@@ -82,31 +79,25 @@ type call struct {
 	class   string
 	lim     *limiter
 
-	n        int  // the attempt being made, from 1
-	retries  int  // retries spent, of Config.MaxRetries
+	n        int
+	retries  int
 	replayed bool // a 401 was answered with a new token and one replay
 	reached  bool // an earlier attempt may have reached the service
 }
 
-// attempt is one round trip: what it carried, and what it got back.
 type attempt struct {
 	tk    ticket
-	authz string // the Authorization header, none when empty
-	// token is the access token in authz, so that a 401 invalidates that one and no newer one.
-	token string
+	authz string
+	token string // the one in authz, so that a 401 invalidates it and no newer one
 
 	status int
 	header http.Header
 	body   []byte
-	// wrote is true once the request was written to the connection: from then on, the
-	// service may have acted on it.
-	wrote bool
-	// tooLarge is set when the response was longer than maxBody; body holds its first maxBody
-	// bytes.
-	tooLarge bool
+	// wrote is set once the request was written: from then on, the service may have acted.
+	wrote    bool
+	tooLarge bool // body holds the first maxBody bytes of a longer response
 }
 
-// notSent ends the account of an interruption that came before the request was written.
 const notSent = ", before the request was sent"
 
 // do sends r, with credentials, through the rate limiter of its class, retrying what is safe
@@ -130,7 +121,6 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	}
 }
 
-// newCall checks and encodes r once for all its attempts.
 func (c *Client) newCall(r request, out any) (*call, error) {
 	cl := &call{r: r, out: out, class: r.class()}
 	if r.body != nil {
@@ -148,18 +138,20 @@ func (c *Client) newCall(r request, out any) (*call, error) {
 	return cl, nil
 }
 
-// admit waits for the rate limiter of the call's class, then adds the credentials: fetched
-// after the wait, so that the token is as fresh as it can be. Token calls pass neither.
+// admit waits for the rate limiter, then fetches the credentials, as fresh as can be.
 func (c *Client) admit(ctx context.Context, cl *call) (attempt, error) {
 	var a attempt
 	if cl.r.auth {
 		return a, nil
 	}
+	if err := ctx.Err(); err != nil {
+		// The limiter may admit at once: nothing more is sent once ctx ended.
+		return a, &interruptedError{cl.r.method, cl.path, "before the request was sent", err}
+	}
 	var err error
 	if a.tk, err = cl.lim.wait(ctx, c.log, cl.r.method, cl.path); err != nil {
 		return a, &interruptedError{cl.r.method, cl.path, "while waiting for the " + cl.class + " rate limit" + notSent, err}
 	}
-	// No retry here: the token source has its own.
 	if a.authz, a.token, err = c.credentials(ctx); err != nil {
 		cl.lim.forget(a.tk)
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
@@ -170,8 +162,7 @@ func (c *Client) admit(ctx context.Context, cl *call) (attempt, error) {
 	return a, nil
 }
 
-// classify decides what the outcome of attempt a (with the transport error sendErr) means:
-// another attempt (again), or the call's result.
+// classify decides whether attempt a calls for another (again), or is the call's result.
 func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr error) (again bool, err error) {
 	if sendErr != nil {
 		if !cl.r.auth {
@@ -187,13 +178,11 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 	case a.status >= 200 && a.status < 300:
 		return false, c.decode(cl, a)
 	case a.status >= 300 && a.status < 400:
-		// Redirects are not followed (see noRedirects); the service did not act on the
-		// request, so this is a plain failure even for a write, and not retried.
+		// The service did not act on the request: a plain failure even for a write.
 		e := c.redirectError(cl.r, cl.path, cl.u, a)
 		e.Retries = cl.retries
 		return false, e
 	case a.status == http.StatusUnauthorized && !cl.r.auth && c.cfg.AuthScheme == AuthBearer && !cl.replayed:
-		// The token may have expired early or been revoked: one new token, one replay.
 		cl.replayed = true
 		c.tokens.invalidate(a.token)
 		c.log.Debug(ctx, logRetry, cl.fields(map[string]any{"reason": "401: replaying once with a new access token"}))
@@ -201,7 +190,7 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 	case a.status == http.StatusTooManyRequests && !cl.r.auth:
 		return c.onRateLimited(ctx, cl, a, rh)
 	case a.status == http.StatusNotFound && cl.r.method == http.MethodDelete && cl.reached:
-		// An earlier attempt may have deleted it: the goal is reached.
+		// An earlier attempt may have deleted it.
 		return false, nil
 	case a.status >= 500:
 		return c.onServerError(ctx, cl, a)
@@ -214,8 +203,7 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 	return false, e
 }
 
-// onTransportError handles an attempt that got no response: a write that may have been
-// written is ambiguous, anything else is retried while retries are left.
+// onTransportError: a write that may have been written is ambiguous; anything else is retried.
 func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err error) (bool, error) {
 	if a.wrote && !cl.r.repeatable() {
 		return false, &AmbiguousError{Method: cl.r.method, Path: cl.path, Err: err}
@@ -234,8 +222,7 @@ func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err 
 	return c.backoff(ctx, cl, err.Error())
 }
 
-// onRateLimited closes the class's gate for every caller until the 429's Retry-After, and
-// retries while retries are left.
+// onRateLimited closes the class's gate for every caller until the 429's Retry-After.
 func (c *Client) onRateLimited(ctx context.Context, cl *call, a attempt, rh rateHeaders) (bool, error) {
 	if cl.retries >= c.cfg.MaxRetries {
 		e := c.decodeError(cl.r, cl.path, a)
@@ -262,8 +249,7 @@ func (c *Client) onServerError(ctx context.Context, cl *call, a attempt) (bool, 
 	return c.backoff(ctx, cl, fmt.Sprintf("status %d", a.status))
 }
 
-// decode reads a 2xx response into the call's out. A write whose response cannot be read took
-// effect all the same, but what it made is unknown: that is ambiguous.
+// decode reads a 2xx response into out; a write whose response cannot be read is ambiguous.
 func (c *Client) decode(cl *call, a attempt) error {
 	if cl.out == nil {
 		return nil
@@ -274,8 +260,7 @@ func (c *Client) decode(cl *call, a attempt) error {
 	case a.tooLarge:
 		err = c.tooLargeError(cl.r, cl.path, a)
 	case empty && !cl.r.auth:
-		// An empty document would read as a record whose fields are all empty. A token call
-		// has its own check, which names the missing access_token.
+		// It would read as a record of empty fields. A token call names the missing token.
 		err = c.undecodableError(cl.r, cl.path, a, nil)
 	case empty:
 	default:
@@ -289,7 +274,6 @@ func (c *Client) decode(cl *call, a attempt) error {
 	return err
 }
 
-// fields are the log fields of the call's current attempt, with extra.
 func (cl *call) fields(extra map[string]any) map[string]any {
 	f := map[string]any{"method": cl.r.method, "path": cl.path, "class": cl.class, "attempt": cl.n}
 	if cl.r.auth {
@@ -301,32 +285,27 @@ func (cl *call) fields(extra map[string]any) map[string]any {
 	return f
 }
 
-// decodeError decodes a failed attempt; the body of an /auth/* answer is never kept, since
-// it is the one place a token could be echoed.
+// decodeError decodes a failed attempt; of a token call it keeps only the type, title and
+// status: anything else could echo the key or a token.
 func (c *Client) decodeError(r request, path string, a attempt) *Error {
 	e := decodeError(r.method, path, a.status, a.body)
 	if r.auth {
-		// Only the error object's type, title and status are kept: anything else (a detail, a
-		// name, the problems, an unknown member, a cut of the body) could echo the key or a token.
 		e.Body, e.Detail, e.Name, e.Problems, e.Extra = "", "", "", nil, nil
 	}
 	return e
 }
 
-// unauthorizedHint is what a 401 asks the user to check.
 func (c *Client) unauthorizedHint() string {
 	return fmt.Sprintf("The service refused the credentials: check that the API key belongs to the %s "+
 		"environment (sandbox and production keys differ)", c.cfg.Environment)
 }
 
-// send makes one round trip of attempt a, bounded by the configured timeout, and logs it.
 func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
-	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
-	defer cancel()
+	actx, release := c.roundTripContext(ctx, cl)
+	defer release()
 	var wrote atomic.Bool
 	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
-		// Called even when the write failed part way: the service may have seen a prefix, and
-		// a later byte may still arrive, so a failed write counts as written.
+		// Called even when the write failed part way, which counts as written.
 		WroteRequest: func(httptrace.WroteRequestInfo) { wrote.Store(true) },
 	})
 	req, err := c.newHTTPRequest(actx, cl, a.authz)
@@ -356,8 +335,38 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 	return err
 }
 
-// newHTTPRequest builds the HTTP request of the call, with the Authorization header authz (none
-// when empty).
+// roundTripContext is bounded by the configured timeout, and ended by the caller's cancellation
+// only until the request has a connection: from then on a write may reach the service, and
+// abandoning it would orphan what it made, so it finishes. A read changes nothing: it is
+// abandoned at any point.
+func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Context, func()) {
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+	var (
+		mu      sync.Mutex
+		started bool
+	)
+	abandon := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !started || cl.class == ClassReads {
+			cancel()
+		}
+	}
+	stop := context.AfterFunc(ctx, abandon)
+	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) {
+			mu.Lock()
+			defer mu.Unlock()
+			if ctx.Err() != nil {
+				cancel()
+				return
+			}
+			started = true
+		},
+	})
+	return actx, func() { stop(); cancel() }
+}
+
 func (c *Client) newHTTPRequest(ctx context.Context, cl *call, authz string) (*http.Request, error) {
 	var body io.Reader
 	if cl.payload != nil {
@@ -378,8 +387,7 @@ func (c *Client) newHTTPRequest(ctx context.Context, cl *call, authz string) (*h
 	return req, nil
 }
 
-// stripURL drops the address from a transport error: it repeats the query, which may hold a
-// stream key, and the method and path say enough.
+// stripURL drops the address from a transport error: its query may hold a stream key.
 func stripURL(method, path string, err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
@@ -388,8 +396,7 @@ func stripURL(method, path string, err error) error {
 	return fmt.Errorf("%s %s: %w", method, path, err)
 }
 
-// backoff spends a retry of a fault and waits before it: exponential from backoffBase, capped
-// at backoffMax, with jitter over the upper half so that retrying callers spread out.
+// backoff spends a retry and waits: exponential, capped, with jitter over the upper half.
 func (c *Client) backoff(ctx context.Context, cl *call, reason string) (bool, error) {
 	cl.retries++
 	d := c.backoffBase << min(cl.retries-1, 20)
