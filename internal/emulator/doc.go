@@ -108,26 +108,8 @@
 // The control API lives under /_emulator/, a path the service does not use. It is not rate
 // limited, not subject to faults and not counted by RequestCount. With Options.ControlToken
 // every call needs "Authorization: Bearer <control token>" (the command requires one when it
-// listens beyond loopback). ControlIndex, also served at GET /_emulator/, describes each call:
-//
-//	GET    /_emulator/                                    the index
-//	POST   /_emulator/webhooks             {"url","events"}   201, with signatureSecret
-//	DELETE /_emulator/webhooks/{id}                       204
-//	POST   /_emulator/videos               {"title","duration","tags","metadata","description"}   201
-//	POST   /_emulator/live-streams         {"name"}       201
-//	DELETE /_emulator/live-streams/{id}                   204
-//	DELETE /_emulator/players/{id}                        204
-//	POST   /_emulator/live-streams/{id}/broadcast/start
-//	POST   /_emulator/live-streams/{id}/broadcast/end
-//	POST   /_emulator/live-streams/{id}/record {"duration"}   201, the recording
-//	POST   /_emulator/videos/{id}/captions {"language"}  201
-//	POST   /_emulator/videos/{id}/summary                 201
-//	GET    /_emulator/deliveries
-//	POST   /_emulator/clock/advance        {"seconds"}
-//	GET    /_emulator/faults
-//	PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen500Rate","latencyMs","burst429"}
-//	POST   /_emulator/tokens/revoke                       204
-//	GET    /_emulator/stats                               requests per method and path; rateLimits
+// listens beyond loopback). ControlIndex lists every call; GET /_emulator/ answers it and the
+// command prints it in its usage.
 //
 // The statistics serve benchmarks and tests of clients' pacing. Per rate class they count the
 // requests that reached the limiter, its 429s (injected ones are FaultCounts') and the early

@@ -30,6 +30,8 @@ type Emulator struct {
 
 	clockOffset atomic.Int64 // nanoseconds added to Options.Now by AdvanceClock
 
+	control *http.ServeMux // the control API's routes
+
 	tokens   tokenState
 	limiter  *rateLimiter
 	faults   faultState
@@ -67,6 +69,7 @@ func New(opts Options) (*Emulator, error) {
 	e.faults.set(opts.Faults)
 	e.stats.counts = map[string]int{}
 	e.delivery.init(opts)
+	e.control = e.newControlMux()
 
 	loaded, err := e.loadState()
 	if err != nil {

@@ -19,15 +19,6 @@ var (
 	uuidRe         = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 )
 
-// createLiveStream creates a live stream through the service API and fails the test unless it
-// is answered 200.
-func (e *env) createLiveStream(body map[string]any) response {
-	e.t.Helper()
-	r := e.api("POST", "/live-streams", body)
-	expectStatus(e.t, r, http.StatusOK)
-	return r
-}
-
 // keys lists the members of an answer, sorted.
 func keys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }
 

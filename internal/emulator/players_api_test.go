@@ -14,15 +14,6 @@ import (
 
 var playerIDRe = regexp.MustCompile(`^pt[0-9A-Za-z]{22}$`)
 
-// createPlayer creates a player theme through the service API and fails the test unless it is
-// answered 201.
-func (e *env) createPlayer(body map[string]any) response {
-	e.t.Helper()
-	r := e.api("POST", "/players", body)
-	expectStatus(e.t, r, http.StatusCreated)
-	return r
-}
-
 // playerDefaults are the contract's defaults of every setting of a player theme.
 var playerDefaults = map[string]any{
 	"text": "rgba(255, 255, 255, 1)", "link": "rgba(255, 255, 255, 1)", "linkHover": "rgba(255, 255, 255, 1)",

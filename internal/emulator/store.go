@@ -2,13 +2,9 @@ package emulator
 
 import (
 	"crypto/rand"
-	"errors"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // Webhook is the emulator's own record of a webhook (its own wire type, independent of the
@@ -125,32 +121,6 @@ func randomID(prefix string, n int) string {
 		sb.WriteByte(base62[c%62])
 	}
 	return sb.String()
-}
-
-// ErrWebhookLimit is returned by CreateWebhook when the account already holds MaxWebhooks
-// webhooks.
-var ErrWebhookLimit = errors.New("the account has reached the webhook urls limit")
-
-// validateWebhookURL reports why raw is not an http or https URL with a host, or "".
-func validateWebhookURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Hostname() == "" {
-		return "This attribute must be a valid http or https URL."
-	}
-	return ""
-}
-
-// validateEvents reports why names is not a list of known event names, or "".
-func validateEvents(names []string) string {
-	if len(names) == 0 {
-		return "This attribute must contain at least one event name."
-	}
-	for _, n := range names {
-		if !events.Valid(n) {
-			return "This attribute must contain only these event names: " + joinNames() + "."
-		}
-	}
-	return ""
 }
 
 // insertWebhookLocked stores a new webhook; the caller holds e.mu.

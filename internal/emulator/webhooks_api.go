@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"net/http"
 	"net/url"
@@ -16,6 +17,32 @@ import (
 const atomFormat = "2006-01-02T15:04:05+00:00"
 
 func atom(t time.Time) string { return t.UTC().Format(atomFormat) }
+
+// ErrWebhookLimit is returned by CreateWebhook when the account already holds MaxWebhooks
+// webhooks.
+var ErrWebhookLimit = errors.New("the account has reached the webhook urls limit")
+
+// validateWebhookURL reports why raw is not an http or https URL with a host, or "".
+func validateWebhookURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Hostname() == "" {
+		return "This attribute must be a valid http or https URL."
+	}
+	return ""
+}
+
+// validateEvents reports why names is not a list of known event names, or "".
+func validateEvents(names []string) string {
+	if len(names) == 0 {
+		return "This attribute must contain at least one event name."
+	}
+	for _, n := range names {
+		if !events.Valid(n) {
+			return "This attribute must contain only these event names: " + joinNames() + "."
+		}
+	}
+	return ""
+}
 
 // webhookWire is a webhook as the service sends it.
 type webhookWire struct {

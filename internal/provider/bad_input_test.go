@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,6 +70,9 @@ var sourceLines = regexp.MustCompile(`(?m)^\s*\d+:.*$`)
 
 func ptr[T any](v T) *T { return &v }
 
+// oneOfEvents is how the framework refuses a name that is not an event of the service.
+const oneOfEvents = `value must be one of:.*video\.encoding\.quality\.completed.*live-stream\.broadcast\.started`
+
 // TestAccBadInput runs every row as its own subtest against its own emulator (or hostile
 // server) and checks the diagnostic, that no secret is in it, that a configuration error
 // wrote nothing, and which rows never reached the service.
@@ -76,9 +80,101 @@ func TestAccBadInput(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	const oneOfEvents = `value must be one of:.*video\.encoding\.quality\.completed.*live-stream\.broadcast\.started`
-	rows := []badInputRow{
-		// The webhook resource.
+	rows := slices.Concat(webhookBadInput(), providerBadInput(), dataSourceIDBadInput(), dataSourceFilterBadInput(),
+		importBadInput(), hostileBadInput())
+	var mu sync.Mutex
+	var silent []string
+	t.Cleanup(func() {
+		t.Logf("%d rows; %d caught before any request to the service: %s", len(rows), len(silent), strings.Join(silent, "; "))
+	})
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			t.Parallel()
+			if runBadInputRow(t, row) {
+				mu.Lock()
+				silent = append(silent, row.name)
+				mu.Unlock()
+			}
+		})
+	}
+}
+
+// runBadInputRow runs one row and reports whether it was caught before any request to the
+// emulator; false against a hostile server, which checks what it saw itself.
+func runBadInputRow(t *testing.T, row badInputRow) (silent bool) {
+	var env *accEnv
+	var after func(*testing.T)
+	if row.hostile != nil {
+		env = &accEnv{APIKey: "hostile-key-9Zx4"}
+		env.BaseURL, after = row.hostile(t)
+	} else {
+		env = newAccEnv(t, emulator.Options{})
+		env.requireEmulator(t)
+	}
+	providerBlock := env.providerConfig(row.providerBody)
+	if row.hostile != nil {
+		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  base_url = %q\n  api_key = %q\n  %s\n}\n",
+			env.BaseURL, env.APIKey, row.providerBody)
+	}
+	if row.ownProvider {
+		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  "+row.providerBody+"\n}\n", env.BaseURL, env.APIKey)
+	}
+	want := regexp.MustCompile(row.want)
+	// ExpectError cannot also check what a message must not hold, so the error is taken by
+	// ErrorCheck, which the framework calls only without ExpectError.
+	var got atomic.Pointer[string]
+	step := resource.TestStep{Config: providerBlock + row.config}
+	if row.importID != nil {
+		step.ImportState, step.ResourceName, step.ImportStateId = true, "videohost_webhook.test", *row.importID
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ErrorCheck:               badInputErrorCheck(env, want, &got),
+		Steps:                    []resource.TestStep{step},
+	})
+	if got.Load() == nil {
+		t.Errorf("no error, want one matching %s", want)
+	}
+	if after != nil {
+		after(t)
+	}
+	if env.Emu == nil {
+		return false
+	}
+	writes := env.Emu.RequestCount(http.MethodPost, "/webhooks") + env.Emu.RequestCount(http.MethodDelete, "/")
+	all := env.Emu.RequestCount("", "")
+	if row.configOnly && writes != 0 {
+		t.Errorf("the configuration alone is wrong, yet the service saw %d writes", writes)
+	}
+	if row.noRequest && all != 0 {
+		t.Errorf("want the error before any request, but the service saw %d", all)
+	}
+	return all == 0
+}
+
+// badInputErrorCheck matches the error against want, refuses one that holds the key, and keeps
+// the message in got.
+func badInputErrorCheck(env *accEnv, want *regexp.Regexp, got *atomic.Pointer[string]) resource.ErrorCheckFunc {
+	return func(err error) error {
+		// Terraform wraps lines and quotes the configuration's own lines, which hold whatever
+		// the user wrote, key included; the provider's words are the rest.
+		msg := strings.Join(strings.Fields(sourceLines.ReplaceAllString(err.Error(), "")), " ")
+		got.Store(&msg)
+		if !want.MatchString(msg) {
+			return fmt.Errorf("the error does not match %s:\n%w", want, err)
+		}
+		for _, secret := range []string{env.APIKey, base64.StdEncoding.EncodeToString([]byte(env.APIKey + ":")), "QUERY-MUST-NOT-SHOW"} {
+			if strings.Contains(msg, secret) {
+				return fmt.Errorf("the error holds the API key or its Basic credential:\n%w", err)
+			}
+		}
+		return nil
+	}
+}
+
+// webhookBadInput are the rows of the webhook resource.
+func webhookBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "webhook/unknown event", config: webhookWith(`"https://h.example.test/x"`, `["video.uploaded"]`),
 			want: `(?s)Invalid Attribute Value Match.*events.*` + oneOfEvents, configOnly: true, noRequest: true},
 		{name: "webhook/empty events", config: webhookWith(`"https://h.example.test/x"`, `[]`),
@@ -97,25 +193,29 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)Invalid URL.*Set url to an absolute.*does not parse as a URL`, configOnly: true, noRequest: true},
 		{name: "webhook/javascript url", config: webhookWith(`"javascript:alert(1)"`, `["video.source.recorded"]`),
 			want: `(?s)Invalid URL.*scheme "javascript", not http or https`, configOnly: true, noRequest: true},
+	}
+}
 
-		// The provider block.
+// providerBadInput are the rows of the provider block; they are the provider's plan-time checks.
+func providerBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "provider/unknown environment", providerBody: `environment = "staging"`, config: okWebhook,
 			want: `(?s)environment.*value must be one of.*"sandbox".*"production"`, configOnly: true, noRequest: true},
 		{name: "provider/base_url without scheme", ownProvider: true, providerBody: `base_url = "api.example.test"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*Set base_url to the absolute http or https address of the API.*scheme ""`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url "api\.example\.test" is not an http or https address: use an absolute http or https address`, configOnly: true, noRequest: true},
 		{name: "provider/base_url ftp", ownProvider: true, providerBody: `base_url = "ftp://api.example.test"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*base_url.*scheme "ftp"`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url "ftp://api\.example\.test" is not an http or https address`, configOnly: true, noRequest: true},
 		{name: "provider/base_url without host", ownProvider: true, providerBody: `base_url = "https://"
   api_key = %[2]q`, config: okWebhook,
 			want: `(?s)Invalid URL.*base_url.*has no host`, configOnly: true, noRequest: true},
 		{name: "provider/base_url with a query", ownProvider: true, providerBody: `base_url = "%[1]s/?version=2"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*base_url.*carries a query or a fragment; remove it`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url.*carries a query or a fragment: remove it`, configOnly: true, noRequest: true},
 		{name: "provider/base_url with the key as user", ownProvider: true, providerBody: `base_url = "http://%[2]s@127.0.0.1:1"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*base_url.*REDACTED@127\.0\.0\.1:1.*carries user information.*the key belongs in api_key`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url.*REDACTED@127\.0\.0\.1:1.*carries user information.*remove it.*API key belongs in`, configOnly: true, noRequest: true},
 		{name: "provider/empty api_key", ownProvider: true, providerBody: `base_url = %[1]q
   api_key = ""`, config: okWebhook,
 			want: `(?s)Missing API Key.*Set the provider attribute api_key or the environment variable VIDEOHOST_API_KEY`, configOnly: true, noRequest: true},
@@ -128,31 +228,40 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)max_retries.*value must be at least 0`, configOnly: true, noRequest: true},
 		{name: "provider/unknown attribute", providerBody: `timeout = 5`, config: okWebhook,
 			want: `(?s)Unsupported argument.*"timeout" is not expected here`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Data sources: ids that could name another endpoint are refused at validation.
+// dataSourceIDBadInput are the ids of data sources that could name another endpoint: they are
+// refused at validation.
+func dataSourceIDBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "data webhook/empty id", config: dataWith("videohost_webhook", `id = ""`),
 			want: `(?s)id.*string length must be at least 1`, configOnly: true, noRequest: true},
 		{name: "data webhook/id ../videos", config: dataWith("videohost_webhook", `id = "../videos"`),
-			want: `(?s)Invalid ID.*Set id to the id of a webhook \(its webhookId\) exactly as the service gives it.*videohost_webhooks.*"\.\./videos" holds a slash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*Set id to the id of a webhook \(its webhookId\) as the videohost_webhooks data source lists it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data webhook/id ..", config: dataWith("videohost_webhook", `id = ".."`),
-			want: `(?s)Invalid ID.*"\.\." is a step of a path, not an id`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*the id "\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data video/empty id", config: dataWith("videohost_video", `id = ""`),
 			want: `(?s)id.*string length must be at least 1`, configOnly: true, noRequest: true},
 		{name: "data video/id with dot steps", config: dataWith("videohost_video", `id = "vi1/../../webhooks"`),
-			want: `(?s)Invalid ID.*a video \(its videoId\).*videohost_videos.*holds a slash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*a video \(its videoId\).*videohost_videos.*holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data video/unicode id with a slash", config: dataWith("videohost_video", `id = "vidéo-ü/"`),
 			want: `(?s)Invalid ID.*holds a slash`, configOnly: true, noRequest: true},
 		// Unicode alone is escaped into the path and answered by the service.
 		{name: "data video/unicode id is escaped", config: dataWith("videohost_video", `id = "vidéo-ü"`),
 			want: `(?s)Unable to Read Video.*no such object in this workspace.*Check the id.*GET\s+/videos/vid%C3%A9o-%C3%BC`, configOnly: true},
 		{name: "data live_stream/id with a backslash", config: dataWith("videohost_live_stream", `id = "..\\videos"`),
-			want: `(?s)Invalid ID.*a live stream \(its liveStreamId\).*holds a slash or a backslash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid ID.*a live stream \(its liveStreamId\).*holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "data live_stream/id with a trailing space", config: dataWith("videohost_live_stream", `id = "li_1 "`),
 			want: `(?s)Invalid ID.*starts or ends with white space; remove it`, configOnly: true, noRequest: true},
 		{name: "data live_stream/id with a line break", config: dataWith("videohost_live_stream", `id = "li_1\nli_2"`),
 			want: `(?s)Invalid ID.*holds a control character`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Data sources: filters out of range.
+// dataSourceFilterBadInput are the filters of data sources out of range.
+func dataSourceFilterBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "data webhooks/unknown event", config: dataWith("videohost_webhooks", `event = "video.uploaded"`),
 			want: `(?s)event.*` + oneOfEvents, configOnly: true, noRequest: true},
 		{name: "data webhooks/empty event", config: dataWith("videohost_webhooks", `event = ""`),
@@ -167,10 +276,14 @@ func TestAccBadInput(t *testing.T) {
 			want: `(?s)name.*string length must be at least 1`, configOnly: true, noRequest: true},
 		{name: "data live_streams/unknown sort_by", config: dataWith("videohost_live_streams", `sort_by = "title"`),
 			want: `(?s)sort_by.*value must be one of.*"name".*"createdAt".*"updatedAt"`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Import ids: refused before any request is built from them.
+// importBadInput are import ids: refused before any request is built from them.
+func importBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "import block/id ../videos", config: importBlock(`"../videos"`),
-			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds a slash`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
 		{name: "import block/empty id", config: importBlock(`""`),
 			want: `(?s)Invalid import id argument.*evaluates to an empty string, please provide a non-empty value`, configOnly: true, noRequest: true},
 		{name: "import block/unicode id", config: importBlock(`"wébhook-ü"`),
@@ -178,9 +291,13 @@ func TestAccBadInput(t *testing.T) {
 		{name: "import step/id with a slash", config: okWebhook, importID: ptr("wh/1"),
 			want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, configOnly: true, noRequest: true},
 		{name: "import step/id ..", config: okWebhook, importID: ptr(".."),
-			want: `(?s)Invalid Import ID.*"\.\." is a step of a path`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
+	}
+}
 
-		// Hostile answers: base_url points at a server that is not the API.
+// hostileBadInput are hostile responses: base_url points at a server that is not the API.
+func hostileBadInput() []badInputRow {
+	return []badInputRow{
 		{name: "hostile/HTML error page", providerBody: `auth_scheme = "basic"
   max_retries = 0`, config: dataWith("videohost_webhooks", ""), hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
@@ -193,13 +310,13 @@ func TestAccBadInput(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = io.WriteString(w, `{"data":[{"webhookId":"wh_1","url":"https://h.example.test/x","eve`)
 			}),
-			want: `(?s)Unable to Read Webhook.*gave an answer the provider cannot read.*Check base_url.*decoding the answer.*not valid JSON, as if it was cut short`},
+			want: `(?s)Unable to Read Webhook.*cannot read the service's response.*decoding the response.*not valid JSON, as if it was cut short.*check that base_url`},
 		{name: "hostile/HTML on a 200 (bearer)", config: dataWith("videohost_videos", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				_, _ = io.WriteString(w, "<!doctype html><html><body>Welcome to our video platform</body></html>")
 			}),
-			want: `(?s)Unable to List Videos.*Check base_url.*POST /auth/api-key: decoding the answer.*text/html; charset=utf-8, not JSON`},
+			want: `(?s)Unable to List Videos.*cannot read the service's response.*POST /auth/api-key: decoding the response.*text/html; charset=utf-8, not JSON.*check that base_url`},
 		{name: "hostile/huge body", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhooks", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
@@ -213,86 +330,9 @@ func TestAccBadInput(t *testing.T) {
 			}),
 			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
 		{name: "hostile/redirect to another host (basic)", providerBody: `auth_scheme = "basic"`, config: okWebhook,
-			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*answered with a redirect.*Set base_url.*307 Temporary Redirect.*a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*set base_url to http://127\.0\.0\.1:\d+/v1`},
+			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
 		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),
-			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*answered with a redirect.*POST /auth/api-key: 307 Temporary Redirect.*a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key`},
-	}
-
-	var mu sync.Mutex
-	var silent []string
-	t.Cleanup(func() {
-		t.Logf("%d rows; %d caught before any request to the service: %s", len(rows), len(silent), strings.Join(silent, "; "))
-	})
-	for _, row := range rows {
-		t.Run(row.name, func(t *testing.T) {
-			t.Parallel()
-			var env *accEnv
-			var after func(*testing.T)
-			if row.hostile != nil {
-				env = &accEnv{APIKey: "hostile-key-9Zx4"}
-				env.BaseURL, after = row.hostile(t)
-			} else {
-				env = newAccEnv(t, emulator.Options{})
-				env.requireEmulator(t)
-			}
-			providerBlock := env.providerConfig(row.providerBody)
-			if row.hostile != nil {
-				providerBlock = fmt.Sprintf("provider \"videohost\" {\n  base_url = %q\n  api_key = %q\n  %s\n}\n",
-					env.BaseURL, env.APIKey, row.providerBody)
-			}
-			if row.ownProvider {
-				providerBlock = fmt.Sprintf("provider \"videohost\" {\n  "+row.providerBody+"\n}\n", env.BaseURL, env.APIKey)
-			}
-			want := regexp.MustCompile(row.want)
-			// ExpectError cannot also check what a message must not hold, so the error is
-			// taken by ErrorCheck, which the framework calls only without ExpectError.
-			var got atomic.Pointer[string]
-			step := resource.TestStep{Config: providerBlock + row.config}
-			if row.importID != nil {
-				step.ImportState, step.ResourceName, step.ImportStateId = true, "videohost_webhook.test", *row.importID
-			}
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				ErrorCheck: func(err error) error {
-					// Terraform wraps lines and quotes the configuration's own lines, which hold
-					// whatever the user wrote, key included; the provider's words are the rest.
-					msg := strings.Join(strings.Fields(sourceLines.ReplaceAllString(err.Error(), "")), " ")
-					got.Store(&msg)
-					if !want.MatchString(msg) {
-						return fmt.Errorf("the error does not match %s:\n%w", want, err)
-					}
-					for _, secret := range []string{env.APIKey, base64.StdEncoding.EncodeToString([]byte(env.APIKey + ":")), "QUERY-MUST-NOT-SHOW"} {
-						if strings.Contains(msg, secret) {
-							return fmt.Errorf("the error holds the API key or its Basic credential:\n%w", err)
-						}
-					}
-					return nil
-				},
-				Steps: []resource.TestStep{step},
-			})
-			if got.Load() == nil {
-				t.Errorf("no error, want one matching %s", want)
-			}
-			if after != nil {
-				after(t)
-			}
-			if env.Emu == nil {
-				return
-			}
-			writes := env.Emu.RequestCount(http.MethodPost, "/webhooks") + env.Emu.RequestCount(http.MethodDelete, "/")
-			all := env.Emu.RequestCount("", "")
-			if row.configOnly && writes != 0 {
-				t.Errorf("the configuration alone is wrong, yet the service saw %d writes", writes)
-			}
-			if row.noRequest && all != 0 {
-				t.Errorf("want the error before any request, but the service saw %d", all)
-			}
-			if all == 0 {
-				mu.Lock()
-				silent = append(silent, row.name)
-				mu.Unlock()
-			}
-		})
+			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
 	}
 }
 

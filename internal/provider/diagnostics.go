@@ -13,123 +13,180 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
+// errorFacts is what the advice of a diagnostic may name: where the provider sent the request,
+// and the service's response when there was one.
+type errorFacts struct {
+	environment, baseURL string
+	api                  *videohost.Error // nil when the error is not a response of the service
+	// decodeHinted is whether the client's account of an unreadable response says what to check.
+	decodeHinted bool
+}
+
+// errorKinds is the provider's knowledge of the client's errors: for each kind, what happened
+// and what to do, in the terms of the configuration. The client sorts every error into its
+// kind; the first row whose kind the error is wins, which matters only where one kind implies
+// another (an ambiguous write is also the kind of its cause, an interruption is also the
+// context's error). An error of no kind could not reach the service.
+var errorKinds = []struct {
+	kind   error
+	advice func(f errorFacts) string
+}{
+	{videohost.ErrAmbiguous, func(f errorFacts) string {
+		return fmt.Sprintf("The service at %s failed while the request may already have been applied, so it was "+
+			"not sent again. Check what exists (terraform plan shows it), then re-run.", f.baseURL)
+	}},
+	{videohost.ErrInterrupted, adviceInterrupted},
+	{context.Canceled, adviceInterrupted},
+	{context.DeadlineExceeded, adviceInterrupted},
+	{videohost.ErrInvalidID, func(errorFacts) string {
+		return "The id cannot be sent to the service: correct it to the id exactly as the service gives it, then re-run."
+	}},
+	{videohost.ErrUnauthorized, func(f errorFacts) string {
+		return fmt.Sprintf("The API key was refused by the %s environment at %s; sandbox and production keys differ. "+
+			"Check api_key (or %s) and environment, and that the key was not deleted or regenerated in the dashboard.",
+			f.environment, f.baseURL, envAPIKey)
+	}},
+	{videohost.ErrRateLimited, adviceRateLimited},
+	{videohost.ErrRedirect, adviceRedirect},
+	{videohost.ErrWebhookLimit, func(errorFacts) string {
+		return "The account has reached its maximum number of webhooks. Delete a webhook it no longer needs " +
+			"(terraform state list and the videohost_webhooks data source show them), or ask for the account's " +
+			"limit to be raised, then re-run."
+	}},
+	{videohost.ErrNotFound, func(f errorFacts) string {
+		return fmt.Sprintf("The service at %s has no such object in this workspace: it was deleted, belongs to "+
+			"another workspace or environment, or the id is wrong. Check the id, and that api_key and environment "+
+			"(%s) are those of the workspace that owns it.", f.baseURL, f.environment)
+	}},
+	{videohost.ErrInvalidInput, func(errorFacts) string { return adviceRefused }},
+	{videohost.ErrServer, func(errorFacts) string {
+		return "The service failed (a server error) and the provider's retries did not get through. Re-run later; " +
+			"a read or delete is safe to repeat."
+	}},
+	{videohost.ErrUndecodable, func(f errorFacts) string {
+		if f.decodeHinted {
+			return "The provider cannot read the service's response."
+		}
+		return "The provider cannot read the service's response; check that base_url is the address of the API, then re-run."
+	}},
+}
+
+// adviceRefused is the advice of a refusal that names what to correct: an invalid input, or a
+// response of the service of no known kind.
+const adviceRefused = "The service refused the request; correct what it names and re-run."
+
+func adviceInterrupted(errorFacts) string {
+	return "The operation was cancelled or ran out of time before the service responded. Re-run Terraform when it " +
+		"can finish; a request that was not sent changed nothing."
+}
+
+func adviceRateLimited(f errorFacts) string {
+	limit := "request rate limit"
+	if f.api != nil && f.api.Class != "" {
+		limit = f.api.Class + " rate limit"
+	}
+	if f.api != nil && f.api.Limit > 0 {
+		limit += fmt.Sprintf(" (%d a minute)", f.api.Limit)
+	}
+	return fmt.Sprintf("The %s of the %s environment stayed exhausted after every retry (max_retries). Waiting for "+
+		"the window to reset (about a minute) and re-running is safe: Terraform repeats only what did not complete. "+
+		"Lowering -parallelism or raising max_retries also helps.", limit, f.environment)
+}
+
+// adviceRedirect prefers the client's hint, which knows where the redirect pointed and which
+// base_url that makes.
+func adviceRedirect(f errorFacts) string {
+	if f.api != nil && f.api.Hint != "" {
+		return strings.TrimSuffix(f.api.Hint, ".") + "."
+	}
+	return fmt.Sprintf("The service at %s responded with a redirect, which the provider does not follow since it "+
+		"would carry the credentials to an address that was not configured. Set base_url to the address the API "+
+		"responds at, then re-run.", f.baseURL)
+}
+
 // addAPIErrorDiagnostics turns an error of the client into diagnostics. summary says what
 // failed, in Title Case ("Unable to Create Webhook"). attrs maps the API's parameter names, as a
-// 400's problems name them, to the attributes of the caller's schema: those problems become
-// attribute errors on them.
+// 400's problems or a 404 name them, to the attributes of the caller's schema: those problems
+// become attribute errors on them, and a not-found of a read by id an error on its id.
 func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, pd *providerData, attrs map[string]path.Path) {
 	if err == nil {
 		return
 	}
-	environment, baseURL := "configured", "the configured address"
+	f := errorFacts{environment: "configured", baseURL: "the configured address"}
 	if pd != nil {
-		environment, baseURL = pd.environment, pd.baseURL
+		f.environment, f.baseURL = pd.environment, pd.baseURL
 	}
+	errors.As(err, &f.api)
+	var decodeErr *videohost.DecodeError
+	f.decodeHinted = errors.As(err, &decodeErr) && decodeErr.Hint != ""
 
-	var apiErr *videohost.Error
-	isAPIErr := errors.As(err, &apiErr)
-	switch {
-	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		diags.AddError(summary, "The operation was cancelled or ran out of time before the service answered. "+
-			"Re-run Terraform when it can finish; nothing is left half-done by a cancelled read. Cause: "+err.Error())
-		return
-
-	case errors.Is(err, videohost.ErrInvalidID):
-		diags.AddError(summary, "The id cannot be sent to the service: correct it to the id exactly as the service "+
-			"gives it, then re-run. Cause: "+err.Error())
-		return
-
-	case errors.Is(err, videohost.ErrAmbiguous):
-		diags.AddError(summary, fmt.Sprintf("The service at %s failed while the request may already have been "+
-			"applied, so it was not sent again. Check the service (terraform plan shows what exists), then re-run. "+
-			"Cause: %s", baseURL, err.Error()))
-		return
-
-	case !isAPIErr:
-		diags.AddError(summary, fmt.Sprintf("The service at %s could not be reached or gave an answer the provider "+
-			"cannot read. Check base_url and the network, then re-run. Cause: %s", baseURL, err.Error()))
-		return
-
-	case errors.Is(err, videohost.ErrUnauthorized):
-		diags.AddError(summary, fmt.Sprintf("The API key was refused by the %s environment at %s; sandbox and "+
-			"production keys differ. Check api_key (or %s) and environment, and that the key was not deleted or "+
-			"regenerated in the dashboard.%s", environment, baseURL, envAPIKey, apiWords(apiErr)))
-		return
-
-	case errors.Is(err, videohost.ErrRateLimited):
-		class := apiErr.Class
-		if class == "" {
-			class = "request"
+	for _, k := range errorKinds {
+		if !errors.Is(err, k.kind) {
+			continue
 		}
-		diags.AddError(summary, fmt.Sprintf("The %s rate limit of the %s environment stayed exhausted after every "+
-			"retry (max_retries). Waiting for the window to reset (about a minute) and re-running is safe: Terraform "+
-			"repeats only what did not complete. Lowering -parallelism or raising max_retries also helps.%s (%s)",
-			class, environment, apiWords(apiErr), err.Error()))
-		return
-
-	case apiErr.Status >= 300 && apiErr.Status < 400:
-		// The client's message names where the redirect pointed and the base_url to set.
-		diags.AddError(summary, fmt.Sprintf("The service at %s answered with a redirect, which the provider does not "+
-			"follow since it would carry the credentials to an address that was not configured. Set base_url to the "+
-			"address the API answers at, then re-run. Cause: %s", baseURL, err.Error()))
-		return
-
-	case isWebhookLimit(apiErr):
-		diags.AddError(summary, "The account has reached its maximum number of webhooks. Delete a webhook it no "+
-			"longer needs (terraform state list and the videohost_webhooks data source show them), or ask for the "+
-			"account's limit to be raised, then re-run."+apiWords(apiErr))
-		return
-
-	case errors.Is(err, videohost.ErrNotFound) && hasAttr(attrs, apiErr.Name):
-		// A 404 that names a parameter of the caller is about the object that parameter refers
-		// to, such as a live stream's playerId naming a theme that does not exist.
-		diags.AddAttributeError(attrs[apiErr.Name], summary, fmt.Sprintf("The service at %s has no such object in "+
-			"this workspace for %s: it was deleted, belongs to another project or environment, or the id is wrong. "+
-			"Correct the id, or remove it, and re-run.%s", baseURL, apiErr.Name, apiWords(apiErr)))
-		return
-
-	case errors.Is(err, videohost.ErrNotFound):
-		diags.AddError(summary, fmt.Sprintf("The service at %s has no such object in this workspace: it was deleted, "+
-			"belongs to another project or environment, or the id is wrong. Check the id.%s", baseURL, apiWords(apiErr)))
-		return
-	}
-
-	if len(apiErr.Problems) > 0 {
-		for _, p := range apiErr.Problems {
-			detail := fmt.Sprintf("The service rejected the value of %s: correct it and re-run. The API said: %s "+
-				"(%s; %s)%s", problemSubject(p.Name), apiErr.Title, problemText(p), docsLink(p.Type, apiErr.Type), statusNote(apiErr))
-			if at, ok := attrs[p.Name]; ok {
-				diags.AddAttributeError(at, summary, detail)
-			} else {
-				diags.AddError(summary, detail)
-			}
+		detail := k.advice(f) + errorAccount(err, f.api)
+		switch {
+		case k.kind == videohost.ErrInvalidInput && addInputErrors(diags, summary, detail, f.api, attrs):
+		case k.kind == videohost.ErrNotFound && f.api != nil && hasPath(attrs, f.api.Name):
+			diags.AddAttributeError(attrs[f.api.Name], summary, detail)
+		default:
+			diags.AddError(summary, detail)
 		}
 		return
 	}
-
-	detail := "The service refused the request; correct what it names and re-run." + apiWords(apiErr)
-	if apiErr.Status >= 500 {
-		detail = "The service failed (a server error) and the provider's retries did not get through. Re-run later; " +
-			"a read or delete is safe to repeat." + apiWords(apiErr)
+	if f.api != nil {
+		diags.AddError(summary, adviceRefused+apiWords(f.api))
+		return
 	}
-	if apiErr.Status == 400 {
-		if at, ok := attrs[apiErr.Name]; ok {
-			diags.AddAttributeError(at, summary, detail)
-			return
-		}
-		// A 400 may name the failing attribute only as a member that holds its message, such
-		// as {"events": "This attribute must be an array."}.
-		if added := addExtraAttributeErrors(diags, summary, apiErr, attrs); added {
-			return
-		}
-	}
-	diags.AddError(summary, detail)
+	diags.AddError(summary, fmt.Sprintf("The service at %s could not be reached. Check base_url and the network, "+
+		"then re-run. Cause: %s", f.baseURL, err.Error()))
 }
 
-// hasAttr reports whether the API's parameter name maps to an attribute of the caller.
-func hasAttr(attrs map[string]path.Path, name string) bool {
+// errorAccount is what follows the advice: the service's own words when it responded, or else
+// the client's account of the error. An ambiguous write's own message repeats the advice, so its
+// cause is given instead.
+func errorAccount(err error, api *videohost.Error) string {
+	if api != nil {
+		return apiWords(api)
+	}
+	var amb *videohost.AmbiguousError
+	if errors.As(err, &amb) && amb.Err != nil {
+		err = amb.Err
+	}
+	return " Cause: " + err.Error()
+}
+
+func hasPath(attrs map[string]path.Path, name string) bool {
 	_, ok := attrs[name]
 	return ok
+}
+
+// addInputErrors adds one diagnostic per problem of a 400 that lists them, on its attribute
+// when attrs knows it; otherwise detail on the attribute of the parameter the 400 names, or one
+// attribute error per message member. It reports whether it added any.
+func addInputErrors(diags *diag.Diagnostics, summary, detail string, e *videohost.Error, attrs map[string]path.Path) bool {
+	if e == nil {
+		return false
+	}
+	for _, p := range e.Problems {
+		detail := fmt.Sprintf("The service rejected the value of %s: correct it and re-run. The API said: %s "+
+			"(%s; %s)%s", problemSubject(p.Name), e.Title, problemText(p), docsLink(p.Type, e.Type), statusNote(e))
+		if at, ok := attrs[p.Name]; ok {
+			diags.AddAttributeError(at, summary, detail)
+		} else {
+			diags.AddError(summary, detail)
+		}
+	}
+	if len(e.Problems) > 0 {
+		return true
+	}
+	if at, ok := attrs[e.Name]; ok {
+		diags.AddAttributeError(at, summary, detail)
+		return true
+	}
+	// A 400 may name the failing attribute only as a member that holds its message, such as
+	// {"events": "This attribute must be an array."}.
+	return addExtraAttributeErrors(diags, summary, e, attrs)
 }
 
 // addExtraAttributeErrors adds one attribute error per member of a 400 that is named after an
@@ -163,26 +220,18 @@ func docsSuffix(e *videohost.Error) string {
 	return s
 }
 
-// isWebhookLimit recognises the 400 of a workspace that has as many webhooks as it may have.
-// The service gives no slug of its own for it, only its words.
-func isWebhookLimit(e *videohost.Error) bool {
-	t := strings.ToLower(e.Title + " " + e.Detail)
-	return e.Status == 400 && strings.Contains(t, "webhook") && strings.Contains(t, "limit")
-}
-
 // apiWords is the API's own account of an error, appended to a detail that said what to do.
 func apiWords(e *videohost.Error) string {
 	var b strings.Builder
-	b.WriteString(" The API said: ")
-	title := e.Title
 	switch {
-	case title == "" && e.Body != "":
+	case e.Title != "":
+		b.WriteString(" The API said: " + e.Title)
+	case e.Body != "":
 		// Not the API's JSON: a proxy's page, say; its beginning tells whose.
-		title = fmt.Sprintf("(an answer that is not the API's JSON, beginning %q)", e.Body)
-	case title == "":
-		title = "(no title)"
+		fmt.Fprintf(&b, " The response is not the API's JSON; it begins %q.", e.Body)
+	default:
+		b.WriteString(" The response carried no message.")
 	}
-	b.WriteString(title)
 	if e.Detail != "" && e.Detail != e.Title {
 		b.WriteString(" " + e.Detail)
 	}
@@ -209,7 +258,7 @@ func problemSubject(name string) string {
 
 func problemText(p videohost.Problem) string {
 	if p.Title == "" {
-		return "no further words"
+		return "no message"
 	}
 	return p.Title
 }

@@ -38,15 +38,6 @@ func diagnose(t *testing.T, err error) diag.Diagnostics {
 	return diags
 }
 
-func requireContains(t *testing.T, s string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(s, w) {
-			t.Errorf("%q\ndoes not contain %q", s, w)
-		}
-	}
-}
-
 func TestDiagnosticsProblemsOnAttributes(t *testing.T) {
 	err := &videohost.Error{
 		Method: "POST", Path: "/webhooks", Status: 400,
@@ -120,6 +111,9 @@ func TestDiagnosticsNotFound(t *testing.T) {
 		t.Fatalf("want one diagnostic, got %v", diags)
 	}
 	requireContains(t, diags[0].Detail(), "no such object", "The requested resource could not be found.", "webhookId")
+	if wp, ok := diags[0].(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(path.Root("id")) {
+		t.Errorf("a not-found of a read by id must be an error on id: %#v", diags[0])
+	}
 }
 
 func TestDiagnosticsAmbiguous(t *testing.T) {
@@ -152,5 +146,94 @@ func TestDiagnosticsWithoutProviderData(t *testing.T) {
 	addAPIErrorDiagnostics(&diags, "Unused", nil, nil, nil)
 	if len(diags) != 1 {
 		t.Fatalf("a nil error added a diagnostic: %v", diags)
+	}
+}
+
+// TestDiagnosticsEachKind checks that each kind of client error gets its own advice, that each
+// fact of the error is said once (the advice does not restate the client's words), and where
+// the diagnostic lands.
+func TestDiagnosticsEachKind(t *testing.T) {
+	redirectHint := "The service responded with a redirect to http://other.test/v1/webhooks; the client does not " +
+		"follow redirects, which would carry the credentials to an address that was not configured: set base_url " +
+		"to http://other.test/v1"
+	cases := []struct {
+		name string
+		err  error
+		// want are in the detail; once are in it exactly once; absent are not in it.
+		want, once, absent []string
+		on                 string // the attribute of the diagnostic; empty for none
+	}{
+		{name: "rate limited",
+			err: &videohost.Error{Method: "POST", Path: "/webhooks", Status: 429, Title: "Too many requests.",
+				Class: videohost.ClassWrites, Limit: 40, Retries: 3, Type: testDocs + "/too-many-requests"},
+			want: []string{"re-running is safe", "(40 a minute)", "production environment"},
+			once: []string{"Too many requests.", testDocs + "/too-many-requests", "writes rate limit"}},
+		{name: "redirect with the client's hint",
+			err: &videohost.Error{Method: "POST", Path: "/webhooks", Status: 307,
+				Location: "http://other.test/v1/webhooks", Hint: redirectHint},
+			once: []string{"http://other.test/v1/webhooks", "set base_url to http://other.test/v1", "does not follow redirects",
+				"[status 307 on POST /webhooks]"}},
+		{name: "redirect without a hint",
+			err:  &videohost.Error{Method: "GET", Path: "/webhooks", Status: 302},
+			want: []string{"https://api.example.test", "Set base_url"}, once: []string{"does not follow"}},
+		{name: "unauthorized says what to check once",
+			err: &videohost.Error{Method: "GET", Path: "/webhooks", Status: 401, Title: "Unauthorized",
+				Hint: "The service refused the credentials: check that the API key belongs to the production environment"},
+			once: []string{"sandbox and production keys differ", "Unauthorized"}, absent: []string{"refused the credentials"}},
+		{name: "unreadable response with the client's hint",
+			err: &videohost.DecodeError{Method: "GET", Path: "/webhooks", Status: 200, Problem: "decoding the response: not JSON",
+				Hint: "check that base_url (https://api.example.test) is the address of the API"},
+			want: []string{"cannot read the service's response", "GET /webhooks: decoding the response: not JSON"},
+			once: []string{"check that base_url"}},
+		{name: "unreadable response without a hint",
+			err:  &videohost.DecodeError{Method: "GET", Path: "/webhooks", Status: 200, Problem: "decoding the response", Err: errors.New("json: cannot unmarshal")},
+			want: []string{"check that base_url is the address of the API", "json: cannot unmarshal"}},
+		{name: "interrupted before sending",
+			err:  fmt.Errorf("POST /webhooks: interrupted while waiting: %w", errors.Join(videohost.ErrInterrupted, context.Canceled)),
+			want: []string{"cancelled", "was not sent changed nothing", "interrupted while waiting"}},
+		{name: "invalid id",
+			err:  &videohost.IDError{Reason: `the id ".." holds the path step ".."`},
+			want: []string{"cannot be sent to the service", `holds the path step`}},
+		{name: "ambiguous without a response gives its cause, not its restatement",
+			err:  &videohost.AmbiguousError{Method: "POST", Path: "/webhooks", Err: errors.New("connection reset by peer")},
+			want: []string{"connection reset by peer"}, once: []string{"may already have been applied"},
+			absent: []string{"the outcome is unknown"}},
+		{name: "invalid input naming a mapped parameter",
+			err:  &videohost.Error{Method: "POST", Path: "/webhooks", Status: 400, Title: "This attribute must be a URL.", Name: "url"},
+			want: []string{"correct what it names", "(parameter url)"}, once: []string{"This attribute must be a URL."},
+			on: "url"},
+		{name: "not found naming no mapped parameter",
+			err:  &videohost.Error{Method: "GET", Path: "/webhooks/x", Status: 404, Title: "The requested resource could not be found."},
+			want: []string{"no such object"}},
+		{name: "another refusal",
+			err:  &videohost.Error{Method: "DELETE", Path: "/webhooks", Status: 405, Title: "Method is not allowed for this route."},
+			want: []string{"correct what it names", "Method is not allowed", "[status 405 on DELETE /webhooks]"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			diags := diagnose(t, c.err)
+			if len(diags) != 1 {
+				t.Fatalf("want one diagnostic, got %v", diags)
+			}
+			detail := diags[0].Detail()
+			requireContains(t, detail, c.want...)
+			for _, s := range c.once {
+				if n := strings.Count(detail, s); n != 1 {
+					t.Errorf("%q is said %d times, want once:\n%s", s, n, detail)
+				}
+			}
+			for _, s := range c.absent {
+				if strings.Contains(detail, s) {
+					t.Errorf("%q is restated:\n%s", s, detail)
+				}
+			}
+			wp, onAttr := diags[0].(diag.DiagnosticWithPath)
+			switch {
+			case c.on == "" && onAttr:
+				t.Errorf("an error on %s, want one on no attribute", wp.Path())
+			case c.on != "" && (!onAttr || !wp.Path().Equal(path.Root(c.on))):
+				t.Errorf("want an error on %s, got %#v", c.on, diags[0])
+			}
+		})
 	}
 }

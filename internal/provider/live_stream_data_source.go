@@ -2,8 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -18,18 +16,13 @@ var (
 	_ datasource.DataSourceWithConfigure = (*liveStreamDataSource)(nil)
 )
 
-// NewLiveStreamDataSource returns the videohost_live_stream data source.
-func NewLiveStreamDataSource() datasource.DataSource {
-	return &liveStreamDataSource{}
-}
-
-// liveStreamDataSource reads one live stream by id.
+// liveStreamDataSource is videohost_live_stream: one live stream, read by id.
 type liveStreamDataSource struct {
 	pd *providerData
 }
 
-// liveStreamModel is one live stream, shared by videohost_live_stream and the items of
-// videohost_live_streams.
+// liveStreamModel is a live stream in the state, shared by the live stream and live streams
+// data sources.
 type liveStreamModel struct {
 	ID           types.String           `tfsdk:"id"`
 	Name         types.String           `tfsdk:"name"`
@@ -43,7 +36,6 @@ type liveStreamModel struct {
 	Restreams    []restreamModel        `tfsdk:"restreams"`
 }
 
-// liveStreamAssetsModel holds the addresses of a live stream's outputs.
 type liveStreamAssetsModel struct {
 	HLS       types.String `tfsdk:"hls"`
 	IFrame    types.String `tfsdk:"iframe"`
@@ -51,16 +43,101 @@ type liveStreamAssetsModel struct {
 	Thumbnail types.String `tfsdk:"thumbnail"`
 }
 
-// restreamModel is one restreaming destination.
 type restreamModel struct {
 	Name      types.String `tfsdk:"name"`
 	ServerURL types.String `tfsdk:"server_url"`
 	StreamKey types.String `tfsdk:"stream_key"`
 }
 
-// liveStreamFromAPI maps the client's live stream onto the Terraform model. Restreams is
-// never null, so that an absent list and an empty list read the same in configurations.
-func liveStreamFromAPI(ls videohost.LiveStream) liveStreamModel {
+// NewLiveStreamDataSource returns the videohost_live_stream data source.
+func NewLiveStreamDataSource() datasource.DataSource { return &liveStreamDataSource{} }
+
+func (d *liveStreamDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_live_stream"
+}
+
+func (d *liveStreamDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := liveStreamDataAttributes()
+	attrs["id"] = schema.StringAttribute{
+		MarkdownDescription: "Identifier of the live stream to read (the service's `liveStreamId`).",
+		Required:            true,
+		Validators:          serviceIDValidators("a live stream (its liveStreamId)", "videohost_live_streams"),
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one live stream of the workspace by its id, including its stream keys.",
+		Attributes:          attrs,
+	}
+}
+
+// liveStreamDataAttributes are the computed attributes of a live stream.
+func liveStreamDataAttributes() map[string]schema.Attribute {
+	str := func(d string) schema.Attribute {
+		return schema.StringAttribute{MarkdownDescription: d, Computed: true}
+	}
+	boolean := func(d string) schema.Attribute {
+		return schema.BoolAttribute{MarkdownDescription: d, Computed: true}
+	}
+	secret := func(d string) schema.Attribute {
+		return schema.StringAttribute{MarkdownDescription: d, Computed: true, Sensitive: true}
+	}
+	return map[string]schema.Attribute{
+		"id":   str("Identifier of the live stream (the service's `liveStreamId`)."),
+		"name": str("Name of the live stream."),
+		"stream_key": secret("Key a broadcaster uses to push to the live stream. Sensitive: anyone holding it " +
+			"can broadcast."),
+		"public":       boolean("Whether the live stream is public (`false`: a private, tokenised stream)."),
+		"player_id":    str("Identifier of the player the live stream uses; empty when none."),
+		"broadcasting": boolean("Whether the live stream was broadcasting when it was read."),
+		"created_at":   str("Creation time, RFC 3339; null when the service gives none."),
+		"updated_at":   str("Time of the last change, RFC 3339; null when the service gives none."),
+		"assets": schema.SingleNestedAttribute{
+			MarkdownDescription: "Addresses of the live stream's outputs; null when the service gives none.",
+			Computed:            true,
+			Attributes: map[string]schema.Attribute{
+				"hls":       str("HLS manifest."),
+				"iframe":    str("HTML iframe that embeds the player."),
+				"player":    str("Page of the player."),
+				"thumbnail": str("Thumbnail image."),
+			},
+		},
+		"restreams": schema.ListNestedAttribute{
+			MarkdownDescription: "Destinations the live stream is restreamed to, in the service's order; empty when none.",
+			Computed:            true,
+			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				"name":       str("Name of the destination."),
+				"server_url": str("RTMP address of the destination."),
+				"stream_key": secret("Stream key at the destination. Sensitive."),
+			}},
+		},
+	}
+}
+
+func (d *liveStreamDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if !requireConfigured(d.pd, &resp.Diagnostics) {
+		return
+	}
+	var cfg liveStreamModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ls, err := d.pd.client.GetLiveStream(ctx, cfg.ID.ValueString())
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, d.pd,
+			map[string]path.Path{"liveStreamId": path.Root("id")})
+		return
+	}
+	state := liveStreamModelFrom(ls)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// liveStreamModelFrom maps a live stream of the service to the state. Restreams is never null,
+// so that an absent list and an empty one read the same in configurations.
+func liveStreamModelFrom(ls videohost.LiveStream) liveStreamModel {
 	m := liveStreamModel{
 		ID:           types.StringValue(ls.ID),
 		Name:         types.StringValue(ls.Name),
@@ -72,12 +149,12 @@ func liveStreamFromAPI(ls videohost.LiveStream) liveStreamModel {
 		UpdatedAt:    timeString(ls.UpdatedAt),
 		Restreams:    make([]restreamModel, 0, len(ls.Restreams)),
 	}
-	if ls.Assets != nil {
+	if a := ls.Assets; a != nil {
 		m.Assets = &liveStreamAssetsModel{
-			HLS:       types.StringValue(ls.Assets.HLS),
-			IFrame:    types.StringValue(ls.Assets.IFrame),
-			Player:    types.StringValue(ls.Assets.Player),
-			Thumbnail: types.StringValue(ls.Assets.Thumbnail),
+			HLS:       types.StringValue(a.HLS),
+			IFrame:    types.StringValue(a.IFrame),
+			Player:    types.StringValue(a.Player),
+			Thumbnail: types.StringValue(a.Thumbnail),
 		}
 	}
 	for _, rs := range ls.Restreams {
@@ -88,139 +165,4 @@ func liveStreamFromAPI(ls videohost.LiveStream) liveStreamModel {
 		})
 	}
 	return m
-}
-
-// liveStreamAttributes are the attributes of one live stream, all computed; the single data
-// source makes id required.
-func liveStreamAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Computed:            true,
-			MarkdownDescription: "The live stream's id (`liveStreamId`).",
-		},
-		"name": schema.StringAttribute{
-			Computed:            true,
-			MarkdownDescription: "The live stream's name.",
-		},
-		"stream_key": schema.StringAttribute{
-			Computed:  true,
-			Sensitive: true,
-			MarkdownDescription: "The key a broadcaster uses to push to the live stream. Sensitive: anyone " +
-				"holding it can broadcast.",
-		},
-		"public": schema.BoolAttribute{
-			Computed:            true,
-			MarkdownDescription: "Whether the live stream is public (`false` means a private, tokenised stream).",
-		},
-		"player_id": schema.StringAttribute{
-			Computed:            true,
-			MarkdownDescription: "The id of the player attached to the live stream; empty when none.",
-		},
-		"broadcasting": schema.BoolAttribute{
-			Computed:            true,
-			MarkdownDescription: "Whether the live stream is broadcasting when it is read.",
-		},
-		"created_at": schema.StringAttribute{
-			Computed:            true,
-			MarkdownDescription: "When the live stream was created, in RFC 3339 format (UTC); null when the service does not say.",
-		},
-		"updated_at": schema.StringAttribute{
-			Computed:            true,
-			MarkdownDescription: "When the live stream was last updated, in RFC 3339 format (UTC); null when the service does not say.",
-		},
-		"assets": schema.SingleNestedAttribute{
-			Computed:            true,
-			MarkdownDescription: "The addresses of the live stream's outputs; null when the service returns none.",
-			Attributes: map[string]schema.Attribute{
-				"hls": schema.StringAttribute{
-					Computed:            true,
-					MarkdownDescription: "The HLS manifest address.",
-				},
-				"iframe": schema.StringAttribute{
-					Computed:            true,
-					MarkdownDescription: "An HTML `<iframe>` element that embeds the player.",
-				},
-				"player": schema.StringAttribute{
-					Computed:            true,
-					MarkdownDescription: "The player page address.",
-				},
-				"thumbnail": schema.StringAttribute{
-					Computed:            true,
-					MarkdownDescription: "The thumbnail image address.",
-				},
-			},
-		},
-		"restreams": schema.ListNestedAttribute{
-			Computed:            true,
-			MarkdownDescription: "The destinations the live stream is restreamed to, in the service's order; empty when none.",
-			NestedObject: schema.NestedAttributeObject{
-				Attributes: map[string]schema.Attribute{
-					"name": schema.StringAttribute{
-						Computed:            true,
-						MarkdownDescription: "The destination's name.",
-					},
-					"server_url": schema.StringAttribute{
-						Computed:            true,
-						MarkdownDescription: "The RTMP address of the destination.",
-					},
-					"stream_key": schema.StringAttribute{
-						Computed:            true,
-						Sensitive:           true,
-						MarkdownDescription: "The stream key at the destination. Sensitive.",
-					},
-				},
-			},
-		},
-	}
-}
-
-func (d *liveStreamDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_live_stream"
-}
-
-func (d *liveStreamDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := liveStreamAttributes()
-	attrs["id"] = schema.StringAttribute{
-		Required:            true,
-		MarkdownDescription: "The id (`liveStreamId`) of the live stream to read. An id that does not exist is an error.",
-		Validators:          serviceIDValidators("a live stream (its liveStreamId)", "videohost_live_streams"),
-	}
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads one live stream by its id, with whether it is broadcasting when read; use it " +
-			"to wire a live stream that another configuration manages (resource `videohost_live_stream`) into this one.",
-		Attributes: attrs,
-	}
-}
-
-func (d *liveStreamDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (d *liveStreamDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var id types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if !requireConfigured(d.pd, &resp.Diagnostics) {
-		return
-	}
-	ls, err := d.pd.client.GetLiveStream(ctx, id.ValueString())
-	if errors.Is(err, videohost.ErrNotFound) {
-		detail := fmt.Sprintf("No live stream with the id %q exists in the %s environment (%s). Check the id "+
-			"(liveStreamId) and that the provider's api_key and environment are those of the account "+
-			"that owns the live stream; the videohost_live_streams data source lists them.",
-			id.ValueString(), d.pd.environment, d.pd.baseURL)
-		if apiErr, ok := errors.AsType[*videohost.Error](err); ok {
-			detail += apiWords(apiErr)
-		}
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Live Stream Not Found", detail)
-		return
-	}
-	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, d.pd,
-			map[string]path.Path{"liveStreamId": path.Root("id")})
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, liveStreamFromAPI(ls))...)
 }

@@ -1,11 +1,7 @@
 package provider
 
 import (
-	"context"
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"reflect"
 	"regexp"
@@ -26,9 +22,9 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-func TestLiveStreamFromAPI(t *testing.T) {
+func TestLiveStreamModelFrom(t *testing.T) {
 	created := time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("CET", 3600))
-	full := liveStreamFromAPI(videohost.LiveStream{
+	full := liveStreamModelFrom(videohost.LiveStream{
 		ID:           "li1",
 		Name:         "studio",
 		StreamKey:    "key-1",
@@ -58,10 +54,10 @@ func TestLiveStreamFromAPI(t *testing.T) {
 		}},
 	}
 	if !reflect.DeepEqual(full, want) {
-		t.Errorf("liveStreamFromAPI(full) =\n%+v\nwant\n%+v", full, want)
+		t.Errorf("liveStreamModelFrom(full) =\n%+v\nwant\n%+v", full, want)
 	}
 
-	bare := liveStreamFromAPI(videohost.LiveStream{ID: "li2"})
+	bare := liveStreamModelFrom(videohost.LiveStream{ID: "li2"})
 	if bare.Assets != nil {
 		t.Errorf("assets = %+v, want null when the service sends none", bare.Assets)
 	}
@@ -112,40 +108,6 @@ func TestLiveStreamSchemasSensitive(t *testing.T) {
 			t.Errorf("found %d stream_key attributes, want 2 (the live stream's and its restreams')", keys)
 		}
 	}
-}
-
-// serviceJSON reads path from the service with basic authentication and decodes the answer. The
-// tests use it to compare the provider's state with what the service says, without the client.
-func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]any, error) {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(baseURL, "/")+path, nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(apiKey+":")))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = resp.Body.Close() }()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("GET %s answered %d", path, resp.StatusCode)
-	}
-	var out map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		return nil, fmt.Errorf("GET %s: %w", path, err)
-	}
-	return out, nil
-}
-
-// stateAttributes returns the attribute values of the resource or data source at address.
-func stateAttributes(s *tfjson.State, address string) (map[string]any, error) {
-	r, err := stateResource(s, address)
-	if err != nil {
-		return nil, err
-	}
-	return r.AttributeValues, nil
 }
 
 // sameInstant reports whether two date-times name the same instant, whatever their zones.
@@ -287,7 +249,7 @@ data "videohost_live_stream" "missing" {
   id = "li_this_id_does_not_exist"
 }
 `,
-				ExpectError: regexp.MustCompile(`(?s)Live Stream Not Found.*li_this_id_does_not_exist`),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Read Live Stream.*no such object.*li_this_id_does_not_exist`),
 			},
 		},
 	})

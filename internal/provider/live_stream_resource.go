@@ -75,8 +75,8 @@ var (
 		"name": types.StringType, "server_url": types.StringType, "stream_key": types.StringType,
 		"stream_key_wo": types.StringType, "stream_key_wo_version": types.Int64Type,
 	}
-	restreamObjectType    = types.ObjectType{AttrTypes: restreamAttrTypes}
-	liveStreamAssetsTypes = map[string]attr.Type{
+	restreamResourceObjectType = types.ObjectType{AttrTypes: restreamAttrTypes}
+	liveStreamAssetsTypes      = map[string]attr.Type{
 		"hls": types.StringType, "iframe": types.StringType, "player": types.StringType, "thumbnail": types.StringType,
 	}
 )
@@ -409,7 +409,7 @@ func liveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, p
 		Assets:    types.ObjectNull(liveStreamAssetsTypes),
 		CreatedAt: timeString(ls.CreatedAt),
 		UpdatedAt: timeString(ls.UpdatedAt),
-		Restreams: types.ListNull(restreamObjectType),
+		Restreams: types.ListNull(restreamResourceObjectType),
 	}
 	if ls.PlayerID != "" {
 		m.PlayerID = types.StringValue(ls.PlayerID)
@@ -444,7 +444,7 @@ func liveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, p
 		items = append(items, item)
 	}
 	var d diag.Diagnostics
-	m.Restreams, d = types.ListValueFrom(ctx, restreamObjectType, items)
+	m.Restreams, d = types.ListValueFrom(ctx, restreamResourceObjectType, items)
 	diags.Append(d...)
 	return m, diags
 }

@@ -234,33 +234,6 @@ func TestConfigureUnknownValues(t *testing.T) {
 	}
 }
 
-func TestAccProviderPlanTimeErrors(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	step := func(providerBody, want string) resource.TestStep {
-		return resource.TestStep{
-			Config: fmt.Sprintf(`
-provider "videohost" {
-  api_key = "k"
-  %s
-}
-data "videohost_webhooks" "all" {}
-`, providerBody),
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(want),
-		}
-	}
-	base := "base_url = " + hcl(env.BaseURL)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			step(`environment = "staging"`, `(?s)environment.*value must be one of.*sandbox.*production`),
-			step(`base_url = "api.example.test"`, `(?s)Invalid URL.*base_url`),
-			step(base+"\n"+`auth_scheme = "token"`, `(?s)auth_scheme.*bearer.*basic`),
-			step(base+"\n"+`max_retries = -1`, `(?s)max_retries.*at least 0`),
-		},
-	})
-}
-
 func TestAccProviderConfigUnknownAtPlan(t *testing.T) {
 	// The address comes from a resource, so it is unknown while planning: the plan must
 	// succeed (the provider cannot call the service yet) and the apply, with the value known,

@@ -58,7 +58,7 @@ func importByID(ctx context.Context, req resource.ImportStateRequest, resp *reso
 		}
 		id = ident.ID.ValueString()
 	}
-	if why := checkServiceID(id); why != "" {
+	if why := idProblem(id); why != "" {
 		resp.Diagnostics.AddError("Invalid Import ID", howToFind+": "+why+".")
 		return
 	}

@@ -109,17 +109,17 @@ func TestVerifyWebhookSignatureFunction(t *testing.T) {
 		secret, body, signature string
 		want                    bool
 	}{
-		{"lower-case signature", v.secret, v.body, v.signature, true},
-		{"upper-case signature", v.secret, v.body, strings.ToUpper(v.signature), true},
-		{"other vector", signatureVectors[2].secret, signatureVectors[2].body, signatureVectors[2].signature, true},
-		{"last digit changed", v.secret, v.body, v.signature[:63] + "0", false},
-		{"body changed by one byte", v.secret, v.body + " ", v.signature, false},
-		{"other secret", "sig_secret_0123456789abcdeF", v.body, v.signature, false},
-		{"signature of another body", v.secret, v.body, signatureVectors[1].signature, false},
-		{"truncated signature", v.secret, v.body, v.signature[:32], false},
-		{"not hexadecimal", v.secret, v.body, strings.Repeat("z", 64), false},
-		{"empty signature", v.secret, v.body, "", false},
-		{"empty secret", "", v.body, v.signature, false},
+		{name: "lower-case signature", secret: v.secret, body: v.body, signature: v.signature, want: true},
+		{name: "upper-case signature", secret: v.secret, body: v.body, signature: strings.ToUpper(v.signature), want: true},
+		{name: "other vector", secret: signatureVectors[2].secret, body: signatureVectors[2].body, signature: signatureVectors[2].signature, want: true},
+		{name: "last digit changed", secret: v.secret, body: v.body, signature: v.signature[:63] + "0", want: false},
+		{name: "body changed by one byte", secret: v.secret, body: v.body + " ", signature: v.signature, want: false},
+		{name: "other secret", secret: "sig_secret_0123456789abcdeF", body: v.body, signature: v.signature, want: false},
+		{name: "signature of another body", secret: v.secret, body: v.body, signature: signatureVectors[1].signature, want: false},
+		{name: "truncated signature", secret: v.secret, body: v.body, signature: v.signature[:32], want: false},
+		{name: "not hexadecimal", secret: v.secret, body: v.body, signature: strings.Repeat("z", 64), want: false},
+		{name: "empty signature", secret: v.secret, body: v.body, signature: "", want: false},
+		{name: "empty secret", secret: "", body: v.body, signature: v.signature, want: false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

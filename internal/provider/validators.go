@@ -2,11 +2,9 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -59,9 +57,10 @@ func checkHTTPURL(s string) string {
 	return ""
 }
 
-// baseURLValidator accepts what the client accepts as its address: an absolute http or https
-// URL with a host, and without user information, query or fragment. Checking here makes
-// terraform validate report what the client would refuse only when the provider is configured.
+// baseURLValidator accepts what the client accepts as its address (videohost.CheckBaseURL): an
+// absolute http or https URL with a host, and without user information, query or fragment.
+// Checking here makes terraform validate report what the client would refuse only when the
+// provider is configured.
 type baseURLValidator struct{}
 
 func (baseURLValidator) Description(context.Context) string {
@@ -76,35 +75,36 @@ func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRe
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if msg := checkBaseURL(req.ConfigValue.ValueString()); msg != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL",
-			fmt.Sprintf("Set %s to the absolute http or https address of the API, such as %s: %s.",
-				req.Path, videohost.SandboxURL, msg))
+	if why := baseURLProblem(req.ConfigValue.ValueString()); why != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("%s %s.", req.Path, why))
 	}
 }
 
-// checkBaseURL returns why s cannot be the address of the API, or "" when it can. User
-// information is never repeated: it is where a key pasted into the URL would be.
-func checkBaseURL(s string) string {
-	u, err := url.Parse(s)
-	if err == nil && u.User != nil {
-		return fmt.Sprintf("%q carries user information before the host; remove it (the key belongs in api_key "+
-			"or %s)", redactUserInfo(u), envAPIKey)
+// baseURLProblem is why the client refuses raw as its address, saying what to do, or "". It
+// never repeats user information: that is where a key pasted into the address would be.
+func baseURLProblem(raw string) string {
+	err := videohost.CheckBaseURL(raw)
+	var cfgErr *videohost.ConfigError
+	if errors.As(err, &cfgErr) {
+		return cfgErr.Problem
 	}
-	if msg := checkHTTPURL(s); msg != "" {
-		return msg
-	}
-	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
-		return fmt.Sprintf("%q carries a query or a fragment; remove it, the provider adds the paths and queries of the API", s)
+	if err != nil {
+		return err.Error()
 	}
 	return ""
 }
 
-// redactUserInfo is u with its user information replaced by a mark.
-func redactUserInfo(u *url.URL) string {
-	cp := *u
-	cp.User = url.User("REDACTED")
-	return cp.String()
+// idProblem is why the client refuses id as the id of a record of the service, or "".
+func idProblem(id string) string {
+	err := videohost.CheckID(id)
+	var idErr *videohost.IDError
+	if errors.As(err, &idErr) {
+		return idErr.Reason
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
 }
 
 // serviceIDValidators are the checks of a data source's id: an empty id would address the list
@@ -118,9 +118,9 @@ func serviceIDValidators(what, listedBy string) []validator.String {
 	}
 }
 
-// serviceIDValidator refuses a value that cannot be the id of a record of the service (see
-// checkServiceID). An empty value is left to stringvalidator.LengthAtLeast. what names the id
-// for the message, e.g. "a webhook (its webhookId)".
+// serviceIDValidator refuses a value that the client would refuse as the id of a record of
+// the service (videohost.CheckID). An empty value is left to stringvalidator.LengthAtLeast.
+// what names the id for the message, e.g. "a webhook (its webhookId)".
 type serviceIDValidator struct {
 	what, listedBy string
 }
@@ -137,34 +137,10 @@ func (v serviceIDValidator) ValidateString(_ context.Context, req validator.Stri
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueString() == "" {
 		return
 	}
-	if why := checkServiceID(req.ConfigValue.ValueString()); why != "" {
+	if why := idProblem(req.ConfigValue.ValueString()); why != "" {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid ID",
-			fmt.Sprintf("Set %s to the id of %s exactly as the service gives it (the %s data source lists them): %s.",
-				req.Path, v.what, v.listedBy, why))
+			fmt.Sprintf("Set %s to the id of %s as the %s data source lists it: %s.", req.Path, v.what, v.listedBy, why))
 	}
-}
-
-// checkServiceID returns why id cannot be the id of a record of the service, or "" when it
-// can. The specification gives no format, so this refuses only what no id has and what would
-// change the endpoint a path names: the client escapes every id into one path segment, but a
-// slash, a backslash or a "." or ".." step is refused here, at plan time, with a message, rather
-// than sent. Other characters, Unicode included, are escaped and left to the service (a 404).
-func checkServiceID(id string) string {
-	switch {
-	case id == "":
-		return "the id is empty"
-	case id == "." || id == "..":
-		return fmt.Sprintf("%q is a step of a path, not an id", id)
-	case strings.ContainsAny(id, `/\`):
-		return fmt.Sprintf("%q holds a slash or a backslash, which no id of the service has", id)
-	case !utf8.ValidString(id):
-		return fmt.Sprintf("%q is not valid UTF-8", id)
-	case strings.IndexFunc(id, unicode.IsControl) >= 0:
-		return fmt.Sprintf("%q holds a control character, such as a line break", id)
-	case strings.TrimSpace(id) != id:
-		return fmt.Sprintf("%q starts or ends with white space; remove it", id)
-	}
-	return ""
 }
 
 // eventNameValidator accepts one of the six event names of the service.

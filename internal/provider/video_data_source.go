@@ -137,12 +137,12 @@ func (d *videoDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 	if !requireConfigured(d.pd, &resp.Diagnostics) {
 		return
 	}
-	var id types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("id"), &id)...)
+	var cfg videoModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	v, err := d.pd.client.GetVideo(ctx, id.ValueString())
+	v, err := d.pd.client.GetVideo(ctx, cfg.ID.ValueString())
 	if err != nil {
 		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video", err, d.pd,
 			map[string]path.Path{"videoId": path.Root("id")})

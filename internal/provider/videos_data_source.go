@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -139,10 +140,56 @@ func (d *videosDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		return
 	}
 	var diags diag.Diagnostics
-	cfg.Videos, diags = videoListValue(list)
+	cfg.Videos, diags = listValue(videoObjectType, list, func(v videohost.Video) (types.Object, diag.Diagnostics) {
+		return videoModelFrom(v).object()
+	})
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
+
+// The types of the elements of videos, from the schema (see list_values.go).
+var (
+	videoObjectType      = objectTypeOf(videoDataAttributes())
+	videoSourceAttrTypes = attrTypesOf(videoObjectType.AttrTypes["source"])
+	videoAssetsAttrTypes = attrTypesOf(videoObjectType.AttrTypes["assets"])
+)
+
+// object is the video as an element of the videos list.
+func (m videoModel) object() (types.Object, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	tags, d := stringList(m.Tags)
+	diags.Append(d...)
+	metadata := make(map[string]attr.Value, len(m.Metadata))
+	for k, v := range m.Metadata {
+		metadata[k] = types.StringValue(v)
+	}
+	metadataMap, d := types.MapValue(types.StringType, metadata)
+	diags.Append(d...)
+
+	source := types.ObjectNull(videoSourceAttrTypes)
+	if s := m.Source; s != nil {
+		source, d = types.ObjectValue(videoSourceAttrTypes, map[string]attr.Value{
+			"uri": s.URI, "type": s.Type, "live_stream_id": s.LiveStreamID,
+		})
+		diags.Append(d...)
+	}
+	assets := types.ObjectNull(videoAssetsAttrTypes)
+	if a := m.Assets; a != nil {
+		assets, d = types.ObjectValue(videoAssetsAttrTypes, map[string]attr.Value{
+			"hls": a.HLS, "iframe": a.IFrame, "player": a.Player, "thumbnail": a.Thumbnail, "mp4": a.MP4,
+		})
+		diags.Append(d...)
+	}
+	o, d := types.ObjectValue(videoObjectType.AttrTypes, map[string]attr.Value{
+		"id": m.ID, "title": m.Title, "description": m.Description, "language": m.Language,
+		"player_id": m.PlayerID, "created_at": m.CreatedAt, "published_at": m.PublishedAt,
+		"updated_at": m.UpdatedAt, "discarded": m.Discarded, "public": m.Public,
+		"panoramic": m.Panoramic, "mp4_support": m.MP4Support, "tags": tags,
+		"metadata": metadataMap, "source": source, "assets": assets,
+	})
+	diags.Append(d...)
+	return o, diags
 }

@@ -255,16 +255,4 @@ func TestAdoptWebhookRules(t *testing.T) {
 	}
 }
 
-func containsAll(s string, parts ...string) bool {
-	for _, p := range parts {
-		if !strings.Contains(s, p) {
-			return false
-		}
-	}
-	return true
-}
-
-func isWebhookLimitErr(err error) bool {
-	var apiErr *videohost.Error
-	return errors.As(err, &apiErr) && isWebhookLimit(apiErr)
-}
+func isWebhookLimitErr(err error) bool { return errors.Is(err, videohost.ErrWebhookLimit) }

@@ -118,10 +118,3 @@ import {
 		t.Errorf("%d webhooks on the service, want the one adopted", len(env.Emu.Webhooks()))
 	}
 }
-
-func writeFile(t *testing.T, name, content string) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}

@@ -22,48 +22,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
-const testWebhookAddr = "videohost_webhook.test"
-
-func webhookConfig(env *accEnv, providerExtra, url string, evs ...string) string {
-	return env.providerConfig(providerExtra) + fmt.Sprintf(`
-resource "videohost_webhook" "test" {
-  url    = %s
-  events = %s
-}
-`, hcl(url), hclList(evs...))
-}
-
-// matchesEmulator checks that videohost_webhook.test is on the emulator with the same url,
-// creation time and secret; against a real endpoint it checks that it is in the state.
-func matchesEmulator(env *accEnv) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, testWebhookAddr)
-		if err != nil {
-			return err
-		}
-		if env.Emu == nil {
-			return nil
-		}
-		id := attrString(r, "id")
-		for _, w := range env.Emu.Webhooks() {
-			if w.WebhookID != id {
-				continue
-			}
-			if got := attrString(r, "signature_secret"); got == "" || got != w.SignatureSecret {
-				return fmt.Errorf("signature_secret of %s is not the emulator's", id)
-			}
-			if got := attrString(r, "url"); got != w.URL {
-				return fmt.Errorf("url %q, emulator has %q", got, w.URL)
-			}
-			if got, want := attrString(r, "created_at"), w.CreatedAt.UTC().Format(time.RFC3339); got != want {
-				return fmt.Errorf("created_at %q, emulator has %q", got, want)
-			}
-			return nil
-		}
-		return fmt.Errorf("webhook %s is not on the emulator", id)
-	})
-}
-
 func TestAccWebhookResource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	url1, url2 := "https://hooks.example.test/one", "https://hooks.example.test/two"

@@ -3,11 +3,15 @@ package provider
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
@@ -22,8 +26,8 @@ type webhooksDataSource struct {
 }
 
 type webhooksModel struct {
-	Event    types.String   `tfsdk:"event"`
-	Webhooks []webhookModel `tfsdk:"webhooks"`
+	Event    types.String `tfsdk:"event"`
+	Webhooks types.List   `tfsdk:"webhooks"`
 }
 
 // NewWebhooksDataSource returns the videohost_webhooks data source.
@@ -71,11 +75,28 @@ func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadReques
 			map[string]path.Path{"events": path.Root("event")})
 		return
 	}
-	cfg.Webhooks = make([]webhookModel, 0, len(list))
-	for _, w := range list {
+	var diags diag.Diagnostics
+	cfg.Webhooks, diags = listValue(webhookObjectType, list, func(w videohost.Webhook) (types.Object, diag.Diagnostics) {
 		m, diags := webhookModelFrom(ctx, w, types.StringNull())
-		resp.Diagnostics.Append(diags...)
-		cfg.Webhooks = append(cfg.Webhooks, m)
+		if diags.HasError() {
+			return types.ObjectNull(webhookObjectType.AttrTypes), diags
+		}
+		return m.object()
+	})
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
+
+// webhookObjectType is the type of the elements of webhooks, from the schema (see
+// list_values.go).
+var webhookObjectType = objectTypeOf(webhookDataAttributes())
+
+// object is the webhook as an element of the webhooks list.
+func (m webhookModel) object() (types.Object, diag.Diagnostics) {
+	return types.ObjectValue(webhookObjectType.AttrTypes, map[string]attr.Value{
+		"id": m.ID, "url": m.URL, "events": m.Events, "created_at": m.CreatedAt, "signature_secret": m.SignatureSecret,
+	})
 }

@@ -16,13 +16,15 @@ func TestNewDefaults(t *testing.T) {
 		scheme string
 		ua     string
 	}{
-		{"zero values", Config{APIKey: "k"}, SandboxURL, EnvironmentSandbox, AuthBearer, "terraform-provider-videohost/dev"},
-		{"production", Config{APIKey: "k", Environment: "production", Version: "1.0.0"}, ProductionURL,
-			EnvironmentProduction, AuthBearer, "terraform-provider-videohost/1.0.0"},
-		{"base URL overrides the environment", Config{APIKey: "k", Environment: "production", BaseURL: "http://127.0.0.1:8080/"},
-			"http://127.0.0.1:8080", EnvironmentProduction, AuthBearer, "terraform-provider-videohost/dev"},
-		{"base URL with a path", Config{APIKey: "k", BaseURL: "https://proxy.test/videohost/", AuthScheme: "basic"},
-			"https://proxy.test/videohost", EnvironmentSandbox, AuthBasic, "terraform-provider-videohost/dev"},
+		{name: "zero values", cfg: Config{APIKey: "k"}, base: SandboxURL, env: EnvironmentSandbox, scheme: AuthBearer,
+			ua: "terraform-provider-videohost/dev"},
+		{name: "production", cfg: Config{APIKey: "k", Environment: "production", Version: "1.0.0"}, base: ProductionURL,
+			env: EnvironmentProduction, scheme: AuthBearer, ua: "terraform-provider-videohost/1.0.0"},
+		{name: "base URL overrides the environment",
+			cfg:  Config{APIKey: "k", Environment: "production", BaseURL: "http://127.0.0.1:8080/"},
+			base: "http://127.0.0.1:8080", env: EnvironmentProduction, scheme: AuthBearer, ua: "terraform-provider-videohost/dev"},
+		{name: "base URL with a path", cfg: Config{APIKey: "k", BaseURL: "https://proxy.test/videohost/", AuthScheme: "basic"},
+			base: "https://proxy.test/videohost", env: EnvironmentSandbox, scheme: AuthBasic, ua: "terraform-provider-videohost/dev"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -33,8 +35,8 @@ func TestNewDefaults(t *testing.T) {
 			if c.BaseURL() != tt.base || c.Environment() != tt.env || c.AuthScheme() != tt.scheme || c.UserAgent() != tt.ua {
 				t.Fatalf("got %s %s %s %s", c.BaseURL(), c.Environment(), c.AuthScheme(), c.UserAgent())
 			}
-			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries {
-				t.Fatalf("timeout %s, retries %d", c.cfg.Timeout, c.cfg.MaxRetries)
+			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries || c.cfg.WebhookListTTL != DefaultWebhookListTTL {
+				t.Fatalf("timeout %s, retries %d, list TTL %s", c.cfg.Timeout, c.cfg.MaxRetries, c.cfg.WebhookListTTL)
 			}
 		})
 	}
@@ -66,7 +68,7 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 		{"unknown scheme", Config{APIKey: "k", AuthScheme: "oauth"}, "AuthScheme", `use "bearer" or "basic"`},
 		{"negative timeout", Config{APIKey: "k", Timeout: -time.Second}, "Timeout", "positive duration"},
 		{"negative retries", Config{APIKey: "k", MaxRetries: -2}, "MaxRetries", "positive count"},
-		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero to disable"},
+		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero for the default"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

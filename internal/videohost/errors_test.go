@@ -6,13 +6,10 @@ import (
 	"errors"
 	"net/http"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 )
-
-const docs = "https://docs.test"
 
 // TestErrorRowsOfTheSpecification sends one request per row of the specification's error
 // table to a service that answers with that row's body, and checks the decoded *Error, its
@@ -174,21 +171,6 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 	}
 }
 
-// allKinds are the sentinels of the error kinds, for tests that check an error answers to one
-// kind and no other.
-var allKinds = []error{ErrNotFound, ErrUnauthorized, ErrRateLimited, ErrRedirect, ErrWebhookLimit,
-	ErrInvalidInput, ErrServer, ErrAmbiguous, ErrUndecodable, ErrInvalidID, ErrInterrupted}
-
-// wantKinds fails the test unless err answers errors.Is to exactly the kinds in want.
-func wantKinds(t *testing.T, err error, want ...error) {
-	t.Helper()
-	for _, kind := range allKinds {
-		if got := errors.Is(err, kind); got != slices.Contains(want, kind) {
-			t.Errorf("errors.Is(%v, %v) = %v, want %v", err, kind, got, !got)
-		}
-	}
-}
-
 func TestDecodeErrorShapes(t *testing.T) {
 	tests := []struct {
 		name string
@@ -328,15 +310,6 @@ func TestEachFailureAnswersToItsKind(t *testing.T) {
 			}
 		})
 	}
-}
-
-func mustAPIError(t *testing.T, err error) *Error {
-	t.Helper()
-	var e *Error
-	if !errors.As(err, &e) {
-		t.Fatalf("err = %v (%T), want an *Error", err, err)
-	}
-	return e
 }
 
 // TestInterruptedBeforeSending cancels a call while it waits for the rate limit: nothing is

@@ -9,17 +9,16 @@ import (
 )
 
 // CheckID returns an *IDError (errors.Is(err, ErrInvalidID)) when id cannot be the id of a
-// record of the service, and nil when it can. The specification gives no format, so it refuses
-// only what no id has and what could change the endpoint a path names: an empty id, a "." or
-// ".." step, a slash or a backslash, invalid UTF-8, a control character, or white space around
-// it. Other characters, Unicode included, are escaped into the path and left to the service.
+// record. The specification gives no format, so it refuses only what no id has and what could
+// change the endpoint a path names: empty, a "." or ".." step, a slash or a backslash, invalid
+// UTF-8, a control character, white space around it. Anything else is escaped and sent.
 func CheckID(id string) error {
-	why := ""
-	switch {
-	case id == "":
+	if id == "" {
 		return errEmptyID
-	case traversal(id) != "":
-		why = traversal(id)
+	}
+	why := traversal(id)
+	switch {
+	case why != "":
 	case strings.ContainsAny(id, `/\`):
 		why = fmt.Sprintf("the id %q holds a slash or a backslash, which no id of the service has", id)
 	case !utf8.ValidString(id):
@@ -34,11 +33,10 @@ func CheckID(id string) error {
 	return &IDError{Reason: why}
 }
 
-// traversal says why the unescaped path segment id could make a path name another endpoint,
-// or returns "". Every id is escaped with url.PathEscape, so a slash in it is sent as %2F; but
-// servers and proxies resolve "." and "..", and some decode %2F (or read a backslash as a
-// slash) before routing, so an id with such a step could leave /webhooks/ for /videos or /.
-// Without one, a decoded slash only adds depth under the collection the caller named.
+// traversal says why the unescaped segment id could make a path name another endpoint, or
+// returns "". A slash in an id is sent as %2F, but some proxies decode it (or read a backslash
+// as a slash) and resolve "." and ".." before routing: /webhooks/..%2Fvideos would leave the
+// collection. Without a dot step, a decoded slash only adds depth under it.
 func traversal(id string) string {
 	for _, step := range strings.FieldsFunc(id, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if step == "." || step == ".." {
@@ -49,10 +47,8 @@ func traversal(id string) string {
 	return ""
 }
 
-// checkPathSegments refuses a path with a segment that, once unescaped, could make it name
-// another endpoint (see traversal). It is the request path's own net, whatever the caller did,
-// and looser than CheckID: an id with a slash but no dot step is escaped into one segment and
-// sent, since it cannot leave the collection.
+// checkPathSegments is the request path's own net, whatever the caller did: looser than CheckID,
+// it refuses only a traversal.
 func checkPathSegments(escaped string) error {
 	for _, seg := range strings.Split(strings.TrimPrefix(escaped, "/"), "/") {
 		id, err := url.PathUnescape(seg)

@@ -74,7 +74,6 @@ func (c *Client) WalkLiveStreams(ctx context.Context, f LiveStreamFilter) iter.S
 	return Paginate[LiveStream](ctx, c, "/live-streams", f.query())
 }
 
-// query is the filter as the service reads it.
 func (f LiveStreamFilter) query() url.Values {
 	q := url.Values{}
 	setIf(q, "name", f.Name)

@@ -1,0 +1,273 @@
+package provider
+
+// The helpers that tests of several files share: the acceptance environment (an emulator per
+// test, the provider block pointed at it), checks of the state against the service, and small
+// assertions.
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+// testAccProtoV6ProviderFactories serves the provider in-process.
+var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"videohost": providerserver.NewProtocol6WithError(New("test")()),
+}
+
+// accEnv is one test's service: an emulator started in-process on its own loopback port with
+// its own key, or, when VIDEOHOST_EMULATOR=0 and VIDEOHOST_API_KEY and VIDEOHOST_BASE_URL are
+// set, that real endpoint.
+type accEnv struct {
+	BaseURL, APIKey string
+	Emu             *emulator.Emulator // nil against a real endpoint
+}
+
+// newAccEnv starts the service of one acceptance test. It skips the test without TF_ACC, so
+// that no emulator is started for a test that resource.Test would skip anyway.
+func newAccEnv(t *testing.T, opts emulator.Options) *accEnv {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		key, base := os.Getenv(envAPIKey), os.Getenv(envBaseURL)
+		if key == "" || base == "" {
+			t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", envAPIKey, envBaseURL)
+		}
+		return &accEnv{BaseURL: base, APIKey: key}
+	}
+	emu, baseURL := serveEmulator(t, opts, nil)
+	keys := emu.APIKeys()
+	if len(keys) == 0 {
+		t.Fatal("the emulator has no API key")
+	}
+	return &accEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu}
+}
+
+// serveEmulator starts an emulator of opts on its own loopback port, behind the handler that
+// wrap builds around it when wrap is not nil (a test that watches or steers the requests), and
+// stops both when the test ends. It returns the emulator and its address.
+func serveEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, string) {
+	t.Helper()
+	emu, err := emulator.New(opts)
+	if err != nil {
+		t.Fatalf("starting the emulator: %v", err)
+	}
+	var h http.Handler = emu
+	if wrap != nil {
+		h = wrap(emu)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() {
+		srv.Close()
+		if err := emu.Close(); err != nil {
+			t.Errorf("closing the emulator: %v", err)
+		}
+	})
+	return emu, srv.URL
+}
+
+// requireEmulator skips a test or step that needs the emulator (its control API or its
+// options) when running against a real endpoint.
+func (e *accEnv) requireEmulator(t *testing.T) {
+	t.Helper()
+	if e.Emu == nil {
+		t.Skip("needs the in-process emulator (its control API or options); VIDEOHOST_EMULATOR=0 runs against a real endpoint")
+	}
+}
+
+// providerConfig is the provider block pointed at this service, with extra attributes. Against
+// a real endpoint the key stays in the environment and out of the configuration files that the
+// testing framework writes.
+func (e *accEnv) providerConfig(extra string) string {
+	key := fmt.Sprintf("api_key = %q", e.APIKey)
+	if e.Emu == nil {
+		key = ""
+	}
+	return fmt.Sprintf(`
+provider "videohost" {
+  base_url = %q
+  %s
+  %s
+}
+`, e.BaseURL, key, extra)
+}
+
+// stateCheckFunc is a state check written as a function of the whole state, for assertions that
+// relate the state to the service (the emulator's records) rather than to fixed values.
+type stateCheckFunc func(*tfjson.State) error
+
+func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	resp.Error = f(req.State)
+}
+
+// planCheckFunc is a plan check written as a function.
+type planCheckFunc func(*tfjson.Plan) error
+
+func (f planCheckFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f(req.Plan)
+}
+
+// stateWebhooks returns the videohost_webhook resources in the root module of the state.
+func stateWebhooks(s *tfjson.State) []*tfjson.StateResource {
+	if s == nil || s.Values == nil || s.Values.RootModule == nil {
+		return nil
+	}
+	var out []*tfjson.StateResource
+	for _, r := range s.Values.RootModule.Resources {
+		if r.Mode == tfjson.ManagedResourceMode && r.Type == "videohost_webhook" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// stateResource returns the resource at address.
+func stateResource(s *tfjson.State, address string) (*tfjson.StateResource, error) {
+	if s == nil || s.Values == nil || s.Values.RootModule == nil {
+		return nil, fmt.Errorf("empty state")
+	}
+	for _, r := range s.Values.RootModule.Resources {
+		if r.Address == address {
+			return r, nil
+		}
+	}
+	return nil, fmt.Errorf("%s is not in the state", address)
+}
+
+func attrString(r *tfjson.StateResource, name string) string {
+	s, _ := r.AttributeValues[name].(string)
+	return s
+}
+
+// hcl quotes s as an HCL string.
+func hcl(s string) string { return fmt.Sprintf("%q", s) }
+
+// hclList renders a list of strings.
+func hclList(items ...string) string {
+	q := make([]string, len(items))
+	for i, s := range items {
+		q[i] = hcl(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+const testWebhookAddr = "videohost_webhook.test"
+
+func webhookConfig(env *accEnv, providerExtra, url string, evs ...string) string {
+	return env.providerConfig(providerExtra) + fmt.Sprintf(`
+resource "videohost_webhook" "test" {
+  url    = %s
+  events = %s
+}
+`, hcl(url), hclList(evs...))
+}
+
+// matchesEmulator checks that videohost_webhook.test is on the emulator with the same url,
+// creation time and secret; against a real endpoint it checks that it is in the state.
+func matchesEmulator(env *accEnv) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		r, err := stateResource(s, testWebhookAddr)
+		if err != nil {
+			return err
+		}
+		if env.Emu == nil {
+			return nil
+		}
+		id := attrString(r, "id")
+		for _, w := range env.Emu.Webhooks() {
+			if w.WebhookID != id {
+				continue
+			}
+			if got := attrString(r, "signature_secret"); got == "" || got != w.SignatureSecret {
+				return fmt.Errorf("signature_secret of %s is not the emulator's", id)
+			}
+			if got := attrString(r, "url"); got != w.URL {
+				return fmt.Errorf("url %q, emulator has %q", got, w.URL)
+			}
+			if got, want := attrString(r, "created_at"), w.CreatedAt.UTC().Format(time.RFC3339); got != want {
+				return fmt.Errorf("created_at %q, emulator has %q", got, want)
+			}
+			return nil
+		}
+		return fmt.Errorf("webhook %s is not on the emulator", id)
+	})
+}
+
+// serviceJSON reads path from the service with basic authentication and decodes the response. The
+// tests use it to compare the provider's state with what the service says, without the client.
+func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]any, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(baseURL, "/")+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(apiKey+":")))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = resp.Body.Close() }()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
+	}
+	var out map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// stateAttributes returns the attribute values of the resource or data source at address.
+func stateAttributes(s *tfjson.State, address string) (map[string]any, error) {
+	r, err := stateResource(s, address)
+	if err != nil {
+		return nil, err
+	}
+	return r.AttributeValues, nil
+}
+
+// writeFile writes content to the file name, readable by the test's user only.
+func writeFile(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// requireContains stops the test when s lacks one of wants.
+func requireContains(t *testing.T, s string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(s, w) {
+			t.Fatalf("%q\ndoes not contain %q", s, w)
+		}
+	}
+}
+
+// containsAll reports whether s holds every one of parts.
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,264 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var testTime = time.Date(2026, 11, 22, 1, 2, 3, 0, time.UTC)
+
+func testVideo(id string) videohost.Video {
+	return videohost.Video{
+		ID: id, Title: "t", Description: "d", Language: "en", PlayerID: "pl1",
+		CreatedAt: &testTime, PublishedAt: &testTime, UpdatedAt: &testTime,
+		Discarded: true, Public: true, Panoramic: true, MP4Support: true,
+		Tags:     []string{"a", "b"},
+		Metadata: []videohost.Metadata{{Key: "k", Value: "v"}, {Key: "k2", Value: ""}},
+		Source: &videohost.VideoSource{URI: "/videos/" + id + "/source", Type: "live",
+			LiveStream: &videohost.VideoSourceLiveStream{LiveStreamID: "li1"}},
+		Assets: &videohost.VideoAssets{HLS: "h", IFrame: "i", Player: "p", Thumbnail: "th", MP4: "m"},
+	}
+}
+
+func testLiveStream(id string) videohost.LiveStream {
+	return videohost.LiveStream{
+		ID: id, Name: "studio", StreamKey: "key", Public: true, PlayerID: "pl1", Broadcasting: true,
+		CreatedAt: &testTime, UpdatedAt: &testTime,
+		Assets:    &videohost.LiveStreamAssets{HLS: "h", IFrame: "i", Player: "p", Thumbnail: "t"},
+		Restreams: []videohost.Restream{{Name: "yt", ServerURL: "rtmp://x/live", StreamKey: "rk"}},
+	}
+}
+
+func testWebhook(id string) videohost.Webhook {
+	return videohost.Webhook{ID: id, URL: "https://example.com/" + id, CreatedAt: testTime,
+		Events: []string{"video.encoding.quality.completed", "live-stream.broadcast.started"}, SignatureSecret: "s"}
+}
+
+// requireSameObject fails when the hand-built element of a list differs from the framework's
+// reflection of the same model: a field added to a model or a schema and forgotten in its
+// object() fails here.
+func requireSameObject(t *testing.T, elem types.ObjectType, model any, got types.Object, diags diag.Diagnostics) {
+	t.Helper()
+	if diags.HasError() {
+		t.Fatalf("object: %v", diags)
+	}
+	want, diags := types.ObjectValueFrom(t.Context(), elem.AttrTypes, model)
+	if diags.HasError() {
+		t.Fatalf("reflection: %v", diags)
+	}
+	if !got.Equal(want) {
+		t.Fatalf("object() differs from reflection:\n got  %s\n want %s", got, want)
+	}
+}
+
+// TestObjectsMatchReflection keeps the hand-built list elements of every list data source
+// equal to the framework's reflection of their models, which the data sources of one item use.
+func TestObjectsMatchReflection(t *testing.T) {
+	videos := map[string]videohost.Video{
+		"full":                  testVideo("vi1"),
+		"bare":                  {ID: "vi2"},
+		"source without stream": {ID: "vi3", Source: &videohost.VideoSource{URI: "u", Type: "upload"}},
+	}
+	for name, v := range videos {
+		t.Run("video "+name, func(t *testing.T) {
+			m := videoModelFrom(v)
+			got, diags := m.object()
+			requireSameObject(t, videoObjectType, m, got, diags)
+		})
+	}
+	liveStreams := map[string]videohost.LiveStream{
+		"full": testLiveStream("li1"),
+		"bare": {ID: "li2"},
+	}
+	for name, ls := range liveStreams {
+		t.Run("live stream "+name, func(t *testing.T) {
+			m := liveStreamModelFrom(ls)
+			got, diags := m.object()
+			requireSameObject(t, liveStreamObjectType, m, got, diags)
+		})
+	}
+	webhooks := map[string]videohost.Webhook{
+		"full": testWebhook("wh1"),
+		"bare": {ID: "wh2"},
+	}
+	for name, w := range webhooks {
+		t.Run("webhook "+name, func(t *testing.T) {
+			m, diags := webhookModelFrom(t.Context(), w, types.StringNull())
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			got, diags := m.object()
+			requireSameObject(t, webhookObjectType, m, got, diags)
+		})
+	}
+}
+
+func TestListValue(t *testing.T) {
+	list, diags := listValue(videoObjectType, []videohost.Video{testVideo("vi1"), {ID: "vi2"}},
+		func(v videohost.Video) (types.Object, diag.Diagnostics) { return videoModelFrom(v).object() })
+	if diags.HasError() || len(list.Elements()) != 2 {
+		t.Fatalf("listValue: %d elements, %v", len(list.Elements()), diags)
+	}
+	empty, diags := listValue(webhookObjectType, nil, func(videohost.Webhook) (types.Object, diag.Diagnostics) {
+		t.Fatal("object called for an empty list")
+		return types.Object{}, nil
+	})
+	if diags.HasError() || empty.IsNull() || len(empty.Elements()) != 0 {
+		t.Fatalf("an empty list must be empty, not null: %s, %v", empty, diags)
+	}
+	// An object that fails stops the walk with its diagnostic and a null list.
+	var calls int
+	failed, diags := listValue(webhookObjectType, []videohost.Webhook{{}, {}}, func(videohost.Webhook) (types.Object, diag.Diagnostics) {
+		calls++
+		var d diag.Diagnostics
+		d.AddError("Broken", "on purpose")
+		return types.ObjectNull(webhookObjectType.AttrTypes), d
+	})
+	if !diags.HasError() || !failed.IsNull() || calls != 1 {
+		t.Fatalf("a failing object: list %s, %d calls, %v", failed, calls, diags)
+	}
+}
+
+// BenchmarkListValues compares the two ways of building the list of a list data source, each
+// through to State.Set as Read does: the framework's reflection of a model that holds a slice of
+// item models ("reflection"), and the elements built by each model's object() into a
+// types.List ("hand-built"). It prints figures only; the choice they support is written in
+// list_values.go.
+func BenchmarkListValues(b *testing.B) {
+	ctx := context.Background()
+	for _, n := range []int{10, 100} {
+		webhooks := make([]videohost.Webhook, n)
+		for i := range webhooks {
+			webhooks[i] = testWebhook(fmt.Sprintf("wh%d", i))
+		}
+		benchmarkList(b, fmt.Sprintf("webhooks/%d", n), NewWebhooksDataSource(),
+			func() any {
+				m := struct {
+					Event    types.String   `tfsdk:"event"`
+					Webhooks []webhookModel `tfsdk:"webhooks"`
+				}{Event: types.StringNull()}
+				for _, w := range webhooks {
+					wm, _ := webhookModelFrom(ctx, w, types.StringNull())
+					m.Webhooks = append(m.Webhooks, wm)
+				}
+				return &m
+			},
+			func() (any, diag.Diagnostics) {
+				l, diags := listValue(webhookObjectType, webhooks, func(w videohost.Webhook) (types.Object, diag.Diagnostics) {
+					m, _ := webhookModelFrom(ctx, w, types.StringNull())
+					return m.object()
+				})
+				return &webhooksModel{Event: types.StringNull(), Webhooks: l}, diags
+			})
+	}
+	for _, n := range []int{10, 100} {
+		streams := make([]videohost.LiveStream, n)
+		for i := range streams {
+			streams[i] = testLiveStream(fmt.Sprintf("li%d", i))
+		}
+		benchmarkList(b, fmt.Sprintf("live_streams/%d", n), NewLiveStreamsDataSource(),
+			func() any {
+				m := struct {
+					Name        types.String      `tfsdk:"name"`
+					SortBy      types.String      `tfsdk:"sort_by"`
+					SortOrder   types.String      `tfsdk:"sort_order"`
+					LiveStreams []liveStreamModel `tfsdk:"live_streams"`
+				}{Name: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull()}
+				for _, ls := range streams {
+					m.LiveStreams = append(m.LiveStreams, liveStreamModelFrom(ls))
+				}
+				return &m
+			},
+			func() (any, diag.Diagnostics) {
+				l, diags := listValue(liveStreamObjectType, streams, func(ls videohost.LiveStream) (types.Object, diag.Diagnostics) {
+					return liveStreamModelFrom(ls).object()
+				})
+				return &liveStreamsModel{Name: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(), LiveStreams: l}, diags
+			})
+	}
+	for _, n := range []int{100, 10000} {
+		videos := make([]videohost.Video, n)
+		for i := range videos {
+			videos[i] = testVideo(fmt.Sprintf("vi%d", i))
+		}
+		filters := videosModel{
+			Title: types.StringNull(), Tags: types.ListNull(types.StringType), Metadata: types.MapNull(types.StringType),
+			Description: types.StringNull(), LiveStreamID: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(),
+		}
+		benchmarkList(b, fmt.Sprintf("videos/%d", n), NewVideosDataSource(),
+			func() any {
+				m := struct {
+					Title        types.String `tfsdk:"title"`
+					Tags         types.List   `tfsdk:"tags"`
+					Metadata     types.Map    `tfsdk:"metadata"`
+					Description  types.String `tfsdk:"description"`
+					LiveStreamID types.String `tfsdk:"live_stream_id"`
+					SortBy       types.String `tfsdk:"sort_by"`
+					SortOrder    types.String `tfsdk:"sort_order"`
+					Videos       []videoModel `tfsdk:"videos"`
+				}{filters.Title, filters.Tags, filters.Metadata, filters.Description, filters.LiveStreamID, filters.SortBy, filters.SortOrder, nil}
+				for _, v := range videos {
+					m.Videos = append(m.Videos, videoModelFrom(v))
+				}
+				return &m
+			},
+			func() (any, diag.Diagnostics) {
+				m := filters
+				var diags diag.Diagnostics
+				m.Videos, diags = listValue(videoObjectType, videos, func(v videohost.Video) (types.Object, diag.Diagnostics) {
+					return videoModelFrom(v).object()
+				})
+				return &m, diags
+			})
+	}
+}
+
+// benchmarkList runs the reflection and the hand-built way of one list data source, each
+// converting the client's items and setting the state of the data source's schema.
+func benchmarkList(b *testing.B, name string, ds datasource.DataSource, reflected func() any, handBuilt func() (any, diag.Diagnostics)) {
+	ctx := context.Background()
+	var resp datasource.SchemaResponse
+	ds.Schema(ctx, datasource.SchemaRequest{}, &resp)
+	emptyState := func() tfsdk.State {
+		return tfsdk.State{Schema: resp.Schema, Raw: tftypes.NewValue(resp.Schema.Type().TerraformType(ctx), nil)}
+	}
+	// Both ways must give the same state, or the figures compare different work.
+	viaReflection, viaHand := emptyState(), emptyState()
+	diags := viaReflection.Set(ctx, reflected())
+	m, d := handBuilt()
+	diags.Append(d...)
+	diags.Append(viaHand.Set(ctx, m)...)
+	if diags.HasError() || !viaReflection.Raw.Equal(viaHand.Raw) {
+		b.Fatalf("%s: the two ways give different states (%v):\n%s\n%s", name, diags, viaReflection.Raw, viaHand.Raw)
+	}
+	b.Run(name+"/reflection", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			state := emptyState()
+			if diags := state.Set(ctx, reflected()); diags.HasError() {
+				b.Fatal(diags)
+			}
+		}
+	})
+	b.Run(name+"/hand-built", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			state := emptyState()
+			m, diags := handBuilt()
+			diags.Append(state.Set(ctx, m)...)
+			if diags.HasError() {
+				b.Fatal(diags)
+			}
+		}
+	})
+}
