@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // Errors of the simulations; the control API answers ErrNotFound with 404 and the others with

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // Webhook is the emulator's own record of a webhook (its own wire type, independent of the

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // atomFormat is PHP's DATE_ATOM, the service's date-time format: UTC with a +00:00 offset.
