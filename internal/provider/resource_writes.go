@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -26,12 +25,6 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
-
-// settleTimeout bounds the work done for a write after its operation was cancelled: the
-// follow-up reads of a create, and the reconciliation of a write whose outcome is unknown.
-// It is the client's default timeout of one request, the most the issue allows Terraform to
-// wait beyond its own shutdown when the service hangs.
-const settleTimeout = 30 * time.Second
 
 // writeTarget names the kind of object a resource writes, for diagnostics, and maps the API's
 // parameter names to the resource's attributes for the errors that name them.
@@ -57,9 +50,11 @@ type createOps[T any] struct {
 }
 
 // settleContext is a context for the work that must still be done for a write once it is
-// under way: not cancelled with ctx (whose values, such as the logger, it keeps), but bounded.
-func settleContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+// under way: not cancelled with ctx (whose values, such as the logger, it keeps), but bounded by
+// the client's request timeout, the most Terraform may wait beyond its own shutdown when the
+// service hangs.
+func settleContext(ctx context.Context, pd *providerData) (context.Context, context.CancelFunc) {
+	return pd.client.Detached(ctx)
 }
 
 // interrupted reports whether ctx, the context of a Terraform operation, has ended: the user
@@ -90,7 +85,7 @@ func createObject[T any](ctx context.Context, pd *providerData, t writeTarget, d
 	default:
 		// Interrupted after the request may have been sent: what the service made of it is
 		// found out now, on a context of its own, instead of being abandoned.
-		sctx, cancel := settleContext(ctx)
+		sctx, cancel := settleContext(ctx, pd)
 		defer cancel()
 		var (
 			found T
@@ -119,7 +114,7 @@ func createObject[T any](ctx context.Context, pd *providerData, t writeTarget, d
 		obj = found
 	}
 
-	sctx, cancel := settleContext(ctx)
+	sctx, cancel := settleContext(ctx, pd)
 	defer cancel()
 	if ops.complete != nil {
 		obj = ops.complete(sctx, obj)
@@ -153,7 +148,7 @@ func deleteObject(ctx context.Context, pd *providerData, t writeTarget, diags *d
 		// Interrupted after the delete may have been sent: it is finished on a context of its
 		// own, which is safe since a delete of what is gone changes nothing.
 		tflog.Info(ctx, "interrupted after a delete was sent: finishing it", map[string]any{"kind": t.kind, "id": id})
-		sctx, cancel := settleContext(ctx)
+		sctx, cancel := settleContext(ctx, pd)
 		defer cancel()
 		if ferr := del(sctx); ferr != nil && !errors.Is(ferr, videohost.ErrNotFound) {
 			diags.AddError(t.kind+" Delete Interrupted",

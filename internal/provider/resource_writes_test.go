@@ -65,14 +65,6 @@ func oneDiagnostic(t *testing.T, diags diag.Diagnostics, severity diag.Severity,
 	return d.Detail()
 }
 
-// skipUntilClientFinishesSentWrites skips what needs the client's side of interruption (a
-// request that was written is finished, one that was not returns ErrInterrupted): it is merged
-// from the client branch, and this skip removed with it.
-func skipUntilClientFinishesSentWrites(t *testing.T) {
-	t.Helper()
-	t.Skip("needs the client's request path of issue 12 item 1 (client branch)")
-}
-
 func TestCreateInterruptedWhileWaitingForTheRateLimit(t *testing.T) {
 	emu, pd, _ := writesEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 1}, RateWindow: time.Minute}, nil)
 	if _, err := pd.client.CreateWebhook(t.Context(), interruptHook); err != nil {
@@ -110,7 +102,6 @@ func checkRecorded(t *testing.T, emu *emulator.Emulator, w videohost.Webhook, ok
 }
 
 func TestCreateInterruptedWithTheRequestInFlight(t *testing.T) {
-	skipUntilClientFinishesSentWrites(t)
 	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
 		return newSlowService(h, holdBeforeHandling, time.Second, isRequest(http.MethodPost, "/webhooks"))
 	})
@@ -151,7 +142,6 @@ func TestCreateInterruptedFindsWhatAnUnansweredCreateStored(t *testing.T) {
 }
 
 func TestDeleteInterruptedWhileWaitingForTheRateLimit(t *testing.T) {
-	skipUntilClientFinishesSentWrites(t)
 	emu, pd, _ := writesEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 1}, RateWindow: time.Minute}, nil)
 	w, err := pd.client.CreateWebhook(t.Context(), interruptHook)
 	if err != nil {

@@ -26,6 +26,24 @@ const (
 //
 // Answers are matched to the window they were sent in (a generation): an answer from a window
 // that has since reset says nothing about the new one, and must not close it.
+//
+// Other processes may spend the same key (parallel pipelines on one account), and they can only
+// be seen in the headers: Remaining falls by more than this limiter sent. Three rules keep such
+// processes out of each other's way without any shared file or daemon:
+//
+//   - the first window is paced: half of its budget at once, the rest spread over the first half
+//     of the window, and its last places (leftToOthers) kept for releaseAfter, so that a process
+//     starting a moment later finds room for its first request instead of a 429;
+//   - once others are seen (or a 429 says so), the limiter shares: one request of the class in
+//     flight at a time, so that every answer's Remaining is fresh when the next request leaves;
+//   - a sharing limiter whose first answer of a window counted no request of others opened the
+//     window (it is the window's leader: its estimate of the reset was the earliest). It leaves
+//     the window's last places (leftToOthers) to the first requests of the others, which start
+//     the window a moment later, and takes what they left after releaseAfter. The others send
+//     their first request of the window into those places, and more only while the window has
+//     plenty of room. So no process sends into a window that others have spent: a 429 would
+//     not only cost its own Retry-After, but make the others' next requests early for the
+//     service, since each process learns the reset only in whole seconds.
 type limiter struct {
 	class string
 	now   func() time.Time
@@ -42,7 +60,39 @@ type limiter struct {
 	reset      time.Time // the earliest reset the window's answers announced; zero while unknown
 	inflight   int       // requests of this window sent and not answered
 	changed    chan struct{}
+
+	// out counts the requests sent and not answered, of every window.
+	out int
+	// span is the longest Retry-After seen: the window's length, rounded up to the second.
+	span time.Duration
+	// opened is when the current window started to be spent; first is set while it is the
+	// first window this limiter knows of.
+	opened time.Time
+	first  bool
+	// own counts the requests sent in the current window, the probe included.
+	own int
+	// sharedTill is the last window in which the limiter shares: two windows after the last
+	// sign of another user of the key.
+	sharedTill uint64
+	shared     bool
+	// answered is set once the current window has answered this limiter; leader is set when
+	// that first answer counted no request of others: this limiter opened the window, and the
+	// others' first requests of it are still to come.
+	answered, leader bool
 }
+
+// releaseAfter is how long after its start a window's leader keeps the places it leaves to
+// the others' first requests. Every process estimates the reset from a Retry-After in whole
+// seconds, rounded up, so the others start their window less than a second after the leader.
+const releaseAfter = 1100 * time.Millisecond
+
+// leftToOthers is how many places of a window its leader leaves to the first requests of the
+// other processes that share the key, until releaseAfter: one each for up to that many.
+const leftToOthers = 4
+
+// sharingWindows is how many windows the limiter keeps sharing after the last sign of another
+// user of the key.
+const sharingWindows = 2
 
 // ticket is one admitted request: the window it was sent in.
 type ticket struct {
@@ -137,9 +187,84 @@ func (l *limiter) admit() admission {
 			return admission{changed: l.changed, reason: "window spent, waiting for an answer"}
 		}
 	}
+	if l.sharing() || l.first && l.out > 0 && !now.Before(l.opened.Add(releaseAfter)) {
+		if l.out > 0 {
+			return admission{changed: l.changed, reason: "sharing the window: one request at a time"}
+		}
+		if l.left <= l.reserve(now) {
+			// The last places of the window go to the requests of others that may be on the
+			// wire or about to start their window: taking one as well could draw a 429.
+			d := l.reset.Sub(now)
+			if release := l.opened.Add(releaseAfter); l.leader && release.Before(l.reset) && release.After(now) {
+				d = release.Sub(now)
+			}
+			if !l.reset.IsZero() && d > 0 {
+				return admission{d: d, reason: "sharing the window: its last places are left to others"}
+			}
+		}
+	}
+	if d := l.paceWait(now); d > 0 {
+		return admission{d: d, reason: "pacing the first window"}
+	}
 	l.left--
 	l.inflight++
+	l.out++
+	l.own++
 	return admission{ok: true, t: ticket{gen: l.gen}}
+}
+
+// reserve is how many places of the window a sharing limiter leaves to others; the caller
+// holds l.mu. A leader leaves the others' first requests their places until releaseAfter, then
+// takes what they left, one request at a time, each sent on the Remaining of the answer before.
+// The others send their first request of the window into those places, and more only while the
+// window has plenty of room.
+func (l *limiter) reserve(now time.Time) int {
+	switch {
+	case l.leader && now.Before(l.opened.Add(releaseAfter)):
+		return l.leftToOthers()
+	case l.leader:
+		return 0
+	case !l.answered:
+		return 0
+	}
+	return 2*l.leftToOthers() - 1
+}
+
+// leftToOthers is how many places of a window a leader leaves to the others' first requests:
+// none when the window is too short to take them back after releaseAfter, and at most a
+// quarter of the window. The caller holds l.mu.
+func (l *limiter) leftToOthers() int {
+	if l.span < releaseAfter+releaseAfter/2 {
+		return 0
+	}
+	return min(leftToOthers, l.limit/4)
+}
+
+// sharing reports whether others were seen spending the key lately; the caller holds l.mu.
+func (l *limiter) sharing() bool { return l.shared && l.gen <= l.sharedTill }
+
+// paceWait is how long a request must wait for its place in the first window: half the budget
+// is sent at once and the rest spread over the first half of the window. The caller holds l.mu.
+func (l *limiter) paceWait(now time.Time) time.Duration {
+	if !l.first || l.span <= 0 || l.limit <= 1 {
+		return 0
+	}
+	half := l.span / 2
+	elapsed := now.Sub(l.opened)
+	if elapsed >= releaseAfter || !l.leader {
+		return 0
+	}
+	// Until releaseAfter, the places of the first requests of processes that start a moment
+	// later stay free, as a sharing leader leaves them.
+	if l.own >= l.limit-l.leftToOthers() {
+		return l.opened.Add(releaseAfter).Sub(now)
+	}
+	allowed := max((l.limit+1)/2, int(int64(l.limit)*int64(elapsed)/int64(half))+1)
+	if l.own < allowed || elapsed >= half {
+		return 0
+	}
+	next := l.opened.Add(time.Duration(int64(half) * int64(l.own) / int64(l.limit)))
+	return max(next.Sub(now), time.Millisecond)
 }
 
 // newWindow starts the budget of a window that has reset. Requests still in flight from the
@@ -147,8 +272,19 @@ func (l *limiter) admit() admission {
 func (l *limiter) newWindow() {
 	l.gen++
 	l.left = l.limit - l.inflight
+	l.own = l.inflight
 	l.inflight = 0
 	l.reset = time.Time{}
+	l.opened = l.now()
+	l.first = false
+	l.answered, l.leader = false, false
+}
+
+// othersSeen marks the key as shared with another process for this window and the next ones;
+// the caller holds l.mu.
+func (l *limiter) othersSeen() {
+	l.shared = true
+	l.sharedTill = l.gen + sharingWindows
 }
 
 // wait returns a ticket when a caller of the class may send, or the context's error. Waits of
@@ -193,6 +329,12 @@ func (l *limiter) observe(t ticket, r rateHeaders) {
 	if current && !t.probe && l.inflight > 0 {
 		l.inflight--
 	}
+	if l.out > 0 && !t.probe {
+		l.out--
+	}
+	if r.hasRetryAfter {
+		l.span = max(l.span, time.Duration(r.retryAfter)*time.Second)
+	}
 	if !r.hasLimit || r.limit == 0 {
 		if l.limit == 0 {
 			if !r.any() {
@@ -214,6 +356,12 @@ func (l *limiter) observe(t ticket, r rateHeaders) {
 		l.left = r.limit
 		l.inflight = 0
 		l.reset = time.Time{}
+		l.opened, l.first, l.own = now, true, 1
+		// The probe's answer is the window's first: it tells whether this limiter opened it.
+		l.answered, l.leader = true, !r.hasRemaining || r.limit-r.remaining <= 1
+		if !l.leader {
+			l.othersSeen()
+		}
 		current = true
 	} else {
 		l.limit = r.limit
@@ -225,6 +373,16 @@ func (l *limiter) observe(t ticket, r rateHeaders) {
 		// The service counts what it has seen; requests still in flight are already counted
 		// here, so only a lower figure (another user of the key) is news.
 		l.left = r.remaining
+	}
+	if r.hasRemaining {
+		others := l.limit - r.remaining - l.own
+		if !l.answered {
+			l.answered, l.leader = true, others <= 0
+		}
+		if others > 0 {
+			// The service counted more requests of this window than this limiter sent.
+			l.othersSeen()
+		}
 	}
 	if r.hasRetryAfter {
 		// Retry-After is whole seconds rounded up, so the earliest estimate of the window is
@@ -248,6 +406,9 @@ func (l *limiter) forget(t ticket) {
 	}
 	if t.gen == l.gen && !t.probe && l.inflight > 0 {
 		l.inflight--
+	}
+	if l.out > 0 && !t.probe {
+		l.out--
 	}
 }
 
@@ -273,6 +434,8 @@ func (l *limiter) block(d, minWait time.Duration) time.Duration {
 	defer l.mu.Unlock()
 	now := l.now()
 	l.closeUntil(now.Add(d))
+	// A 429 when the budget said there was room: someone else spends the key.
+	l.othersSeen()
 	if l.limit > 0 {
 		// The window is spent, whatever the budget said: the next one starts after the wait.
 		l.left = 0

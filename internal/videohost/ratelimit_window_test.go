@@ -26,6 +26,10 @@ func headers(limit, remaining, retryAfter int) rateHeaders {
 		hasLimit: true, hasRemaining: true, hasRetryAfter: true}
 }
 
+// unpaced ends the pacing of the first window, for the tests of the budget alone
+// (TestLimiterPacesTheFirstWindow tests the pacing).
+func unpaced(l *limiter) { l.first = false }
+
 // mustAdmit takes a ticket that must be given at once.
 func mustAdmit(t *testing.T, l *limiter) ticket {
 	t.Helper()
@@ -45,6 +49,7 @@ func TestLimiterKeepsTheWindowBudget(t *testing.T) {
 	}
 	// Limit 3, the probe spent one, the window resets in 2 s.
 	l.observe(probe, headers(3, 2, 2))
+	unpaced(l)
 
 	first, second := mustAdmit(t, l), mustAdmit(t, l)
 	a := l.admit()
@@ -101,6 +106,7 @@ func TestLimiterWithoutRateHeaders(t *testing.T) {
 	}
 	// A limit announced later is learned.
 	l.observe(mustAdmit(t, l), headers(2, 1, 1))
+	unpaced(l)
 	mustAdmit(t, l)
 	if a := l.admit(); a.ok {
 		t.Fatal("a budget learned after headerless answers was not kept")
