@@ -21,7 +21,7 @@ import (
 func TestListResourceDocs(t *testing.T) {
 	ctx := t.Context()
 	root := filepath.Join("..", "..")
-	for _, newL := range New("test")().(*videohostProvider).ListResources(ctx) {
+	for _, newL := range (&videohostProvider{}).ListResources(ctx) {
 		l := newL()
 		var meta fwresource.MetadataResponse
 		l.Metadata(ctx, fwresource.MetadataRequest{ProviderTypeName: "videohost"}, &meta)

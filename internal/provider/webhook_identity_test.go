@@ -143,4 +143,3 @@ func diagText(diags []*tfprotov6.Diagnostic) string {
 	}
 	return b.String()
 }
-
