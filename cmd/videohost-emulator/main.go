@@ -46,8 +46,8 @@ func (s *stringList) Set(v string) error {
 const defaultListen = "127.0.0.1:8080"
 
 const usageHead = `videohost-emulator runs a local emulator of the video hosting service: webhooks, videos,
-live streams, both authentication schemes, rate limits, paging, errors, signed event
-deliveries, fault injection and a control API.
+live streams, player themes, both authentication schemes, rate limits, paging, errors,
+signed event deliveries, fault injection and a control API.
 
 Usage: videohost-emulator [flags]
 
@@ -90,7 +90,7 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")
 	fs.Float64Var(&faults.ErrorRate, "fault-error-rate", 0, "share (0..1) of rate-limited API requests answered 500")
 	fs.Float64Var(&faults.ReadErrorRate, "fault-read-error-rate", 0, "share (0..1) of rate-limited GET and HEAD API requests answered 500")
-	fs.Float64Var(&faults.CommitThen500Rate, "fault-commit-then-500", 0, "share (0..1) of POST /webhooks that store the webhook and answer 500")
+	fs.Float64Var(&faults.CommitThen500Rate, "fault-commit-then-500", 0, "share (0..1) of creates and updates (POST and PATCH) that store the change and answer 500")
 	fs.DurationVar(&faults.Latency, "fault-latency", 0, "latency added before every API answer")
 	fs.IntVar(&faults.Burst429, "fault-429-burst", 0, "answer the first N rate-limited API requests 429")
 	// parseFlags prints the usage itself: to stdout when asked for with -h, to stderr after an

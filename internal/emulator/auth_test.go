@@ -32,13 +32,6 @@ func jwtParts(t *testing.T, token string) (map[string]any, map[string]any) {
 	return dec(parts[0]), dec(parts[1])
 }
 
-func (e *env) tokens() response {
-	e.t.Helper()
-	r := e.do("POST", "/auth/api-key", "", map[string]any{"apiKey": e.key})
-	expectStatus(e.t, r, http.StatusOK)
-	return r
-}
-
 func TestEnvironmentKeys(t *testing.T) {
 	t.Run("generated key is usable", func(t *testing.T) {
 		e := newEnv(t, emulator.Options{})
@@ -179,13 +172,13 @@ func TestAuthEndpointErrors(t *testing.T) {
 		status             int
 		title              string
 	}{
-		{"get is 405", "GET", "/auth/api-key", nil, 405, "Method is not allowed for this route."},
-		{"no body", "POST", "/auth/api-key", nil, 400, "The payload is invalid."},
-		{"not json", "POST", "/auth/refresh", "{", 400, "The payload is invalid."},
-		{"missing apiKey", "POST", "/auth/api-key", map[string]any{}, 400, "This attribute is required."},
-		{"apiKey not a string", "POST", "/auth/api-key", map[string]any{"apiKey": 3}, 400, "This attribute must be a string."},
-		{"unknown key", "POST", "/auth/api-key", map[string]any{"apiKey": "nope"}, 401, ""},
-		{"unknown refresh token", "POST", "/auth/refresh", map[string]any{"refreshToken": "nope"}, 401, ""},
+		{name: "get is 405", method: "GET", path: "/auth/api-key", status: 405, title: "Method is not allowed for this route."},
+		{name: "no body", method: "POST", path: "/auth/api-key", status: 400, title: "The payload is invalid."},
+		{name: "not json", method: "POST", path: "/auth/refresh", body: "{", status: 400, title: "The payload is invalid."},
+		{name: "missing apiKey", method: "POST", path: "/auth/api-key", body: map[string]any{}, status: 400, title: "This attribute is required."},
+		{name: "apiKey not a string", method: "POST", path: "/auth/api-key", body: map[string]any{"apiKey": 3}, status: 400, title: "This attribute must be a string."},
+		{name: "unknown key", method: "POST", path: "/auth/api-key", body: map[string]any{"apiKey": "nope"}, status: 401},
+		{name: "unknown refresh token", method: "POST", path: "/auth/refresh", body: map[string]any{"refreshToken": "nope"}, status: 401},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := e.do(tc.method, tc.path, "", tc.body)

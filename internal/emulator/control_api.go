@@ -10,6 +10,7 @@ import (
 	"maps"
 	"math"
 	"net/http"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -34,6 +35,10 @@ POST   /_emulator/videos               {"title","duration","tags","metadata","de
        duration is in seconds (default 10; at most 30 in the sandbox); metadata is
        [{"key","value"}] or {"key": "value"}
 POST   /_emulator/live-streams         {"name"}       create a live stream (201, the live stream)
+DELETE /_emulator/live-streams/{id}                   delete a live stream as if outside Terraform (204);
+       one that is broadcasting ends first (live-stream.broadcast.ended)
+DELETE /_emulator/players/{id}                        delete a player theme as if outside Terraform (204);
+       the live streams that used it lose their playerId
 POST   /_emulator/live-streams/{id}/broadcast/start   broadcasting becomes true; emits live-stream.broadcast.started
 POST   /_emulator/live-streams/{id}/broadcast/end     broadcasting becomes false; emits live-stream.broadcast.ended
 POST   /_emulator/live-streams/{id}/record {"duration"}
@@ -54,7 +59,8 @@ GET    /_emulator/stats                               request counts per method 
        than earlyGraceMs after it and before its X-RateLimit-Retry-After had elapsed
 `
 
-// serveControl serves the control API under /_emulator/.
+// serveControl serves the control API under /_emulator/: the token check, then the routes of
+// newControlMux.
 func (e *Emulator) serveControl(w http.ResponseWriter, r *http.Request) {
 	if e.opts.ControlToken != "" {
 		want := "Bearer " + e.opts.ControlToken
@@ -63,59 +69,92 @@ func (e *Emulator) serveControl(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rest := strings.Trim(strings.TrimPrefix(r.URL.Path, controlPrefix), "/")
-	var seg []string
-	if rest != "" {
-		seg = strings.Split(rest, "/")
-	}
-	type endpoint struct {
-		method string
-		h      func(http.ResponseWriter, *http.Request, []string)
-	}
-	var eps []endpoint
-	switch {
-	case len(seg) == 0:
-		eps = []endpoint{{http.MethodGet, e.ctlIndex}}
-	case len(seg) == 1 && seg[0] == "webhooks":
-		eps = []endpoint{{http.MethodPost, e.ctlCreateWebhook}}
-	case len(seg) == 2 && seg[0] == "webhooks":
-		eps = []endpoint{{http.MethodDelete, e.ctlDeleteWebhook}}
-	case len(seg) == 1 && seg[0] == "videos":
-		eps = []endpoint{{http.MethodPost, e.ctlUploadVideo}}
-	case len(seg) == 3 && seg[0] == "videos" && seg[2] == "captions":
-		eps = []endpoint{{http.MethodPost, e.ctlCaption}}
-	case len(seg) == 3 && seg[0] == "videos" && seg[2] == "summary":
-		eps = []endpoint{{http.MethodPost, e.ctlSummary}}
-	case len(seg) == 1 && seg[0] == "live-streams":
-		eps = []endpoint{{http.MethodPost, e.ctlCreateLiveStream}}
-	case len(seg) == 4 && seg[0] == "live-streams" && seg[2] == "broadcast" && (seg[3] == "start" || seg[3] == "end"):
-		eps = []endpoint{{http.MethodPost, e.ctlBroadcast}}
-	case len(seg) == 3 && seg[0] == "live-streams" && seg[2] == "record":
-		eps = []endpoint{{http.MethodPost, e.ctlRecord}}
-	case len(seg) == 1 && seg[0] == "deliveries":
-		eps = []endpoint{{http.MethodGet, e.ctlDeliveries}}
-	case len(seg) == 2 && seg[0] == "clock" && seg[1] == "advance":
-		eps = []endpoint{{http.MethodPost, e.ctlAdvanceClock}}
-	case len(seg) == 1 && seg[0] == "faults":
-		eps = []endpoint{{http.MethodGet, e.ctlGetFaults}, {http.MethodPut, e.ctlPutFaults}}
-	case len(seg) == 2 && seg[0] == "tokens" && seg[1] == "revoke":
-		eps = []endpoint{{http.MethodPost, e.ctlRevoke}}
-	case len(seg) == 1 && seg[0] == "stats":
-		eps = []endpoint{{http.MethodGet, e.ctlStats}}
-	default:
+	// The mux would redirect a path with // or dot segments to its clean form; the control API
+	// answers it as an unknown path instead, with the service's error object.
+	if p := r.URL.Path; p != path.Clean(p) && p != path.Clean(p)+"/" {
 		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
 		return
 	}
-	var allow []string
-	for _, ep := range eps {
-		if ep.method == r.Method {
-			ep.h(w, r, seg)
-			return
-		}
-		allow = append(allow, ep.method)
+	// Handler finds the route without setting the path's values, which ServeHTTP does.
+	if h, pattern := e.control.Handler(r); pattern == "" {
+		e.controlMiss(w, r, h)
+		return
 	}
-	w.Header().Set("Allow", strings.Join(allow, ", "))
-	writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
+	e.control.ServeHTTP(w, r)
+}
+
+// newControlMux routes the control API by method and path; ControlIndex describes each route.
+func (e *Emulator) newControlMux() *http.ServeMux {
+	mux := http.NewServeMux()
+	routes := map[string]http.HandlerFunc{
+		"GET " + controlPrefix:                            e.ctlIndex,
+		"GET " + controlPrefix + "/{$}":                   e.ctlIndex,
+		"POST " + controlPrefix + "/webhooks":             e.ctlCreateWebhook,
+		"DELETE " + controlPrefix + "/webhooks/{id}":      e.ctlDeleteWebhook,
+		"POST " + controlPrefix + "/videos":               e.ctlUploadVideo,
+		"POST " + controlPrefix + "/videos/{id}/captions": e.ctlCaption,
+		"POST " + controlPrefix + "/videos/{id}/summary":  e.ctlSummary,
+		"POST " + controlPrefix + "/live-streams":         e.ctlCreateLiveStream,
+		"DELETE " + controlPrefix + "/live-streams/{id}":  e.ctlDeleteLiveStream,
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": func(w http.ResponseWriter, r *http.Request) {
+			e.ctlBroadcast(w, r, true)
+		},
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": func(w http.ResponseWriter, r *http.Request) {
+			e.ctlBroadcast(w, r, false)
+		},
+		"POST " + controlPrefix + "/live-streams/{id}/record": e.ctlRecord,
+		"DELETE " + controlPrefix + "/players/{id}":           e.ctlDeletePlayer,
+		"GET " + controlPrefix + "/deliveries":                e.ctlDeliveries,
+		"POST " + controlPrefix + "/clock/advance":            e.ctlAdvanceClock,
+		"GET " + controlPrefix + "/faults":                    e.ctlGetFaults,
+		"PUT " + controlPrefix + "/faults":                    e.ctlPutFaults,
+		"POST " + controlPrefix + "/tokens/revoke":            e.ctlRevoke,
+		"GET " + controlPrefix + "/stats":                     e.ctlStats,
+	}
+	for pattern, h := range routes {
+		mux.HandleFunc(pattern, h)
+	}
+	return mux
+}
+
+// controlMiss answers a request that no control route serves with the service's error object:
+// 405 with the Allow header that the mux's own answer carries when the path exists for other
+// methods, 404 otherwise. The mux's answer is only looked at, never sent, since it is plain
+// text.
+func (e *Emulator) controlMiss(w http.ResponseWriter, r *http.Request, h http.Handler) {
+	var probe statusProbe
+	h.ServeHTTP(&probe, r)
+	if probe.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", probe.Header().Get("Allow"))
+		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
+		return
+	}
+	writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
+}
+
+// statusProbe is a ResponseWriter that keeps the status and headers written to it and drops
+// the body.
+type statusProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *statusProbe) Header() http.Header {
+	if p.header == nil {
+		p.header = http.Header{}
+	}
+	return p.header
+}
+
+func (p *statusProbe) WriteHeader(status int) {
+	if p.status == 0 {
+		p.status = status
+	}
+}
+
+func (p *statusProbe) Write(b []byte) (int, error) {
+	p.WriteHeader(http.StatusOK)
+	return len(b), nil
 }
 
 // decodeControl decodes an optional JSON body into v, refusing unknown members so that a typo
@@ -168,20 +207,20 @@ func sentence(msg string) string {
 	return msg
 }
 
-func (e *Emulator) ctlIndex(w http.ResponseWriter, _ *http.Request, _ []string) {
+func (e *Emulator) ctlIndex(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = io.WriteString(w, ControlIndex)
 }
 
-func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request, _ []string) {
+func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request) {
 	// Made as if in the dashboard: no injected fault, and the answer shows the secret.
 	if wh, ok := e.createWebhookFrom(w, r); ok {
 		writeJSON(w, http.StatusCreated, toWebhookWire(wh, true))
 	}
 }
 
-func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, _ *http.Request, seg []string) {
-	if !e.DeleteWebhook(seg[1]) {
+func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, r *http.Request) {
+	if !e.DeleteWebhook(r.PathValue("id")) {
 		writeError(w, e.notFound("webhookId"))
 		return
 	}
@@ -221,7 +260,7 @@ func seconds(s float64) (time.Duration, bool) {
 	return time.Duration(s * float64(time.Second)), true
 }
 
-func (e *Emulator) ctlUploadVideo(w http.ResponseWriter, r *http.Request, _ []string) {
+func (e *Emulator) ctlUploadVideo(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Title       string        `json:"title"`
 		Description string        `json:"description"`
@@ -252,7 +291,7 @@ func (e *Emulator) ctlUploadVideo(w http.ResponseWriter, r *http.Request, _ []st
 	writeJSON(w, http.StatusCreated, v)
 }
 
-func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request, _ []string) {
+func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Name string `json:"name"`
 	}
@@ -270,8 +309,24 @@ func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request, _
 	writeJSON(w, http.StatusCreated, l)
 }
 
-func (e *Emulator) ctlBroadcast(w http.ResponseWriter, _ *http.Request, seg []string) {
-	l, err := e.setBroadcasting(seg[1], seg[3] == "start")
+func (e *Emulator) ctlDeleteLiveStream(w http.ResponseWriter, r *http.Request) {
+	if !e.DeleteLiveStream(r.PathValue("id")) {
+		writeError(w, e.notFound("liveStreamId"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (e *Emulator) ctlDeletePlayer(w http.ResponseWriter, r *http.Request) {
+	if !e.DeletePlayer(r.PathValue("id")) {
+		writeError(w, e.notFound("playerId"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (e *Emulator) ctlBroadcast(w http.ResponseWriter, r *http.Request, on bool) {
+	l, err := e.setBroadcasting(r.PathValue("id"), on)
 	if err != nil {
 		e.writeSimError(w, err, "liveStreamId")
 		return
@@ -279,7 +334,7 @@ func (e *Emulator) ctlBroadcast(w http.ResponseWriter, _ *http.Request, seg []st
 	writeJSON(w, http.StatusOK, l)
 }
 
-func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request, seg []string) {
+func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Duration *float64 `json:"duration"`
 	}
@@ -294,7 +349,7 @@ func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request, seg []strin
 			return
 		}
 	}
-	v, err := e.recordLiveStream(seg[1], d)
+	v, err := e.recordLiveStream(r.PathValue("id"), d)
 	if err != nil {
 		e.writeSimError(w, err, "liveStreamId")
 		return
@@ -302,14 +357,14 @@ func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request, seg []strin
 	writeJSON(w, http.StatusCreated, v)
 }
 
-func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request, seg []string) {
+func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Language string `json:"language"`
 	}
 	if !e.decodeControl(w, r, &in) {
 		return
 	}
-	c, err := e.generateCaption(seg[1], in.Language)
+	c, err := e.generateCaption(r.PathValue("id"), in.Language)
 	if err != nil {
 		e.writeSimError(w, err, "videoId")
 		return
@@ -317,8 +372,8 @@ func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request, seg []stri
 	writeJSON(w, http.StatusCreated, c)
 }
 
-func (e *Emulator) ctlSummary(w http.ResponseWriter, _ *http.Request, seg []string) {
-	s, err := e.generateSummary(seg[1])
+func (e *Emulator) ctlSummary(w http.ResponseWriter, r *http.Request) {
+	s, err := e.generateSummary(r.PathValue("id"))
 	if err != nil {
 		e.writeSimError(w, err, "videoId")
 		return
@@ -326,11 +381,11 @@ func (e *Emulator) ctlSummary(w http.ResponseWriter, _ *http.Request, seg []stri
 	writeJSON(w, http.StatusCreated, s)
 }
 
-func (e *Emulator) ctlDeliveries(w http.ResponseWriter, _ *http.Request, _ []string) {
+func (e *Emulator) ctlDeliveries(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, e.Deliveries())
 }
 
-func (e *Emulator) ctlAdvanceClock(w http.ResponseWriter, r *http.Request, _ []string) {
+func (e *Emulator) ctlAdvanceClock(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Seconds *float64 `json:"seconds"`
 	}
@@ -374,7 +429,7 @@ type faultsAnswer struct {
 	Injected faultCountsWire `json:"injected"`
 }
 
-func (e *Emulator) ctlGetFaults(w http.ResponseWriter, _ *http.Request, _ []string) {
+func (e *Emulator) ctlGetFaults(w http.ResponseWriter, _ *http.Request) {
 	f := e.faults.get()
 	c := e.faults.counts()
 	writeJSON(w, http.StatusOK, faultsAnswer{
@@ -383,7 +438,7 @@ func (e *Emulator) ctlGetFaults(w http.ResponseWriter, _ *http.Request, _ []stri
 	})
 }
 
-func (e *Emulator) ctlPutFaults(w http.ResponseWriter, r *http.Request, _ []string) {
+func (e *Emulator) ctlPutFaults(w http.ResponseWriter, r *http.Request) {
 	var in faultsWire
 	if !e.decodeControl(w, r, &in) {
 		return
@@ -399,15 +454,15 @@ func (e *Emulator) ctlPutFaults(w http.ResponseWriter, r *http.Request, _ []stri
 		return
 	}
 	e.SetFaults(f)
-	e.ctlGetFaults(w, r, nil)
+	e.ctlGetFaults(w, r)
 }
 
-func (e *Emulator) ctlRevoke(w http.ResponseWriter, _ *http.Request, _ []string) {
+func (e *Emulator) ctlRevoke(w http.ResponseWriter, _ *http.Request) {
 	e.RevokeTokens()
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (e *Emulator) ctlStats(w http.ResponseWriter, _ *http.Request, _ []string) {
+func (e *Emulator) ctlStats(w http.ResponseWriter, _ *http.Request) {
 	counts, total := e.stats.snapshot()
 	type row struct {
 		Method string `json:"method"`

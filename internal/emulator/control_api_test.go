@@ -47,26 +47,37 @@ func TestControlWebhooksAndErrors(t *testing.T) {
 		body         any
 		status       int
 	}{
-		{"POST", "/webhooks", map[string]any{"url": "mailto:x", "events": []string{"video.summary.generated"}}, 400},
-		{"POST", "/webhooks", map[string]any{"url": "https://r.test", "events": "video.summary.generated"}, 400},
-		{"POST", "/webhooks", "{", 400},
-		{"GET", "/webhooks", nil, 405},
-		{"GET", "/nowhere", nil, 404},
-		{"POST", "/live-streams/li_none/broadcast/start", nil, 404},
-		{"POST", "/live-streams/li_none/broadcast/pause", nil, 404},
-		{"POST", "/live-streams/li_none/record", nil, 404},
-		{"POST", "/videos/vi_none/captions", map[string]any{"language": "en"}, 404},
-		{"POST", "/videos/vi_none/summary", nil, 404},
-		{"POST", "/videos", map[string]any{"titel": "typo"}, 400},
-		{"POST", "/videos", map[string]any{"metadata": 3}, 400},
-		{"POST", "/clock/advance", map[string]any{}, 400},
-		{"POST", "/clock/advance", map[string]any{"seconds": -5}, 400},
-		{"DELETE", "/stats", nil, 405},
+		{method: "POST", path: "/webhooks", body: map[string]any{"url": "mailto:x", "events": []string{"video.summary.generated"}}, status: 400},
+		{method: "POST", path: "/webhooks", body: map[string]any{"url": "https://r.test", "events": "video.summary.generated"}, status: 400},
+		{method: "POST", path: "/webhooks", body: "{", status: 400},
+		{method: "GET", path: "/webhooks", status: 405},
+		{method: "GET", path: "/nowhere", status: 404},
+		{method: "POST", path: "/live-streams/li_none/broadcast/start", status: 404},
+		{method: "POST", path: "/live-streams/li_none/broadcast/pause", status: 404},
+		{method: "POST", path: "/live-streams/li_none/record", status: 404},
+		{method: "POST", path: "/videos/vi_none/captions", body: map[string]any{"language": "en"}, status: 404},
+		{method: "POST", path: "/videos/vi_none/summary", status: 404},
+		{method: "POST", path: "/videos", body: map[string]any{"titel": "typo"}, status: 400},
+		{method: "POST", path: "/videos", body: map[string]any{"metadata": 3}, status: 400},
+		{method: "POST", path: "/clock/advance", body: map[string]any{}, status: 400},
+		{method: "POST", path: "/clock/advance", body: map[string]any{"seconds": -5}, status: 400},
+		{method: "DELETE", path: "/stats", status: 405},
+		{method: "GET", path: "/stats/", status: 404},
+		{method: "GET", path: "//stats", status: 404},
+		{method: "GET", path: "/./stats", status: 404},
+		{method: "GET", path: "/x/../stats", status: 404},
+		{method: "PATCH", path: "/live-streams/li_none", status: 405},
+		{method: "POST", path: "/players/pt_none", status: 405},
+		{method: "DELETE", path: "/players/pt_none", status: 404},
+		{method: "DELETE", path: "/live-streams/li_none", status: 404},
 	} {
 		r := e.ctl(tc.method, tc.path, tc.body)
 		expectStatus(t, r, tc.status)
-		if r.num("status") != tc.status || r.str("title") == "" {
+		if r.num("status") != tc.status || r.str("title") == "" || r.header.Get("Content-Type") != "application/json" {
 			t.Errorf("%s %s: %s", tc.method, tc.path, r.raw)
+		}
+		if allow := r.header.Get("Allow"); (tc.status == http.StatusMethodNotAllowed) != (allow != "") {
+			t.Errorf("%s %s: Allow %q on a %d", tc.method, tc.path, allow, tc.status)
 		}
 	}
 	v := e.ctl("POST", "/videos", nil)

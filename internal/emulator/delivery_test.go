@@ -4,84 +4,22 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"sort"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
-// receiver records the notifications it gets and answers with the statuses of plan in turn
-// (200 once plan is used up).
-type receiver struct {
-	t    *testing.T
-	srv  *httptest.Server
-	mu   sync.Mutex
-	got  []notification
-	plan []int
-	hits int
-}
-
-type notification struct {
-	webhookID, signature, contentType string
-	body                              []byte
-	fields                            map[string]any
-}
-
-func newReceiver(t *testing.T, plan ...int) *receiver {
-	rc := &receiver{t: t, plan: plan}
-	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		var fields map[string]any
-		_ = json.Unmarshal(b, &fields)
-		rc.mu.Lock()
-		status := http.StatusOK
-		if rc.hits < len(rc.plan) {
-			status = rc.plan[rc.hits]
-		}
-		rc.hits++
-		if status < 300 {
-			rc.got = append(rc.got, notification{
-				webhookID: r.Header.Get("X-Service-WebhookID"), signature: r.Header.Get("X-Service-Signature"),
-				contentType: r.Header.Get("Content-Type"), body: b, fields: fields,
-			})
-		}
-		rc.mu.Unlock()
-		w.WriteHeader(status)
-	}))
-	t.Cleanup(rc.srv.Close)
-	return rc
-}
-
-func (rc *receiver) notifications() []notification {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return append([]notification(nil), rc.got...)
-}
-
 // hexHMAC is the test's own signature computation.
 func hexHMAC(secret string, body []byte) string {
 	m := hmac.New(sha256.New, []byte(secret))
 	m.Write(body)
 	return hex.EncodeToString(m.Sum(nil))
-}
-
-func (e *env) ctl(method, path string, body any) response {
-	e.t.Helper()
-	return e.do(method, "/_emulator"+path, "", body)
-}
-
-func (e *env) waitDeliveries() {
-	e.t.Helper()
-	if err := e.emu.WaitDeliveries(e.t.Context()); err != nil {
-		e.t.Fatal(err)
-	}
 }
 
 func TestDeliveriesSignedAndComplete(t *testing.T) {

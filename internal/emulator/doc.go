@@ -26,8 +26,19 @@
 //	DELETE /webhooks/{id}                       204, empty body
 //	GET    /videos            ?title=&description=&liveStreamId=&tags[]=&metadata[k]=v&sortBy=&sortOrder=
 //	GET    /videos/{id}
-//	GET    /live-streams      ?streamKey=&name=&sortBy=&sortOrder=
+//	GET    /live-streams      ?streamKey=&name=&sortBy=&sortOrder=&currentPage=&pageSize=
+//	POST   /live-streams      {"name","public","playerId","restreams"}   200
 //	GET    /live-streams/{id}
+//	PATCH  /live-streams/{id} {"name","public","playerId","restreams"}   200, partial
+//	DELETE /live-streams/{id}                   204
+//	GET    /players           ?sortBy=&sortOrder=&currentPage=&pageSize=
+//	POST   /players           {"name", colours, flags}                 201, body may be {}
+//	GET    /players/{id}
+//	PATCH  /players/{id}      {"name", colours, flags}                 200, partial
+//	DELETE /players/{id}                        204
+//
+// Live streams and player themes follow shared/spec/live-streams-and-players.md, decisions
+// included.
 //
 // Every API endpoint takes Basic (the key as user name, empty password) or Bearer (an access
 // token). Access tokens are HS256 JWTs with iat, exp and jti, valid Options.TokenTTL (rounded up
@@ -59,10 +70,22 @@
 //     Links are relative paths carrying currentPage, pageSize and the filters.
 //   - Webhook lists carry signatureSecret; create and get answers omit it (the specification's
 //     samples) unless Options.SecretInResponses.
-//   - Video title and description filters and the live stream name filter match a
-//     case-insensitive part; the default order is createdAt ascending.
-//   - Sandbox watermark: every sandbox video and live stream carries "watermarked": true
-//     (false in production). Sandbox videos and recordings are deleted 24 hours after upload or
+//   - Video title and description filters match a case-insensitive part, the live stream name
+//     filter a case-sensitive one (the contract's decision); the default order is createdAt
+//     ascending.
+//   - Live stream and player theme 400s carry type, title, detail and name as the contract's
+//     tables give them; problems lists every problem only when there is more than one. A member
+//     the resource does not have, read-only ones included, is invalid-attributes. A restream
+//     member left out is null. null is refused for every member except playerId (which it
+//     clears) and a theme's name (which it removes, as "" does). Within one request the body is
+//     checked before the playerId it names is looked up (404).
+//   - updatedAt moves on every update, an empty one included: times have whole seconds, so a
+//     second update within a second is dated one second after the first. Deleting a player
+//     theme moves the updatedAt of the live streams it leaves without a theme.
+//   - Seed live streams keep their short ids (li0000000001); those made through the API have
+//     li + 22 base62 characters and a version 4 UUID as stream key.
+//   - Sandbox watermark: every sandbox video carries "watermarked": true (false in
+//     production); live streams carry the contract's fields only. Sandbox videos and recordings are deleted 24 hours after upload or
 //     recording on the emulator's clock, checked when the store is accessed.
 //   - Ending a broadcast sets broadcasting back to false.
 //   - Faults draw their shares deterministically: a rate r fails a request each time the sum of
@@ -76,33 +99,17 @@
 //     DeliveryRetryDelay apart, while the receiver answers above 299 (redirects are not
 //     followed) or does not answer within DeliveryTimeout. The signature is the lowercase hex
 //     HMAC-SHA256 of the body bytes keyed with the webhook's signatureSecret.
-//   - With Options.StatePath, webhooks, videos, live streams and the clock offset are written
-//     atomically after every change and read back by New; seeds are made only when no state
-//     file exists.
+//   - With Options.StatePath, webhooks, videos, live streams, player themes and the clock
+//     offset are written atomically after every change and read back by New; seeds are made
+//     only when no state file exists.
 //
 // # Control API
 //
 // The control API lives under /_emulator/, a path the service does not use. It is not rate
 // limited, not subject to faults and not counted by RequestCount. With Options.ControlToken
 // every call needs "Authorization: Bearer <control token>" (the command requires one when it
-// listens beyond loopback). ControlIndex, also served at GET /_emulator/, describes each call:
-//
-//	GET    /_emulator/                                    the index
-//	POST   /_emulator/webhooks             {"url","events"}   201, with signatureSecret
-//	DELETE /_emulator/webhooks/{id}                       204
-//	POST   /_emulator/videos               {"title","duration","tags","metadata","description"}   201
-//	POST   /_emulator/live-streams         {"name"}       201
-//	POST   /_emulator/live-streams/{id}/broadcast/start
-//	POST   /_emulator/live-streams/{id}/broadcast/end
-//	POST   /_emulator/live-streams/{id}/record {"duration"}   201, the recording
-//	POST   /_emulator/videos/{id}/captions {"language"}  201
-//	POST   /_emulator/videos/{id}/summary                 201
-//	GET    /_emulator/deliveries
-//	POST   /_emulator/clock/advance        {"seconds"}
-//	GET    /_emulator/faults
-//	PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen500Rate","latencyMs","burst429"}
-//	POST   /_emulator/tokens/revoke                       204
-//	GET    /_emulator/stats                               requests per method and path; rateLimits
+// listens beyond loopback). ControlIndex lists every call; GET /_emulator/ answers it and the
+// command prints it in its usage.
 //
 // The statistics serve benchmarks and tests of clients' pacing. Per rate class they count the
 // requests that reached the limiter, its 429s (injected ones are FaultCounts') and the early
@@ -112,7 +119,7 @@
 // when the first and the last request of each class arrived, on the emulator's clock.
 //
 // The same operations are methods for in-process use: CreateWebhook, DeleteWebhook,
-// UploadVideo, CreateLiveStream, SetBroadcasting, RecordLiveStream, GenerateCaption,
-// GenerateSummary, Deliveries, WaitDeliveries, AdvanceClock, SetFaults, FaultCounts,
-// RevokeTokens, RequestCount and RateStats.
+// UploadVideo, CreateLiveStream, DeleteLiveStream, DeletePlayer, SetBroadcasting,
+// RecordLiveStream, GenerateCaption, GenerateSummary, Deliveries, WaitDeliveries,
+// AdvanceClock, SetFaults, FaultCounts, RevokeTokens, RequestCount and RateStats.
 package emulator

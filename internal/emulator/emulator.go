@@ -30,6 +30,8 @@ type Emulator struct {
 
 	clockOffset atomic.Int64 // nanoseconds added to Options.Now by AdvanceClock
 
+	control *http.ServeMux // the control API's routes
+
 	tokens   tokenState
 	limiter  *rateLimiter
 	faults   faultState
@@ -67,6 +69,7 @@ func New(opts Options) (*Emulator, error) {
 	e.faults.set(opts.Faults)
 	e.stats.counts = map[string]int{}
 	e.delivery.init(opts)
+	e.control = e.newControlMux()
 
 	loaded, err := e.loadState()
 	if err != nil {
@@ -179,7 +182,7 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := rt.handler(e, r.Method)
 	if h == nil {
-		w.Header().Set("Allow", strings.Join(rt.methods, ", "))
+		w.Header().Set("Allow", rt.allow())
 		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
 		return
 	}
@@ -219,85 +222,93 @@ func (e *Emulator) injectLatency(ctx context.Context) bool {
 // apiHandler serves one method of one route; id is the path's identifier, if any.
 type apiHandler func(w http.ResponseWriter, r *http.Request, id string)
 
-// route is one path of the service API.
-type route struct {
-	methods []string
-	get     func(*Emulator) apiHandler
-	post    func(*Emulator) apiHandler
-	delete  func(*Emulator) apiHandler
+// route is one path of the service API: its methods, in the order the Allow header lists them.
+type route []routeMethod
+
+// routeMethod is one method of a route and the handler that serves it.
+type routeMethod struct {
+	method  string
+	handler func(*Emulator) apiHandler
 }
 
+// handler is the route's handler of method, or nil when the route does not take it.
 func (rt route) handler(e *Emulator, method string) apiHandler {
-	var f func(*Emulator) apiHandler
-	switch method {
-	case http.MethodGet:
-		f = rt.get
-	case http.MethodPost:
-		f = rt.post
-	case http.MethodDelete:
-		f = rt.delete
+	for _, m := range rt {
+		if m.method == method {
+			return m.handler(e)
+		}
 	}
-	if f == nil {
-		return nil
+	return nil
+}
+
+// allow lists the route's methods for the Allow header of a 405.
+func (rt route) allow() string {
+	methods := make([]string, 0, len(rt))
+	for _, m := range rt {
+		methods = append(methods, m.method)
 	}
-	return f(e)
+	return strings.Join(methods, ", ")
 }
 
 var (
 	routeWebhooks = route{
-		methods: []string{http.MethodGet, http.MethodPost},
-		get:     func(e *Emulator) apiHandler { return e.handleListWebhooks },
-		post:    func(e *Emulator) apiHandler { return e.handleCreateWebhook },
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListWebhooks }},
+		{http.MethodPost, func(e *Emulator) apiHandler { return e.handleCreateWebhook }},
 	}
 	routeWebhook = route{
-		methods: []string{http.MethodGet, http.MethodDelete},
-		get:     func(e *Emulator) apiHandler { return e.handleGetWebhook },
-		delete:  func(e *Emulator) apiHandler { return e.handleDeleteWebhook },
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetWebhook }},
+		{http.MethodDelete, func(e *Emulator) apiHandler { return e.handleDeleteWebhook }},
 	}
 	routeVideos = route{
-		methods: []string{http.MethodGet},
-		get:     func(e *Emulator) apiHandler { return e.handleListVideos },
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListVideos }},
 	}
 	routeVideo = route{
-		methods: []string{http.MethodGet},
-		get:     func(e *Emulator) apiHandler { return e.handleGetVideo },
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetVideo }},
 	}
 	routeLiveStreams = route{
-		methods: []string{http.MethodGet},
-		get:     func(e *Emulator) apiHandler { return e.handleListLiveStreams },
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListLiveStreams }},
+		{http.MethodPost, func(e *Emulator) apiHandler { return e.handleCreateLiveStream }},
 	}
 	routeLiveStream = route{
-		methods: []string{http.MethodGet},
-		get:     func(e *Emulator) apiHandler { return e.handleGetLiveStream },
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetLiveStream }},
+		{http.MethodPatch, func(e *Emulator) apiHandler { return e.handleUpdateLiveStream }},
+		{http.MethodDelete, func(e *Emulator) apiHandler { return e.handleDeleteLiveStream }},
+	}
+	routePlayers = route{
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListPlayers }},
+		{http.MethodPost, func(e *Emulator) apiHandler { return e.handleCreatePlayer }},
+	}
+	routePlayer = route{
+		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetPlayer }},
+		{http.MethodPatch, func(e *Emulator) apiHandler { return e.handleUpdatePlayer }},
+		{http.MethodDelete, func(e *Emulator) apiHandler { return e.handleDeletePlayer }},
 	}
 )
+
+// collections are the service's collections, each with its route and its items' route.
+var collections = map[string][2]route{
+	"webhooks":     {routeWebhooks, routeWebhook},
+	"videos":       {routeVideos, routeVideo},
+	"live-streams": {routeLiveStreams, routeLiveStream},
+	"players":      {routePlayers, routePlayer},
+}
 
 // matchRoute finds the route of path: a collection (/webhooks) or one item (/webhooks/{id}).
 func matchRoute(path string) (route, string, bool) {
 	rest, ok := strings.CutPrefix(path, "/")
 	if !ok {
-		return route{}, "", false
+		return nil, "", false
 	}
 	coll, id, hasID := strings.Cut(rest, "/")
 	if hasID && (id == "" || strings.Contains(id, "/")) {
-		return route{}, "", false
+		return nil, "", false
 	}
-	switch coll {
-	case "webhooks":
-		if hasID {
-			return routeWebhook, id, true
-		}
-		return routeWebhooks, "", true
-	case "videos":
-		if hasID {
-			return routeVideo, id, true
-		}
-		return routeVideos, "", true
-	case "live-streams":
-		if hasID {
-			return routeLiveStream, id, true
-		}
-		return routeLiveStreams, "", true
+	routes, ok := collections[coll]
+	if !ok {
+		return nil, "", false
 	}
-	return route{}, "", false
+	if hasID {
+		return routes[1], id, true
+	}
+	return routes[0], "", true
 }

@@ -12,6 +12,7 @@ import (
 const (
 	slugAttributeRequired    = "attribute-required"
 	slugInvalidAttribute     = "invalid-attribute"
+	slugInvalidAttributes    = "invalid-attributes"
 	slugInvalidPayload       = "invalid-payload"
 	slugWebhookLimit         = "webhook-limit-reached"
 	slugNotFound             = "resource-not-found"
@@ -35,11 +36,31 @@ const (
 	titleServerError      = "Server error"
 )
 
-// problem is one failing attribute of a 400.
+// Titles and details of the live stream and player theme endpoints'
+// 400s (shared/spec/live-streams-and-players.md): a title that names the kind of problem and a
+// detail that says what is wrong with the attribute.
+const (
+	titleAttributeInvalid  = "An attribute is invalid."
+	titleInvalidAttributes = "Invalid attributes."
+
+	detailNotBlank         = "This value should not be blank."
+	detailNotNull          = "This value should not be null."
+	detailMissingApp       = "Missing app name: [rtmp|rtmps]://[host]/[app name]."
+	detailRTMPFormat       = "RTMP URL should have the following format: [rtmp|rtmps]://[host]/[app name]."
+	detailTooManyRestreams = "This collection should contain 5 elements or less."
+	detailNameTooLong      = "This value is too long. It should have 100 characters or less."
+	detailNotAColour       = "This value is not a valid colour: it should be rgba(R, G, B, A) with R, G and B integers from 0 to 255 and A a decimal from 0 to 1."
+	detailNameRequired     = "A live stream needs a name."
+	detailUnknownAttribute = "This field was not expected."
+)
+
+// problem is one failing attribute of a 400. Detail is set by the live stream and player theme
+// endpoints only, whose 400s say what is wrong beside the title.
 type problem struct {
-	Type  string `json:"type"`
-	Title string `json:"title"`
-	Name  string `json:"name"`
+	Type   string `json:"type"`
+	Title  string `json:"title"`
+	Name   string `json:"name"`
+	Detail string `json:"detail,omitempty"`
 }
 
 // apiError is the service's error object. Attributes holds the extra members named after the
@@ -48,6 +69,7 @@ type apiError struct {
 	Type       string
 	Title      string
 	Status     int
+	Detail     string
 	Name       string
 	Problems   []problem
 	Attributes map[string]string
@@ -55,12 +77,15 @@ type apiError struct {
 
 // reservedMembers are the error object's own members; an attribute of the same name does not
 // get a member of its own, so that it cannot overwrite them.
-var reservedMembers = map[string]bool{"type": true, "title": true, "status": true, "name": true, "problems": true}
+var reservedMembers = map[string]bool{"type": true, "title": true, "status": true, "detail": true, "name": true, "problems": true}
 
 // MarshalJSON writes the error object's own members and one member per failing attribute (in
 // the order encoding/json gives map keys: sorted).
 func (a apiError) MarshalJSON() ([]byte, error) {
 	m := map[string]any{"type": a.Type, "title": a.Title, "status": a.Status}
+	if a.Detail != "" {
+		m["detail"] = a.Detail
+	}
 	if a.Name != "" {
 		m["name"] = a.Name
 	}
@@ -101,6 +126,28 @@ func (e *Emulator) required(name string) problem {
 
 func (e *Emulator) invalid(name, title string) problem {
 	return problem{Type: e.docLink(slugInvalidAttribute), Title: title, Name: name}
+}
+
+// fieldError builds the 400 of the live stream and player theme endpoints: the first problem
+// gives the body's type, title, detail and name, as the contract's tables show them; problems
+// lists every problem only when there is more than one, so that a single problem is said once.
+func (e *Emulator) fieldError(problems ...problem) apiError {
+	first := problems[0]
+	a := apiError{Type: first.Type, Title: first.Title, Status: http.StatusBadRequest, Detail: first.Detail, Name: first.Name}
+	if len(problems) > 1 {
+		a.Problems = problems
+	}
+	return a
+}
+
+// fieldInvalid is an invalid-attribute problem of the live stream and player theme endpoints.
+func (e *Emulator) fieldInvalid(name, detail string) problem {
+	return problem{Type: e.docLink(slugInvalidAttribute), Title: titleAttributeInvalid, Name: name, Detail: detail}
+}
+
+// fieldUnknown is the problem of a member that the live stream or player theme does not have.
+func (e *Emulator) fieldUnknown(name string) problem {
+	return problem{Type: e.docLink(slugInvalidAttributes), Title: titleInvalidAttributes, Name: name, Detail: detailUnknownAttribute}
 }
 
 func (e *Emulator) notFound(name string) apiError {

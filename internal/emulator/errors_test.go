@@ -15,15 +15,19 @@ func TestErrorBodies(t *testing.T) {
 		slug, title  string
 		allow        string
 	}{
-		{"GET", "/nowhere", 404, "unrecognized-request-url", "Unrecognized request URL.", ""},
-		{"GET", "/webhooks/", 404, "unrecognized-request-url", "Unrecognized request URL.", ""},
-		{"GET", "/webhooks/a/b", 404, "unrecognized-request-url", "Unrecognized request URL.", ""},
-		{"PUT", "/webhooks", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, POST"},
-		{"PATCH", "/webhooks/webhook_x", 405, "method-not-allowed", "Method is not allowed for this route.", "GET, DELETE"},
-		{"POST", "/videos", 405, "method-not-allowed", "Method is not allowed for this route.", "GET"},
-		{"DELETE", "/live-streams/li1", 405, "method-not-allowed", "Method is not allowed for this route.", "GET"},
-		{"GET", "/videos/vi_missing", 404, "resource-not-found", "The requested resource could not be found.", ""},
-		{"GET", "/live-streams/li_missing", 404, "resource-not-found", "The requested resource could not be found.", ""},
+		{method: "GET", path: "/nowhere", status: 404, slug: "unrecognized-request-url", title: "Unrecognized request URL."},
+		{method: "GET", path: "/webhooks/", status: 404, slug: "unrecognized-request-url", title: "Unrecognized request URL."},
+		{method: "GET", path: "/webhooks/a/b", status: 404, slug: "unrecognized-request-url", title: "Unrecognized request URL."},
+		{method: "PUT", path: "/webhooks", status: 405, slug: "method-not-allowed", title: "Method is not allowed for this route.", allow: "GET, POST"},
+		{method: "PATCH", path: "/webhooks/webhook_x", status: 405, slug: "method-not-allowed", title: "Method is not allowed for this route.", allow: "GET, DELETE"},
+		{method: "POST", path: "/videos", status: 405, slug: "method-not-allowed", title: "Method is not allowed for this route.", allow: "GET"},
+		{method: "PUT", path: "/live-streams/li1", status: 405, slug: "method-not-allowed", title: "Method is not allowed for this route.", allow: "GET, PATCH, DELETE"},
+		{method: "DELETE", path: "/live-streams", status: 405, slug: "method-not-allowed", title: "Method is not allowed for this route.", allow: "GET, POST"},
+		{method: "PUT", path: "/players/pt1", status: 405, slug: "method-not-allowed", title: "Method is not allowed for this route.", allow: "GET, PATCH, DELETE"},
+		{method: "PATCH", path: "/players", status: 405, slug: "method-not-allowed", title: "Method is not allowed for this route.", allow: "GET, POST"},
+		{method: "GET", path: "/players/pt_missing", status: 404, slug: "resource-not-found", title: "The requested resource could not be found."},
+		{method: "GET", path: "/videos/vi_missing", status: 404, slug: "resource-not-found", title: "The requested resource could not be found."},
+		{method: "GET", path: "/live-streams/li_missing", status: 404, slug: "resource-not-found", title: "The requested resource could not be found."},
 	} {
 		r := e.api(tc.method, tc.path, nil)
 		expectStatus(t, r, tc.status)
@@ -42,6 +46,9 @@ func TestErrorBodies(t *testing.T) {
 	}
 	if r := e.api("GET", "/live-streams/li_missing", nil); r.str("name") != "liveStreamId" {
 		t.Errorf("live stream 404 name: %s", r.raw)
+	}
+	if r := e.api("GET", "/players/pt_missing", nil); r.str("name") != "playerId" {
+		t.Errorf("player theme 404 name: %s", r.raw)
 	}
 
 	e.emu.SetFaults(emulator.Faults{ErrorRate: 1})

@@ -29,7 +29,7 @@ type FaultCounts struct {
 	ReadError500 int
 	// Burst429 counts the 429s answered by Burst429.
 	Burst429 int
-	// CommitThen500 counts the POST /webhooks that stored the webhook and answered 500.
+	// CommitThen500 counts the creates and updates that were stored and answered 500.
 	CommitThen500 int
 }
 

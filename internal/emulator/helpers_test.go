@@ -4,13 +4,23 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+// Shapes of the service's date-times and webhook ids.
+var (
+	atomRe      = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$`)
+	webhookIDRe = regexp.MustCompile(`^webhook_[0-9A-Za-z]{10,}$`)
 )
 
 // env is one emulator served on a loopback port, and its first key.
@@ -159,4 +169,117 @@ func expectStatus(t *testing.T, r response, want int) {
 	if r.status != want {
 		t.Fatalf("status %d, want %d; body %s", r.status, want, r.raw)
 	}
+}
+
+func (e *env) tokens() response {
+	e.t.Helper()
+	r := e.do("POST", "/auth/api-key", "", map[string]any{"apiKey": e.key})
+	expectStatus(e.t, r, http.StatusOK)
+	return r
+}
+
+// receiver records the notifications it gets and answers with the statuses of plan in turn
+// (200 once plan is used up).
+type receiver struct {
+	t    *testing.T
+	srv  *httptest.Server
+	mu   sync.Mutex
+	got  []notification
+	plan []int
+	hits int
+}
+
+type notification struct {
+	webhookID, signature, contentType string
+	body                              []byte
+	fields                            map[string]any
+}
+
+func newReceiver(t *testing.T, plan ...int) *receiver {
+	rc := &receiver{t: t, plan: plan}
+	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var fields map[string]any
+		_ = json.Unmarshal(b, &fields)
+		rc.mu.Lock()
+		status := http.StatusOK
+		if rc.hits < len(rc.plan) {
+			status = rc.plan[rc.hits]
+		}
+		rc.hits++
+		if status < 300 {
+			rc.got = append(rc.got, notification{
+				webhookID: r.Header.Get("X-Service-WebhookID"), signature: r.Header.Get("X-Service-Signature"),
+				contentType: r.Header.Get("Content-Type"), body: b, fields: fields,
+			})
+		}
+		rc.mu.Unlock()
+		w.WriteHeader(status)
+	}))
+	t.Cleanup(rc.srv.Close)
+	return rc
+}
+
+func (rc *receiver) notifications() []notification {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([]notification(nil), rc.got...)
+}
+
+func (e *env) ctl(method, path string, body any) response {
+	e.t.Helper()
+	return e.do(method, "/_emulator"+path, "", body)
+}
+
+func (e *env) waitDeliveries() {
+	e.t.Helper()
+	if err := e.emu.WaitDeliveries(e.t.Context()); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func rateHeaders(t *testing.T, r response) (limit, remaining, retry int) {
+	t.Helper()
+	vals := make([]int, 3)
+	for i, h := range []string{"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Retry-After"} {
+		v, err := strconv.Atoi(r.header.Get(h))
+		if err != nil {
+			t.Fatalf("%s = %q on a %d", h, r.header.Get(h), r.status)
+		}
+		vals[i] = v
+	}
+	return vals[0], vals[1], vals[2]
+}
+
+func ids(r response, key string) []string {
+	var out []string
+	for _, it := range r.data() {
+		out = append(out, fmt.Sprint(it[key]))
+	}
+	return out
+}
+
+func (e *env) createWebhook(url string, events ...string) response {
+	e.t.Helper()
+	r := e.api("POST", "/webhooks", map[string]any{"url": url, "events": events})
+	expectStatus(e.t, r, http.StatusCreated)
+	return r
+}
+
+// createLiveStream creates a live stream through the service API and fails the test unless it
+// is answered 200.
+func (e *env) createLiveStream(body map[string]any) response {
+	e.t.Helper()
+	r := e.api("POST", "/live-streams", body)
+	expectStatus(e.t, r, http.StatusOK)
+	return r
+}
+
+// createPlayer creates a player theme through the service API and fails the test unless it is
+// answered 201.
+func (e *env) createPlayer(body map[string]any) response {
+	e.t.Helper()
+	r := e.api("POST", "/players", body)
+	expectStatus(e.t, r, http.StatusCreated)
+	return r
 }

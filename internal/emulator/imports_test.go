@@ -20,7 +20,7 @@ func TestIndependentOfTheClient(t *testing.T) {
 				continue
 			}
 			switch strings.TrimPrefix(dep, module) {
-			case "internal/emulator", "cmd/videohost-emulator", "internal/videohost/events":
+			case "internal/emulator", "cmd/videohost-emulator", "internal/events":
 			default:
 				t.Errorf("%s depends on %s", pkg, dep)
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -39,8 +40,9 @@ type Faults struct {
 	// ReadErrorRate is the share (0..1) of rate-limited GET and HEAD API requests answered 500,
 	// drawn after (and apart from) ErrorRate.
 	ReadErrorRate float64
-	// CommitThen500Rate is the share (0..1) of POST /webhooks that store the webhook and
-	// answer 500 all the same.
+	// CommitThen500Rate is the share (0..1) of creates (POST /webhooks, /live-streams and
+	// /players) and updates (PATCH /live-streams/{id} and /players/{id}) that store the change
+	// and answer 500 all the same. Deletes are not drawn.
 	CommitThen500Rate float64
 	// Latency is added before every API answer.
 	Latency time.Duration
@@ -76,16 +78,36 @@ var environmentLimits = map[string]Limits{
 	EnvProduction: {Uploads: 100, Writes: 200, Reads: 500},
 }
 
-// withDefaults validates opts and fills every zero value with its default.
+// withDefaults validates opts and fills every zero value with its default; the error joins
+// every problem found.
 func (o Options) withDefaults() (Options, error) {
-	var errs []error
+	errs := []error{o.defaultEnvironment()}
+	errs = append(errs, o.defaultAccount()...)
+	errs = append(errs, o.defaultLimits()...)
+	o.defaultDeliveries()
+	errs = append(errs, o.Faults.validate())
+	errs = append(errs, o.checkKeys()...)
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o, errors.Join(errs...)
+}
+
+// defaultEnvironment takes the sandbox when no environment is given.
+func (o *Options) defaultEnvironment() error {
 	switch o.Environment {
 	case "":
 		o.Environment = EnvSandbox
 	case EnvSandbox, EnvProduction:
 	default:
-		errs = append(errs, fmt.Errorf("environment %q is neither %s nor %s", o.Environment, EnvSandbox, EnvProduction))
+		return fmt.Errorf("environment %q is neither %s nor %s", o.Environment, EnvSandbox, EnvProduction)
 	}
+	return nil
+}
+
+// defaultAccount fills the token lifetime, the webhook limit and the docs address.
+func (o *Options) defaultAccount() []error {
+	var errs []error
 	if o.TokenTTL < 0 {
 		errs = append(errs, errors.New("token TTL must not be negative"))
 	}
@@ -106,6 +128,13 @@ func (o Options) withDefaults() (Options, error) {
 		errs = append(errs, fmt.Errorf("docs URL %q is not an absolute URL", o.DocsURL))
 	}
 	o.DocsURL = strings.TrimRight(o.DocsURL, "/")
+	return errs
+}
+
+// defaultLimits fills the rate limits with the environment's, and the rate window; it also
+// checks the seed counts, which are sizes like them.
+func (o *Options) defaultLimits() []error {
+	var errs []error
 	def := environmentLimits[o.Environment]
 	if o.Limits.Uploads < 0 || o.Limits.Writes < 0 || o.Limits.Reads < 0 {
 		errs = append(errs, errors.New("rate limits must not be negative"))
@@ -128,6 +157,12 @@ func (o Options) withDefaults() (Options, error) {
 	if o.SeedVideos < 0 || o.SeedLiveStreams < 0 {
 		errs = append(errs, errors.New("seed counts must not be negative"))
 	}
+	return errs
+}
+
+// defaultDeliveries fills the retries, their delay and the receivers' time-out; a negative
+// retry count means none.
+func (o *Options) defaultDeliveries() {
 	switch {
 	case o.DeliveryRetries == 0:
 		o.DeliveryRetries = DefaultDeliveryRetries
@@ -140,9 +175,11 @@ func (o Options) withDefaults() (Options, error) {
 	if o.DeliveryTimeout <= 0 {
 		o.DeliveryTimeout = DefaultDeliveryTimeout
 	}
-	if err := o.Faults.validate(); err != nil {
-		errs = append(errs, err)
-	}
+}
+
+// checkKeys refuses empty keys and a key given for both environments.
+func (o *Options) checkKeys() []error {
+	var errs []error
 	for _, k := range o.APIKeys {
 		if k == "" {
 			errs = append(errs, errors.New("an API key is empty"))
@@ -152,16 +189,11 @@ func (o Options) withDefaults() (Options, error) {
 		if k == "" {
 			errs = append(errs, errors.New("an other-environment key is empty"))
 		}
-		for _, own := range o.APIKeys {
-			if own == k {
-				errs = append(errs, errors.New("a key is given both for this and for the other environment"))
-			}
+		if slices.Contains(o.APIKeys, k) {
+			errs = append(errs, errors.New("a key is given both for this and for the other environment"))
 		}
 	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return o, errors.Join(errs...)
+	return errs
 }
 
 // otherEnvironment names the environment that the other-environment keys belong to.

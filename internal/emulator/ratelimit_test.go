@@ -2,25 +2,11 @@ package emulator_test
 
 import (
 	"net/http"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
-
-func rateHeaders(t *testing.T, r response) (limit, remaining, retry int) {
-	t.Helper()
-	vals := make([]int, 3)
-	for i, h := range []string{"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Retry-After"} {
-		v, err := strconv.Atoi(r.header.Get(h))
-		if err != nil {
-			t.Fatalf("%s = %q on a %d", h, r.header.Get(h), r.status)
-		}
-		vals[i] = v
-	}
-	return vals[0], vals[1], vals[2]
-}
 
 func TestRateLimitDefaults(t *testing.T) {
 	for _, tc := range []struct {

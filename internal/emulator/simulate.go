@@ -1,6 +1,8 @@
 package emulator
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
@@ -8,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // Errors of the simulations; the control API answers ErrNotFound with 404 and the others with
@@ -121,26 +123,22 @@ func (e *Emulator) createLiveStream(name string) (liveStreamWire, error) {
 	if strings.TrimSpace(name) == "" {
 		return liveStreamWire{}, invalidf("the name is required")
 	}
-	now := e.now().UTC().Truncate(time.Second)
-	l := &liveStream{
-		ID:        randomID("li", 22),
-		Name:      name,
-		StreamKey: newStreamKey(),
-		Public:    true,
-		CreatedAt: now,
-		UpdatedAt: now,
-	}
+	l := e.newLiveStream(name)
 	e.mu.Lock()
 	e.st.LiveStreams = append(e.st.LiveStreams, l)
-	wire := e.toLiveStreamWire(l)
+	wire := toLiveStreamWire(l)
 	e.mu.Unlock()
 	e.saveStateLogged()
 	return wire, nil
 }
 
-// newStreamKey returns a random key shaped like a UUID, as the service's stream keys are.
+// newStreamKey returns a random version 4 UUID, the form of the service's stream keys.
 func newStreamKey() string {
-	s := strings.ToLower(randomID("", 32))
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms.
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	s := hex.EncodeToString(b[:])
 	return s[0:8] + "-" + s[8:12] + "-" + s[12:16] + "-" + s[16:20] + "-" + s[20:32]
 }
 
@@ -163,7 +161,7 @@ func (e *Emulator) setBroadcasting(liveStreamID string, on bool) (liveStreamWire
 	} else {
 		l.BroadcastStartedAt = time.Time{}
 	}
-	wire := e.toLiveStreamWire(l)
+	wire := toLiveStreamWire(l)
 	e.mu.Unlock()
 	e.saveStateLogged()
 	name := events.LiveStreamBroadcastEnded

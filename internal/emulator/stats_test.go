@@ -87,8 +87,8 @@ func TestRateStatsClientsThatWaitOrNot(t *testing.T) {
 		wait           func(retryAfter time.Duration) time.Duration
 		refused, early int
 	}{
-		{"waits Retry-After", func(ra time.Duration) time.Duration { return ra }, 3, 0},
-		{"retries after 1 s", func(time.Duration) time.Duration { return time.Second }, 15, 12},
+		{name: "waits Retry-After", wait: func(ra time.Duration) time.Duration { return ra }, refused: 3, early: 0},
+		{name: "retries after 1 s", wait: func(time.Duration) time.Duration { return time.Second }, refused: 15, early: 12},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newStatsEnv(t, emulator.Options{Limits: emulator.Limits{Reads: 3}, RateWindow: 5 * time.Second})

@@ -2,13 +2,9 @@ package emulator
 
 import (
 	"crypto/rand"
-	"errors"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
 )
 
 // Webhook is the emulator's own record of a webhook (its own wire type, independent of the
@@ -72,12 +68,37 @@ type liveStream struct {
 	BroadcastStartedAt time.Time `json:"broadcastStartedAt,omitzero"`
 }
 
+// playerTheme is the stored record of a player theme. Colours are kept as they were sent,
+// character for character; Name "" is a theme without a name.
+type playerTheme struct {
+	ID               string    `json:"playerId"`
+	Name             string    `json:"name,omitempty"`
+	Text             string    `json:"text"`
+	Link             string    `json:"link"`
+	LinkHover        string    `json:"linkHover"`
+	LinkActive       string    `json:"linkActive"`
+	TrackPlayed      string    `json:"trackPlayed"`
+	TrackUnplayed    string    `json:"trackUnplayed"`
+	TrackBackground  string    `json:"trackBackground"`
+	BackgroundTop    string    `json:"backgroundTop"`
+	BackgroundBottom string    `json:"backgroundBottom"`
+	BackgroundText   string    `json:"backgroundText"`
+	EnableAPI        bool      `json:"enableApi"`
+	EnableControls   bool      `json:"enableControls"`
+	ForceAutoplay    bool      `json:"forceAutoplay"`
+	HideTitle        bool      `json:"hideTitle"`
+	ForceLoop        bool      `json:"forceLoop"`
+	CreatedAt        time.Time `json:"createdAt"`
+	UpdatedAt        time.Time `json:"updatedAt"`
+}
+
 // store is the service's data; Emulator.mu guards it. Slices keep creation order, which is the
 // default order of every list.
 type store struct {
-	Webhooks    []*Webhook    `json:"webhooks"`
-	Videos      []*video      `json:"videos"`
-	LiveStreams []*liveStream `json:"liveStreams"`
+	Webhooks    []*Webhook     `json:"webhooks"`
+	Videos      []*video       `json:"videos"`
+	LiveStreams []*liveStream  `json:"liveStreams"`
+	Players     []*playerTheme `json:"players"`
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -100,32 +121,6 @@ func randomID(prefix string, n int) string {
 		sb.WriteByte(base62[c%62])
 	}
 	return sb.String()
-}
-
-// ErrWebhookLimit is returned by CreateWebhook when the account already holds MaxWebhooks
-// webhooks.
-var ErrWebhookLimit = errors.New("the account has reached the webhook urls limit")
-
-// validateWebhookURL reports why raw is not an http or https URL with a host, or "".
-func validateWebhookURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Hostname() == "" {
-		return "This attribute must be a valid http or https URL."
-	}
-	return ""
-}
-
-// validateEvents reports why names is not a list of known event names, or "".
-func validateEvents(names []string) string {
-	if len(names) == 0 {
-		return "This attribute must contain at least one event name."
-	}
-	for _, n := range names {
-		if !events.Valid(n) {
-			return "This attribute must contain only these event names: " + joinNames() + "."
-		}
-	}
-	return ""
 }
 
 // insertWebhookLocked stores a new webhook; the caller holds e.mu.
@@ -160,6 +155,10 @@ func (e *Emulator) findVideoLocked(id string) int {
 
 func (e *Emulator) findLiveStreamLocked(id string) int {
 	return slices.IndexFunc(e.st.LiveStreams, func(l *liveStream) bool { return l.ID == id })
+}
+
+func (e *Emulator) findPlayerLocked(id string) int {
+	return slices.IndexFunc(e.st.Players, func(p *playerTheme) bool { return p.ID == id })
 }
 
 // purgeExpiredLocked deletes sandbox videos whose 24 hours have passed. Expiry is checked

@@ -9,12 +9,12 @@ import (
 	"time"
 )
 
-// Addresses of the emulated outputs. The .invalid top-level domain is reserved, so nobody
-// mistakes them for the real service's content.
+// Addresses of the emulated videos' outputs. The .invalid top-level domain is reserved, so
+// nobody mistakes them for the real service's content. (Live streams use the addresses that the
+// contract gives.)
 const (
 	vodBase   = "https://vod.videohost.invalid/vod/"
 	embedBase = "https://embed.videohost.invalid/"
-	liveBase  = "https://live.videohost.invalid/"
 )
 
 type videoSourceWire struct {

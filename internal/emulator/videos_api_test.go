@@ -9,14 +9,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
-func ids(r response, key string) []string {
-	var out []string
-	for _, it := range r.data() {
-		out = append(out, fmt.Sprint(it[key]))
-	}
-	return out
-}
-
 func TestSeedsAreDeterministic(t *testing.T) {
 	list := func() string {
 		e := newEnv(t, emulator.Options{SeedVideos: 12, SeedLiveStreams: 3})

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"net/http"
 	"net/url"
@@ -9,13 +10,39 @@ import (
 	"strings"
 	"time"
 
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // atomFormat is PHP's DATE_ATOM, the service's date-time format: UTC with a +00:00 offset.
 const atomFormat = "2006-01-02T15:04:05+00:00"
 
 func atom(t time.Time) string { return t.UTC().Format(atomFormat) }
+
+// ErrWebhookLimit is returned by CreateWebhook when the account already holds MaxWebhooks
+// webhooks.
+var ErrWebhookLimit = errors.New("the account has reached the webhook urls limit")
+
+// validateWebhookURL reports why raw is not an http or https URL with a host, or "".
+func validateWebhookURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Hostname() == "" {
+		return "This attribute must be a valid http or https URL."
+	}
+	return ""
+}
+
+// validateEvents reports why names is not a list of known event names, or "".
+func validateEvents(names []string) string {
+	if len(names) == 0 {
+		return "This attribute must contain at least one event name."
+	}
+	for _, n := range names {
+		if !events.Valid(n) {
+			return "This attribute must contain only these event names: " + joinNames() + "."
+		}
+	}
+	return ""
+}
 
 // webhookWire is a webhook as the service sends it.
 type webhookWire struct {
@@ -151,11 +178,7 @@ func (e *Emulator) handleCreateWebhook(w http.ResponseWriter, r *http.Request, _
 	if !ok {
 		return
 	}
-	if e.faults.takeCommitThen500() {
-		writeError(w, e.serverError())
-		return
-	}
-	writeJSON(w, http.StatusCreated, toWebhookWire(wh, e.opts.SecretInResponses))
+	e.answerWrite(w, http.StatusCreated, toWebhookWire(wh, e.opts.SecretInResponses))
 }
 
 // createWebhookFrom stores the webhook that the body of a create asks for, through the service

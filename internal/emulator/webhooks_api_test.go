@@ -4,25 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
-
-var (
-	atomRe      = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$`)
-	webhookIDRe = regexp.MustCompile(`^webhook_[0-9A-Za-z]{10,}$`)
-)
-
-func (e *env) createWebhook(url string, events ...string) response {
-	e.t.Helper()
-	r := e.api("POST", "/webhooks", map[string]any{"url": url, "events": events})
-	expectStatus(e.t, r, http.StatusCreated)
-	return r
-}
 
 func TestWebhookLifecycle(t *testing.T) {
 	e := newEnv(t, emulator.Options{})
@@ -109,17 +96,17 @@ func TestWebhookCreateErrors(t *testing.T) {
 		problems []string // names, in order
 		member   string   // attribute member expected to carry the title
 	}{
-		{"missing both", map[string]any{}, docs + "attribute-required", "This attribute is required.", []string{"events", "url"}, "events"},
-		{"missing url", map[string]any{"events": []string{"video.summary.generated"}}, docs + "attribute-required", "This attribute is required.", []string{"url"}, "url"},
-		{"null events", map[string]any{"events": nil, "url": "https://a.test"}, docs + "attribute-required", "This attribute is required.", []string{"events"}, "events"},
-		{"events not an array", map[string]any{"events": "video.summary.generated", "url": "https://a.test"}, docs + "invalid-attribute", "This attribute must be an array.", []string{"events"}, "events"},
-		{"events of numbers", map[string]any{"events": []int{1}, "url": "https://a.test"}, docs + "invalid-attribute", "This attribute must be an array of strings.", []string{"events"}, "events"},
-		{"unknown event", map[string]any{"events": []string{"video.deleted"}, "url": "https://a.test"}, docs + "invalid-attribute", "", []string{"events"}, "events"},
-		{"empty events", map[string]any{"events": []string{}, "url": "https://a.test"}, docs + "invalid-attribute", "", []string{"events"}, "events"},
-		{"ftp url", map[string]any{"events": []string{"video.summary.generated"}, "url": "ftp://a.test/x"}, docs + "invalid-attribute", "This attribute must be a valid http or https URL.", []string{"url"}, "url"},
-		{"url without host", map[string]any{"events": []string{"video.summary.generated"}, "url": "https://"}, docs + "invalid-attribute", "This attribute must be a valid http or https URL.", []string{"url"}, "url"},
-		{"url not a string", map[string]any{"events": []string{"video.summary.generated"}, "url": 5}, docs + "invalid-attribute", "This attribute must be a string.", []string{"url"}, "url"},
-		{"unknown attribute", map[string]any{"events": []string{"video.summary.generated"}, "url": "https://a.test", "secret": "x"}, docs + "invalid-attribute", "This attribute does not exist for this endpoint.", []string{"secret"}, "secret"},
+		{name: "missing both", body: map[string]any{}, typ: docs + "attribute-required", title: "This attribute is required.", problems: []string{"events", "url"}, member: "events"},
+		{name: "missing url", body: map[string]any{"events": []string{"video.summary.generated"}}, typ: docs + "attribute-required", title: "This attribute is required.", problems: []string{"url"}, member: "url"},
+		{name: "null events", body: map[string]any{"events": nil, "url": "https://a.test"}, typ: docs + "attribute-required", title: "This attribute is required.", problems: []string{"events"}, member: "events"},
+		{name: "events not an array", body: map[string]any{"events": "video.summary.generated", "url": "https://a.test"}, typ: docs + "invalid-attribute", title: "This attribute must be an array.", problems: []string{"events"}, member: "events"},
+		{name: "events of numbers", body: map[string]any{"events": []int{1}, "url": "https://a.test"}, typ: docs + "invalid-attribute", title: "This attribute must be an array of strings.", problems: []string{"events"}, member: "events"},
+		{name: "unknown event", body: map[string]any{"events": []string{"video.deleted"}, "url": "https://a.test"}, typ: docs + "invalid-attribute", problems: []string{"events"}, member: "events"},
+		{name: "empty events", body: map[string]any{"events": []string{}, "url": "https://a.test"}, typ: docs + "invalid-attribute", problems: []string{"events"}, member: "events"},
+		{name: "ftp url", body: map[string]any{"events": []string{"video.summary.generated"}, "url": "ftp://a.test/x"}, typ: docs + "invalid-attribute", title: "This attribute must be a valid http or https URL.", problems: []string{"url"}, member: "url"},
+		{name: "url without host", body: map[string]any{"events": []string{"video.summary.generated"}, "url": "https://"}, typ: docs + "invalid-attribute", title: "This attribute must be a valid http or https URL.", problems: []string{"url"}, member: "url"},
+		{name: "url not a string", body: map[string]any{"events": []string{"video.summary.generated"}, "url": 5}, typ: docs + "invalid-attribute", title: "This attribute must be a string.", problems: []string{"url"}, member: "url"},
+		{name: "unknown attribute", body: map[string]any{"events": []string{"video.summary.generated"}, "url": "https://a.test", "secret": "x"}, typ: docs + "invalid-attribute", title: "This attribute does not exist for this endpoint.", problems: []string{"secret"}, member: "secret"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := e.api("POST", "/webhooks", tc.body)

@@ -193,13 +193,13 @@ func TestAccBadInput(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = io.WriteString(w, `{"data":[{"webhookId":"wh_1","url":"https://h.example.test/x","eve`)
 			}),
-			want: `(?s)Unable to Read Webhook.*gave an answer the provider cannot read.*Check base_url.*decoding the answer.*not valid JSON, as if it was cut short`},
+			want: `(?s)Unable to Read Webhook.*gave an answer the provider cannot read.*Check base_url.*decoding the response.*not valid JSON, as if it was cut short`},
 		{name: "hostile/HTML on a 200 (bearer)", config: dataWith("videohost_videos", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				_, _ = io.WriteString(w, "<!doctype html><html><body>Welcome to our video platform</body></html>")
 			}),
-			want: `(?s)Unable to List Videos.*Check base_url.*POST /auth/api-key: decoding the answer.*text/html; charset=utf-8, not JSON`},
+			want: `(?s)Unable to List Videos.*Check base_url.*POST /auth/api-key: decoding the response.*text/html; charset=utf-8, not JSON`},
 		{name: "hostile/huge body", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhooks", ""),
 			hostile: hostileServer(func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
@@ -211,7 +211,7 @@ func TestAccBadInput(t *testing.T) {
 					}
 				}
 			}),
-			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*Check that base_url`},
+			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
 		{name: "hostile/redirect to another host (basic)", providerBody: `auth_scheme = "basic"`, config: okWebhook,
 			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*answered with a redirect.*Set base_url.*307 Temporary Redirect.*a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*set base_url to http://127\.0\.0\.1:\d+/v1`},
 		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // devOverrideCLI builds the provider into a temporary directory and writes a CLI configuration

@@ -12,8 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
 )
 
 var (

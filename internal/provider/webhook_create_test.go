@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
 )
 
 // reconcileEnv is an emulator behind a loopback server and a client of it, without Terraform:

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // TestAccWebhookGenerateConfig runs what a user runs to adopt an existing webhook:

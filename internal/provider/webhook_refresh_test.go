@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // TestAccWebhookResourceOneListRefresh shows that refreshing N webhooks costs about one walk

@@ -16,8 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
 )
 
 var (

@@ -12,7 +12,6 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// Paths of the token calls.
 const (
 	pathAPIKey  = "/auth/api-key"
 	pathRefresh = "/auth/refresh"
@@ -22,8 +21,7 @@ const (
 // tenth of the token's lifetime.
 const refreshMarginMax = 60 * time.Second
 
-// defaultTokenLifetime is the lifetime the specification gives, used when an answer does not
-// say.
+// defaultTokenLifetime is the specification's, for a response that does not say.
 const defaultTokenLifetime = 3600 * time.Second
 
 // Token is an access token of the bearer scheme.
@@ -42,8 +40,7 @@ func (c *Client) AccessToken(ctx context.Context) (Token, error) {
 	return Token{AccessToken: p.access, ExpiresAt: p.expiresAt}, nil
 }
 
-// credentials returns the Authorization header of the next attempt, and the access token in
-// it (empty under the basic scheme).
+// credentials returns the Authorization header of the next attempt, and the token in it.
 func (c *Client) credentials(ctx context.Context) (header, token string, err error) {
 	if c.cfg.AuthScheme == AuthBasic {
 		return c.basicAuth, "", nil
@@ -55,18 +52,16 @@ func (c *Client) credentials(ctx context.Context) (header, token string, err err
 	return "Bearer " + p.access, p.access, nil
 }
 
-// tokenPair is one answer of a token call.
+// tokenPair is what one token call returned.
 type tokenPair struct {
 	access, refresh string
 	expiresAt       time.Time
-	// refreshAt is when the pair stops being handed out and a refresh is due.
-	refreshAt time.Time
-	// revoked is set when the service answered 401 to the access token.
-	revoked bool
+	refreshAt       time.Time
+	revoked         bool
 }
 
-// tokenSource holds the one token pair of a client. Every goroutine shares it; when it must be
-// fetched or refreshed, one caller does it and the others wait for that result.
+// tokenSource holds the one token pair of a client: one caller fetches or refreshes it, the
+// others wait for that result.
 type tokenSource struct {
 	c *Client
 
@@ -76,9 +71,8 @@ type tokenSource struct {
 	group singleflight.Group
 }
 
-// tokenResponse is the answer of POST /auth/api-key and POST /auth/refresh. token_type is not
-// used, but decoded all the same, so that an answer whose members have the wrong types is
-// refused as a whole.
+// tokenResponse is the response of the token calls. token_type is unused but decoded, so that
+// a response whose members have the wrong types is refused as a whole.
 type tokenResponse struct {
 	TokenType    string `json:"token_type"`
 	ExpiresIn    int    `json:"expires_in"`
@@ -86,7 +80,6 @@ type tokenResponse struct {
 	RefreshToken string `json:"refresh_token"`
 }
 
-// current returns the held pair while it is fresh.
 func (ts *tokenSource) current() (tokenPair, bool) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
@@ -104,7 +97,6 @@ func (ts *tokenSource) token(ctx context.Context) (tokenPair, error) {
 		return p, nil
 	}
 	ch := ts.group.DoChan("token", func() (any, error) {
-		// A caller that missed the previous flight finds its result here.
 		if p, ok := ts.current(); ok {
 			return p, nil
 		}
@@ -125,8 +117,8 @@ func (ts *tokenSource) token(ctx context.Context) (tokenPair, error) {
 	}
 }
 
-// invalidate marks access as refused, so that the next caller refreshes. A newer pair is left
-// alone: another caller already replaced the refused one.
+// invalidate marks access as refused, so that the next caller refreshes; a newer pair is left
+// alone.
 func (ts *tokenSource) invalidate(access string) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
@@ -135,8 +127,7 @@ func (ts *tokenSource) invalidate(access string) {
 	}
 }
 
-// fetch refreshes the held pair, or gets a new one with the API key when there is none or the
-// refresh is refused.
+// fetch refreshes the held pair, or gets a new one with the API key.
 func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
 	ts.mu.Lock()
 	var old *tokenPair
@@ -153,7 +144,7 @@ func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
 		}
 		var e *Error
 		if !errors.As(err, &e) && !old.revoked && time.Now().Before(old.expiresAt) {
-			// The service did not answer; the held token still works for a while.
+			// No response; the held token still works for a while.
 			return *old, nil
 		}
 		ts.c.log.Warn(ctx, logToken, map[string]any{
@@ -164,7 +155,7 @@ func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && (e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden) {
-			e.hint = fmt.Sprintf("The service refused the API key: check that it is a key of the %s "+
+			e.Hint = fmt.Sprintf("The service refused the API key: check that it is a key of the %s "+
 				"environment (sandbox and production keys differ)", ts.c.cfg.Environment)
 		}
 		return tokenPair{}, err
@@ -172,7 +163,6 @@ func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
 	return p, nil
 }
 
-// call sends one token call and stores its pair.
 func (ts *tokenSource) call(ctx context.Context, path string, body any, event string) (tokenPair, error) {
 	start := time.Now()
 	var tr tokenResponse
@@ -181,16 +171,14 @@ func (ts *tokenSource) call(ctx context.Context, path string, body any, event st
 		return tokenPair{}, err
 	}
 	if tr.AccessToken == "" {
-		return tokenPair{}, fmt.Errorf("POST %s: the answer carries no access_token", path)
+		return tokenPair{}, fmt.Errorf("POST %s: the response carries no access_token", path)
 	}
 	lifetime := defaultTokenLifetime
 	if tr.ExpiresIn > 0 {
-		// Capped at what a Duration holds: a longer one would wrap around to a short or
-		// negative lifetime, and the token would be fetched again on every call.
+		// Capped at what a Duration holds: a longer one would wrap around.
 		lifetime = time.Duration(min(int64(tr.ExpiresIn), math.MaxInt64/int64(time.Second))) * time.Second
 	}
-	// The lifetime counts from before the call was sent, so that the margin also covers the
-	// time the answer took to arrive.
+	// Counted from before the call, so that the margin covers the response's delay.
 	p := tokenPair{
 		access:    tr.AccessToken,
 		refresh:   tr.RefreshToken,

@@ -12,13 +12,6 @@ import (
 	"time"
 )
 
-// okWebhooks answers every API call with one empty page of webhooks.
-func okWebhooks(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{
-		"data": []any{}, "pagination": map[string]any{"currentPage": 1, "pagesTotal": 1, "links": []any{}},
-	})
-}
-
 func TestBasicAuthHeader(t *testing.T) {
 	var got []string
 	var mu sync.Mutex

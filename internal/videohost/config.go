@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -9,40 +10,69 @@ import (
 
 var _ error = (*ConfigError)(nil)
 
-// Defaults applied by New to the zero values of Config.
+// Environments of the service. Their API keys differ.
+const (
+	EnvironmentSandbox    = "sandbox"
+	EnvironmentProduction = "production"
+)
+
+const (
+	ProductionURL = "https://ws.api.video"
+	SandboxURL    = "https://sandbox.api.video"
+)
+
+const (
+	AuthBearer = "bearer"
+	AuthBasic  = "basic"
+)
+
+// Config is what a Client is built from. Zero values take the documented defaults.
+type Config struct {
+	Environment string // sandbox (default) or production; picks the default address
+	BaseURL     string // overrides the environment's address
+	APIKey      string // required
+	AuthScheme  string // bearer (default) or basic
+	Version     string // put into the user agent
+	Timeout     time.Duration
+	// MaxRetries bounds the retries of one call (429, and network errors or 5xx on GET and
+	// DELETE); NoRetries sends every call once.
+	MaxRetries int
+	Logger     Logger // nil discards
+	// HTTPClient replaces the default transport; its CheckRedirect is replaced: the client
+	// never follows a redirect.
+	HTTPClient *http.Client
+	// WebhookListTTL is how long LookupWebhook serves lookups from one shared list.
+	WebhookListTTL time.Duration
+}
+
+// Defaults of the zero values of Config.
 const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRetries = 5
 	DefaultVersion    = "dev"
+	// Long enough for the reads of one plan, short enough for changes made elsewhere to show.
+	DefaultWebhookListTTL = 10 * time.Second
 )
 
-// NoRetries is the MaxRetries that sends every call exactly once: zero already means the default.
+// NoRetries is the MaxRetries that sends every call once: zero means the default.
 const NoRetries = -1
 
-// ConfigError is an invalid Config. Field is the name of the Config field at fault, so that a
-// caller can point its own user at the setting that holds the value.
+// ConfigError is an invalid Config. Field names the Config field at fault, so that a caller can
+// point its own user at the setting that holds it.
 type ConfigError struct {
-	Field string
-	// Problem says what is wrong and what to do about it.
-	Problem string
+	Field   string
+	Problem string // what is wrong and what to do
 }
 
 func (e *ConfigError) Error() string {
 	return "videohost: invalid " + e.Field + ": " + e.Problem
 }
 
-// normalize applies the defaults and checks every field, returning the parsed base address.
+// normalize applies the defaults and checks every field.
 func normalize(cfg Config) (Config, *url.URL, error) {
-	switch cfg.Environment {
-	case "":
-		cfg.Environment = EnvironmentSandbox
-	case EnvironmentSandbox, EnvironmentProduction:
-	default:
-		return cfg, nil, &ConfigError{Field: "Environment", Problem: fmt.Sprintf(
-			"%q is not an environment of the service: use %q or %q", cfg.Environment,
-			EnvironmentSandbox, EnvironmentProduction)}
+	if err := cfg.environmentAndKey(); err != nil {
+		return cfg, nil, err
 	}
-
 	raw := cfg.BaseURL
 	if raw == "" {
 		raw = SandboxURL
@@ -55,75 +85,110 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 		return cfg, nil, err
 	}
 	cfg.BaseURL = base.String()
+	if cfg.Version == "" {
+		cfg.Version = DefaultVersion
+	}
+	if err := cfg.limits(); err != nil {
+		return cfg, nil, err
+	}
+	return cfg, base, nil
+}
 
+func (cfg *Config) environmentAndKey() error {
+	switch cfg.Environment {
+	case "":
+		cfg.Environment = EnvironmentSandbox
+	case EnvironmentSandbox, EnvironmentProduction:
+	default:
+		return &ConfigError{Field: "Environment", Problem: fmt.Sprintf(
+			"%q is not an environment of the service: use %q or %q", cfg.Environment,
+			EnvironmentSandbox, EnvironmentProduction)}
+	}
 	switch {
 	case cfg.APIKey == "":
-		return cfg, nil, &ConfigError{Field: "APIKey", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "APIKey", Problem: fmt.Sprintf(
 			"the API key is required: set the key of the %s environment, taken from the dashboard "+
 				"(sandbox and production keys differ)", cfg.Environment)}
 	case strings.TrimSpace(cfg.APIKey) != cfg.APIKey:
-		return cfg, nil, &ConfigError{Field: "APIKey", Problem: "the API key starts or ends with " +
+		return &ConfigError{Field: "APIKey", Problem: "the API key starts or ends with " +
 			"white space: remove it (a copied key often carries a trailing newline)"}
 	}
-
 	switch cfg.AuthScheme {
 	case "":
 		cfg.AuthScheme = AuthBearer
 	case AuthBearer, AuthBasic:
 	default:
-		return cfg, nil, &ConfigError{Field: "AuthScheme", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "AuthScheme", Problem: fmt.Sprintf(
 			"%q is not an authentication scheme of the service: use %q or %q", cfg.AuthScheme,
 			AuthBearer, AuthBasic)}
 	}
+	return nil
+}
 
-	if cfg.Version == "" {
-		cfg.Version = DefaultVersion
-	}
-
+func (cfg *Config) limits() error {
 	switch {
 	case cfg.Timeout < 0:
-		return cfg, nil, &ConfigError{Field: "Timeout", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "Timeout", Problem: fmt.Sprintf(
 			"%s is negative: use a positive duration, or zero for the default %s", cfg.Timeout, DefaultTimeout)}
 	case cfg.Timeout == 0:
 		cfg.Timeout = DefaultTimeout
 	}
-
 	switch {
 	case cfg.MaxRetries == NoRetries:
 		cfg.MaxRetries = 0
 	case cfg.MaxRetries < 0:
-		return cfg, nil, &ConfigError{Field: "MaxRetries", Problem: fmt.Sprintf(
+		return &ConfigError{Field: "MaxRetries", Problem: fmt.Sprintf(
 			"%d is negative: use a positive count, zero for the default %d, or NoRetries", cfg.MaxRetries, DefaultMaxRetries)}
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-
-	if cfg.WebhookListTTL < 0 {
-		return cfg, nil, &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
-			"%s is negative: use a positive duration, or zero to disable the shared list", cfg.WebhookListTTL)}
+	switch {
+	case cfg.WebhookListTTL < 0:
+		return &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
+			"%s is negative: use a positive duration, or zero for the default %s", cfg.WebhookListTTL, DefaultWebhookListTTL)}
+	case cfg.WebhookListTTL == 0:
+		cfg.WebhookListTTL = DefaultWebhookListTTL
 	}
-	return cfg, base, nil
+	return nil
 }
 
-// parseBaseURL accepts an absolute http or https address without query or fragment. A trailing
-// slash is dropped so that paths can be appended as they are.
+// CheckBaseURL returns a *ConfigError (Field "BaseURL") when raw cannot be the address of the
+// API, and nil when New would accept it: an absolute http or https address with a host, without
+// user information, query (a bare "?" included) or fragment.
+func CheckBaseURL(raw string) error {
+	_, err := parseBaseURL(raw)
+	return err
+}
+
+// parseBaseURL is CheckBaseURL returning the address, without a trailing slash. User information
+// is never quoted: a key pasted into the address would be there.
 func parseBaseURL(raw string) (*url.URL, error) {
+	shown := raw
 	bad := func(why string) error {
 		return &ConfigError{Field: "BaseURL", Problem: fmt.Sprintf(
-			"%q %s: use an absolute http or https address such as %s", raw, why, SandboxURL)}
+			"%q %s: use an absolute http or https address such as %s", shown, why, SandboxURL)}
 	}
 	u, err := url.Parse(raw)
-	switch {
-	case err != nil:
+	if err != nil {
+		if i := strings.LastIndex(raw, "@"); i >= 0 {
+			shown = "REDACTED@" + raw[i+1:]
+		}
 		return nil, bad("cannot be parsed")
+	}
+	if u.User != nil {
+		cp := *u
+		cp.User = url.User("REDACTED")
+		shown = cp.String()
+	}
+	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
 		return nil, bad("is not an http or https address")
 	case u.Host == "" || u.Hostname() == "":
 		return nil, bad("has no host")
 	case u.User != nil:
-		return nil, bad("carries user information (the API key belongs in APIKey)")
-	case u.RawQuery != "" || u.Fragment != "":
-		return nil, bad("carries a query or a fragment")
+		return nil, bad("carries user information before the host: remove it (the API key belongs in APIKey)")
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#"):
+		return nil, bad("carries a query or a fragment: remove it, the client adds the paths and queries of the API")
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""

@@ -33,8 +33,8 @@ func TestNewDefaults(t *testing.T) {
 			if c.BaseURL() != tt.base || c.Environment() != tt.env || c.AuthScheme() != tt.scheme || c.UserAgent() != tt.ua {
 				t.Fatalf("got %s %s %s %s", c.BaseURL(), c.Environment(), c.AuthScheme(), c.UserAgent())
 			}
-			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries {
-				t.Fatalf("timeout %s, retries %d", c.cfg.Timeout, c.cfg.MaxRetries)
+			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries || c.cfg.WebhookListTTL != DefaultWebhookListTTL {
+				t.Fatalf("timeout %s, retries %d, list TTL %s", c.cfg.Timeout, c.cfg.MaxRetries, c.cfg.WebhookListTTL)
 			}
 		})
 	}
@@ -66,7 +66,7 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 		{"unknown scheme", Config{APIKey: "k", AuthScheme: "oauth"}, "AuthScheme", `use "bearer" or "basic"`},
 		{"negative timeout", Config{APIKey: "k", Timeout: -time.Second}, "Timeout", "positive duration"},
 		{"negative retries", Config{APIKey: "k", MaxRetries: -2}, "MaxRetries", "positive count"},
-		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero to disable"},
+		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero for the default"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,5 +79,39 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 				t.Fatalf("err = %q (field %s), want field %s and %q", err, ce.Field, tt.field, tt.says)
 			}
 		})
+	}
+}
+
+func TestCheckBaseURL(t *testing.T) {
+	for _, raw := range []string{"https://ws.api.video", "http://127.0.0.1:8080/", "https://proxy.test/videohost/v1"} {
+		if err := CheckBaseURL(raw); err != nil {
+			t.Errorf("CheckBaseURL(%q) = %v, want nil", raw, err)
+		}
+		if _, err := New(Config{APIKey: "k", BaseURL: raw}); err != nil {
+			t.Errorf("New refuses %q, which CheckBaseURL accepts: %v", raw, err)
+		}
+	}
+	for raw, says := range map[string]string{
+		"ftp://files.test":              "not an http or https address",
+		"https://ws.test/?":             "query or a fragment",
+		"https://ws.test/?x=1":          "query or a fragment",
+		"https://ws.test/#":             "query or a fragment",
+		"https://ws.test/#top":          "query or a fragment",
+		"https://":                      "has no host",
+		"https://key-Zq8rT3vW9@ws.test": `"https://REDACTED@ws.test" carries user information`,
+		"http://key-Zq8rT3vW9@[::1":     `"REDACTED@[::1" cannot be parsed`,
+	} {
+		err := CheckBaseURL(raw)
+		var ce *ConfigError
+		if !errors.As(err, &ce) || ce.Field != "BaseURL" || !strings.Contains(ce.Problem, says) {
+			t.Errorf("CheckBaseURL(%q) = %v, want a BaseURL *ConfigError saying %q", raw, err, says)
+			continue
+		}
+		if strings.Contains(err.Error(), "Zq8rT3vW9") {
+			t.Errorf("CheckBaseURL(%q) repeats the user information: %v", raw, err)
+		}
+		if _, nerr := New(Config{APIKey: "k", BaseURL: raw}); nerr == nil || nerr.Error() != err.Error() {
+			t.Errorf("New(%q) = %v, want the same refusal as CheckBaseURL", raw, nerr)
+		}
 	}
 }

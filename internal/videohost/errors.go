@@ -2,8 +2,10 @@ package videohost
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"path"
 	"sort"
 	"strings"
 )
@@ -11,33 +13,62 @@ import (
 var (
 	_ error = (*Error)(nil)
 	_ error = (*AmbiguousError)(nil)
+	_ error = (*DecodeError)(nil)
+	_ error = (*IDError)(nil)
+	_ error = (*interruptedError)(nil)
 )
+
+// The kinds of failure, for errors.Is. An error answers to one kind, but an ambiguous write
+// also to the kind of its cause (a 5xx is ErrServer too).
+var (
+	// ErrNotFound is a 404.
+	ErrNotFound = errors.New("videohost: not found")
+	// ErrUnauthorized is a 401 or 403; Error.Hint names the environment whose key to check.
+	ErrUnauthorized = errors.New("videohost: unauthorized")
+	// ErrRateLimited is a 429 after the last retry; Error.Class and Error.Limit say which limit.
+	ErrRateLimited = errors.New("videohost: rate limited")
+	// ErrRedirect is a 3xx, never followed; Error.Location and Error.Hint say where to point.
+	ErrRedirect = errors.New("videohost: redirect not followed")
+	// ErrWebhookLimit is the 400 of an account that holds as many webhooks as it may.
+	ErrWebhookLimit = errors.New("videohost: webhook limit reached")
+	// ErrInvalidInput is any other 400; Error.Problems, Name or Extra name the attributes.
+	ErrInvalidInput = errors.New("videohost: invalid input")
+	// ErrServer is a 5xx after the last retry.
+	ErrServer = errors.New("videohost: server error")
+	// ErrAmbiguous is a write that failed after it may have reached the service; not re-sent.
+	ErrAmbiguous = errors.New("videohost: outcome unknown")
+	// ErrUndecodable is a 2xx response that is too large, empty, not JSON or of another shape.
+	ErrUndecodable = errors.New("videohost: response not decodable")
+	// ErrInvalidID is an id refused before any request (see CheckID).
+	ErrInvalidID = errors.New("videohost: not an id of the service")
+	// ErrInterrupted is a call whose context ended before its request was sent, or during a
+	// read; errors.Is(err, context.Canceled) (or DeadlineExceeded) holds as well.
+	ErrInterrupted = errors.New("videohost: interrupted before the request was sent")
+)
+
+const slugWebhookLimit = "webhook-limit-reached"
 
 // bodyCut is how much of a body that is not JSON an Error keeps: enough to recognise a proxy's
 // error page, not enough to flood a diagnostic.
 const bodyCut = 200
 
-// Error is every non-2xx answer of the service.
+// Error is every non-2xx response of the service: the API's words, and the client's advice.
 type Error struct {
-	Method   string // request method, e.g. POST
-	Path     string // request path, e.g. /webhooks
+	Method   string
+	Path     string
 	Status   int
-	Type     string // {docs_url}/<slug>
+	Type     string // the documentation link, {docs_url}/<slug>
 	Title    string
 	Name     string
 	Detail   string
 	Problems []Problem
 	Extra    map[string]any // members not listed above
 	Body     string         // a cut of a body that was not JSON
-	// Class is the rate-limit class (reads or writes) of a 429.
-	Class string
-
-	// limit is the learned per-minute limit of Class, for the message of a final 429.
-	limit int
-	// retries is how many times the call was retried before this answer.
-	retries int
-	// hint tells the user what to do, e.g. which key to check after a 401.
-	hint string
+	Class    string         // the rate-limit class of a 429
+	Limit    int            // the learned per-minute limit of Class, 0 while unknown
+	Retries  int
+	Location string // where a redirect pointed, without its query
+	Hint     string // what to do, e.g. which key to check, or the base_url to set
 }
 
 // Problem is one item of a 400's problems.
@@ -49,7 +80,6 @@ type Problem struct {
 
 func (e *Error) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s: %d ", e.Method, e.Path, e.Status)
 	title := e.Title
 	if title == "" {
 		title = http.StatusText(e.Status)
@@ -57,22 +87,37 @@ func (e *Error) Error() string {
 	if title == "" {
 		title = "unexpected status"
 	}
-	b.WriteString(oneLine(title))
+	fmt.Fprintf(&b, "%s %s: %d %s", e.Method, e.Path, e.Status, oneLine(title))
 	if e.Detail != "" {
 		b.WriteString(" " + oneLine(e.Detail))
 	}
+	if parts := e.parts(); len(parts) > 0 {
+		b.WriteString(" (" + strings.Join(parts, "; ") + ")")
+	}
+	if e.Body != "" {
+		b.WriteString(": " + oneLine(e.Body))
+	}
+	if e.Hint != "" {
+		if !strings.HasSuffix(b.String(), ".") {
+			b.WriteString(".")
+		}
+		b.WriteString(" " + e.Hint)
+	}
+	return b.String()
+}
 
+// parts are the bracketed remarks of the message: what the body names, the limit, the retries.
+func (e *Error) parts() []string {
 	var parts []string
 	switch {
 	case len(e.Problems) > 0:
 		ps := make([]string, 0, len(e.Problems))
 		for _, p := range e.Problems {
-			name := oneLine(p.Name)
-			if name == "" {
+			if name := oneLine(p.Name); name != "" {
+				ps = append(ps, name+": "+oneLine(p.Title))
+			} else {
 				ps = append(ps, oneLine(p.Title))
-				continue
 			}
-			ps = append(ps, name+": "+oneLine(p.Title))
 		}
 		parts = append(parts, strings.Join(ps, "; "))
 	case oneLine(e.Name) != "":
@@ -82,46 +127,55 @@ func (e *Error) Error() string {
 		parts = append(parts, extraMessages(e.Extra)...)
 	}
 	if e.Status == http.StatusTooManyRequests && e.Class != "" {
-		if e.limit > 0 {
-			parts = append(parts, fmt.Sprintf("%s limit: %d per minute", e.Class, e.limit))
+		if e.Limit > 0 {
+			parts = append(parts, fmt.Sprintf("%s limit: %d per minute", e.Class, e.Limit))
 		} else {
 			parts = append(parts, e.Class+" limit")
 		}
 	}
-	if e.retries > 0 {
-		parts = append(parts, retried(e.retries))
+	if e.Retries > 0 {
+		parts = append(parts, retried(e.Retries))
 	}
-	if len(parts) > 0 {
-		b.WriteString(" (" + strings.Join(parts, "; ") + ")")
-	}
-	if e.Body != "" {
-		b.WriteString(": " + oneLine(e.Body))
-	}
-	if e.hint != "" {
-		// The hint is a sentence of its own.
-		if !strings.HasSuffix(b.String(), ".") {
-			b.WriteString(".")
-		}
-		b.WriteString(" " + e.hint)
-	}
-	return b.String()
+	return parts
 }
 
-// Is makes errors.Is(err, ErrNotFound) and its siblings work on the status.
+// Is sorts the error into its kind by its status.
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrNotFound:
 		return e.Status == http.StatusNotFound
 	case ErrUnauthorized:
-		return e.Status == http.StatusUnauthorized
+		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 	case ErrRateLimited:
 		return e.Status == http.StatusTooManyRequests
+	case ErrRedirect:
+		return e.Status >= 300 && e.Status < 400
+	case ErrWebhookLimit:
+		return e.webhookLimit()
+	case ErrInvalidInput:
+		return e.Status == http.StatusBadRequest && !e.webhookLimit()
+	case ErrServer:
+		return e.Status >= 500
 	}
 	return false
 }
 
-// extraMessages renders the string members of a body that carry an attribute's message, such
-// as {"events": "This attribute must be an array."}, in a stable order.
+// webhookLimit recognises the 400 of a full account. The specification gives it no slug, only
+// a title ("Your account has reached the webhook urls limit."), so the emulator's slug or words
+// naming both a webhook and a limit identify it.
+func (e *Error) webhookLimit() bool {
+	if e.Status != http.StatusBadRequest {
+		return false
+	}
+	if e.Type != "" && path.Base(e.Type) == slugWebhookLimit {
+		return true
+	}
+	words := strings.ToLower(e.Title + " " + e.Detail)
+	return strings.Contains(words, "webhook") && strings.Contains(words, "limit")
+}
+
+// extraMessages renders members that carry an attribute's message, such as {"events": "This
+// attribute must be an array."}, in a stable order.
 func extraMessages(extra map[string]any) []string {
 	keys := make([]string, 0, len(extra))
 	for k, v := range extra {
@@ -138,7 +192,6 @@ func extraMessages(extra map[string]any) []string {
 	return out
 }
 
-// retried says how often a call was retried.
 func retried(n int) string {
 	if n == 1 {
 		return "retried once"
@@ -146,11 +199,10 @@ func retried(n int) string {
 	return fmt.Sprintf("retried %d times", n)
 }
 
-// oneLine folds every run of white space into one space, so that an HTML page or a multi-line
-// title still reads as one line.
+// oneLine folds white space, so that an HTML page or a multi-line title reads as one line.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// decodeError turns a non-2xx answer into an *Error. A body that is not a JSON object is kept
+// decodeError turns a non-2xx response into an *Error; a body that is not a JSON object is kept
 // as a cut, so that a proxy's page still says something.
 func decodeError(method, path string, status int, body []byte) *Error {
 	e := &Error{Method: method, Path: path, Status: status}
@@ -171,14 +223,12 @@ func decodeError(method, path string, status int, body []byte) *Error {
 		case "detail":
 			ok = json.Unmarshal(raw, &e.Detail) == nil
 		case "problems":
-			// Decoded apart, since a failed decoding leaves a part of the items behind: the
-			// member is then in Extra only.
+			// Apart, since a failed decoding leaves part of the items behind.
 			var ps []Problem
 			if ok = json.Unmarshal(raw, &ps) == nil; ok {
 				e.Problems = ps
 			}
 		case "status":
-			// The status line is the truth; the member only repeats it.
 			ok = true
 		}
 		if ok {
@@ -196,8 +246,7 @@ func decodeError(method, path string, status int, body []byte) *Error {
 	return e
 }
 
-// cut returns at most n bytes of b as valid UTF-8; a character split by the cut, or any other
-// invalid byte, is dropped rather than shown as garbage.
+// cut returns at most n bytes of b as valid UTF-8, dropping a character split by the cut.
 func cut(b []byte, n int) string {
 	if len(b) <= n {
 		return strings.ToValidUTF8(string(b), "")
@@ -216,5 +265,57 @@ func (e *AmbiguousError) Error() string {
 		"and was not sent again, so check whether it took effect: %v", e.Method, e.Path, e.Err)
 }
 
-// Unwrap exposes both ErrAmbiguous and the cause, e.g. the *Error of a 500.
 func (e *AmbiguousError) Unwrap() []error { return []error{ErrAmbiguous, e.Err} }
+
+// DecodeError is a 2xx response the client could not read; errors.Is(err, ErrUndecodable).
+// Err is the decoder's error, if any.
+type DecodeError struct {
+	Method, Path string
+	Status       int
+	Problem      string
+	Hint         string
+	Err          error
+}
+
+func (e *DecodeError) Error() string {
+	msg := fmt.Sprintf("%s %s: %s", e.Method, e.Path, e.Problem)
+	switch {
+	case e.Hint == "" && e.Err != nil:
+		return msg + ": " + e.Err.Error()
+	case e.Hint != "":
+		msg += "; " + e.Hint
+	}
+	if e.Err != nil {
+		msg += " (" + e.Err.Error() + ")"
+	}
+	return msg
+}
+
+func (e *DecodeError) Is(target error) bool { return target == ErrUndecodable }
+
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// IDError is an id that the client refuses; errors.Is(err, ErrInvalidID).
+type IDError struct {
+	Reason string
+}
+
+func (e *IDError) Error() string { return "videohost: not an id of the service: " + e.Reason }
+
+func (e *IDError) Is(target error) bool { return target == ErrInvalidID }
+
+// errEmptyID: an empty id would make the path name the list instead of one record.
+var errEmptyID = &IDError{Reason: "the id is empty"}
+
+// interruptedError is a call whose context ended before its request was sent, or during a read.
+type interruptedError struct {
+	method, path string
+	during       string // e.g. "while waiting for the writes rate limit, before the request was sent"
+	cause        error
+}
+
+func (e *interruptedError) Error() string {
+	return fmt.Sprintf("%s %s: interrupted %s: %v", e.method, e.path, e.during, e.cause)
+}
+
+func (e *interruptedError) Unwrap() []error { return []error{ErrInterrupted, e.cause} }

@@ -1,6 +1,8 @@
 package videohost
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"reflect"
@@ -8,8 +10,6 @@ import (
 	"testing"
 	"time"
 )
-
-const docs = "https://docs.test"
 
 // TestErrorRowsOfTheSpecification sends one request per row of the specification's error
 // table to a service that answers with that row's body, and checks the decoded *Error, its
@@ -37,6 +37,7 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 				Problems: []Problem{{Type: docs + "/invalid-attribute", Title: "This attribute must be an array.", Name: "events"}},
 				Extra:    map[string]any{"events": "This attribute must be an array."}},
 			msg: "POST /webhooks: 400 Invalid attributes. (events: This attribute must be an array.)",
+			is:  []error{ErrInvalidInput},
 		},
 		{
 			name: "400 missing attributes, one problem each", method: "POST", path: "/webhooks", status: 400,
@@ -49,12 +50,14 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 					{Type: docs + "/attribute-required", Title: "This attribute is required.", Name: "events"},
 				}},
 			msg: "POST /webhooks: 400 This attribute is required. (url: This attribute is required.; events: This attribute is required.)",
+			is:  []error{ErrInvalidInput},
 		},
 		{
 			name: "400 payload invalid", method: "POST", path: "/webhooks", status: 400,
 			body: `{"type":"` + docs + `/invalid-payload","title":"The payload is invalid.","status":400}`,
 			want: Error{Method: "POST", Path: "/webhooks", Status: 400, Type: docs + "/invalid-payload", Title: "The payload is invalid."},
 			msg:  "POST /webhooks: 400 The payload is invalid.",
+			is:   []error{ErrInvalidInput},
 		},
 		{
 			name: "400 webhook limit", method: "POST", path: "/webhooks", status: 400,
@@ -62,6 +65,7 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			want: Error{Method: "POST", Path: "/webhooks", Status: 400, Type: docs + "/webhook-limit",
 				Title: "Your account has reached the webhook urls limit."},
 			msg: "POST /webhooks: 400 Your account has reached the webhook urls limit.",
+			is:  []error{ErrWebhookLimit},
 		},
 		{
 			name: "401", method: "GET", path: "/webhooks", status: 401,
@@ -107,6 +111,7 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			body: `{"type":"` + docs + `/server-error","title":"Server error","status":500}`,
 			want: Error{Method: "GET", Path: "/webhooks", Status: 500, Type: docs + "/server-error", Title: "Server error"},
 			msg:  "GET /webhooks: 500 Server error (retried once)",
+			is:   []error{ErrServer},
 		},
 		{
 			name: "502 with an HTML page", method: "GET", path: "/webhooks", status: 502, contentType: "text/html",
@@ -114,6 +119,7 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			want: Error{Method: "GET", Path: "/webhooks", Status: 502,
 				Body: "<html>\n<head><title>502 Bad Gateway</title></head>\n<body>nginx</body>\n</html>\n"},
 			msg: "GET /webhooks: 502 Bad Gateway (retried once): <html> <head><title>502 Bad Gateway</title></head> <body>nginx</body> </html>",
+			is:  []error{ErrServer},
 		},
 		{
 			name: "a long text body is cut", method: "DELETE", path: "/webhooks/wh-1", status: 418, contentType: "text/plain",
@@ -149,7 +155,7 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			if e.Error() != tt.msg {
 				t.Errorf("message\n %q\nwant\n %q", e.Error(), tt.msg)
 			}
-			for _, sentinel := range []error{ErrNotFound, ErrUnauthorized, ErrRateLimited, ErrAmbiguous} {
+			for _, sentinel := range allKinds {
 				want := false
 				for _, s := range tt.is {
 					want = want || s == sentinel
@@ -195,5 +201,134 @@ func TestDecodeErrorShapes(t *testing.T) {
 	}
 	if got := (&Error{Method: "GET", Path: "/x", Status: 429, Class: ClassWrites}).Error(); got != "GET /x: 429 Too Many Requests (writes limit)" {
 		t.Errorf("429 without a learned limit: %q", got)
+	}
+}
+
+// TestEachFailureAnswersToItsKind drives one failure of each kind that the specification's
+// error table does not already cover through the request path, and checks that the error
+// answers errors.Is to its kind and to no other, keeping the words the caller shows.
+func TestEachFailureAnswersToItsKind(t *testing.T) {
+	tests := []struct {
+		name   string
+		method string
+		status int
+		header map[string]string
+		body   string
+		kinds  []error
+		check  func(t *testing.T, err error)
+	}{
+		{
+			name: "webhook limit named by the emulator's slug alone", method: "POST", status: 400,
+			body:  `{"type":"` + docs + `/webhook-limit-reached","title":"Too many.","status":400}`,
+			kinds: []error{ErrWebhookLimit},
+		},
+		{
+			name: "403 asks to check the key", method: "GET", status: 403,
+			body:  `{"title":"Forbidden.","status":403}`,
+			kinds: []error{ErrUnauthorized},
+			check: func(t *testing.T, err error) {
+				e := mustAPIError(t, err)
+				if !strings.Contains(e.Hint, "sandbox environment") {
+					t.Errorf("Hint = %q, want it to name the environment", e.Hint)
+				}
+			},
+		},
+		{
+			name: "redirect keeps where it pointed and what to set", method: "GET", status: 301,
+			header: map[string]string{"Location": "https://api.example.test/v2/webhooks?token=abc"},
+			kinds:  []error{ErrRedirect},
+			check: func(t *testing.T, err error) {
+				e := mustAPIError(t, err)
+				if e.Location != "https://api.example.test/v2/webhooks" {
+					t.Errorf("Location = %q, want the target without its query", e.Location)
+				}
+				if !strings.Contains(e.Hint, "set base_url to https://api.example.test/v2") {
+					t.Errorf("Hint = %q, want the base_url to set", e.Hint)
+				}
+			},
+		},
+		{
+			name: "429 keeps its class and limit", method: "POST", status: 429,
+			body:  `{"title":"Too many requests.","status":429}`,
+			kinds: []error{ErrRateLimited},
+			check: func(t *testing.T, err error) {
+				e := mustAPIError(t, err)
+				if e.Class != ClassWrites || e.Limit != 100 || e.Retries != 0 {
+					t.Errorf("Class, Limit, Retries = %q, %d, %d; want writes, 100, 0", e.Class, e.Limit, e.Retries)
+				}
+			},
+		},
+		{
+			name: "a write's 500 is ambiguous and a server error", method: "POST", status: 500,
+			body:  `{"title":"Server error","status":500}`,
+			kinds: []error{ErrAmbiguous, ErrServer},
+		},
+		{
+			name: "an HTML page where JSON was expected", method: "GET", status: 200,
+			header: map[string]string{"Content-Type": "text/html"},
+			body:   "<html>login</html>",
+			kinds:  []error{ErrUndecodable},
+			check: func(t *testing.T, err error) {
+				var de *DecodeError
+				if !errors.As(err, &de) || de.Status != 200 || !strings.Contains(de.Problem, "text/html, not JSON") ||
+					!strings.Contains(de.Hint, "check that base_url") {
+					t.Errorf("err = %#v, want a *DecodeError naming the content type and base_url", err)
+				}
+			},
+		},
+		{
+			name: "JSON of another shape", method: "GET", status: 200, body: `{"webhookId":7}`,
+			kinds: []error{ErrUndecodable},
+			check: func(t *testing.T, err error) {
+				var te *json.UnmarshalTypeError
+				if !errors.As(err, &te) {
+					t.Errorf("err = %v, want the decoder's error kept", err)
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				for k, v := range tt.header {
+					w.Header().Set(k, v)
+				}
+				rateHeadersOf(w, 100, 10, 1)
+				w.WriteHeader(tt.status)
+				_, _ = w.Write([]byte(tt.body))
+			})
+			c := f.client(t, basic, func(cfg *Config) { cfg.MaxRetries = NoRetries })
+			var out Webhook
+			err := c.do(t.Context(), request{method: tt.method, path: "/webhooks", body: map[string]string{}}, &out)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			wantKinds(t, err, tt.kinds...)
+			if tt.check != nil {
+				tt.check(t, err)
+			}
+		})
+	}
+}
+
+// TestInterruptedBeforeSending cancels a call while it waits for the rate limit: nothing is
+// sent, and the error says it was interrupted, as ErrInterrupted and context.Canceled.
+func TestInterruptedBeforeSending(t *testing.T) {
+	f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, webhookJSON("wh-1", false))
+	})
+	c := f.client(t, basic)
+	c.limiters[ClassWrites].block(time.Hour, time.Hour)
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	_, err := c.CreateWebhook(ctx, CreateWebhookInput{URL: "https://example.org/h", Events: []string{"x"}})
+	wantKinds(t, err, ErrInterrupted)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled too", err)
+	}
+	wantError(t, err, "POST /webhooks: interrupted while waiting for the writes rate limit, before the request was sent")
+	if n := len(f.requests()); n != 0 {
+		t.Errorf("the service saw %d requests, want none", n)
 	}
 }

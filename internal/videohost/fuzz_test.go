@@ -396,7 +396,7 @@ func FuzzTokenResponse(f *testing.F) {
 			checkSecretFree(t, "error", err.Error(), body)
 			return
 		case want.AccessToken == "":
-			if err == nil || err.Error() != "POST /auth/api-key: the answer carries no access_token" {
+			if err == nil || err.Error() != "POST /auth/api-key: the response carries no access_token" {
 				t.Fatalf("answer without access_token: err = %v", err)
 			}
 			return
@@ -465,13 +465,16 @@ func (p fuzzPage) nextOf() string {
 // FuzzPageDecode walks a list through Paginate against a service that answers the pages of the
 // input in turn (split on pageSep, at most maxFuzzPages) and then the last one forever, under a
 // base address with or without a path prefix. Properties:
-//   - the walk ends, having sent at most one request more than the input has pages: a service
-//     that repeats its last page is caught by the stop-on-repeat logic;
+//   - the walk ends, having sent at most one request more than the input has pages, though the
+//     service repeats its last page forever;
 //   - every request goes to the base address's scheme and host, without a fragment, with the
 //     Basic credentials, and no address is requested twice;
 //   - the first request is the list path with the filter and pageSize=100;
-//   - the walk goes on only from a page with a next link and currentPage < pagesTotal, and
-//     ends without error only on a page without either;
+//   - the walk never invents a page: each request after the first follows a page that was
+//     read and has a next link;
+//   - it ends without error only where the list ends as the specification tells it: at a page
+//     without a next link, or one whose currentPage reaches the pagesTotal it states (so a page
+//     that states no count and has a next link never ends a walk quietly);
 //   - the items are exactly those of the pages read, in order: every page's items but maybe
 //     those of the last page, which the walk may refuse (a repeated page);
 //   - an error is one line and shows no credential.
@@ -543,13 +546,14 @@ func FuzzPageDecode(f *testing.F) {
 		for i, b := range served {
 			var p fuzzPage
 			ok := len(strings.TrimSpace(b)) == 0 || json.Unmarshal([]byte(b), &p) == nil
-			goesOn := ok && p.nextOf() != "" && p.Pagination.CurrentPage < p.Pagination.PagesTotal
+			hasNext := ok && p.nextOf() != ""
+			statesLast := p.Pagination.PagesTotal > 0 && p.Pagination.CurrentPage >= p.Pagination.PagesTotal
 			last := i == len(served)-1
-			if !last && !goesOn {
-				t.Fatalf("request %d followed page %d, which ends the walk: %q", i+2, i+1, b)
+			if !last && !hasNext {
+				t.Fatalf("request %d followed page %d, which has no next link: %q", i+2, i+1, b)
 			}
-			if last && walkErr == nil && (!ok || goesOn) {
-				t.Fatalf("the walk ended without error on page %d, which does not end it: %q", i+1, b)
+			if last && walkErr == nil && (!ok || (hasNext && !statesLast)) {
+				t.Fatalf("the walk ended without error on page %d, which does not end the list: %q", i+1, b)
 			}
 			items = append(items, p.Data)
 		}

@@ -67,7 +67,6 @@ func (c *Client) ListLiveStreams(ctx context.Context, f LiveStreamFilter) ([]Liv
 	return collect(Paginate[LiveStream](ctx, c, "/live-streams", f.query()))
 }
 
-// query is the filter as the service reads it.
 func (f LiveStreamFilter) query() url.Values {
 	q := url.Values{}
 	setIf(q, "name", f.Name)

@@ -4,15 +4,22 @@ import "context"
 
 var _ Logger = nopLogger{}
 
-// nopLogger discards everything; it stands in when Config.Logger is nil so that the client
-// never checks for a nil logger.
+// Logger is the small logging interface the client writes to. Fields never hold a key, a
+// token, an Authorization header or a signature secret.
+type Logger interface {
+	Debug(ctx context.Context, msg string, fields map[string]any)
+	Info(ctx context.Context, msg string, fields map[string]any)
+	Warn(ctx context.Context, msg string, fields map[string]any)
+}
+
+// nopLogger stands in for a nil Config.Logger.
 type nopLogger struct{}
 
 func (nopLogger) Debug(context.Context, string, map[string]any) {}
 func (nopLogger) Info(context.Context, string, map[string]any)  {}
 func (nopLogger) Warn(context.Context, string, map[string]any)  {}
 
-// Log messages. They are constants so that a caller can filter on them.
+// Log messages, constant so that a caller can filter on them.
 const (
 	logRequest  = "videohost request"
 	logRateWait = "videohost waiting for the rate limit"

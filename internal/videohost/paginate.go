@@ -10,19 +10,16 @@ import (
 	"strings"
 )
 
-// maxPageSize is the largest page the service serves; fewer pages mean fewer reads spent
-// against the rate limit.
+// maxPageSize is the largest page: fewer pages spend fewer reads of the rate limit.
 const maxPageSize = 100
 
-// page is one answer of a list endpoint.
 type page[T any] struct {
 	Data       []T        `json:"data"`
 	Pagination pagination `json:"pagination"`
 }
 
-// pagination is the paging object of every list answer. The walk reads currentPage,
-// pagesTotal and links; the other members are decoded all the same, so that a paging object
-// whose counts are not numbers is refused as the malformed answer it is.
+// pagination is the paging object of a list. The counts that the walk does not read are decoded
+// all the same, so that a paging object whose counts are not numbers is refused.
 type pagination struct {
 	CurrentPage      int    `json:"currentPage"`
 	CurrentPageItems int    `json:"currentPageItems"`
@@ -37,7 +34,6 @@ type link struct {
 	URI string `json:"uri"`
 }
 
-// next is the uri of the next link, or empty on the last page.
 func (p pagination) next() string {
 	for _, l := range p.Links {
 		if l.Rel == "next" {
@@ -48,7 +44,9 @@ func (p pagination) next() string {
 }
 
 // Paginate walks a list endpoint (path plus query) with pageSize 100, following next links,
-// and yields its items; it stops with an error on a server that repeats a page.
+// and yields its items. The walk ends at a page without a next link or one whose counts say it
+// is the last; it stops with an error at a next link seen before, or past one page more than
+// any page announced.
 func Paginate[T any](ctx context.Context, c *Client, path string, query url.Values) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var zero T
@@ -58,74 +56,80 @@ func Paginate[T any](ctx context.Context, c *Client, path string, query url.Valu
 		}
 		q.Set("pageSize", strconv.Itoa(maxPageSize))
 		r := request{method: http.MethodGet, path: path, query: q}
-		here := c.address(r)
-		seenLinks := map[string]bool{here.String(): true}
-		// seenNext holds the next links as written: a link relative to the page it is on
-		// ("items/2") resolves to a new address on every page, so that a service repeating a
-		// page without a currentPage would otherwise be walked forever.
-		seenNext := map[string]bool{}
-		seenPages := map[int]bool{}
-		// read and announced bound a service that never repeats itself but never ends either
-		// (no currentPage, a new next link on every page): no walk reads more pages than the
-		// most any page announced, plus one for a list that grew during the walk.
-		read, announced := 0, 0
+		w := &pageWalk{c: c, here: c.address(r), seen: map[string]bool{}}
+		w.seen[w.here.String()] = true
 		for {
 			var p page[T]
-			if err := c.do(ctx, r, &p); err != nil {
+			err := c.do(ctx, r, &p)
+			if err == nil {
+				err = w.count(p.Pagination)
+			}
+			if err != nil {
 				yield(zero, err)
 				return
-			}
-			read++
-			pg := p.Pagination
-			announced = max(announced, pg.PagesTotal)
-			if read > announced+1 {
-				yield(zero, fmt.Errorf("GET %s: the service served %d pages of a list it said has %d; "+
-					"stopped instead of looping", c.shownPath(here), read, announced))
-				return
-			}
-			if pg.CurrentPage != 0 {
-				if seenPages[pg.CurrentPage] {
-					yield(zero, fmt.Errorf("GET %s: the service served page %d twice; stopped instead of looping",
-						c.shownPath(here), pg.CurrentPage))
-					return
-				}
-				seenPages[pg.CurrentPage] = true
 			}
 			for _, item := range p.Data {
 				if !yield(item, nil) {
 					return
 				}
 			}
-			next := pg.next()
-			if next == "" || pg.CurrentPage >= pg.PagesTotal {
-				return
-			}
-			u, err := c.resolveLink(here, next)
+			u, err := w.next(p.Pagination)
 			if err != nil {
 				yield(zero, err)
+			}
+			if u == nil {
 				return
 			}
-			if seenLinks[u.String()] {
-				yield(zero, fmt.Errorf("GET %s: the service sent a next link to a page already read; "+
-					"stopped instead of looping", c.shownPath(u)))
-				return
-			}
-			if seenNext[next] {
-				yield(zero, fmt.Errorf("GET %s: the service sent the same next link on two pages; "+
-					"stopped instead of looping", c.shownPath(here)))
-				return
-			}
-			seenNext[next] = true
-			seenLinks[u.String()] = true
-			here = u
 			r = request{method: http.MethodGet, link: u}
 		}
 	}
 }
 
-// resolveLink turns a next link into an address: a full URL as it is, a path or a query
-// against the page just read. Only links to the base address's host are followed, since the
-// request carries the credentials.
+// pageWalk is where one walk of a list is, and what bounds it.
+type pageWalk struct {
+	c    *Client
+	here *url.URL
+	// seen holds the addresses read and the next links as written: a relative link ("items/2")
+	// resolves anew on every page, so a repeated page is known by the link's words.
+	seen map[string]bool
+	// No walk reads more pages than the most any page announced, plus one for a list that grew.
+	read, announced int
+}
+
+func (w *pageWalk) count(pg pagination) error {
+	w.read++
+	w.announced = max(w.announced, pg.PagesTotal)
+	if w.read <= w.announced+1 {
+		return nil
+	}
+	if w.announced == 0 {
+		return fmt.Errorf("GET %s: the service served %d pages of a list without saying how many it has "+
+			"(no pagesTotal); stopped instead of looping", w.c.shownPath(w.here), w.read)
+	}
+	return fmt.Errorf("GET %s: the service served %d pages of a list it said has %d; stopped instead of looping",
+		w.c.shownPath(w.here), w.read, w.announced)
+}
+
+func (w *pageWalk) next(pg pagination) (*url.URL, error) {
+	link := pg.next()
+	if link == "" || (pg.PagesTotal > 0 && pg.CurrentPage >= pg.PagesTotal) {
+		return nil, nil
+	}
+	u, err := w.c.resolveLink(w.here, link)
+	if err != nil {
+		return nil, err
+	}
+	if w.seen[u.String()] || w.seen["link "+link] {
+		return nil, fmt.Errorf("GET %s: the service sent a next link to a page already read; "+
+			"stopped instead of looping", w.c.shownPath(u))
+	}
+	w.seen[u.String()], w.seen["link "+link] = true, true
+	w.here = u
+	return u, nil
+}
+
+// resolveLink resolves a next link against the page just read. Only links to the base address's
+// host are followed: the request carries the credentials.
 func (c *Client) resolveLink(here *url.URL, raw string) (*url.URL, error) {
 	ref, err := url.Parse(raw)
 	if err != nil {
@@ -147,7 +151,6 @@ func (c *Client) resolveLink(here *url.URL, raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// collect gathers every item of a walk.
 func collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
 	out := []T{}
 	for item, err := range seq {

@@ -100,7 +100,7 @@ func TestPaginateStopsOnARepeatingServer(t *testing.T) {
 				"currentPage": 1, "pagesTotal": 5,
 				"links": []map[string]string{{"rel": "next", "uri": "/items?currentPage=2&pageSize=100"}},
 			}})
-		}, "served page 1 twice"},
+		}, "a page already read"},
 		{"next link already visited", func(w http.ResponseWriter, r *http.Request) {
 			page, _ := strconv.Atoi(r.URL.Query().Get("currentPage"))
 			// Pages count up, but the next link always points back to page 2.
@@ -229,5 +229,24 @@ func TestPaginateUnderABasePath(t *testing.T) {
 	}
 	if n := f.count(http.MethodGet, "/v1/items"); n != 3 {
 		t.Fatalf("pages read under /v1 = %d, want 3", n)
+	}
+}
+
+// TestPaginateWithoutPagesTotal: a page that states no count but has a next link does not end
+// the walk quietly, as if the list were complete; the walk follows it, and stops with an error
+// at the bound of a list that announced no pages.
+func TestPaginateWithoutPagesTotal(t *testing.T) {
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		n, _ := strconv.Atoi(r.URL.Query().Get("currentPage"))
+		writeJSON(w, http.StatusOK, map[string]any{"data": []item{{n}}, "pagination": map[string]any{
+			"links": []map[string]string{{"rel": "next", "uri": fmt.Sprintf("/items?currentPage=%d", n+1)}},
+		}})
+	})
+	got, err := collect(Paginate[item](t.Context(), f.client(t), "/items", nil))
+	if err == nil || !strings.Contains(err.Error(), "no pagesTotal") || got != nil {
+		t.Fatalf("got %v, %v; want an error that says the pages state no count", got, err)
+	}
+	if n := f.count(http.MethodGet, "/items"); n != 2 {
+		t.Fatalf("pages read = %d, want 2", n)
 	}
 }

@@ -9,10 +9,6 @@ import (
 	"time"
 )
 
-var tooMany = map[string]any{
-	"type": "https://docs.test/too-many-requests", "title": "Too many requests.", "status": 429,
-}
-
 // notifyLogger signals once when a line passes match; it also records like captureLogger.
 type notifyLogger struct {
 	captureLogger

@@ -12,6 +12,7 @@ import (
 	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -19,18 +20,16 @@ import (
 // request is one call of the service as do sends it, before credentials and retries.
 type request struct {
 	method string
-	// path is the escaped path under the base address, e.g. /webhooks/abc.
-	path  string
-	query url.Values
-	// link is an absolute address (a next link of a page); it replaces path and query.
-	link *url.URL
-	body any
-	// auth marks a call of /auth/*: it carries no credentials, does not pass through the rate
-	// limiter, and may be repeated because it changes nothing the user owns.
+	path   string // escaped, under the base address
+	query  url.Values
+	link   *url.URL // a page's next link, in place of path and query
+	body   any
+	// auth marks a token call: it carries no credentials, skips the rate limiter, and may be
+	// repeated because it changes nothing the user owns.
 	auth bool
 }
 
-// class is the rate-limit class of the request: GET reads, everything else writes.
+// class is the rate-limit class of the request: GET and HEAD read, every other method writes.
 func (r request) class() string {
 	if r.method == http.MethodGet || r.method == http.MethodHead {
 		return ClassReads
@@ -48,7 +47,6 @@ func (r request) repeatable() bool {
 	return r.auth
 }
 
-// address is where the request goes.
 func (c *Client) address(r request) *url.URL {
 	if r.link != nil {
 		return r.link
@@ -62,8 +60,8 @@ func (c *Client) address(r request) *url.URL {
 	return &u
 }
 
-// shownPath is the path of u as logs and errors show it: under the base address and without
-// the query, which may hold a filter on a stream key.
+// shownPath is the path of u under the base address, without the query, which may hold a
+// filter on a stream key.
 func (c *Client) shownPath(u *url.URL) string {
 	p := u.EscapedPath()
 	if prefix := c.base.EscapedPath(); prefix != "" && strings.HasPrefix(p, prefix+"/") {
@@ -72,228 +70,248 @@ func (c *Client) shownPath(u *url.URL) string {
 	return p
 }
 
-// attempt is what one round trip produced.
+type call struct {
+	r       request
+	out     any
+	payload []byte
+	u       *url.URL
+	path    string // as logs and errors show it
+	class   string
+	lim     *limiter
+
+	n        int
+	retries  int
+	replayed bool // a 401 was answered with a new token and one replay
+	reached  bool // an earlier attempt may have reached the service
+}
+
 type attempt struct {
+	tk    ticket
+	authz string
+	token string // the one in authz, so that a 401 invalidates it and no newer one
+
 	status int
 	header http.Header
 	body   []byte
-	// wrote is true once the request was written to the connection: from then on, the
-	// service may have acted on it.
-	wrote bool
-	// token is the access token the attempt carried, so that a 401 invalidates that one and
-	// no newer one.
-	token string
-	// tooLarge is set when the answer was longer than maxBody; body holds its first maxBody
-	// bytes.
-	tooLarge bool
+	// wrote is set once the request was written: from then on, the service may have acted.
+	wrote    bool
+	tooLarge bool // body holds the first maxBody bytes of a longer response
 }
 
+const notSent = ", before the request was sent"
+
 // do sends r, with credentials, through the rate limiter of its class, retrying what is safe
-// to retry, and decodes a 2xx answer into out (when not nil) or any other into an *Error.
+// to retry, and decodes a 2xx response into out (when not nil) or any other into an *Error.
 func (c *Client) do(ctx context.Context, r request, out any) error {
-	var payload []byte
+	cl, err := c.newCall(r, out)
+	if err != nil {
+		return err
+	}
+	for {
+		cl.n++
+		a, err := c.admit(ctx, cl)
+		if err != nil {
+			return err
+		}
+		err = c.send(ctx, cl, &a)
+		again, err := c.classify(ctx, cl, a, err)
+		if !again {
+			return err
+		}
+	}
+}
+
+func (c *Client) newCall(r request, out any) (*call, error) {
+	cl := &call{r: r, out: out, class: r.class()}
 	if r.body != nil {
 		var err error
-		if payload, err = json.Marshal(r.body); err != nil {
-			return fmt.Errorf("videohost: encoding the body of %s: %w", r.method, err)
+		if cl.payload, err = json.Marshal(r.body); err != nil {
+			return nil, fmt.Errorf("videohost: encoding the body of %s: %w", r.method, err)
 		}
 	}
 	if err := checkPathSegments(r.path); err != nil {
-		return fmt.Errorf("%s %s: %w", r.method, r.path, err)
+		return nil, fmt.Errorf("%s %s: %w", r.method, r.path, err)
 	}
-	u := c.address(r)
-	path := c.shownPath(u)
-	class := r.class()
-	lim := c.limiters[class]
-
-	var (
-		retries  int
-		replayed bool // a 401 was answered with a new token and one replay
-		reached  bool // an earlier attempt may have reached the service
-	)
-	for n := 1; ; n++ {
-		var (
-			tk           ticket
-			authz, token string
-		)
-		if !r.auth {
-			var err error
-			if tk, err = lim.wait(ctx, c.log, r.method, path); err != nil {
-				return fmt.Errorf("%s %s: waiting for the %s rate limit: %w", r.method, path, class, err)
-			}
-			// Fetched after the wait, so that the token is as fresh as it can be. No retry
-			// here: the token source has its own.
-			if authz, token, err = c.credentials(ctx); err != nil {
-				lim.forget(tk)
-				return fmt.Errorf("%s %s: getting an access token: %w", r.method, path, err)
-			}
-		}
-		a, err := c.send(ctx, r, u, payload, path, class, n, authz)
-		a.token = token
-		if err != nil {
-			if !r.auth {
-				lim.forget(tk)
-			}
-			if a.wrote && !r.repeatable() {
-				return &AmbiguousError{Method: r.method, Path: path, Err: err}
-			}
-			if ctx.Err() != nil {
-				return err
-			}
-			if retries >= c.cfg.MaxRetries {
-				return fmt.Errorf("%w (%s)", err, retried(retries))
-			}
-			reached = reached || a.wrote
-			retries++
-			if err := c.backoff(ctx, r, path, class, n, retries, err.Error()); err != nil {
-				return err
-			}
-			continue
-		}
-		rh := readRateHeaders(a.header)
-		if !r.auth {
-			lim.observe(tk, rh)
-		}
-
-		switch {
-		case a.status >= 200 && a.status < 300:
-			if out == nil {
-				return nil
-			}
-			var err error
-			empty := len(bytes.TrimSpace(a.body)) == 0
-			switch {
-			case a.tooLarge:
-				err = c.tooLargeError(r, path, a)
-			case empty && !r.auth:
-				// Every call that decodes an answer expects a document; an empty one would
-				// read as a record whose fields are all empty. A token call has its own check,
-				// which names the missing access_token.
-				err = c.undecodableError(r, path, a, nil)
-			case empty:
-			default:
-				if jerr := json.Unmarshal(a.body, out); jerr != nil {
-					err = c.undecodableError(r, path, a, jerr)
-				}
-			}
-			if err != nil {
-				if !r.repeatable() {
-					// The write took effect, but what it made is unknown.
-					return &AmbiguousError{Method: r.method, Path: path, Err: err}
-				}
-				return err
-			}
-			return nil
-
-		case a.status >= 300 && a.status < 400:
-			// Redirects are not followed (see noRedirects); the service did not act on the
-			// request, so this is a plain failure even for a write, and not retried.
-			e := c.redirectError(r, path, u, a)
-			e.retries = retries
-			return e
-
-		case a.status == http.StatusUnauthorized && !r.auth && c.cfg.AuthScheme == AuthBearer && !replayed:
-			// The token may have expired early or been revoked: one new token, one replay.
-			replayed = true
-			c.tokens.invalidate(a.token)
-			c.log.Debug(ctx, logRetry, map[string]any{
-				"method": r.method, "path": path, "class": class, "attempt": n,
-				"reason": "401: replaying once with a new access token",
-			})
-			continue
-
-		case a.status == http.StatusTooManyRequests && !r.auth:
-			if retries >= c.cfg.MaxRetries {
-				e := c.decodeError(r, path, a)
-				e.Class, e.limit, e.retries = class, lim.learnedLimit(), retries
-				return e
-			}
-			retries++
-			d := lim.block(rh.retryAfterOr(c.minRateWait), c.minRateWait)
-			c.log.Info(ctx, logRateWait, map[string]any{
-				"method": r.method, "path": path, "class": class, "attempt": n,
-				"duration_ms": d.Milliseconds(), "reason": "429",
-			})
-			continue
-
-		case a.status == http.StatusNotFound && r.method == http.MethodDelete && reached:
-			// An earlier attempt may have deleted it: the goal is reached.
-			return nil
-
-		case a.status >= 500:
-			e := c.decodeError(r, path, a)
-			e.retries = retries
-			if !r.repeatable() {
-				return &AmbiguousError{Method: r.method, Path: path, Err: e}
-			}
-			if a.status == http.StatusNotImplemented || retries >= c.cfg.MaxRetries {
-				return e
-			}
-			reached = true
-			retries++
-			if err := c.backoff(ctx, r, path, class, n, retries, fmt.Sprintf("status %d", a.status)); err != nil {
-				return err
-			}
-			continue
-
-		default:
-			e := c.decodeError(r, path, a)
-			e.retries = retries
-			if a.status == http.StatusUnauthorized {
-				e.hint = c.unauthorizedHint()
-			}
-			return e
-		}
-	}
+	cl.u = c.address(r)
+	cl.path = c.shownPath(cl.u)
+	cl.lim = c.limiters[cl.class]
+	return cl, nil
 }
 
-// decodeError decodes a failed attempt; the body of an /auth/* answer is never kept, since
-// it is the one place a token could be echoed.
+// admit waits for the rate limiter, then fetches the credentials, as fresh as can be.
+func (c *Client) admit(ctx context.Context, cl *call) (attempt, error) {
+	var a attempt
+	if cl.r.auth {
+		return a, nil
+	}
+	if err := ctx.Err(); err != nil {
+		// The limiter may admit at once: nothing more is sent once ctx ended.
+		return a, &interruptedError{cl.r.method, cl.path, "before the request was sent", err}
+	}
+	var err error
+	if a.tk, err = cl.lim.wait(ctx, c.log, cl.r.method, cl.path); err != nil {
+		return a, &interruptedError{cl.r.method, cl.path, "while waiting for the " + cl.class + " rate limit" + notSent, err}
+	}
+	if a.authz, a.token, err = c.credentials(ctx); err != nil {
+		cl.lim.forget(a.tk)
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return a, &interruptedError{cl.r.method, cl.path, "while getting an access token" + notSent, err}
+		}
+		return a, fmt.Errorf("%s %s: getting an access token: %w", cl.r.method, cl.path, err)
+	}
+	return a, nil
+}
+
+// classify decides whether attempt a calls for another (again), or is the call's result.
+func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr error) (again bool, err error) {
+	if sendErr != nil {
+		if !cl.r.auth {
+			cl.lim.forget(a.tk)
+		}
+		return c.onTransportError(ctx, cl, a, sendErr)
+	}
+	rh := readRateHeaders(a.header)
+	if !cl.r.auth {
+		cl.lim.observe(a.tk, rh)
+	}
+	switch {
+	case a.status >= 200 && a.status < 300:
+		return false, c.decode(cl, a)
+	case a.status >= 300 && a.status < 400:
+		// The service did not act on the request: a plain failure even for a write.
+		e := c.redirectError(cl.r, cl.path, cl.u, a)
+		e.Retries = cl.retries
+		return false, e
+	case a.status == http.StatusUnauthorized && !cl.r.auth && c.cfg.AuthScheme == AuthBearer && !cl.replayed:
+		cl.replayed = true
+		c.tokens.invalidate(a.token)
+		c.log.Debug(ctx, logRetry, cl.fields(map[string]any{"reason": "401: replaying once with a new access token"}))
+		return true, nil
+	case a.status == http.StatusTooManyRequests && !cl.r.auth:
+		return c.onRateLimited(ctx, cl, a, rh)
+	case a.status == http.StatusNotFound && cl.r.method == http.MethodDelete && cl.reached:
+		// An earlier attempt may have deleted it.
+		return false, nil
+	case a.status >= 500:
+		return c.onServerError(ctx, cl, a)
+	}
+	e := c.decodeError(cl.r, cl.path, a)
+	e.Retries = cl.retries
+	if a.status == http.StatusUnauthorized || a.status == http.StatusForbidden {
+		e.Hint = c.unauthorizedHint()
+	}
+	return false, e
+}
+
+// onTransportError: a write that may have been written is ambiguous; anything else is retried.
+func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err error) (bool, error) {
+	if a.wrote && !cl.r.repeatable() {
+		return false, &AmbiguousError{Method: cl.r.method, Path: cl.path, Err: err}
+	}
+	if ctx.Err() != nil {
+		during := "while connecting" + notSent
+		if a.wrote {
+			during = "while the request, which is safe to repeat, was in flight"
+		}
+		return false, &interruptedError{cl.r.method, cl.path, during, err}
+	}
+	if cl.retries >= c.cfg.MaxRetries {
+		return false, fmt.Errorf("%w (%s)", err, retried(cl.retries))
+	}
+	cl.reached = cl.reached || a.wrote
+	return c.backoff(ctx, cl, err.Error())
+}
+
+// onRateLimited closes the class's gate for every caller until the 429's Retry-After.
+func (c *Client) onRateLimited(ctx context.Context, cl *call, a attempt, rh rateHeaders) (bool, error) {
+	if cl.retries >= c.cfg.MaxRetries {
+		e := c.decodeError(cl.r, cl.path, a)
+		e.Class, e.Limit, e.Retries = cl.class, cl.lim.learnedLimit(), cl.retries
+		return false, e
+	}
+	cl.retries++
+	d := cl.lim.block(rh.retryAfterOr(c.minRateWait), c.minRateWait)
+	c.log.Info(ctx, logRateWait, cl.fields(map[string]any{"duration_ms": d.Milliseconds(), "reason": "429"}))
+	return true, nil
+}
+
+// onServerError retries a 5xx of a call that is safe to repeat; a write's is ambiguous.
+func (c *Client) onServerError(ctx context.Context, cl *call, a attempt) (bool, error) {
+	e := c.decodeError(cl.r, cl.path, a)
+	e.Retries = cl.retries
+	if !cl.r.repeatable() {
+		return false, &AmbiguousError{Method: cl.r.method, Path: cl.path, Err: e}
+	}
+	if a.status == http.StatusNotImplemented || cl.retries >= c.cfg.MaxRetries {
+		return false, e
+	}
+	cl.reached = true
+	return c.backoff(ctx, cl, fmt.Sprintf("status %d", a.status))
+}
+
+// decode reads a 2xx response into out; a write whose response cannot be read is ambiguous.
+func (c *Client) decode(cl *call, a attempt) error {
+	if cl.out == nil {
+		return nil
+	}
+	var err error
+	empty := len(bytes.TrimSpace(a.body)) == 0
+	switch {
+	case a.tooLarge:
+		err = c.tooLargeError(cl.r, cl.path, a)
+	case empty && !cl.r.auth:
+		// It would read as a record of empty fields. A token call names the missing token.
+		err = c.undecodableError(cl.r, cl.path, a, nil)
+	case empty:
+	default:
+		if jerr := json.Unmarshal(a.body, cl.out); jerr != nil {
+			err = c.undecodableError(cl.r, cl.path, a, jerr)
+		}
+	}
+	if err != nil && !cl.r.repeatable() {
+		return &AmbiguousError{Method: cl.r.method, Path: cl.path, Err: err}
+	}
+	return err
+}
+
+func (cl *call) fields(extra map[string]any) map[string]any {
+	f := map[string]any{"method": cl.r.method, "path": cl.path, "class": cl.class, "attempt": cl.n}
+	if cl.r.auth {
+		f["class"] = "auth"
+	}
+	for k, v := range extra {
+		f[k] = v
+	}
+	return f
+}
+
+// decodeError decodes a failed attempt; of a token call it keeps only the type, title and
+// status: anything else could echo the key or a token.
 func (c *Client) decodeError(r request, path string, a attempt) *Error {
 	e := decodeError(r.method, path, a.status, a.body)
 	if r.auth {
-		// Only the error object's type, title and status are kept: anything else (a detail, a
-		// name, the problems, an unknown member, a cut of the body) could echo the key or a token.
 		e.Body, e.Detail, e.Name, e.Problems, e.Extra = "", "", "", nil, nil
 	}
 	return e
 }
 
-// unauthorizedHint is what a 401 asks the user to check.
 func (c *Client) unauthorizedHint() string {
 	return fmt.Sprintf("The service refused the credentials: check that the API key belongs to the %s "+
 		"environment (sandbox and production keys differ)", c.cfg.Environment)
 }
 
-// send makes one round trip with the Authorization header authz (none when empty), bounded by
-// the configured timeout, and logs it.
-func (c *Client) send(ctx context.Context, r request, u *url.URL, payload []byte, path, class string, n int, authz string) (attempt, error) {
-	var a attempt
-	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
-	defer cancel()
+func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
+	actx, release := c.roundTripContext(ctx, cl)
+	defer release()
 	var wrote atomic.Bool
 	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
-		// Called even when the write failed part way: the service may have seen a prefix, and
-		// a later byte may still arrive, so a failed write counts as written.
+		// Called even when the write failed part way, which counts as written.
 		WroteRequest: func(httptrace.WroteRequestInfo) { wrote.Store(true) },
 	})
-	var body io.Reader
-	if payload != nil {
-		body = bytes.NewReader(payload)
-	}
-	req, err := http.NewRequestWithContext(actx, r.method, u.String(), body)
+	req, err := c.newHTTPRequest(actx, cl, a.authz)
 	if err != nil {
-		return a, fmt.Errorf("%s %s: building the request: %w", r.method, path, err)
+		return err
 	}
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", c.userAgent)
-	if payload != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if authz != "" {
-		req.Header.Set("Authorization", authz)
-	}
-
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err == nil {
@@ -302,27 +320,74 @@ func (c *Client) send(ctx context.Context, r request, u *url.URL, payload []byte
 		_ = resp.Body.Close()
 	}
 	a.wrote = wrote.Load()
-	fields := map[string]any{
-		"method": r.method, "path": path, "status": a.status, "attempt": n, "class": class,
-		"duration_ms": time.Since(start).Milliseconds(),
+	if err != nil {
+		err = stripURL(cl.r.method, cl.path, err)
 	}
-	if r.auth {
-		fields["class"] = "auth"
-	}
+	fields := cl.fields(map[string]any{"status": a.status, "duration_ms": time.Since(start).Milliseconds()})
 	if a.tooLarge {
 		fields["body_bytes_read"] = len(a.body)
 		fields["body_truncated"] = true
 	}
 	if err != nil {
-		err = stripURL(r.method, path, err)
 		fields["error"] = err.Error()
 	}
 	c.log.Debug(ctx, logRequest, fields)
-	return a, err
+	return err
 }
 
-// stripURL drops the address from a transport error: it repeats the query, which may hold a
-// stream key, and the method and path say enough.
+// roundTripContext is bounded by the configured timeout, and ended by the caller's cancellation
+// only until the request has a connection: from then on a write may reach the service, and
+// abandoning it would orphan what it made, so it finishes. A read changes nothing: it is
+// abandoned at any point.
+func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Context, func()) {
+	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+	var (
+		mu      sync.Mutex
+		started bool
+	)
+	abandon := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !started || cl.class == ClassReads {
+			cancel()
+		}
+	}
+	stop := context.AfterFunc(ctx, abandon)
+	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) {
+			mu.Lock()
+			defer mu.Unlock()
+			if ctx.Err() != nil {
+				cancel()
+				return
+			}
+			started = true
+		},
+	})
+	return actx, func() { stop(); cancel() }
+}
+
+func (c *Client) newHTTPRequest(ctx context.Context, cl *call, authz string) (*http.Request, error) {
+	var body io.Reader
+	if cl.payload != nil {
+		body = bytes.NewReader(cl.payload)
+	}
+	req, err := http.NewRequestWithContext(ctx, cl.r.method, cl.u.String(), body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: building the request: %w", cl.r.method, cl.path, err)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	if cl.payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if authz != "" {
+		req.Header.Set("Authorization", authz)
+	}
+	return req, nil
+}
+
+// stripURL drops the address from a transport error: its query may hold a stream key.
 func stripURL(method, path string, err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
@@ -331,20 +396,18 @@ func stripURL(method, path string, err error) error {
 	return fmt.Errorf("%s %s: %w", method, path, err)
 }
 
-// backoff waits before retry number retries of a fault: exponential from backoffBase, capped
-// at backoffMax, with jitter over the upper half so that retrying callers spread out.
-func (c *Client) backoff(ctx context.Context, r request, path, class string, n, retries int, reason string) error {
-	d := c.backoffBase << min(retries-1, 20)
+// backoff spends a retry and waits: exponential, capped, with jitter over the upper half.
+func (c *Client) backoff(ctx context.Context, cl *call, reason string) (bool, error) {
+	cl.retries++
+	d := c.backoffBase << min(cl.retries-1, 20)
 	if d <= 0 || d > c.backoffMax {
 		d = c.backoffMax
 	}
 	d = d/2 + time.Duration(rand.Int64N(int64(d/2)+1))
-	c.log.Warn(ctx, logRetry, map[string]any{
-		"method": r.method, "path": path, "class": class, "attempt": n,
-		"wait_ms": d.Milliseconds(), "reason": reason,
-	})
+	c.log.Warn(ctx, logRetry, cl.fields(map[string]any{"wait_ms": d.Milliseconds(), "reason": reason}))
 	if err := sleep(ctx, d); err != nil {
-		return fmt.Errorf("%s %s: backing off before retry %d: %w", r.method, path, retries, err)
+		return false, &interruptedError{cl.r.method, cl.path,
+			fmt.Sprintf("while backing off before retry %d", cl.retries) + notSent, err}
 	}
-	return nil
+	return true, nil
 }

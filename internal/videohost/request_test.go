@@ -66,21 +66,21 @@ func TestFaults(t *testing.T) {
 		// maxRetries, when set, replaces the default of the client.
 		maxRetries int
 	}{
-		{"GET 500 then 200 is retried", []int{500, 200}, list, "GET", "/webhooks", 2, 0, false, false, 0},
-		{"GET 502 then 503 then 200 is retried", []int{502, 503, 200}, list, "GET", "/webhooks", 3, 0, false, false, 0},
-		{"GET 500 every time gives up", []int{500}, list, "GET", "/webhooks", 6, 500, false, false, 0},
-		{"GET 501 is not retried", []int{501}, list, "GET", "/webhooks", 1, 501, false, false, 0},
-		{"GET 400 is not retried", []int{400}, list, "GET", "/webhooks", 1, 400, false, false, 0},
-		{"POST 500 is not re-sent", []int{500, 201}, create, "POST", "/webhooks", 1, 500, true, false, 0},
-		{"POST 503 is not re-sent", []int{503, 201}, create, "POST", "/webhooks", 1, 503, true, false, 0},
-		{"POST 429 is retried", []int{429, 201}, create, "POST", "/webhooks", 2, 0, false, false, 0},
-		{"POST 400 is final, not ambiguous", []int{400}, create, "POST", "/webhooks", 1, 400, false, false, 0},
-		{"DELETE 500 then 404 counts as deleted", []int{500, 404}, del, "DELETE", "/webhooks/wh-1", 2, 0, false, false, 0},
-		{"DELETE 500 then 204", []int{500, 204}, del, "DELETE", "/webhooks/wh-1", 2, 0, false, false, 0},
-		{"DELETE 404 first is not found", []int{404}, del, "DELETE", "/webhooks/wh-1", 1, 404, false, true, 0},
-		{"DELETE 429 then 404 is not found", []int{429, 404}, del, "DELETE", "/webhooks/wh-1", 2, 404, false, true, 0},
-		{"GET 500 with NoRetries is sent once", []int{500, 200}, list, "GET", "/webhooks", 1, 500, false, false, NoRetries},
-		{"GET 500 with one retry gives up", []int{500}, list, "GET", "/webhooks", 2, 500, false, false, 1},
+		{name: "GET 500 then 200 is retried", statuses: []int{500, 200}, call: list, method: "GET", path: "/webhooks", attempts: 2},
+		{name: "GET 502 then 503 then 200 is retried", statuses: []int{502, 503, 200}, call: list, method: "GET", path: "/webhooks", attempts: 3},
+		{name: "GET 500 every time gives up", statuses: []int{500}, call: list, method: "GET", path: "/webhooks", attempts: 6, wantStatus: 500},
+		{name: "GET 501 is not retried", statuses: []int{501}, call: list, method: "GET", path: "/webhooks", attempts: 1, wantStatus: 501},
+		{name: "GET 400 is not retried", statuses: []int{400}, call: list, method: "GET", path: "/webhooks", attempts: 1, wantStatus: 400},
+		{name: "POST 500 is not re-sent", statuses: []int{500, 201}, call: create, method: "POST", path: "/webhooks", attempts: 1, wantStatus: 500, ambiguous: true},
+		{name: "POST 503 is not re-sent", statuses: []int{503, 201}, call: create, method: "POST", path: "/webhooks", attempts: 1, wantStatus: 503, ambiguous: true},
+		{name: "POST 429 is retried", statuses: []int{429, 201}, call: create, method: "POST", path: "/webhooks", attempts: 2},
+		{name: "POST 400 is final, not ambiguous", statuses: []int{400}, call: create, method: "POST", path: "/webhooks", attempts: 1, wantStatus: 400},
+		{name: "DELETE 500 then 404 counts as deleted", statuses: []int{500, 404}, call: del, method: "DELETE", path: "/webhooks/wh-1", attempts: 2},
+		{name: "DELETE 500 then 204", statuses: []int{500, 204}, call: del, method: "DELETE", path: "/webhooks/wh-1", attempts: 2},
+		{name: "DELETE 404 first is not found", statuses: []int{404}, call: del, method: "DELETE", path: "/webhooks/wh-1", attempts: 1, wantStatus: 404, notFound: true},
+		{name: "DELETE 429 then 404 is not found", statuses: []int{429, 404}, call: del, method: "DELETE", path: "/webhooks/wh-1", attempts: 2, wantStatus: 404, notFound: true},
+		{name: "GET 500 with NoRetries is sent once", statuses: []int{500, 200}, call: list, method: "GET", path: "/webhooks", attempts: 1, wantStatus: 500, maxRetries: NoRetries},
+		{name: "GET 500 with one retry gives up", statuses: []int{500}, call: list, method: "GET", path: "/webhooks", attempts: 2, wantStatus: 500, maxRetries: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -211,12 +211,12 @@ func TestDecodeFailureOfASuccess(t *testing.T) {
 	})
 	c := f.client(t)
 	_, err := c.GetWebhook(t.Context(), "wh-1")
-	if err == nil || !strings.Contains(err.Error(), "GET /webhooks/wh-1: decoding the answer") || errors.Is(err, ErrAmbiguous) {
+	if err == nil || !strings.Contains(err.Error(), "GET /webhooks/wh-1: decoding the response") || errors.Is(err, ErrAmbiguous) {
 		t.Fatalf("err = %v", err)
 	}
 	// A write that succeeded but cannot be read made something unknown.
 	_, err = c.CreateWebhook(t.Context(), CreateWebhookInput{URL: "https://e.org"})
-	if !errors.Is(err, ErrAmbiguous) || !strings.Contains(err.Error(), "decoding the answer") {
+	if !errors.Is(err, ErrAmbiguous) || !strings.Contains(err.Error(), "decoding the response") {
 		t.Fatalf("create: err = %v, want ErrAmbiguous", err)
 	}
 }

@@ -89,7 +89,6 @@ func (c *Client) ListVideos(ctx context.Context, f VideoFilter) ([]Video, error)
 	return collect(Paginate[Video](ctx, c, "/videos", f.query()))
 }
 
-// query is the filter as the service reads it.
 func (f VideoFilter) query() url.Values {
 	q := url.Values{}
 	setIf(q, "title", f.Title)
@@ -106,8 +105,7 @@ func (f VideoFilter) query() url.Values {
 	return q
 }
 
-// setIf sets a query parameter only when it has a value: the service reads an empty filter as
-// a filter on the empty string.
+// setIf skips an empty value: the service would filter on the empty string.
 func setIf(q url.Values, key, value string) {
 	if value != "" {
 		q.Set(key, value)

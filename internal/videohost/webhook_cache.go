@@ -2,23 +2,21 @@ package videohost
 
 import (
 	"context"
+	"net/http"
 	"sync"
 	"time"
 )
 
-// webhookCache is the one list of webhooks that LookupWebhook shares among callers. A refresh
-// of many webhook resources then costs one walk of the list instead of one read each, which
-// is what keeps a large plan under the read limit.
+// webhookCache is the one list of webhooks that LookupWebhook shares: a refresh of many webhooks
+// costs one walk instead of one read each, which keeps a large plan under the read limit.
 //
-// A caller after a write needs a list read after that write: a walk that started earlier may
-// miss what it made. So at most one walk runs, and callers that need a newer one join the one
-// queued to start when it ends. Creates that finish together (a window's worth of a parallel
-// apply) then share one or two walks to find their signature secrets, instead of one each.
+// A caller after a write needs a walk that started after it. So at most one walk runs, and
+// callers that need a newer one join the one queued to start when it ends: creates that finish
+// together share one or two walks to find their secrets.
 type webhookCache struct {
 	mu sync.Mutex
-	// gen counts the starts and ends of this client's writes: a walk that started at gen g is
-	// kept only when gen is still g at its end. ended counts the ends only: a walk that started
-	// when ended was e saw every write that had ended by then, whatever is still in flight.
+	// gen counts the starts and ends of writes: a walk is kept only when gen did not move while
+	// it ran. ended counts the ends: a walk that started at ended e saw every write ended by then.
 	gen, ended uint64
 	byID       map[string]Webhook
 	expires    time.Time
@@ -37,8 +35,7 @@ type listWalk struct {
 	err        error
 }
 
-// writeStarts drops the list as a write begins; writeEnds drops it again when the write has
-// ended, whatever its outcome.
+// writeStarts and writeEnds drop the list around a write, whatever its outcome.
 func (wc *webhookCache) writeStarts() {
 	wc.mu.Lock()
 	defer wc.mu.Unlock()
@@ -54,8 +51,8 @@ func (wc *webhookCache) writeEnds() {
 	wc.byID = nil
 }
 
-// webhookList returns the shared list: the kept one while it is fresh, else the list of a walk
-// that started after every write this client had finished when the call was made.
+// webhookList returns the kept list while it is fresh, else that of a walk that started after
+// every write this client had finished.
 func (c *Client) webhookList(ctx context.Context) (map[string]Webhook, error) {
 	wc := c.webhooks
 	wc.mu.Lock()
@@ -70,8 +67,7 @@ func (c *Client) webhookList(ctx context.Context) (map[string]Webhook, error) {
 		w = &listWalk{ctx: context.WithoutCancel(ctx), done: make(chan struct{})}
 		c.startWalkLocked(w)
 	case wc.running.startEnded >= wc.ended:
-		// Started after every write that has ended: it sees them all. Writes still in
-		// flight (waiting for the rate limit, say) are no one's to wait for yet.
+		// It sees every write that has ended; those in flight are no one's to wait for yet.
 		w = wc.running
 	default:
 		if wc.queued == nil {
@@ -83,13 +79,13 @@ func (c *Client) webhookList(ctx context.Context) (map[string]Webhook, error) {
 
 	select {
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, &interruptedError{http.MethodGet, "/webhooks", "while waiting for the shared list of the webhooks", ctx.Err()}
 	case <-w.done:
 		return w.byID, w.err
 	}
 }
 
-// startWalkLocked starts w as the running walk; the caller holds wc.mu.
+// startWalkLocked starts w; the caller holds wc.mu.
 func (c *Client) startWalkLocked(w *listWalk) {
 	wc := c.webhooks
 	w.startGen, w.startEnded = wc.gen, wc.ended
@@ -97,8 +93,7 @@ func (c *Client) startWalkLocked(w *listWalk) {
 	go c.walk(w)
 }
 
-// walk reads the list for w, keeps it when no write happened meanwhile, and starts the queued
-// walk, if any.
+// walk reads the list for w, keeps it when no write happened meanwhile, and starts the queued one.
 func (c *Client) walk(w *listWalk) {
 	start := time.Now()
 	list, err := c.ListWebhooks(w.ctx, "")
@@ -112,7 +107,7 @@ func (c *Client) walk(w *listWalk) {
 	wc := c.webhooks
 	wc.mu.Lock()
 	w.byID, w.err = m, err
-	if err == nil && wc.gen == w.startGen && c.cfg.WebhookListTTL > 0 {
+	if err == nil && wc.gen == w.startGen {
 		wc.byID, wc.expires = m, start.Add(c.cfg.WebhookListTTL)
 	}
 	wc.running = nil
@@ -124,27 +119,12 @@ func (c *Client) walk(w *listWalk) {
 	close(w.done)
 }
 
-// LookupWebhook answers like GetWebhook, but from one list of the webhooks shared by all
-// callers for Config.WebhookListTTL (filled once, by one caller, and emptied by every write of
-// this client), and with SignatureSecret filled from the list. An id missing from the list is
-// checked with GetWebhook before ErrNotFound is returned.
+// LookupWebhook reads one webhook from the list shared by all callers for Config.WebhookListTTL
+// (emptied by every write of this client), so that it carries the SignatureSecret, which only
+// the list holds. An id missing from the list is read with GetWebhook.
 func (c *Client) LookupWebhook(ctx context.Context, id string) (Webhook, error) {
 	if id == "" {
 		return Webhook{}, errEmptyID
-	}
-	if c.cfg.WebhookListTTL <= 0 {
-		w, err := c.GetWebhook(ctx, id)
-		if err != nil || w.SignatureSecret != "" {
-			return w, err
-		}
-		m, err := c.webhookList(ctx)
-		if err != nil {
-			return Webhook{}, err
-		}
-		if lw, ok := m[id]; ok {
-			w.SignatureSecret = lw.SignatureSecret
-		}
-		return w, nil
 	}
 	m, err := c.webhookList(ctx)
 	if err != nil {

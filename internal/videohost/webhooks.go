@@ -71,13 +71,13 @@ func (c *Client) GetWebhook(ctx context.Context, id string) (Webhook, error) {
 	return w, nil
 }
 
-// CreateWebhook sends POST /webhooks once. A failure after the request may have reached the
-// server is an *AmbiguousError (errors.Is(err, ErrAmbiguous)); it is never re-sent.
+// CreateWebhook sends POST /webhooks once; a failure after the request may have reached the
+// service is an *AmbiguousError, never re-sent.
 func (c *Client) CreateWebhook(ctx context.Context, in CreateWebhookInput) (Webhook, error) {
 	c.webhooks.writeStarts()
 	defer c.webhooks.writeEnds()
 	if in.Events == nil {
-		// The service wants an array; a nil slice would be sent as null.
+		// A nil slice would be sent as null.
 		in.Events = []string{}
 	}
 	var w Webhook

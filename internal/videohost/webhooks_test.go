@@ -7,83 +7,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
-
-// webhookStore serves the webhook endpoints over a map, written from the specification: the
-// list carries signatureSecret, the get and create answers do not (as the samples show).
-type webhookStore struct {
-	mu  sync.Mutex
-	ids []string
-}
-
-func newWebhookStore(n int) *webhookStore {
-	s := &webhookStore{}
-	for i := range n {
-		s.ids = append(s.ids, fmt.Sprintf("wh-%04d", i))
-	}
-	return s
-}
-
-func (s *webhookStore) add(id string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.ids = append(s.ids, id)
-}
-
-func (s *webhookStore) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id, one := strings.CutPrefix(r.URL.Path, "/webhooks/")
-	switch {
-	case r.Method == http.MethodGet && r.URL.Path == "/webhooks":
-		page, _ := strconv.Atoi(r.URL.Query().Get("currentPage"))
-		page = max(page, 1)
-		size, _ := strconv.Atoi(r.URL.Query().Get("pageSize"))
-		pages := (len(s.ids) + size - 1) / size
-		data := []map[string]any{}
-		for _, id := range s.ids[min((page-1)*size, len(s.ids)):min(page*size, len(s.ids))] {
-			data = append(data, webhookJSON(id, true))
-		}
-		links := []map[string]string{}
-		if page < pages {
-			links = append(links, map[string]string{"rel": "next", "uri": fmt.Sprintf("/webhooks?currentPage=%d&pageSize=%d", page+1, size)})
-		}
-		writeJSON(w, http.StatusOK, map[string]any{"data": data, "pagination": map[string]any{
-			"currentPage": page, "pagesTotal": pages, "links": links,
-		}})
-	case r.Method == http.MethodGet && one:
-		if !slices.Contains(s.ids, id) {
-			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "webhookId", "status": 404})
-			return
-		}
-		writeJSON(w, http.StatusOK, webhookJSON(id, false))
-	case r.Method == http.MethodPost && r.URL.Path == "/webhooks":
-		var in map[string]any
-		_ = json.NewDecoder(r.Body).Decode(&in)
-		if in["url"] == "" {
-			writeJSON(w, http.StatusBadRequest, map[string]any{"title": "Invalid attributes.", "status": 400})
-			return
-		}
-		id := fmt.Sprintf("wh-new-%d", len(s.ids))
-		s.ids = append(s.ids, id)
-		writeJSON(w, http.StatusCreated, webhookJSON(id, false))
-	case r.Method == http.MethodDelete && one:
-		i := slices.Index(s.ids, id)
-		if i < 0 {
-			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "webhookId", "status": 404})
-			return
-		}
-		s.ids = slices.Delete(s.ids, i, i+1)
-		w.WriteHeader(http.StatusNoContent)
-	default:
-		writeJSON(w, http.StatusNotFound, map[string]any{"title": "Unrecognized request URL.", "status": 404})
-	}
-}
 
 func TestWebhookWireDecoding(t *testing.T) {
 	want := time.Date(2024, 8, 8, 14, 12, 18, 0, time.UTC)
@@ -284,33 +212,26 @@ func TestLookupWebhookListExpires(t *testing.T) {
 	}
 }
 
-func TestLookupWebhookWithoutTTL(t *testing.T) {
+// TestLookupWebhookByDefault: a client configured without a TTL keeps the list for the
+// default TTL, and a lookup carries the list's secret.
+func TestLookupWebhookByDefault(t *testing.T) {
 	store := newWebhookStore(5)
 	f := newFakeService(t, store.serve)
 	c := f.client(t)
 	for range 2 {
 		w, err := c.LookupWebhook(t.Context(), "wh-0002")
 		if err != nil || w.SignatureSecret != "secret-wh-0002" || w.URL == "" {
-			t.Fatalf("lookup = %+v, %v; want the get's answer with the list's secret", w, err)
+			t.Fatalf("lookup = %+v, %v; want the webhook with the list's secret", w, err)
 		}
 	}
-	if g, n := f.count(http.MethodGet, "/webhooks/wh-0002"), f.count(http.MethodGet, "/webhooks"); g != 2 || n != 2 {
-		t.Fatalf("gets %d, list walks %d; want 2 and 2 (nothing kept with TTL 0)", g, n)
+	if g, n := f.count(http.MethodGet, "/webhooks/wh-0002"), f.count(http.MethodGet, "/webhooks"); g != 0 || n != 1 {
+		t.Fatalf("gets %d, list walks %d; want 0 and 1 (the list kept for %s)", g, n, DefaultWebhookListTTL)
 	}
 	if _, err := c.LookupWebhook(t.Context(), "wh-nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing = %v", err)
 	}
-
-	// A get answer that carries the secret needs no list.
-	f2 := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, http.StatusOK, webhookJSON("wh-1", true))
-	})
-	c2 := f2.client(t)
-	if w, err := c2.LookupWebhook(t.Context(), "wh-1"); err != nil || w.SignatureSecret != "secret-wh-1" {
-		t.Fatalf("lookup = %+v, %v", w, err)
-	}
-	if n := f2.count(http.MethodGet, "/webhooks"); n != 0 {
-		t.Fatalf("list walked %d times for a get that had the secret", n)
+	if g := f.count(http.MethodGet, "/webhooks/wh-nope"); g != 1 {
+		t.Fatalf("a lookup of an id missing from the list made %d gets, want 1", g)
 	}
 }
 

@@ -39,7 +39,6 @@ func (w *wireTime) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// ptr is the time as the optional fields of the wire types hold it.
 func (w wireTime) ptr() *time.Time {
 	if !w.set {
 		return nil

@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -242,4 +245,139 @@ func (l *captureLogger) text() string {
 		fmt.Fprintf(&b, "%s %s %v\n", line.level, line.msg, line.fields)
 	}
 	return b.String()
+}
+
+// okWebhooks answers every API call with one empty page of webhooks.
+func okWebhooks(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"data": []any{}, "pagination": map[string]any{"currentPage": 1, "pagesTotal": 1, "links": []any{}},
+	})
+}
+
+const docs = "https://docs.test"
+
+// allKinds are the sentinels of the error kinds, for tests that check an error answers to one
+// kind and no other.
+var allKinds = []error{ErrNotFound, ErrUnauthorized, ErrRateLimited, ErrRedirect, ErrWebhookLimit,
+	ErrInvalidInput, ErrServer, ErrAmbiguous, ErrUndecodable, ErrInvalidID, ErrInterrupted}
+
+// wantKinds fails the test unless err answers errors.Is to exactly the kinds in want.
+func wantKinds(t *testing.T, err error, want ...error) {
+	t.Helper()
+	for _, kind := range allKinds {
+		if got := errors.Is(err, kind); got != slices.Contains(want, kind) {
+			t.Errorf("errors.Is(%v, %v) = %v, want %v", err, kind, got, !got)
+		}
+	}
+}
+
+func mustAPIError(t *testing.T, err error) *Error {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("err = %v (%T), want an *Error", err, err)
+	}
+	return e
+}
+
+// assertNoSecret fails when msg holds the API key, its Basic credential or a token of the fake
+// service (they all share the prefixes access-tok- and refresh-tok-).
+func assertNoSecret(t *testing.T, msg string) {
+	t.Helper()
+	basicCred := base64.StdEncoding.EncodeToString([]byte(testKey + ":"))
+	for _, s := range []string{testKey, basicCred, "access-tok-", "refresh-tok-"} {
+		if strings.Contains(msg, s) {
+			t.Errorf("the error holds a secret (%q): %s", s, msg)
+		}
+	}
+}
+
+// wantError fails unless err is set, holds every part, and holds no secret.
+func wantError(t *testing.T, err error, parts ...string) {
+	t.Helper()
+	if err == nil {
+		t.Errorf("no error, want one holding %q", parts)
+		return
+	}
+	for _, p := range parts {
+		if !strings.Contains(err.Error(), p) {
+			t.Errorf("the error does not hold %q: %v", p, err)
+		}
+	}
+	assertNoSecret(t, err.Error())
+}
+
+var tooMany = map[string]any{
+	"type": "https://docs.test/too-many-requests", "title": "Too many requests.", "status": 429,
+}
+
+// webhookStore serves the webhook endpoints over a map, written from the specification: the
+// list carries signatureSecret, the get and create answers do not (as the samples show).
+type webhookStore struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func newWebhookStore(n int) *webhookStore {
+	s := &webhookStore{}
+	for i := range n {
+		s.ids = append(s.ids, fmt.Sprintf("wh-%04d", i))
+	}
+	return s
+}
+
+func (s *webhookStore) add(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ids = append(s.ids, id)
+}
+
+func (s *webhookStore) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, one := strings.CutPrefix(r.URL.Path, "/webhooks/")
+	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/webhooks":
+		page, _ := strconv.Atoi(r.URL.Query().Get("currentPage"))
+		page = max(page, 1)
+		size, _ := strconv.Atoi(r.URL.Query().Get("pageSize"))
+		pages := (len(s.ids) + size - 1) / size
+		data := []map[string]any{}
+		for _, id := range s.ids[min((page-1)*size, len(s.ids)):min(page*size, len(s.ids))] {
+			data = append(data, webhookJSON(id, true))
+		}
+		links := []map[string]string{}
+		if page < pages {
+			links = append(links, map[string]string{"rel": "next", "uri": fmt.Sprintf("/webhooks?currentPage=%d&pageSize=%d", page+1, size)})
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"data": data, "pagination": map[string]any{
+			"currentPage": page, "pagesTotal": pages, "links": links,
+		}})
+	case r.Method == http.MethodGet && one:
+		if !slices.Contains(s.ids, id) {
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "webhookId", "status": 404})
+			return
+		}
+		writeJSON(w, http.StatusOK, webhookJSON(id, false))
+	case r.Method == http.MethodPost && r.URL.Path == "/webhooks":
+		var in map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&in)
+		if in["url"] == "" {
+			writeJSON(w, http.StatusBadRequest, map[string]any{"title": "Invalid attributes.", "status": 400})
+			return
+		}
+		id := fmt.Sprintf("wh-new-%d", len(s.ids))
+		s.ids = append(s.ids, id)
+		writeJSON(w, http.StatusCreated, webhookJSON(id, false))
+	case r.Method == http.MethodDelete && one:
+		i := slices.Index(s.ids, id)
+		if i < 0 {
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "name": "webhookId", "status": 404})
+			return
+		}
+		s.ids = slices.Delete(s.ids, i, i+1)
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		writeJSON(w, http.StatusNotFound, map[string]any{"title": "Unrecognized request URL.", "status": 404})
+	}
 }

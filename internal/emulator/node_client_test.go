@@ -1,0 +1,52 @@
+package emulator_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+// nodeClientDirEnv names a directory where the service's official Node client was installed
+// (npm install @api.video/nodejs-client, outside this repository): its node_modules holds the
+// stranger that TestNodeClientStranger drives the emulator with.
+const nodeClientDirEnv = "VIDEOHOST_NODE_CLIENT_DIR"
+
+// TestNodeClientStranger runs testdata/nodeclient/stranger.js, which creates, reads, lists,
+// updates and deletes live streams and player themes through @api.video/nodejs-client and
+// checks that the client understands every answer. It needs node and the package, which
+// `make test` does not download, so it is skipped without them.
+func TestNodeClientStranger(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not on PATH; the check against the service's Node client is skipped")
+	}
+	dir := os.Getenv(nodeClientDirEnv)
+	modules := filepath.Join(dir, "node_modules")
+	if _, err := os.Stat(filepath.Join(modules, "@api.video", "nodejs-client", "package.json")); dir == "" || err != nil {
+		t.Skipf("set %s to a directory outside the repository where `npm install @api.video/nodejs-client` ran, "+
+			"to check the emulator against the service's Node client", nodeClientDirEnv)
+	}
+	script, err := filepath.Abs(filepath.Join("testdata", "nodeclient", "stranger.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, emulator.Options{APIKeys: []string{"stranger-key"}, Limits: emulator.Limits{Writes: 1000, Reads: 1000}})
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script, e.srv.URL, "stranger-key")
+	cmd.Env = append(os.Environ(), "NODE_PATH="+modules)
+	cmd.Dir = t.TempDir()
+	out, err := cmd.CombinedOutput()
+	t.Logf("node client: %s", out)
+	if err != nil {
+		t.Fatalf("the Node client found the emulator at fault (%v): %s", err, out)
+	}
+	if n := e.emu.RequestCount("", "/live-streams") + e.emu.RequestCount("", "/players"); n < 20 {
+		t.Errorf("only %d requests reached the emulator", n)
+	}
+}

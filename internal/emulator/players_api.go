@@ -1,0 +1,321 @@
+package emulator
+
+import (
+	"cmp"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// maxPlayerNameLength is the longest name of a player theme, in characters.
+const maxPlayerNameLength = 100
+
+// playerWire is a player theme as the service sends it: every field, defaults filled in; name
+// only when the theme has one, and assets never, since logos cannot be uploaded here.
+type playerWire struct {
+	Name             string `json:"name,omitempty"`
+	Text             string `json:"text"`
+	Link             string `json:"link"`
+	LinkHover        string `json:"linkHover"`
+	LinkActive       string `json:"linkActive"`
+	TrackPlayed      string `json:"trackPlayed"`
+	TrackUnplayed    string `json:"trackUnplayed"`
+	TrackBackground  string `json:"trackBackground"`
+	BackgroundTop    string `json:"backgroundTop"`
+	BackgroundBottom string `json:"backgroundBottom"`
+	BackgroundText   string `json:"backgroundText"`
+	EnableAPI        bool   `json:"enableApi"`
+	EnableControls   bool   `json:"enableControls"`
+	ForceAutoplay    bool   `json:"forceAutoplay"`
+	HideTitle        bool   `json:"hideTitle"`
+	ForceLoop        bool   `json:"forceLoop"`
+	PlayerID         string `json:"playerId"`
+	CreatedAt        string `json:"createdAt"`
+	UpdatedAt        string `json:"updatedAt"`
+}
+
+func toPlayerWire(p *playerTheme) playerWire {
+	return playerWire{
+		Name: p.Name, Text: p.Text, Link: p.Link, LinkHover: p.LinkHover, LinkActive: p.LinkActive,
+		TrackPlayed: p.TrackPlayed, TrackUnplayed: p.TrackUnplayed, TrackBackground: p.TrackBackground,
+		BackgroundTop: p.BackgroundTop, BackgroundBottom: p.BackgroundBottom, BackgroundText: p.BackgroundText,
+		EnableAPI: p.EnableAPI, EnableControls: p.EnableControls, ForceAutoplay: p.ForceAutoplay,
+		HideTitle: p.HideTitle, ForceLoop: p.ForceLoop,
+		PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt),
+	}
+}
+
+// playerColour is one colour of a player theme: its member and where the record keeps it.
+type playerColour struct {
+	member string
+	field  func(*playerTheme) *string
+	def    string
+}
+
+// playerFlag is one boolean of a player theme.
+type playerFlag struct {
+	member string
+	field  func(*playerTheme) *bool
+	def    bool
+}
+
+const (
+	colourWhite = "rgba(255, 255, 255, 1)"
+	colourShade = "rgba(0, 0, 0, .7)"
+)
+
+// playerColours and playerFlags are the theme's settings with their defaults, in the order of
+// the contract.
+var (
+	playerColours = []playerColour{
+		{"text", func(p *playerTheme) *string { return &p.Text }, colourWhite},
+		{"link", func(p *playerTheme) *string { return &p.Link }, colourWhite},
+		{"linkHover", func(p *playerTheme) *string { return &p.LinkHover }, colourWhite},
+		{"linkActive", func(p *playerTheme) *string { return &p.LinkActive }, colourWhite},
+		{"trackPlayed", func(p *playerTheme) *string { return &p.TrackPlayed }, "rgba(88, 131, 255, .95)"},
+		{"trackUnplayed", func(p *playerTheme) *string { return &p.TrackUnplayed }, "rgba(255, 255, 255, .35)"},
+		{"trackBackground", func(p *playerTheme) *string { return &p.TrackBackground }, "rgba(255, 255, 255, .2)"},
+		{"backgroundTop", func(p *playerTheme) *string { return &p.BackgroundTop }, colourShade},
+		{"backgroundBottom", func(p *playerTheme) *string { return &p.BackgroundBottom }, colourShade},
+		{"backgroundText", func(p *playerTheme) *string { return &p.BackgroundText }, colourWhite},
+	}
+	playerFlags = []playerFlag{
+		{"enableApi", func(p *playerTheme) *bool { return &p.EnableAPI }, true},
+		{"enableControls", func(p *playerTheme) *bool { return &p.EnableControls }, true},
+		{"forceAutoplay", func(p *playerTheme) *bool { return &p.ForceAutoplay }, false},
+		{"hideTitle", func(p *playerTheme) *bool { return &p.HideTitle }, false},
+		{"forceLoop", func(p *playerTheme) *bool { return &p.ForceLoop }, false},
+	}
+)
+
+// newPlayerTheme is a theme made now with every default and a fresh id.
+func (e *Emulator) newPlayerTheme() *playerTheme {
+	now := e.now().UTC().Truncate(time.Second)
+	p := &playerTheme{ID: randomID("pt", 22), CreatedAt: now, UpdatedAt: now}
+	for _, c := range playerColours {
+		*c.field(p) = c.def
+	}
+	for _, f := range playerFlags {
+		*f.field(p) = f.def
+	}
+	return p
+}
+
+// colourRe is rgba(R, G, B, A); spaces around the numbers are free, the ranges are checked by
+// validColour.
+var colourRe = regexp.MustCompile(`^rgba\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*([01](?:\.\d+)?|\.\d+)\s*\)$`)
+
+// validColour reports whether s is rgba(R, G, B, A) with R, G and B integers from 0 to 255 and
+// A a decimal from 0 to 1 (.95 and 0.95 alike).
+func validColour(s string) bool {
+	m := colourRe.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	for _, c := range m[1:4] {
+		if n, err := strconv.Atoi(c); err != nil || n > 255 {
+			return false
+		}
+	}
+	a, err := strconv.ParseFloat(m[4], 64)
+	return err == nil && a <= 1
+}
+
+// applyPlayerBody makes the change that a create or update body asks for to p and lists every
+// problem, in the order name, colours, flags, then the members a theme does not have. name
+// null or "" leaves the theme without a name; null is refused for the others.
+func (e *Emulator) applyPlayerBody(p *playerTheme, body map[string]json.RawMessage) []problem {
+	var probs []problem
+	if raw, ok := body["name"]; ok {
+		name := ""
+		detail := ""
+		if !isNull(raw) {
+			name, detail = decodeMember[string](raw, "string")
+		}
+		if detail == "" && utf8.RuneCountInString(name) > maxPlayerNameLength {
+			detail = detailNameTooLong
+		}
+		if detail != "" {
+			probs = append(probs, e.fieldInvalid("name", detail))
+		}
+		p.Name = name
+	}
+	known := []string{"name"}
+	for _, c := range playerColours {
+		known = append(known, c.member)
+		raw, ok := body[c.member]
+		if !ok {
+			continue
+		}
+		v, detail := decodeMember[string](raw, "string")
+		if detail == "" && !validColour(v) {
+			detail = detailNotAColour
+		}
+		if detail != "" {
+			probs = append(probs, e.fieldInvalid(c.member, detail))
+		}
+		*c.field(p) = v
+	}
+	for _, f := range playerFlags {
+		known = append(known, f.member)
+		raw, ok := body[f.member]
+		if !ok {
+			continue
+		}
+		v, detail := decodeMember[bool](raw, "bool")
+		if detail != "" {
+			probs = append(probs, e.fieldInvalid(f.member, detail))
+		}
+		*f.field(p) = v
+	}
+	return append(probs, e.unknownMembers(body, known, "")...)
+}
+
+// playerSort is the parsed order of GET /players.
+type playerSort struct {
+	sortBy string
+	desc   bool
+}
+
+func (s playerSort) compare(a, b *playerTheme) int {
+	var c int
+	switch s.sortBy {
+	case "name":
+		c = cmp.Compare(a.Name, b.Name)
+	case "updatedAt":
+		c = a.UpdatedAt.Compare(b.UpdatedAt)
+	default:
+		c = a.CreatedAt.Compare(b.CreatedAt)
+	}
+	if s.desc {
+		c = -c
+	}
+	return c
+}
+
+func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {
+	q := r.URL.Query()
+	probs := e.unknownParams(q, func(k string) bool {
+		switch k {
+		case "currentPage", "pageSize", "sortBy", "sortOrder":
+			return true
+		}
+		return false
+	})
+	filters := url.Values{}
+	sortBy, desc, sortProbs := e.parseSort(q, filters, []string{"name", "createdAt", "updatedAt"})
+	probs = append(probs, sortProbs...)
+	p, pageProbs := e.parsePaging(q)
+	probs = append(probs, pageProbs...)
+	if len(probs) > 0 {
+		writeError(w, e.attributeError(probs...))
+		return
+	}
+	s := playerSort{sortBy: sortBy, desc: desc}
+	e.mu.RLock()
+	sorted := slices.Clone(e.st.Players)
+	slices.SortStableFunc(sorted, s.compare)
+	page := paginate(sorted, p, "/players", filters, toPlayerWire)
+	e.mu.RUnlock()
+	writeJSON(w, http.StatusOK, page)
+}
+
+func (e *Emulator) handleGetPlayer(w http.ResponseWriter, _ *http.Request, id string) {
+	e.mu.RLock()
+	var wire *playerWire
+	if i := e.findPlayerLocked(id); i >= 0 {
+		p := toPlayerWire(e.st.Players[i])
+		wire = &p
+	}
+	e.mu.RUnlock()
+	if wire == nil {
+		writeError(w, e.notFound("playerId"))
+		return
+	}
+	writeJSON(w, http.StatusOK, *wire)
+}
+
+// handleCreatePlayer serves POST /players: 201 with the new theme; every member is optional.
+func (e *Emulator) handleCreatePlayer(w http.ResponseWriter, r *http.Request, _ string) {
+	body, ok := readObject(r)
+	if !ok {
+		writeError(w, e.invalidPayload())
+		return
+	}
+	p := e.newPlayerTheme()
+	if probs := e.applyPlayerBody(p, body); len(probs) > 0 {
+		writeError(w, e.fieldError(probs...))
+		return
+	}
+	e.mu.Lock()
+	e.st.Players = append(e.st.Players, p)
+	wire := toPlayerWire(p)
+	e.mu.Unlock()
+	e.saveStateLogged()
+	e.answerWrite(w, http.StatusCreated, wire)
+}
+
+// handleUpdatePlayer serves PATCH /players/{id}: the change is made to a copy, which replaces
+// the stored theme only when the whole body is valid.
+func (e *Emulator) handleUpdatePlayer(w http.ResponseWriter, r *http.Request, id string) {
+	body, ok := readObject(r)
+	if !ok {
+		writeError(w, e.invalidPayload())
+		return
+	}
+	e.mu.Lock()
+	i := e.findPlayerLocked(id)
+	if i < 0 {
+		e.mu.Unlock()
+		writeError(w, e.notFound("playerId"))
+		return
+	}
+	p := *e.st.Players[i]
+	if probs := e.applyPlayerBody(&p, body); len(probs) > 0 {
+		e.mu.Unlock()
+		writeError(w, e.fieldError(probs...))
+		return
+	}
+	p.UpdatedAt = e.nextUpdate(p.UpdatedAt)
+	e.st.Players[i] = &p
+	wire := toPlayerWire(&p)
+	e.mu.Unlock()
+	e.saveStateLogged()
+	e.answerWrite(w, http.StatusOK, wire)
+}
+
+func (e *Emulator) handleDeletePlayer(w http.ResponseWriter, _ *http.Request, id string) {
+	if !e.DeletePlayer(id) {
+		writeError(w, e.notFound("playerId"))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// DeletePlayer deletes a player theme, as DELETE /players/{id} does; false when it does not
+// exist. The live streams that used it are left without a player theme, and their updatedAt
+// moves since their answers change.
+func (e *Emulator) DeletePlayer(id string) bool {
+	e.mu.Lock()
+	i := e.findPlayerLocked(id)
+	if i >= 0 {
+		e.st.Players = slices.Delete(e.st.Players, i, i+1)
+		for _, l := range e.st.LiveStreams {
+			if l.PlayerID == id {
+				l.PlayerID = ""
+				l.UpdatedAt = e.nextUpdate(l.UpdatedAt)
+			}
+		}
+	}
+	e.mu.Unlock()
+	if i < 0 {
+		return false
+	}
+	e.saveStateLogged()
+	return true
+}

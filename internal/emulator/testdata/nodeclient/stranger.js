@@ -1,0 +1,141 @@
+// Drives the emulator through the service's official Node client (@api.video/nodejs-client),
+// a stranger to this repository, and checks what it sends and what it understands of the
+// answers: live streams and player themes, created, read, listed, updated and deleted.
+//
+// Usage: NODE_PATH=<dir>/node_modules node stranger.js <emulator URL> <API key>
+// Prints one line per check that failed and a summary; exits 1 when any failed.
+'use strict';
+
+const ApiVideoClient = require('@api.video/nodejs-client');
+const LiveStream = require('@api.video/nodejs-client/lib/model/LiveStream').default;
+const PlayerTheme = require('@api.video/nodejs-client/lib/model/PlayerTheme').default;
+const Pagination = require('@api.video/nodejs-client/lib/model/Pagination').default;
+
+const [baseUri, apiKey] = process.argv.slice(2);
+const client = new ApiVideoClient({ apiKey, baseUri });
+// The client's own HTTP layer, for the raw answers that its models would filter.
+const http = client.httpClient;
+
+let checks = 0;
+const failures = [];
+function check(what, ok, got) {
+  checks++;
+  if (!ok) failures.push(`${what}: ${JSON.stringify(got)}`);
+}
+
+// baseNames lists the wire names of a model of the client.
+const baseNames = (model) => model.getAttributeTypeMap().map((a) => a.baseName);
+
+// sameMembers checks that a raw answer has only members the client's model knows, and every
+// one of required.
+function checkMembers(what, raw, model, required) {
+  const known = baseNames(model);
+  const extra = Object.keys(raw).filter((k) => !known.includes(k));
+  check(`${what}: members the client does not know`, extra.length === 0, extra);
+  const missing = required.filter((k) => !(k in raw));
+  check(`${what}: members missing`, missing.length === 0, missing);
+}
+
+async function raw(path) {
+  const res = await http.call(path, { method: 'GET' });
+  return JSON.parse(res.body);
+}
+
+async function expectError(what, promise, status, name) {
+  try {
+    await promise;
+    check(`${what}: succeeded`, false, 'no error');
+  } catch (e) {
+    check(`${what}: status`, e.code === status, e.code);
+    const pd = e.problemDetails || {};
+    check(`${what}: title`, typeof pd.title === 'string' && pd.title !== '', pd);
+    check(`${what}: name`, pd.name === name, pd);
+    if (status === 400) check(`${what}: detail`, typeof pd.detail === 'string' && pd.detail !== '', pd);
+  }
+}
+
+async function players() {
+  const bare = await client.playerThemes.create({});
+  check('player create {}: id', /^pt[0-9A-Za-z]{22}$/.test(bare.playerId), bare.playerId);
+  check('player create {}: default colour', bare.trackPlayed === 'rgba(88, 131, 255, .95)', bare.trackPlayed);
+  check('player create {}: default flags', bare.enableApi === true && bare.forceLoop === false, bare);
+  check('player create {}: createdAt is a date', bare.createdAt instanceof Date && !isNaN(bare.createdAt), bare.createdAt);
+  checkMembers('player answer', await raw(`players/${bare.playerId}`), PlayerTheme,
+    baseNames(PlayerTheme).filter((k) => k !== 'name' && k !== 'assets'));
+
+  const brand = await client.playerThemes.create({ name: 'Brand', link: 'rgba(1,2,3,.5)', hideTitle: true });
+  check('player create: colour as sent', brand.link === 'rgba(1,2,3,.5)', brand.link);
+  const renamed = await client.playerThemes.update(brand.playerId, { name: 'Brand 2' });
+  check('player update: partial', renamed.name === 'Brand 2' && renamed.link === 'rgba(1,2,3,.5)' && renamed.hideTitle === true, renamed);
+  check('player update: updatedAt moves', renamed.updatedAt > brand.updatedAt, [brand.updatedAt, renamed.updatedAt]);
+  const got = await client.playerThemes.get(brand.playerId);
+  check('player get', got.name === 'Brand 2', got);
+  const page = await client.playerThemes.list({ sortBy: 'name', sortOrder: 'desc', pageSize: 1 });
+  check('player list: one item', page.data.length === 1 && page.data[0].playerId === brand.playerId, page.data);
+  check('player list: pagination', page.pagination.itemsTotal === 2 && page.pagination.pagesTotal === 2, page.pagination);
+  checkMembers('player list pagination', (await raw('players?pageSize=1')).pagination, Pagination, ['links']);
+  await expectError('player bad colour', client.playerThemes.create({ text: 'red' }), 400, 'text');
+  await expectError('player long name', client.playerThemes.update(brand.playerId, { name: 'x'.repeat(101) }), 400, 'name');
+  return { bare, brand };
+}
+
+async function liveStreams(brand) {
+  const ls = await client.liveStreams.create({
+    name: 'Studio', _public: false, playerId: brand.playerId,
+    restreams: [{ name: 'YouTube', serverUrl: 'rtmp://a.rtmp.youtube.com/live2', streamKey: 'yt-key' }],
+  });
+  check('live create: id', /^li[0-9A-Za-z]{22}$/.test(ls.liveStreamId), ls.liveStreamId);
+  check('live create: public', ls._public === false, ls._public);
+  check('live create: player', ls.playerId === brand.playerId, ls.playerId);
+  check('live create: restreams', ls.restreams.length === 1 && ls.restreams[0].serverUrl === 'rtmp://a.rtmp.youtube.com/live2', ls.restreams);
+  check('live create: assets', ls.assets.hls === `https://live.api.video/${ls.liveStreamId}.m3u8`, ls.assets);
+  check('live create: stream key', /^[0-9a-f-]{36}$/.test(ls.streamKey), ls.streamKey);
+  checkMembers('live answer', await raw(`live-streams/${ls.liveStreamId}`), LiveStream,
+    baseNames(LiveStream).filter((k) => k !== 'playerId'));
+
+  const cleared = await client.liveStreams.update(ls.liveStreamId, { playerId: null, restreams: [] });
+  check('live update: null clears the player', cleared.playerId === undefined, cleared.playerId);
+  check('live update: [] removes the restreams', Array.isArray(cleared.restreams) && cleared.restreams.length === 0, cleared.restreams);
+  check('live update: name and key kept', cleared.name === 'Studio' && cleared.streamKey === ls.streamKey, cleared);
+  const renamed = await client.liveStreams.update(ls.liveStreamId, { name: 'Studio 2' });
+  check('live update: partial', renamed.name === 'Studio 2' && renamed._public === false, renamed);
+
+  const other = await client.liveStreams.create({ name: 'other studio' });
+  check('live create: default public', other._public === true, other._public);
+  const byName = await client.liveStreams.list({ name: 'Studio' });
+  check('live list: name is case-sensitive', byName.data.map((l) => l.liveStreamId).join() === ls.liveStreamId, byName.data);
+  const byKey = await client.liveStreams.list({ streamKey: other.streamKey });
+  check('live list: streamKey', byKey.data.length === 1 && byKey.data[0].liveStreamId === other.liveStreamId, byKey.data);
+  const sorted = await client.liveStreams.list({ sortBy: 'name', sortOrder: 'asc', currentPage: 1, pageSize: 10 });
+  check('live list: sorted by name', sorted.data.map((l) => l.name).join() === 'Studio 2,other studio', sorted.data);
+
+  await expectError('live blank name', client.liveStreams.create({ name: ' ' }), 400, 'name');
+  await expectError('live restream without app', client.liveStreams.update(ls.liveStreamId, {
+    restreams: [{ name: 'x', serverUrl: 'rtmp://host', streamKey: 'k' }],
+  }), 400, 'restreams[0][serverUrl]');
+  await expectError('live unknown player', client.liveStreams.update(ls.liveStreamId, { playerId: 'pt_none' }), 404, 'playerId');
+
+  const themed = await client.liveStreams.update(other.liveStreamId, { playerId: brand.playerId });
+  check('live update: set player', themed.playerId === brand.playerId, themed.playerId);
+  await client.playerThemes.delete(brand.playerId);
+  const orphan = await client.liveStreams.get(other.liveStreamId);
+  check('player delete: unset on its live streams', orphan.playerId === undefined, orphan.playerId);
+
+  for (const id of [ls.liveStreamId, other.liveStreamId]) await client.liveStreams.delete(id);
+  await expectError('live get after delete', client.liveStreams.get(ls.liveStreamId), 404, 'liveStreamId');
+}
+
+(async () => {
+  const { bare, brand } = await players();
+  await liveStreams(brand);
+  await client.playerThemes.delete(bare.playerId);
+  await expectError('player get after delete', client.playerThemes.get(bare.playerId), 404, 'playerId');
+  const left = await client.playerThemes.list();
+  check('player list after deletes', left.data.length === 0, left.data.map((p) => p.playerId));
+  for (const f of failures) console.log(`FAIL ${f}`);
+  console.log(`${checks} checks, ${failures.length} failed`);
+  process.exit(failures.length === 0 ? 0 : 1);
+})().catch((e) => {
+  console.log(`FAIL unexpected error: ${e && e.code} ${JSON.stringify(e && e.problemDetails)} ${e && e.stack}`);
+  process.exit(1);
+});
