@@ -14,7 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost/events"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 // TestWebhookIdentityProtocol drives the identity of videohost_webhook through the provider's
