@@ -13,7 +13,13 @@ import (
 
 // listing says how the objects of one walk of a service list become the results of a list
 // resource (terraform query). Every list resource of the provider fills one in and hands its
-// client's walk to results.
+// client's walk to results; webhook_list_resource.go is the model. A new one needs: a client
+// method that returns the walk as an iter.Seq2 (Paginate, never a collected slice), a type
+// with Metadata naming the managed resource, ListResourceConfigSchema with the service's list
+// filters, Configure, and List that checks requireConfigured and reads the config before
+// setting stream.Results; its registration in ListResources; an identity on the managed
+// resource (resource_identity.go); and its page in templates/list-resources/ with its example
+// in examples/list-resources/ (static_docs_test.go checks them).
 type listing[T any] struct {
 	// what names the objects in logs, such as "webhooks".
 	what string

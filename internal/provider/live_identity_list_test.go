@@ -79,7 +79,7 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 			}
 
 			lists0 := emu.RequestCount(http.MethodGet, kind.path) - emu.RequestCount(http.MethodGet, kind.path+"/")
-			results := p.list(kind.typeName, nil, true, 1000)
+			results := p.list(listQuery{TypeName: kind.typeName, IncludeResource: true, Limit: 1000})
 			lists := emu.RequestCount(http.MethodGet, kind.path) - emu.RequestCount(http.MethodGet, kind.path+"/") - lists0
 			t.Logf("%s: %d results with include_resource from %d list reads", kind.typeName, len(results), lists)
 			if len(results) != n || lists > pagesFor(n)+1 {
@@ -103,7 +103,7 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 	}
 
 	t.Run("the name filter of the live stream list", func(t *testing.T) {
-		results := p.list("videohost_live_stream", map[string]tftypes.Value{"name": str("stream-12")}, false, 1000)
+		results := p.list(listQuery{TypeName: "videohost_live_stream", Config: map[string]tftypes.Value{"name": str("stream-12")}, Limit: 1000})
 		if len(results) != 10 { // stream-120 to stream-129
 			t.Errorf("%d live streams whose name holds stream-12, want 10", len(results))
 		}

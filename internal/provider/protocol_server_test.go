@@ -144,15 +144,25 @@ type listed struct {
 	Diagnostics []*tfprotov6.Diagnostic
 }
 
+// listQuery is what a list block sends: the list resource's type, the attributes of its config
+// block (those left out are null), include_resource and limit.
+type listQuery struct {
+	TypeName        string
+	Config          map[string]tftypes.Value
+	IncludeResource bool
+	Limit           int64
+}
+
 // listStream calls ListResource and returns its results as Terraform reads them, one at a time,
 // so that a test can look at the service between two results.
-func (p *protoServer) listStream(typeName string, config map[string]tftypes.Value, includeResource bool, limit int64) func(yield func(listed) bool) {
+func (p *protoServer) listStream(q listQuery) func(yield func(listed) bool) {
 	p.t.Helper()
+	typeName := q.TypeName
 	stream, err := p.lists.ListResource(p.t.Context(), &tfprotov6.ListResourceRequest{
 		TypeName:        typeName,
-		Config:          p.dynamic(p.listType(typeName), config),
-		IncludeResource: includeResource,
-		Limit:           limit,
+		Config:          p.dynamic(p.listType(typeName), q.Config),
+		IncludeResource: q.IncludeResource,
+		Limit:           q.Limit,
 	})
 	if err != nil {
 		p.t.Fatal(err)
@@ -172,10 +182,10 @@ func (p *protoServer) listStream(typeName string, config map[string]tftypes.Valu
 }
 
 // list calls ListResource and collects its results.
-func (p *protoServer) list(typeName string, config map[string]tftypes.Value, includeResource bool, limit int64) []listed {
+func (p *protoServer) list(q listQuery) []listed {
 	p.t.Helper()
 	var out []listed
-	for l := range p.listStream(typeName, config, includeResource, limit) {
+	for l := range p.listStream(q) {
 		out = append(out, l)
 	}
 	return out

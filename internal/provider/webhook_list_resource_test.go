@@ -61,7 +61,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 
 	t.Run("identities and display names", func(t *testing.T) {
 		var results []listed
-		lists, singles := reads(func() { results = p.list("videohost_webhook", nil, false, 1000) })
+		lists, singles := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: 1000}) })
 		t.Logf("%d webhooks listed with %d list reads and %d single reads (bound ceil(N/100)+1 = %d)", len(results), lists, singles, pagesFor(n)+1)
 		if lists > pagesFor(n)+1 || singles != 0 {
 			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
@@ -89,7 +89,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 
 	t.Run("include_resource carries every attribute from the list items", func(t *testing.T) {
 		var results []listed
-		lists, singles := reads(func() { results = p.list("videohost_webhook", nil, true, 1000) })
+		lists, singles := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", IncludeResource: true, Limit: 1000}) })
 		t.Logf("%d webhooks listed with include_resource with %d list reads and %d single reads", len(results), lists, singles)
 		if lists > pagesFor(n)+1 || singles != 0 {
 			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
@@ -126,7 +126,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 		lists, _ := reads(func() {
 			base := emu.RequestCount(http.MethodGet, "/webhooks")
 			i := 0
-			for r := range p.listStream("videohost_webhook", nil, false, 1000) {
+			for r := range p.listStream(listQuery{TypeName: "videohost_webhook", Limit: 1000}) {
 				requireNoErrors(t, "ListResource", r.Diagnostics)
 				i++
 				read := emu.RequestCount(http.MethodGet, "/webhooks") - base
@@ -144,7 +144,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 	t.Run("limit stops the walk", func(t *testing.T) {
 		for _, limit := range []int64{5, 100, 101} {
 			var results []listed
-			lists, _ := reads(func() { results = p.list("videohost_webhook", nil, false, limit) })
+			lists, _ := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: limit}) })
 			if int64(len(results)) != limit {
 				t.Errorf("limit %d: %d results", limit, len(results))
 			}
@@ -161,7 +161,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 				want++
 			}
 		}
-		results := p.list("videohost_webhook", map[string]tftypes.Value{"event": str(events.VideoCaptionGenerated)}, true, 1000)
+		results := p.list(listQuery{TypeName: "videohost_webhook", Config: map[string]tftypes.Value{"event": str(events.VideoCaptionGenerated)}, IncludeResource: true, Limit: 1000})
 		if len(results) != want {
 			t.Fatalf("%d results for event %s, want %d", len(results), events.VideoCaptionGenerated, want)
 		}
@@ -178,7 +178,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 func TestWebhookListResourceErrors(t *testing.T) {
 	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
 	p := newProtoServer(t, baseURL, "not-a-key-of-the-workspace", map[string]tftypes.Value{"auth_scheme": str("basic")})
-	results := p.list("videohost_webhook", nil, false, 100)
+	results := p.list(listQuery{TypeName: "videohost_webhook", Limit: 100})
 	if len(results) != 1 || !hasError(results[0].Diagnostics, "Unable to List Webhooks") {
 		t.Errorf("results with a refused key = %+v, want one error result", results)
 	}
