@@ -631,3 +631,60 @@ func TestSoakChecksSeeDivergences(t *testing.T) {
 		t.Errorf("%d non-empty plans counted (error %v), want 1", tally.nonEmptyPlans, resp.Error)
 	}
 }
+
+// TestSoakChecksSeeLiveDivergences shows that the soak's checks of live streams and player
+// themes can fail: a state that matches the service counts nothing; an orphan live stream, and
+// a live stream renamed on the service, are each reported.
+func TestSoakChecksSeeLiveDivergences(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &soakEnv{accEnv: &accEnv{Emu: emu}, check: c}
+	const cycle, step = 1, 1
+	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{}}}
+	add := func(typ, name string, attrs map[string]any) {
+		state.Values.RootModule.Resources = append(state.Values.RootModule.Resources, &tfjson.StateResource{
+			Address: typ + "." + name, Mode: tfjson.ManagedResourceMode, Type: typ, Name: name, AttributeValues: attrs,
+		})
+	}
+	themeIDs := map[string]string{}
+	for i, th := range soakThemes(cycle, step) {
+		p, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(th.Name),
+			TrackPlayed: videohost.Value(th.TrackPlayed), ForceLoop: videohost.Value(th.ForceLoop)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("soak%d", i)
+		themeIDs[name] = p.ID
+		add("videohost_player_theme", name, map[string]any{"id": p.ID})
+	}
+	var first string
+	for i, want := range soakStreams(cycle, step) {
+		l, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: want.Name, Public: &want.Public,
+			PlayerID: themeIDs[want.PlayerID], Restreams: want.Restreams})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = l.ID
+		}
+		add("videohost_live_stream", fmt.Sprintf("soak%d", i), map[string]any{"id": l.ID, "stream_key": l.StreamKey})
+	}
+	if problems := liveObjectsMatch(t, env, state, cycle, step); len(problems) != 0 {
+		t.Fatalf("a state that matches the service: %v", problems)
+	}
+	if _, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "orphan"}); err != nil {
+		t.Fatal(err)
+	}
+	if problems := liveObjectsMatch(t, env, state, cycle, step); len(problems) != 1 || !strings.Contains(problems[0], "orphan or a duplicate") {
+		t.Errorf("with an orphan live stream: %v", problems)
+	}
+	if _, err := c.UpdateLiveStream(t.Context(), first, videohost.UpdateLiveStreamInput{Name: videohost.Value("renamed")}); err != nil {
+		t.Fatal(err)
+	}
+	if problems := liveObjectsMatch(t, env, state, cycle, step); len(problems) != 2 || !strings.Contains(strings.Join(problems, " "), `"renamed"`) {
+		t.Errorf("with a live stream renamed on the service: %v", problems)
+	}
+}
