@@ -508,7 +508,7 @@ resource "videohost_live_stream" "studio" {
 			// A theme that does not exist: a 404 that names playerId, on player_id (Terraform
 			// quotes the attribute's line).
 			Config:      streamConfig(env, false, "name", hcl("s"), "player_id", hcl("pt0000000000000000000000")),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create Live Stream.*player_id += "pt0000000000000000000000".*for playerId`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Live Stream.*player_id += "pt0000000000000000000000".*parameter playerId`),
 		},
 	)
 	resource.ParallelTest(t, resource.TestCase{
