@@ -112,7 +112,6 @@ func notBlank() validator.String {
 }
 
 func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	keyWO := path.MatchRelative().AtParent().AtName("stream_key_wo")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A live stream: the ingest point a studio's encoder broadcasts to (address " +
 			"`rtmp://broadcast.api.video/s` with `stream_key`), its player and the destinations it is restreamed to. " +
@@ -142,54 +141,7 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				Optional:   true,
 				Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
 			},
-			"restreams": schema.ListNestedAttribute{
-				MarkdownDescription: fmt.Sprintf("Destinations on other platforms the live stream is sent on to while it "+
-					"broadcasts, at most %d, in order. Removing them all stops restreaming. Each restream's key is "+
-					"either `stream_key` (kept in the state) or `stream_key_wo` (write-only, Terraform 1.11 and later: "+
-					"never kept).", maxRestreams),
-				Optional:   true,
-				Validators: []validator.List{listvalidator.SizeAtMost(maxRestreams)},
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: map[string]schema.Attribute{
-						"name": schema.StringAttribute{
-							MarkdownDescription: "Name of the destination, such as `YouTube`. Required; must not be blank.",
-							Required:            true,
-							Validators:          []validator.String{notBlank()},
-						},
-						"server_url": schema.StringAttribute{
-							MarkdownDescription: "RTMP address of the destination's ingest, `rtmp://host/app` or `rtmps://host/app`, without the key.",
-							Required:            true,
-							Validators:          []validator.String{rtmpURLValidator{}},
-						},
-						"stream_key": schema.StringAttribute{
-							MarkdownDescription: "The destination's stream key. Sensitive: it is kept in the state, which must " +
-								"be protected, and a change made outside Terraform shows as a change to put back. Set exactly " +
-								"one of `stream_key` and `stream_key_wo`.",
-							Optional:  true,
-							Sensitive: true,
-							Validators: []validator.String{
-								notBlank(),
-								stringvalidator.ExactlyOneOf(keyWO),
-							},
-						},
-						"stream_key_wo": schema.StringAttribute{
-							MarkdownDescription: "The destination's stream key, write-only (Terraform 1.11 and later): sent to the " +
-								"service but never kept in the plan or the state, for a key that comes from a secret store or an " +
-								"ephemeral resource. Terraform cannot see it change: raise `stream_key_wo_version` to send a new one.",
-							Optional:   true,
-							Sensitive:  true,
-							WriteOnly:  true,
-							Validators: []validator.String{notBlank()},
-						},
-						"stream_key_wo_version": schema.Int64Attribute{
-							MarkdownDescription: "Any number, changed whenever `stream_key_wo` changes, so that the restreams are " +
-								"sent again with the new key. Only with `stream_key_wo`.",
-							Optional:   true,
-							Validators: []validator.Int64{int64validator.AlsoRequires(keyWO)},
-						},
-					},
-				},
-			},
+			"restreams": restreamsAttribute(),
 			"stream_key": schema.StringAttribute{
 				MarkdownDescription: "The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
 					"anyone holding it can broadcast. It never changes.",
@@ -223,6 +175,60 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 
 func (r *liveStreamResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = idIdentitySchema("live stream (`liveStreamId`)")
+}
+
+// restreamsAttribute is the list of restreams of the resource; each key is either kept in the
+// state (stream_key) or write-only (stream_key_wo, with its version).
+func restreamsAttribute() schema.ListNestedAttribute {
+	keyWO := path.MatchRelative().AtParent().AtName("stream_key_wo")
+	return schema.ListNestedAttribute{
+		MarkdownDescription: fmt.Sprintf("Destinations on other platforms the live stream is sent on to while it "+
+			"broadcasts, at most %d, in order. Removing them all stops restreaming. Each restream's key is "+
+			"either `stream_key` (kept in the state) or `stream_key_wo` (write-only, Terraform 1.11 and later: "+
+			"never kept).", maxRestreams),
+		Optional:   true,
+		Validators: []validator.List{listvalidator.SizeAtMost(maxRestreams)},
+		NestedObject: schema.NestedAttributeObject{
+			Attributes: map[string]schema.Attribute{
+				"name": schema.StringAttribute{
+					MarkdownDescription: "Name of the destination, such as `YouTube`. Required; must not be blank.",
+					Required:            true,
+					Validators:          []validator.String{notBlank()},
+				},
+				"server_url": schema.StringAttribute{
+					MarkdownDescription: "RTMP address of the destination's ingest, `rtmp://host/app` or `rtmps://host/app`, without the key.",
+					Required:            true,
+					Validators:          []validator.String{rtmpURLValidator{}},
+				},
+				"stream_key": schema.StringAttribute{
+					MarkdownDescription: "The destination's stream key. Sensitive: it is kept in the state, which must " +
+						"be protected, and a change made outside Terraform shows as a change to put back. Set exactly " +
+						"one of `stream_key` and `stream_key_wo`.",
+					Optional:  true,
+					Sensitive: true,
+					Validators: []validator.String{
+						notBlank(),
+						stringvalidator.ExactlyOneOf(keyWO),
+					},
+				},
+				"stream_key_wo": schema.StringAttribute{
+					MarkdownDescription: "The destination's stream key, write-only (Terraform 1.11 and later): sent to the " +
+						"service but never kept in the plan or the state, for a key that comes from a secret store or an " +
+						"ephemeral resource. Terraform cannot see it change: raise `stream_key_wo_version` to send a new one.",
+					Optional:   true,
+					Sensitive:  true,
+					WriteOnly:  true,
+					Validators: []validator.String{notBlank()},
+				},
+				"stream_key_wo_version": schema.Int64Attribute{
+					MarkdownDescription: "Any number, changed whenever `stream_key_wo` changes, so that the restreams are " +
+						"sent again with the new key. Only with `stream_key_wo`.",
+					Optional:   true,
+					Validators: []validator.Int64{int64validator.AlsoRequires(keyWO)},
+				},
+			},
+		},
+	}
 }
 
 func (r *liveStreamResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
