@@ -5,8 +5,9 @@
 # receiver on free loopback ports; applies examples/demo (three webhooks pointing at the receiver,
 # data sources over the seeded videos and the webhooks) from a temporary copy with a dev_overrides
 # CLI configuration; triggers events through the emulator's control API and shows every delivery
-# with its signature checked; shows that a second plan is empty; imports a webhook created outside
-# Terraform; destroys; and stops everything it started, on success, on failure and on Ctrl-C.
+# with its signature checked; shows that a second plan is empty; finds a webhook created outside
+# Terraform with terraform query (Terraform 1.14 and later) and imports it; destroys; and stops
+# everything it started, on success, on failure and on Ctrl-C.
 #
 # Nothing outside its temporary directory is written: not ~/.terraformrc, not the repository.
 set -euo pipefail
@@ -238,6 +239,32 @@ outside_url="$receiver_url/outside"
 outside_id=$(control POST /webhooks "{\"url\":\"$outside_url\",\"events\":[\"video.summary.generated\"]}" | json_string webhookId)
 [ -n "$outside_id" ] || lib_fail "the emulator returned no webhookId"
 lib_say "    created $outside_id through the control API, as the dashboard would"
+# terraform query (Terraform 1.14 and later) finds it by its url, the way a user who does not
+# know its id would; an older Terraform or OpenTofu has no query, and the id of the control
+# API's answer stands in.
+if "${TERRAFORM:-terraform}" query -help >/dev/null 2>&1; then
+	cat >"$work/find.tfquery.hcl" <<'EOF'
+list "videohost_webhook" "summaries" {
+  provider = videohost
+  config {
+    event = "video.summary.generated"
+  }
+}
+EOF
+	lib_say "    terraform query over the webhooks of video.summary.generated:"
+	# terraform query takes no -input flag, so it runs without tf_run.
+	tf query -no-color >"$tmp/query.txt" 2>&1 || {
+		cat "$tmp/query.txt"
+		lib_fail "terraform query failed"
+	}
+	grep '^list\.' "$tmp/query.txt" | sed 's/^/    /' || true
+	found_id=$(grep -F " $outside_url (" "$tmp/query.txt" | grep -o 'id=[^ ]*' | head -n 1 | cut -d= -f2)
+	[ "$found_id" = "$outside_id" ] || lib_fail "terraform query did not find the webhook made outside Terraform ($outside_id at $outside_url)"
+	lib_say "    terraform query found $found_id by its url"
+	rm -f "$work/find.tfquery.hcl"
+else
+	lib_say "    skipping terraform query: it needs Terraform 1.14 or later, and $("${TERRAFORM:-terraform}" version 2>/dev/null | head -n 1) has none; the id comes from the control API's answer"
+fi
 cat >"$work/imported.tf" <<EOF
 import {
   to = videohost_webhook.outside

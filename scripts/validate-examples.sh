@@ -53,6 +53,39 @@ EOF
 	fi
 done < <(find "$root/examples" -name '*.tf' -exec dirname {} \; | sort -u)
 
+# Query files (.tfquery.hcl: list blocks for terraform query) are read only by Terraform 1.14 and
+# later, with `validate -query`; an older Terraform or OpenTofu skips them and says so.
+tf=${TERRAFORM:-terraform}
+while IFS= read -r dir; do
+	rel=${dir#"$root"/}
+	if ! "$tf" validate -help 2>/dev/null | grep -q -- '-query'; then
+		echo "skip $rel: its .tfquery.hcl files need Terraform 1.14 or later (validate -query), not $("$tf" version 2>/dev/null | head -n 1)"
+		continue
+	fi
+	work="$tmp/query/$rel"
+	mkdir -p "$work"
+	cp "$dir"/*.tfquery.hcl "$work"/
+	cat >"$work/zz_provider.tf" <<'EOF'
+terraform {
+  required_providers {
+    videohost = {
+      source = "videohost/videohost"
+    }
+  }
+}
+
+provider "videohost" {}
+EOF
+	count=$((count + 1))
+	if out=$("$tf" -chdir="$work" validate -query -no-color 2>&1); then
+		echo "ok   $rel (query)"
+	else
+		echo "FAIL $rel (query)"
+		echo "$out" | sed 's/^/     /'
+		failed=$((failed + 1))
+	fi
+done < <(find "$root/examples" -name '*.tfquery.hcl' -exec dirname {} \; | sort -u)
+
 if [ "$count" -eq 0 ]; then
 	echo "no example directories found under examples/" >&2
 	exit 1

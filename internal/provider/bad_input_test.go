@@ -330,9 +330,9 @@ func hostileBadInput() []badInputRow {
 			}),
 			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
 		{name: "hostile/redirect to another host (basic)", providerBody: `auth_scheme = "basic"`, config: okWebhook,
-			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*answered with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
+			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
 		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),
-			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*answered with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
+			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
 	}
 }
 

@@ -153,7 +153,7 @@ func TestDiagnosticsWithoutProviderData(t *testing.T) {
 // fact of the error is said once (the advice does not restate the client's words), and where
 // the diagnostic lands.
 func TestDiagnosticsEachKind(t *testing.T) {
-	redirectHint := "The service answered with a redirect to http://other.test/v1/webhooks; the client does not " +
+	redirectHint := "The service responded with a redirect to http://other.test/v1/webhooks; the client does not " +
 		"follow redirects, which would carry the credentials to an address that was not configured: set base_url " +
 		"to http://other.test/v1"
 	cases := []struct {
@@ -181,12 +181,12 @@ func TestDiagnosticsEachKind(t *testing.T) {
 				Hint: "The service refused the credentials: check that the API key belongs to the production environment"},
 			once: []string{"sandbox and production keys differ", "Unauthorized"}, absent: []string{"refused the credentials"}},
 		{name: "unreadable response with the client's hint",
-			err: &videohost.DecodeError{Method: "GET", Path: "/webhooks", Status: 200, Problem: "decoding the answer: not JSON",
+			err: &videohost.DecodeError{Method: "GET", Path: "/webhooks", Status: 200, Problem: "decoding the response: not JSON",
 				Hint: "check that base_url (https://api.example.test) is the address of the API"},
-			want: []string{"cannot read the service's response", "GET /webhooks: decoding the answer: not JSON"},
+			want: []string{"cannot read the service's response", "GET /webhooks: decoding the response: not JSON"},
 			once: []string{"check that base_url"}},
 		{name: "unreadable response without a hint",
-			err:  &videohost.DecodeError{Method: "GET", Path: "/webhooks", Status: 200, Problem: "decoding the answer", Err: errors.New("json: cannot unmarshal")},
+			err:  &videohost.DecodeError{Method: "GET", Path: "/webhooks", Status: 200, Problem: "decoding the response", Err: errors.New("json: cannot unmarshal")},
 			want: []string{"check that base_url is the address of the API", "json: cannot unmarshal"}},
 		{name: "interrupted before sending",
 			err:  fmt.Errorf("POST /webhooks: interrupted while waiting: %w", errors.Join(videohost.ErrInterrupted, context.Canceled)),

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -22,6 +23,7 @@ var (
 	_ provider.Provider                       = (*videohostProvider)(nil)
 	_ provider.ProviderWithFunctions          = (*videohostProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*videohostProvider)(nil)
+	_ provider.ProviderWithListResources      = (*videohostProvider)(nil)
 )
 
 // Environment variables read when the matching attribute is not set.
@@ -103,6 +105,12 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 func (p *videohostProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewWebhookResource,
+	}
+}
+
+func (p *videohostProvider) ListResources(context.Context) []func() list.ListResource {
+	return []func() list.ListResource{
+		NewWebhookListResource,
 	}
 }
 

@@ -63,6 +63,7 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 	resp.ResourceData = pd
 	resp.DataSourceData = pd
 	resp.EphemeralResourceData = pd
+	resp.ListResourceData = pd
 }
 
 // deferConfigure handles a provider block with values that another resource computes, which

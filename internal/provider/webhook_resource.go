@@ -24,6 +24,7 @@ var (
 	_ resource.Resource                = (*webhookResource)(nil)
 	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
 	_ resource.ResourceWithImportState = (*webhookResource)(nil)
+	_ resource.ResourceWithIdentity    = (*webhookResource)(nil)
 )
 
 // webhookResource is videohost_webhook. The service has no update endpoint, so every
@@ -58,7 +59,9 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A webhook: the service sends an HTTP notification, signed with `signature_secret`, " +
 			"to `url` when one of `events` occurs. The service cannot change a webhook, so changing `url` or " +
-			"`events` replaces it (a new id and a new secret). Import with the webhook's id.",
+			"`events` replaces it (a new id and a new secret). Import with the webhook's id, or with its identity " +
+			"(`identity = { id = ... }`, Terraform 1.12 and later); `terraform query` finds webhooks to import " +
+			"(list resource `videohost_webhook`, Terraform 1.14 and later).",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "Identifier of the webhook (the service's `webhookId`).",
@@ -95,6 +98,10 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			},
 		},
 	}
+}
+
+func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema("webhook (`webhookId`)")
 }
 
 func (r *webhookResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -141,6 +148,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 				"in its list. signature_secret stays empty until a later refresh finds it (terraform apply -refresh-only).")
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -149,6 +157,9 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	// Set before anything else: a state written before resources had an identity (or by a
+	// Terraform that keeps none) gets one on its first refresh, whatever the refresh finds.
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
 	if r.pd == nil {
 		// The provider's configuration depends on values not known yet; the state stays as it
 		// is until it can be refreshed.
@@ -195,14 +206,8 @@ func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	// Refused before any request: an id with a slash or a dot step could name another endpoint.
-	if why := idProblem(req.ID); why != "" {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			"Import a webhook by its id (webhookId) exactly as the service gives it; the videohost_webhooks data "+
-				"source lists them: "+why+".")
-		return
-	}
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	importByID(ctx, req, resp, "Import a webhook by its id (webhookId) exactly as the service gives it; the "+
+		"videohost_webhooks data source and terraform query (list \"videohost_webhook\") list them")
 }
 
 // webhookModelFrom maps a webhook of the service to the state. priorSecret is kept when the

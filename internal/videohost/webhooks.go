@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"net/http"
 	"net/url"
 	"time"
@@ -44,11 +45,18 @@ func webhookPath(id string) string { return "/webhooks/" + url.PathEscape(id) }
 // ListWebhooks returns every webhook, walking all pages; event filters on one event name
 // when not empty.
 func (c *Client) ListWebhooks(ctx context.Context, event string) ([]Webhook, error) {
+	return collect(c.WalkWebhooks(ctx, event))
+}
+
+// WalkWebhooks yields the webhooks page by page as it reads them, holding one page at a time;
+// a caller that stops early reads no further page. event filters on one event name when not
+// empty.
+func (c *Client) WalkWebhooks(ctx context.Context, event string) iter.Seq2[Webhook, error] {
 	q := url.Values{}
 	if event != "" {
 		q.Set("events", event)
 	}
-	return collect(Paginate[Webhook](ctx, c, "/webhooks", q))
+	return Paginate[Webhook](ctx, c, "/webhooks", q)
 }
 
 // GetWebhook reads one webhook; errors.Is(err, ErrNotFound) when absent.

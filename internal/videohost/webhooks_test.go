@@ -318,3 +318,39 @@ func TestLookupAfterWritesSharesTheNextWalk(t *testing.T) {
 		t.Errorf("9 lookups after 9 creates walked the list %d times, want 2 (the running walk and one shared next)", lists)
 	}
 }
+
+// TestWalkWebhooksReadsOnlyThePagesItYields: a caller that stops after the first page's items
+// costs one read, and one that walks to the end reads each page once.
+func TestWalkWebhooksReadsOnlyThePagesItYields(t *testing.T) {
+	store := newWebhookStore(250)
+	f := newFakeService(t, store.serve)
+	c := f.client(t)
+
+	n := 0
+	for w, err := range c.WalkWebhooks(t.Context(), "") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.SignatureSecret == "" {
+			t.Fatalf("webhook %s listed without its secret", w.ID)
+		}
+		n++
+		if n == maxPageSize {
+			break
+		}
+	}
+	if got := f.count(http.MethodGet, "/webhooks"); got != 1 {
+		t.Errorf("stopping after %d webhooks read %d pages, want 1", n, got)
+	}
+
+	n = 0
+	for _, err := range c.WalkWebhooks(t.Context(), "") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if got := f.count(http.MethodGet, "/webhooks"); n != 250 || got != 1+3 {
+		t.Errorf("walking every webhook yielded %d and read %d pages in all, want 250 and 1+3", n, got)
+	}
+}

@@ -1,0 +1,274 @@
+package provider
+
+import (
+	"maps"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// protoServer is the provider behind its protocol 6 server, configured against one service, as
+// Terraform sees it. Tests of identity and list resources call its RPCs directly, so they run
+// in every go test, whatever Terraform (if any) is on PATH: Terraform older than 1.12 or 1.14,
+// and OpenTofu, never send these calls.
+type protoServer struct {
+	t        *testing.T
+	srv      tfprotov6.ProviderServer
+	lists    tfprotov6.ListResourceServer
+	schemas  *tfprotov6.GetProviderSchemaResponse
+	identity *tfprotov6.GetResourceIdentitySchemasResponse
+}
+
+// newProtoServer serves the provider and configures it with base_url, api_key and the other
+// provider attributes in extra.
+func newProtoServer(t *testing.T, baseURL, apiKey string, extra map[string]tftypes.Value) *protoServer {
+	t.Helper()
+	for _, env := range []string{envAPIKey, envEnvironment, envBaseURL} {
+		t.Setenv(env, "")
+	}
+	srv, err := providerserver.NewProtocol6WithError(New("test")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	requireNoErrors(t, "GetProviderSchema", schemas.Diagnostics)
+	identity, err := srv.GetResourceIdentitySchemas(ctx, &tfprotov6.GetResourceIdentitySchemasRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	requireNoErrors(t, "GetResourceIdentitySchemas", identity.Diagnostics)
+	lists, ok := srv.(tfprotov6.ListResourceServer)
+	if !ok {
+		t.Fatalf("the provider server %T does not serve list resources", srv)
+	}
+	p := &protoServer{t: t, srv: srv, lists: lists, schemas: schemas, identity: identity}
+
+	attrs := map[string]tftypes.Value{"base_url": str(baseURL), "api_key": str(apiKey)}
+	maps.Copy(attrs, extra)
+	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{
+		TerraformVersion: "1.15.9",
+		Config:           p.dynamic(schemas.Provider.ValueType(), attrs),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	requireNoErrors(t, "ConfigureProvider", resp.Diagnostics)
+	return p
+}
+
+// dynamic encodes an object of typ whose attributes are attrs, every attribute left out null.
+func (p *protoServer) dynamic(typ tftypes.Type, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
+	p.t.Helper()
+	obj, ok := typ.(tftypes.Object)
+	if !ok {
+		p.t.Fatalf("%s is not an object type", typ)
+	}
+	vals := map[string]tftypes.Value{}
+	for name, at := range obj.AttributeTypes {
+		if v, ok := attrs[name]; ok {
+			vals[name] = v
+		} else {
+			vals[name] = tftypes.NewValue(at, nil)
+		}
+	}
+	for name := range attrs {
+		if _, ok := obj.AttributeTypes[name]; !ok {
+			p.t.Fatalf("%s has no attribute %s", typ, name)
+		}
+	}
+	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return &dv
+}
+
+// attributes decodes an object of typ into its attribute values; nil stays nil.
+func (p *protoServer) attributes(typ tftypes.Type, dv *tfprotov6.DynamicValue) map[string]tftypes.Value {
+	p.t.Helper()
+	if dv == nil {
+		return nil
+	}
+	v, err := dv.Unmarshal(typ)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if v.IsNull() {
+		return nil
+	}
+	out := map[string]tftypes.Value{}
+	if err := v.As(&out); err != nil {
+		p.t.Fatal(err)
+	}
+	return out
+}
+
+func (p *protoServer) resourceType(typeName string) tftypes.Type {
+	p.t.Helper()
+	s, ok := p.schemas.ResourceSchemas[typeName]
+	if !ok {
+		p.t.Fatalf("no resource schema %s", typeName)
+	}
+	return s.ValueType()
+}
+
+func (p *protoServer) identityType(typeName string) tftypes.Type {
+	p.t.Helper()
+	s, ok := p.identity.IdentitySchemas[typeName]
+	if !ok {
+		p.t.Fatalf("no identity schema %s", typeName)
+	}
+	return s.ValueType()
+}
+
+func (p *protoServer) listType(typeName string) tftypes.Type {
+	p.t.Helper()
+	s, ok := p.schemas.ListResourceSchemas[typeName]
+	if !ok {
+		p.t.Fatalf("no list resource schema %s", typeName)
+	}
+	return s.ValueType()
+}
+
+// listed is one result of ListResource, decoded.
+type listed struct {
+	DisplayName string
+	Identity    map[string]tftypes.Value
+	Resource    map[string]tftypes.Value // nil without include_resource
+	Diagnostics []*tfprotov6.Diagnostic
+}
+
+// listQuery is what a list block sends: the list resource's type, the attributes of its config
+// block (those left out are null), include_resource and limit.
+type listQuery struct {
+	TypeName        string
+	Config          map[string]tftypes.Value
+	IncludeResource bool
+	Limit           int64
+}
+
+// listStream calls ListResource and returns its results as Terraform reads them, one at a time,
+// so that a test can look at the service between two results.
+func (p *protoServer) listStream(q listQuery) func(yield func(listed) bool) {
+	p.t.Helper()
+	typeName := q.TypeName
+	stream, err := p.lists.ListResource(p.t.Context(), &tfprotov6.ListResourceRequest{
+		TypeName:        typeName,
+		Config:          p.dynamic(p.listType(typeName), q.Config),
+		IncludeResource: q.IncludeResource,
+		Limit:           q.Limit,
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return func(yield func(listed) bool) {
+		for r := range stream.Results {
+			l := listed{DisplayName: r.DisplayName, Diagnostics: r.Diagnostics,
+				Resource: p.attributes(p.resourceType(typeName), r.Resource)}
+			if r.Identity != nil {
+				l.Identity = p.attributes(p.identityType(typeName), r.Identity.IdentityData)
+			}
+			if !yield(l) {
+				return
+			}
+		}
+	}
+}
+
+// list calls ListResource and collects its results.
+func (p *protoServer) list(q listQuery) []listed {
+	p.t.Helper()
+	var out []listed
+	for l := range p.listStream(q) {
+		out = append(out, l)
+	}
+	return out
+}
+
+// validateList calls ValidateListResourceConfig.
+func (p *protoServer) validateList(typeName string, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+	p.t.Helper()
+	resp, err := p.lists.ValidateListResourceConfig(p.t.Context(), &tfprotov6.ValidateListResourceConfigRequest{
+		TypeName: typeName,
+		Config:   p.dynamic(p.listType(typeName), config),
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return resp.Diagnostics
+}
+
+// read calls ReadResource on a state without an identity, as a state written by Terraform
+// before 1.12 (or before the provider had identities) is, and returns the new state and
+// identity.
+func (p *protoServer) read(typeName string, state map[string]tftypes.Value) (newState, identity map[string]tftypes.Value, diags []*tfprotov6.Diagnostic) {
+	p.t.Helper()
+	resp, err := p.srv.ReadResource(p.t.Context(), &tfprotov6.ReadResourceRequest{
+		TypeName:     typeName,
+		CurrentState: p.dynamic(p.resourceType(typeName), state),
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	newState = p.attributes(p.resourceType(typeName), resp.NewState)
+	if resp.NewIdentity != nil {
+		identity = p.attributes(p.identityType(typeName), resp.NewIdentity.IdentityData)
+	}
+	return newState, identity, resp.Diagnostics
+}
+
+// importResource calls ImportResourceState with an id (terraform import, or an import block's
+// id) or, when identity is not nil, with an import block's identity.
+func (p *protoServer) importResource(typeName, id string, identity map[string]tftypes.Value) (state, newIdentity map[string]tftypes.Value, diags []*tfprotov6.Diagnostic) {
+	p.t.Helper()
+	req := &tfprotov6.ImportResourceStateRequest{TypeName: typeName, ID: id}
+	if identity != nil {
+		req.Identity = &tfprotov6.ResourceIdentityData{IdentityData: p.dynamic(p.identityType(typeName), identity)}
+	}
+	resp, err := p.srv.ImportResourceState(p.t.Context(), req)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if len(resp.ImportedResources) == 0 {
+		return nil, nil, resp.Diagnostics
+	}
+	imp := resp.ImportedResources[0]
+	state = p.attributes(p.resourceType(typeName), imp.State)
+	if imp.Identity != nil {
+		newIdentity = p.attributes(p.identityType(typeName), imp.Identity.IdentityData)
+	}
+	return state, newIdentity, resp.Diagnostics
+}
+
+func requireNoErrors(t *testing.T, call string, diags []*tfprotov6.Diagnostic) {
+	t.Helper()
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			t.Fatalf("%s: %s: %s", call, d.Summary, d.Detail)
+		}
+	}
+}
+
+// stringOf is the string a decoded attribute holds, "" when it is null or not a string.
+func stringOf(v tftypes.Value) string {
+	var s string
+	if err := v.As(&s); err != nil {
+		return ""
+	}
+	return s
+}
+
+func hasAnyError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,271 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
+)
+
+// seedWebhooks makes n webhooks on the emulator, as a dashboard or another tool would; every
+// third one also subscribes to video.caption.generated.
+func seedWebhooks(t *testing.T, emu *emulator.Emulator, n int) map[string]emulator.Webhook {
+	t.Helper()
+	out := map[string]emulator.Webhook{}
+	for i := range n {
+		evs := []string{events.VideoSourceRecorded}
+		if i%3 == 0 {
+			evs = append(evs, events.VideoCaptionGenerated)
+		}
+		w, err := emu.CreateWebhook(fmt.Sprintf("https://hooks.example.test/seeded/%03d", i), evs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[w.WebhookID] = w
+	}
+	return out
+}
+
+// pagesFor is the number of pages of n items at the largest page size.
+func pagesFor(n int) int { return (n + 99) / 100 }
+
+// TestWebhookListResourceProtocol calls ListResource through the provider's protocol server, as
+// terraform query does, over 130 webhooks (two pages) of an in-process emulator, counting the
+// requests that reach it.
+func TestWebhookListResourceProtocol(t *testing.T) {
+	const n = 130
+	emu, baseURL := serveEmulator(t, emulator.Options{MaxWebhooks: 200}, nil)
+	seeded := seedWebhooks(t, emu, n)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+
+	// reads counts the list reads and the reads of single webhooks made by f.
+	reads := func(f func()) (lists, singles int) {
+		l0, a0 := emu.RequestCount(http.MethodGet, "/webhooks"), emu.RequestCount(http.MethodGet, "/webhooks/")
+		f()
+		l1, a1 := emu.RequestCount(http.MethodGet, "/webhooks"), emu.RequestCount(http.MethodGet, "/webhooks/")
+		return (l1 - a1) - (l0 - a0), a1 - a0
+	}
+
+	t.Run("identities and display names", func(t *testing.T) {
+		var results []listed
+		lists, singles := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: 1000}) })
+		t.Logf("%d webhooks listed with %d list reads and %d single reads (bound ceil(N/100)+1 = %d)", len(results), lists, singles, pagesFor(n)+1)
+		if lists > pagesFor(n)+1 || singles != 0 {
+			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
+		}
+		if len(results) != n {
+			t.Fatalf("%d results, want %d", len(results), n)
+		}
+		seen := map[string]bool{}
+		for _, r := range results {
+			requireNoErrors(t, "ListResource", r.Diagnostics)
+			id := stringOf(r.Identity["id"])
+			w, ok := seeded[id]
+			if !ok || seen[id] {
+				t.Fatalf("result identity %q is not a seeded webhook, or is listed twice", id)
+			}
+			seen[id] = true
+			if want := w.URL + " (" + strings.Join(w.Events, ", ") + ")"; r.DisplayName != want {
+				t.Errorf("display name %q, want %q", r.DisplayName, want)
+			}
+			if r.Resource != nil {
+				t.Errorf("result %s carries the resource without include_resource", id)
+			}
+		}
+	})
+
+	t.Run("include_resource carries every attribute from the list items", func(t *testing.T) {
+		var results []listed
+		lists, singles := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", IncludeResource: true, Limit: 1000}) })
+		t.Logf("%d webhooks listed with include_resource with %d list reads and %d single reads", len(results), lists, singles)
+		if lists > pagesFor(n)+1 || singles != 0 {
+			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
+		}
+		if len(results) != n {
+			t.Fatalf("%d results, want %d", len(results), n)
+		}
+		for _, r := range results {
+			requireNoErrors(t, "ListResource", r.Diagnostics)
+			w := seeded[stringOf(r.Identity["id"])]
+			res := r.Resource
+			if stringOf(res["id"]) != w.WebhookID || stringOf(res["url"]) != w.URL ||
+				stringOf(res["created_at"]) != w.CreatedAt.UTC().Format(time.RFC3339) {
+				t.Fatalf("resource of %s = %v", w.WebhookID, res)
+			}
+			if got := stringOf(res["signature_secret"]); got == "" || got != w.SignatureSecret {
+				t.Fatalf("signature_secret of %s is not the service's", w.WebhookID)
+			}
+			var evs []tftypes.Value
+			if err := res["events"].As(&evs); err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, e := range evs {
+				names = append(names, stringOf(e))
+			}
+			if !slices.Equal(sorted(names), sorted(w.Events)) {
+				t.Errorf("events of %s = %v, want %v", w.WebhookID, names, w.Events)
+			}
+		}
+	})
+
+	t.Run("pages are read as the results are consumed", func(t *testing.T) {
+		lists, _ := reads(func() {
+			base := emu.RequestCount(http.MethodGet, "/webhooks")
+			i := 0
+			for r := range p.listStream(listQuery{TypeName: "videohost_webhook", Limit: 1000}) {
+				requireNoErrors(t, "ListResource", r.Diagnostics)
+				i++
+				read := emu.RequestCount(http.MethodGet, "/webhooks") - base
+				// Result i comes from page ceil(i/100): no page is read ahead of its results.
+				if want := pagesFor(i); read != want {
+					t.Fatalf("after result %d, %d pages were read, want %d", i, read, want)
+				}
+			}
+		})
+		if lists != pagesFor(n) {
+			t.Errorf("%d pages read in all, want %d", lists, pagesFor(n))
+		}
+	})
+
+	t.Run("limit stops the walk", func(t *testing.T) {
+		for _, limit := range []int64{5, 100, 101} {
+			var results []listed
+			lists, _ := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: limit}) })
+			if int64(len(results)) != limit {
+				t.Errorf("limit %d: %d results", limit, len(results))
+			}
+			if want := pagesFor(int(limit)); lists != want {
+				t.Errorf("limit %d: %d pages read, want %d", limit, lists, want)
+			}
+		}
+	})
+
+	t.Run("event filter", func(t *testing.T) {
+		want := 0
+		for _, w := range seeded {
+			if slices.Contains(w.Events, events.VideoCaptionGenerated) {
+				want++
+			}
+		}
+		results := p.list(listQuery{TypeName: "videohost_webhook", Config: map[string]tftypes.Value{"event": str(events.VideoCaptionGenerated)}, IncludeResource: true, Limit: 1000})
+		if len(results) != want {
+			t.Fatalf("%d results for event %s, want %d", len(results), events.VideoCaptionGenerated, want)
+		}
+		for _, r := range results {
+			if !strings.Contains(r.DisplayName, events.VideoCaptionGenerated) {
+				t.Errorf("result %q is not subscribed to %s", r.DisplayName, events.VideoCaptionGenerated)
+			}
+		}
+	})
+}
+
+// TestWebhookListResourceErrors: a service that refuses the key ends the stream with one error
+// result, and a configuration the service cannot take is refused at validation.
+func TestWebhookListResourceErrors(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, "not-a-key-of-the-workspace", map[string]tftypes.Value{"auth_scheme": str("basic")})
+	results := p.list(listQuery{TypeName: "videohost_webhook", Limit: 100})
+	if len(results) != 1 || !hasError(results[0].Diagnostics, "Unable to List Webhooks") {
+		t.Errorf("results with a refused key = %+v, want one error result", results)
+	}
+
+	if diags := p.validateList("videohost_webhook", map[string]tftypes.Value{"event": str("video.uploaded")}); !hasAnyError(diags) {
+		t.Errorf("an unknown event name validates: %s", diagText(diags))
+	}
+	if diags := p.validateList("videohost_webhook", map[string]tftypes.Value{"event": str(events.VideoSourceRecorded)}); hasAnyError(diags) {
+		t.Errorf("a known event name does not validate: %s", diagText(diags))
+	}
+	if n := emu.RequestCount("", "/webhooks"); n != 1 {
+		t.Errorf("%d requests reached the service, want the one list read (validation sends none)", n)
+	}
+}
+
+// TestAccWebhookListResource runs terraform query (Terraform 1.14 and later; skipped, naming
+// the version found, below it) over webhooks made outside Terraform and one made by it.
+func TestAccWebhookListResource(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
+	env.requireEmulator(t)
+	seeded := seedWebhooks(t, env.Emu, 3)
+	var captioned emulator.Webhook
+	for _, w := range seeded {
+		if slices.Contains(w.Events, events.VideoCaptionGenerated) {
+			captioned = w
+		}
+	}
+	managedURL := "https://hooks.example.test/managed"
+	// The query step runs beside the configuration of the step before, whose provider block
+	// configures the provider for the list blocks too.
+	query := `
+list "videohost_webhook" "all" {
+  provider         = videohost
+  include_resource = true
+}
+
+list "videohost_webhook" "captions" {
+  provider = videohost
+  config {
+    event = "` + events.VideoCaptionGenerated + `"
+  }
+}
+
+list "videohost_webhook" "two" {
+  provider = videohost
+  limit    = 2
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: webhookConfig(env, "", managedURL, events.VideoSourceRecorded),
+			},
+			{
+				Query:  true,
+				Config: query,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("videohost_webhook.all", 4),
+					querycheck.ExpectLength("videohost_webhook.captions", 1),
+					querycheck.ExpectLength("videohost_webhook.two", 2),
+					querycheck.ExpectIdentity("videohost_webhook.captions", map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(captioned.WebhookID),
+					}),
+					querycheck.ExpectResourceDisplayName("videohost_webhook.all",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(captioned.WebhookID)}),
+						knownvalue.StringExact(captioned.URL+" ("+strings.Join(captioned.Events, ", ")+")")),
+					querycheck.ExpectResourceKnownValues("videohost_webhook.all",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(captioned.WebhookID)}),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("url"), KnownValue: knownvalue.StringExact(captioned.URL)},
+							{Path: tfjsonpath.New("signature_secret"), KnownValue: knownvalue.StringExact(captioned.SignatureSecret)},
+						}),
+					querycheck.ExpectResourceKnownValues("videohost_webhook.all",
+						queryfilter.ByDisplayName(knownvalue.StringExact(managedURL+" ("+events.VideoSourceRecorded+")")),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("events"), KnownValue: knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact(events.VideoSourceRecorded)})},
+						}),
+				},
+			},
+		},
+	})
+}
+
+func sorted(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,209 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+// TestAccWebhookQueryGenerateConfig runs what a user runs to adopt many webhooks at once:
+// terraform query -generate-config-out over 130 webhooks made outside Terraform (two pages of
+// the service's list), then apply and plan on the generated configuration. The testing
+// framework cannot apply a file it did not write, so the test builds the provider, points
+// Terraform at it with dev_overrides in its own CLI configuration, and runs the terraform of
+// TF_ACC_TERRAFORM_PATH (else the one on PATH) directly. It needs Terraform 1.14 or later and is
+// skipped, naming the version found, below it.
+func TestAccWebhookQueryGenerateConfig(t *testing.T) {
+	const n = 130
+	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
+	env.requireEmulator(t)
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
+	defer cancel()
+	cli := newCLIWorkdir(ctx, t, "1.14.0")
+
+	seeded := seedWebhooks(t, env.Emu, n)
+	cli.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+env.providerConfig(""))
+	cli.write("webhooks.tfquery.hcl", `list "videohost_webhook" "all" {
+  provider = videohost
+  limit    = 1000
+}
+`)
+
+	lists, singles := env.Emu.RequestCount(http.MethodGet, "/webhooks"), env.Emu.RequestCount(http.MethodGet, "/webhooks/")
+	cli.run("query", "-no-color", "-generate-config-out=generated.tf")
+	singles = env.Emu.RequestCount(http.MethodGet, "/webhooks/") - singles
+	lists = env.Emu.RequestCount(http.MethodGet, "/webhooks") - lists - singles
+	t.Logf("terraform query -generate-config-out over %d webhooks: %d list reads, %d single reads (bound ceil(N/100)+1 = %d)",
+		n, lists, singles, pagesFor(n)+1)
+	if lists > pagesFor(n)+1 || singles != 0 {
+		t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
+	}
+
+	generated, err := os.ReadFile(filepath.Join(cli.dir, "generated.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(regexp.MustCompile(`(?m)^resource "videohost_webhook" `).FindAll(generated, -1)); got != n {
+		t.Errorf("generated.tf has %d videohost_webhook resource blocks, want %d", got, n)
+	}
+	if got := len(regexp.MustCompile(`(?m)^import \{`).FindAll(generated, -1)); got != n {
+		t.Errorf("generated.tf has %d import blocks, want %d", got, n)
+	}
+	for id, w := range seeded {
+		if !bytes.Contains(generated, []byte(hcl(id))) || !bytes.Contains(generated, []byte(hcl(w.URL))) {
+			t.Fatalf("generated.tf does not name webhook %s (%s):\n%s", id, w.URL, generated)
+		}
+		if bytes.Contains(generated, []byte(w.SignatureSecret)) {
+			t.Fatal("generated.tf holds a signature secret")
+		}
+	}
+
+	out := cli.run("apply", "-no-color", "-auto-approve")
+	if want := fmt.Sprintf("%d imported, 0 added, 0 changed, 0 destroyed", n); !strings.Contains(out, want) {
+		t.Errorf("apply of the generated configuration did not say %q:\n%s", want, out)
+	}
+	cli.run("plan", "-no-color", "-detailed-exitcode")
+
+	var state struct {
+		Values struct {
+			RootModule struct {
+				Resources []struct {
+					Type   string            `json:"type"`
+					Values map[string]any    `json:"values"`
+					ID     map[string]string `json:"identity"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(cli.run("show", "-json")), &state); err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, r := range state.Values.RootModule.Resources {
+		if r.Type != "videohost_webhook" {
+			continue
+		}
+		id, _ := r.Values["id"].(string)
+		secret, _ := r.Values["signature_secret"].(string)
+		if w, ok := seeded[id]; !ok || secret == "" || secret != w.SignatureSecret {
+			t.Errorf("webhook %s is in the state without the service's signature secret", id)
+		}
+		found++
+	}
+	if found != n || len(env.Emu.Webhooks()) != n {
+		t.Errorf("%d webhooks in the state and %d on the service, want %d and %d", found, len(env.Emu.Webhooks()), n, n)
+	}
+}
+
+// cliWorkdir is a directory where a test runs a real terraform against a development build of
+// the provider, with a CLI configuration of its own and an environment without TF_ and
+// VIDEOHOST_ variables.
+type cliWorkdir struct {
+	t   *testing.T
+	ctx context.Context
+	bin string
+	dir string
+	env []string
+}
+
+// newCLIWorkdir builds the provider and prepares a directory for the terraform of
+// TF_ACC_TERRAFORM_PATH, else the one on PATH; it skips the test when there is none or when it
+// is older than minVersion, naming the version found.
+func newCLIWorkdir(ctx context.Context, t *testing.T, minVersion string) *cliWorkdir {
+	t.Helper()
+	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if bin == "" {
+		var err error
+		if bin, err = exec.LookPath("terraform"); err != nil {
+			t.Skip("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set: this test runs it directly")
+		}
+	}
+	raw, err := exec.CommandContext(ctx, bin, "version", "-json").Output()
+	if err != nil {
+		t.Fatalf("%s version -json: %v", bin, err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("%s version -json: %v", bin, err)
+	}
+	if !versionAtLeast(v.Version, minVersion) {
+		t.Skipf("Terraform CLI version %s (%s) is below minimum version %s: skipping test", v.Version, bin, minVersion)
+	}
+
+	binDir := t.TempDir()
+	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
+	build.Dir = filepath.Join("..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	w := &cliWorkdir{t: t, ctx: ctx, bin: bin, dir: t.TempDir()}
+	cliConfig := filepath.Join(t.TempDir(), "terraform.rc")
+	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "videohost/videohost" = %s
+  }
+  direct {}
+}
+`, hcl(binDir)))
+	w.env = []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "VIDEOHOST_") {
+			w.env = append(w.env, kv)
+		}
+	}
+	return w
+}
+
+// versionAtLeast compares the major, minor and patch numbers of two versions; a pre-release
+// counts as its release.
+func versionAtLeast(have, want string) bool {
+	var h, w [3]int
+	_, _ = fmt.Sscanf(have, "%d.%d.%d", &h[0], &h[1], &h[2])
+	_, _ = fmt.Sscanf(want, "%d.%d.%d", &w[0], &w[1], &w[2])
+	return slices.Compare(h[:], w[:]) >= 0
+}
+
+func (w *cliWorkdir) write(name, content string) {
+	w.t.Helper()
+	writeFile(w.t, filepath.Join(w.dir, name), content)
+}
+
+// run runs terraform with args and fails the test unless it succeeds (a plan with
+// -detailed-exitcode: unless it finds nothing to change); it returns what terraform printed on
+// its standard output.
+func (w *cliWorkdir) run(args ...string) string {
+	w.t.Helper()
+	cmd := exec.CommandContext(w.ctx, w.bin, args...)
+	cmd.Dir, cmd.Env = w.dir, w.env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		w.t.Fatalf("terraform %s exited %d:\n%s%s", strings.Join(args, " "), ee.ExitCode(), stdout.String(), stderr.String())
+	} else if err != nil {
+		w.t.Fatalf("terraform %v: %v", args, err)
+	}
+	return stdout.String()
+}
