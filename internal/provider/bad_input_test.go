@@ -215,7 +215,7 @@ func providerBadInput() []badInputRow {
 			want: `(?s)Invalid URL.*base_url.*carries a query or a fragment: remove it`, configOnly: true, noRequest: true},
 		{name: "provider/base_url with the key as user", ownProvider: true, providerBody: `base_url = "http://%[2]s@127.0.0.1:1"
   api_key = %[2]q`, config: okWebhook,
-			want: `(?s)Invalid URL.*base_url.*REDACTED@127\.0\.0\.1:1.*carries user information.*remove it.*API key belongs in`, configOnly: true, noRequest: true},
+			want: `(?s)Invalid URL.*base_url.*REDACTED@127\.0\.0\.1:1.*carries user information.*remove it.*API key has a setting of its own`, configOnly: true, noRequest: true},
 		{name: "provider/empty api_key", ownProvider: true, providerBody: `base_url = %[1]q
   api_key = ""`, config: okWebhook,
 			want: `(?s)Missing API Key.*Set the provider attribute api_key or the environment variable VIDEOHOST_API_KEY`, configOnly: true, noRequest: true},
