@@ -8,6 +8,7 @@
 #   MATRIX_PACKAGES   the packages to test (default ./...). Only internal/provider runs a CLI;
 #                     CI passes ./internal/provider, since `make test` already ran the rest.
 #   MATRIX_RUN        a -run pattern, to run some tests only (default: all).
+#   MATRIX_TIMEOUT    go test's -timeout per CLI (default 20m, as make test).
 #   MATRIX_CACHE      where the CLIs of ../shared/cli are unpacked
 #                     (default ${XDG_CACHE_HOME:-~/.cache}/terraform-provider-videohost/cli).
 #
@@ -25,8 +26,11 @@ lib_name=test-matrix
 lib_need go "install Go (the version in go.mod)"
 packages=${MATRIX_PACKAGES:-./...}
 run=${MATRIX_RUN:-.}
+timeout=${MATRIX_TIMEOUT:-20m}
+# The JSON logs are kept when a run fails, for a closer look.
 logs=$(mktemp -d "${TMPDIR:-/tmp}/videohost-matrix.XXXXXX")
-trap 'rm -rf "$logs"' EXIT
+failed_any=0
+trap '[ "$failed_any" -ne 0 ] || rm -rf "$logs"' EXIT
 
 if [ -z "${CLIS:-}" ]; then
 	shared="$root/../shared/cli"
@@ -47,20 +51,24 @@ count() {
 	grep -c "\"Action\":\"$2\",\"Package\":\"[^\"]*\",\"Test\":" "$1" || true
 }
 
+# text prints the Output members of the JSON events on stdin as the text go test would print.
+text() {
+	{ grep '"Output":' || true; } | sed -e 's/.*"Output":"\(.*\)"}$/\1/' -e 's/\\"/"/g' |
+		while IFS= read -r line; do printf '%b' "$line"; done
+}
+
 # failures prints the names of the failed tests of the JSON log $1 and the last lines of each
 # one's output.
 failures() {
 	local name
-	grep "\"Action\":\"fail\",\"Package\":\"[^\"]*\",\"Test\":" "$1" | sed 's/.*"Test":"\([^"]*\)".*/\1/' |
+	{ grep "\"Action\":\"fail\",\"Package\":\"[^\"]*\",\"Test\":" "$1" || true; } | sed 's/.*"Test":"\([^"]*\)".*/\1/' |
 		while IFS= read -r name; do
 			lib_say "--- FAIL: $name"
-			grep -F "\"Test\":\"$name\",\"Output\":" "$1" | sed -e 's/.*"Output":"\(.*\)"}$/\1/' -e 's/\\"/"/g' | tail -n 15 |
-				while IFS= read -r line; do printf '%b' "$line"; done
+			{ grep -F "\"Test\":\"$name\",\"Output\":" "$1" || true; } | tail -n 15 | text
 		done
 }
 
 rows=()
-failed_any=0
 for cli in "${clis[@]}"; do
 	bin=$(command -v "$cli" 2>/dev/null) || lib_fail "$cli is neither on PATH nor an executable"
 	bin=$(readlink -f "$bin")
@@ -78,7 +86,7 @@ for cli in "${clis[@]}"; do
 	rc=0
 	# shellcheck disable=SC2086 # MATRIX_PACKAGES may name several packages.
 	TF_ACC=1 TF_ACC_TERRAFORM_PATH="$bin" TF_ACC_PROVIDER_HOST="$host" CHECKPOINT_DISABLE=1 \
-		go test -json -count=1 -timeout 20m -run "$run" $packages >"$log" 2>&1 || rc=$?
+		go test -json -count=1 -timeout "$timeout" -run "$run" $packages >"$log" 2>&1 || rc=$?
 	secs=$((SECONDS - start))
 	passed=$(count "$log" pass)
 	failed=$(count "$log" fail)
@@ -88,8 +96,9 @@ for cli in "${clis[@]}"; do
 		result=FAIL
 		failed_any=1
 		failures "$log"
-		# A build error or a panic is no test event; show the end of the log for those.
-		[ "$failed" -gt 0 ] || tail -n 30 "$log"
+		# A build error, a panic or a timeout is no failed test; show the end of the log for those.
+		[ "$failed" -gt 0 ] || tail -n 30 "$log" | text
+		lib_say "    the whole JSON log: $log"
 	fi
 	lib_say "    $passed passed, $failed failed, $skipped skipped in $secs s"
 	rows+=("$(printf '| %-9s | %-8s | %6s | %6s | %7s | %3d min %02d s | %-6s |' \
