@@ -69,10 +69,26 @@ func cliIsOpenTofu(t *testing.T) bool {
 	return strings.HasPrefix(line, "OpenTofu")
 }
 
+// openTofuOpensInPlan reports whether the CLI is an OpenTofu that lists every ephemeral resource
+// of the configuration in the plan's resource_changes with the action "open", and prints "No
+// changes" for such a plan: OpenTofu before 1.12, which kept the ephemeral resources in the plan
+// to rebuild its apply graph from it (opentofu/opentofu#3799; reworked in #3897 for 1.12).
+// Terraform leaves them out.
+func openTofuOpensInPlan(t *testing.T) bool {
+	t.Helper()
+	if !cliIsOpenTofu(t) {
+		return false
+	}
+	line, _ := cliVersionLine()
+	var major, minor int
+	if _, err := fmt.Sscanf(line, "OpenTofu v%d.%d", &major, &minor); err != nil {
+		t.Fatalf("reading the version of %q: %v", line, err)
+	}
+	return major == 1 && minor < 12
+}
+
 // onlyEphemeralOpens fails a plan that changes anything, leaving out the "open" actions of
-// ephemeral resources: OpenTofu 1.11 lists every ephemeral resource of the configuration in
-// the plan's resource_changes with the action "open" (Terraform leaves them out, and OpenTofu
-// does from 1.12), and prints "No changes" for such a plan.
+// ephemeral resources that OpenTofu before 1.12 lists (see openTofuOpensInPlan).
 var onlyEphemeralOpens = planCheckFunc(func(p *tfjson.Plan) error {
 	for _, rc := range p.ResourceChanges {
 		for _, a := range rc.Change.Actions {
@@ -90,13 +106,13 @@ var onlyEphemeralOpens = planCheckFunc(func(p *tfjson.Plan) error {
 	return nil
 })
 
-// emptyPlanAfterApply returns the step unchanged on Terraform. On OpenTofu, whose plan lists
+// emptyPlanAfterApply returns the step unchanged on Terraform. On an OpenTofu whose plan lists
 // ephemeral resources as opened, the framework's own empty-plan check would fail a plan that
 // OpenTofu reports as "No changes", so the step expects a non-empty plan from the framework's
 // point of view and checks itself that both plans after apply change nothing else.
 func emptyPlanAfterApply(t *testing.T, step resource.TestStep) resource.TestStep {
 	t.Helper()
-	if os.Getenv("TF_ACC") == "" || !cliIsOpenTofu(t) {
+	if os.Getenv("TF_ACC") == "" || !openTofuOpensInPlan(t) {
 		return step
 	}
 	step.ExpectNonEmptyPlan = true
@@ -150,5 +166,41 @@ func TestAccEmptyImportID(t *testing.T) {
 	// The user ends up with a new webhook, created rather than adopted: one create was sent.
 	if n := env.Emu.RequestCount(http.MethodPost, "/webhooks"); n != 1 {
 		t.Errorf("OpenTofu sent %d creates of the webhook, want the 1 its plan showed", n)
+	}
+}
+
+// TestOnlyEphemeralOpens checks the plan check that stands in for the framework's empty-plan
+// check on OpenTofu 1.11: it lets through only no-ops and the opening of ephemeral resources.
+func TestOnlyEphemeralOpens(t *testing.T) {
+	change := func(mode tfjson.ResourceMode, address string, actions ...tfjson.Action) *tfjson.ResourceChange {
+		return &tfjson.ResourceChange{Address: address, Mode: mode, Change: &tfjson.Change{Actions: actions}}
+	}
+	for _, tc := range []struct {
+		name    string
+		plan    tfjson.Plan
+		wantErr bool
+	}{
+		{name: "ephemeral opened, the rest unchanged", plan: tfjson.Plan{ResourceChanges: []*tfjson.ResourceChange{
+			change("ephemeral", "ephemeral.videohost_access_token.current", "open"),
+			change(tfjson.ManagedResourceMode, "echo.token", tfjson.ActionNoop),
+		}}},
+		{name: "a create", wantErr: true, plan: tfjson.Plan{ResourceChanges: []*tfjson.ResourceChange{
+			change("ephemeral", "ephemeral.videohost_access_token.current", "open"),
+			change(tfjson.ManagedResourceMode, "videohost_webhook.a", tfjson.ActionCreate),
+		}}},
+		{name: "open on a managed resource", wantErr: true, plan: tfjson.Plan{ResourceChanges: []*tfjson.ResourceChange{
+			change(tfjson.ManagedResourceMode, "videohost_webhook.a", "open"),
+		}}},
+		{name: "an output changes", wantErr: true, plan: tfjson.Plan{OutputChanges: map[string]*tfjson.Change{
+			"live_stream_count": {Actions: tfjson.Actions{tfjson.ActionUpdate}},
+		}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var resp plancheck.CheckPlanResponse
+			onlyEphemeralOpens.CheckPlan(t.Context(), plancheck.CheckPlanRequest{Plan: &tc.plan}, &resp)
+			if (resp.Error != nil) != tc.wantErr {
+				t.Errorf("error %v, want an error: %v", resp.Error, tc.wantErr)
+			}
+		})
 	}
 }
