@@ -59,7 +59,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 lib_need go "install Go (the version in go.mod)"
-lib_need terraform "install Terraform >= 1.11"
+lib_need_terraform
 lib_need curl "install curl; the bench reads the emulator's statistics with it"
 lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench.XXXXXX")
 tmp=$lib_tmp
@@ -135,7 +135,7 @@ tf() {
 	local log=$1 dir=$2 rc=0 t0
 	shift 2
 	t0=$(now)
-	lib_start "$log" terraform -chdir="$dir" "$@" -input=false -no-color
+	lib_start "$log" "$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color
 	lib_wait "$lib_last_pid" || rc=$?
 	tf_seconds=$(calc "$(now) - $t0")
 	mv "$tmp/$log.out" "$tmp/$log.log"
@@ -218,7 +218,7 @@ export VIDEOHOST_API_KEY="$api_key"
 
 cpu=$(grep -m 1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
 os=$(. /etc/os-release 2>/dev/null && printf '%s' "${PRETTY_NAME:-}")
-machine="${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores; ${os:-$(uname -s)} (kernel $(uname -r)); $(go version | sed 's/^go version //'); $(terraform version | sed -n 1p)"
+machine="${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores; ${os:-$(uname -s)} (kernel $(uname -r)); $(go version | sed 's/^go version //'); $("$TERRAFORM" version 2>/dev/null | sed -n 1p)"
 
 lib_say "bench: settings: $settings: (a) $a_webhooks webhooks at $a_limit writes per ${a_window} s; (b) plan over $b_webhooks webhooks; (c) $c_videos videos; (d) -benchtime $d_benchtime -count 3"
 
@@ -301,7 +301,7 @@ s0=$(stats)
 TF_CLI_CONFIG_FILE="$tmp/rssbin.tfrc" tf_ok apply-c "$tmp/c" apply -auto-approve
 c_wall=$tf_seconds
 s1=$(stats)
-got=$(terraform -chdir="$tmp/c" output -raw videos)
+got=$("$TERRAFORM" -chdir="$tmp/c" output -raw videos)
 [ "$got" = "$c_videos" ] || lib_fail "(c) the data source read $got videos, not $c_videos"
 c_reqs=$(($(rate_field "$s1" reads requests) - $(rate_field "$s0" reads requests)))
 c_total=$(($(total_requests "$s1") - $(total_requests "$s0")))

@@ -90,7 +90,7 @@ json_number() {
 }
 
 tf() {
-	terraform -chdir="$work" "$@"
+	"$TERRAFORM" -chdir="$work" "$@"
 }
 
 # tf_run runs a terraform command with its whole output in $tmp/<log>.txt, and shows it indented
@@ -125,7 +125,7 @@ tf_run() {
 # ----------------------------------------------------------------------------------------------
 step "Build the provider, the emulator and the webhook receiver"
 lib_need go "install Go (the version in go.mod)"
-lib_need terraform "install Terraform >= 1.11"
+lib_need_terraform
 lib_need curl "install curl; the demo drives the emulator's control API with it"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-demo.XXXXXX")
 lib_tmp=$tmp

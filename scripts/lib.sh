@@ -8,6 +8,9 @@
 # and calls lib_stop_all from its EXIT trap.
 
 lib_tmp=${lib_tmp:-}
+# TERRAFORM is the CLI every script runs: a Terraform or an OpenTofu binary, by name on PATH or
+# by path (TERRAFORM=/opt/tofu/tofu ./scripts/demo.sh; make passes TERRAFORM= through).
+TERRAFORM=${TERRAFORM:-terraform}
 lib_pids=()
 # lib_last_pid is the pid of the last process lib_start started.
 lib_last_pid=""
@@ -21,6 +24,13 @@ lib_fail() {
 
 lib_need() {
 	command -v "$1" >/dev/null 2>&1 || lib_fail "'$1' is not on PATH: $2"
+}
+
+# lib_need_terraform fails, saying what to do, unless TERRAFORM names a CLI that runs.
+lib_need_terraform() {
+	command -v "$TERRAFORM" >/dev/null 2>&1 ||
+		lib_fail "TERRAFORM=$TERRAFORM is neither on PATH nor an executable: install Terraform >= 1.11 or OpenTofu >= 1.11, or set TERRAFORM to its path"
+	"$TERRAFORM" version >/dev/null 2>&1 || lib_fail "'$TERRAFORM version' failed: TERRAFORM must name a terraform or tofu binary"
 }
 
 # lib_start runs a command in the background as the leader of a new process group (so that

@@ -3,16 +3,17 @@
 #
 # It builds the provider into a temporary directory, points Terraform at it with a dev_overrides
 # CLI configuration in that directory (TF_CLI_CONFIG_FILE; ~/.terraformrc is never read or
-# written), and runs `terraform validate` in a temporary copy of each example directory, so the
-# repository stays clean. With dev_overrides Terraform needs no `terraform init` for this provider.
-# An example without a required_providers block gets one in its copy, because without it Terraform
-# would look for hashicorp/videohost.
+# written), and runs `terraform validate` (the CLI named by TERRAFORM, default terraform) in a
+# temporary copy of each example directory, so the repository stays clean. With dev_overrides
+# Terraform needs no `terraform init` for this provider. An example without a required_providers
+# block gets one in its copy, because without it Terraform would look for hashicorp/videohost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 # shellcheck source=scripts/lib.sh
 . "$root/scripts/lib.sh"
 
+lib_need_terraform
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-examples.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -44,7 +45,7 @@ EOF
 	fi
 	count=$((count + 1))
 	# The warning about development overrides is expected; anything else is shown on failure.
-	if out=$(terraform -chdir="$work" validate -no-color 2>&1); then
+	if out=$("$TERRAFORM" -chdir="$work" validate -no-color 2>&1); then
 		echo "ok   $rel"
 	else
 		echo "FAIL $rel"

@@ -142,7 +142,7 @@ func TestAccAccessTokenEphemeralResource(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: accessTokenProviderFactories(),
 		Steps: []resource.TestStep{
-			{
+			emptyPlanAfterApply(t, resource.TestStep{
 				Config: env.providerConfig("") + `
 ephemeral "videohost_access_token" "current" {}
 
@@ -227,7 +227,7 @@ resource "echo" "token" {}
 						return nil
 					}),
 				},
-			},
+			}),
 		},
 	})
 }
@@ -297,7 +297,7 @@ func TestAccAccessTokenNotInPlanOrState(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{
+			emptyPlanAfterApply(t, resource.TestStep{
 				Config: env.providerConfig("") + `
 ephemeral "videohost_access_token" "current" {}
 
@@ -326,7 +326,7 @@ output "live_stream_count" {
 					},
 				},
 				ConfigStateChecks: stateChecks,
-			},
+			}),
 		},
 	})
 }

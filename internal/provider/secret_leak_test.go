@@ -119,10 +119,7 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	tfBin, err := exec.LookPath("terraform")
-	if err != nil {
-		t.Skip("terraform is not on PATH: this test runs it directly, with TF_LOG=TRACE into a file")
-	}
+	tfBin := terraformCLI(t)
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()

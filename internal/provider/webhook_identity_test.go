@@ -63,8 +63,8 @@ func TestWebhookIdentityProtocol(t *testing.T) {
 	t.Run("an identity that could name another endpoint is refused before any request", func(t *testing.T) {
 		before := emu.RequestCount("", "/")
 		_, _, diags := p.importResource("videohost_webhook", "", map[string]tftypes.Value{"id": str("../videos")})
-		if !hasError(diags, "Invalid Import ID", `"../videos"`) {
-			t.Errorf("diagnostics %s, want Invalid Import ID naming the id", diagText(diags))
+		if !hasError(diags, "Invalid Import ID", `"../videos" holds the path step ".."`) {
+			t.Errorf("diagnostics %s, want Invalid Import ID naming the dot-dot step", diagText(diags))
 		}
 		if after := emu.RequestCount("", "/"); after != before {
 			t.Errorf("%d requests reached the service for a refused identity", after-before)

@@ -25,10 +25,7 @@ func TestAccWebhookGenerateConfig(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	env.requireEmulator(t)
 	t.Parallel()
-	tfBin, err := exec.LookPath("terraform")
-	if err != nil {
-		t.Skip("terraform is not on PATH: this test runs it directly for plan -generate-config-out, outside the testing framework")
-	}
+	tfBin := terraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 

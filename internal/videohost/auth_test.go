@@ -252,8 +252,8 @@ func TestTokenWaitHonoursCancellation(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	time.AfterFunc(50*time.Millisecond, cancel)
-	if _, err := c.ListWebhooks(ctx, ""); !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled", err)
+	if _, err := c.ListWebhooks(ctx, ""); !errors.Is(err, context.Canceled) || !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err = %v, want context.Canceled and ErrInterrupted (cancelled while waiting for a token)", err)
 	}
 	done := make(chan error, 1)
 	go func() {

@@ -186,7 +186,7 @@ func parseBaseURL(raw string) (*url.URL, error) {
 	case u.Host == "" || u.Hostname() == "":
 		return nil, bad("has no host")
 	case u.User != nil:
-		return nil, bad("carries user information before the host: remove it (the API key belongs in APIKey)")
+		return nil, bad("carries user information before the host: remove it (the API key has a setting of its own)")
 	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#"):
 		return nil, bad("carries a query or a fragment: remove it, the client adds the paths and queries of the API")
 	}

@@ -59,7 +59,7 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 		{"relative base URL", Config{APIKey: "k", BaseURL: "/api"}, "BaseURL", "use an absolute http or https address"},
 		{"no host", Config{APIKey: "k", BaseURL: "http://"}, "BaseURL", "has no host"},
 		{"port only", Config{APIKey: "k", BaseURL: "http://:8080"}, "BaseURL", "has no host"},
-		{"user information", Config{APIKey: "k", BaseURL: "https://key:@ws.test"}, "BaseURL", "belongs in APIKey"},
+		{"user information", Config{APIKey: "k", BaseURL: "https://key:@ws.test"}, "BaseURL", "the API key has a setting of its own"},
 		{"query", Config{APIKey: "k", BaseURL: "https://ws.test/?x=1"}, "BaseURL", "query or a fragment"},
 		{"unparsable", Config{APIKey: "k", BaseURL: "http://[::1"}, "BaseURL", "cannot be parsed"},
 		{"no key", Config{}, "APIKey", "the API key is required"},

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Runs the acceptance tests once per CLI (`make test-matrix`) and prints a table: CLI, version,
+# tests passed, failed and skipped (subtests included), and wall time.
+#
+#   CLIS="path ..."   the terraform or tofu binaries to run, by path or by name on PATH. Default:
+#                     the Terraform and OpenTofu kept in ../shared/cli when that folder exists
+#                     (unpacked once into MATRIX_CACHE), then the terraform on PATH.
+#   MATRIX_PACKAGES   the packages to test (default ./...). Only internal/provider runs a CLI;
+#                     CI passes ./internal/provider, since `make test` already ran the rest.
+#   MATRIX_RUN        a -run pattern, to run some tests only (default: all).
+#   MATRIX_TIMEOUT    go test's -timeout per CLI (default 20m, as make test).
+#   MATRIX_CACHE      where the CLIs of ../shared/cli are unpacked
+#                     (default ${XDG_CACHE_HOME:-~/.cache}/terraform-provider-videohost/cli).
+#
+# Each CLI runs through terraform-plugin-testing's own setting, TF_ACC_TERRAFORM_PATH. OpenTofu
+# also gets TF_ACC_PROVIDER_HOST=registry.opentofu.org, its registry's host, without which the
+# framework names the provider under registry.terraform.io and OpenTofu does not find it.
+# The CLIs run one after the other; it exits non-zero when any run fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh"
+lib_name=test-matrix
+
+lib_need go "install Go (the version in go.mod)"
+packages=${MATRIX_PACKAGES:-./...}
+run=${MATRIX_RUN:-.}
+timeout=${MATRIX_TIMEOUT:-20m}
+# The JSON logs are kept when a run fails, for a closer look.
+logs=$(mktemp -d "${TMPDIR:-/tmp}/videohost-matrix.XXXXXX")
+failed_any=0
+trap '[ "$failed_any" -ne 0 ] || rm -rf "$logs"' EXIT
+
+if [ -z "${CLIS:-}" ]; then
+	shared="$root/../shared/cli"
+	if [ -x "$shared/unpack.sh" ]; then
+		cache=${MATRIX_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/cli}
+		CLIS=$("$shared/unpack.sh" "$cache" | tr '\n' ' ') || lib_fail "unpacking the CLIs of $shared failed"
+	fi
+	if command -v terraform >/dev/null 2>&1; then
+		CLIS="${CLIS:-} $(command -v terraform)"
+	fi
+fi
+# shellcheck disable=SC2206 # CLIS is a space-separated list of paths by design.
+clis=(${CLIS:-})
+[ "${#clis[@]}" -gt 0 ] || lib_fail "no CLI to test: set CLIS=\"path ...\" or put terraform on PATH"
+
+# count prints how many test events of the JSON log $1 have the action $2.
+count() {
+	grep -c "\"Action\":\"$2\",\"Package\":\"[^\"]*\",\"Test\":" "$1" || true
+}
+
+# text prints the Output members of the JSON events on stdin as the text go test would print.
+text() {
+	{ grep '"Output":' || true; } | sed -e 's/.*"Output":"\(.*\)"}$/\1/' -e 's/\\"/"/g' |
+		while IFS= read -r line; do printf '%b' "$line"; done
+}
+
+# failures prints the names of the failed tests of the JSON log $1 and the last lines of each
+# one's output.
+failures() {
+	local name
+	{ grep "\"Action\":\"fail\",\"Package\":\"[^\"]*\",\"Test\":" "$1" || true; } | sed 's/.*"Test":"\([^"]*\)".*/\1/' |
+		while IFS= read -r name; do
+			lib_say "--- FAIL: $name"
+			{ grep -F "\"Test\":\"$name\",\"Output\":" "$1" || true; } | tail -n 15 | text
+		done
+}
+
+rows=()
+for cli in "${clis[@]}"; do
+	bin=$(command -v "$cli" 2>/dev/null) || lib_fail "$cli is neither on PATH nor an executable"
+	bin=$(readlink -f "$bin")
+	line=$("$bin" version 2>/dev/null) || lib_fail "'$cli version' failed: is it a terraform or tofu binary?"
+	line=${line%%$'\n'*}
+	name=${line% v*}
+	version=${line##* v}
+	host=${TF_ACC_PROVIDER_HOST:-}
+	if [ "$name" = OpenTofu ]; then
+		host=registry.opentofu.org
+	fi
+	log="$logs/${#rows[@]}.json"
+	lib_say "==> test-matrix: $line ($bin): go test $packages"
+	start=$SECONDS
+	rc=0
+	# shellcheck disable=SC2086 # MATRIX_PACKAGES may name several packages.
+	TF_ACC=1 TF_ACC_TERRAFORM_PATH="$bin" TF_ACC_PROVIDER_HOST="$host" CHECKPOINT_DISABLE=1 \
+		go test -json -count=1 -timeout "$timeout" -run "$run" $packages >"$log" 2>&1 || rc=$?
+	secs=$((SECONDS - start))
+	passed=$(count "$log" pass)
+	failed=$(count "$log" fail)
+	skipped=$(count "$log" skip)
+	result=ok
+	if [ "$rc" -ne 0 ]; then
+		result=FAIL
+		failed_any=1
+		failures "$log"
+		# A build error, a panic or a timeout is no failed test; show the end of the log for those.
+		[ "$failed" -gt 0 ] || tail -n 30 "$log" | text
+		lib_say "    the whole JSON log: $log"
+	fi
+	lib_say "    $passed passed, $failed failed, $skipped skipped in $secs s"
+	rows+=("$(printf '| %-9s | %-8s | %6s | %6s | %7s | %3d min %02d s | %-6s |' \
+		"$name" "$version" "$passed" "$failed" "$skipped" $((secs / 60)) $((secs % 60)) "$result")")
+done
+
+lib_say ""
+lib_say "Acceptance tests per CLI ($packages; tests and subtests):"
+lib_say ""
+lib_say "| CLI       | version  | passed | failed | skipped | time         | result |"
+lib_say "|-----------|----------|--------|--------|---------|--------------|--------|"
+for row in "${rows[@]}"; do
+	lib_say "$row"
+done
+exit "$failed_any"
