@@ -10,8 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
-	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // writesEnv is an emulator, slowed in one phase by a slowService, and a client of it, without
