@@ -30,8 +30,10 @@ func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, 
 	isAPIErr := errors.As(err, &apiErr)
 	switch {
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		diags.AddError(summary, "The operation was cancelled or ran out of time before the service answered. "+
-			"Re-run Terraform when it can finish; nothing is left half-done by a cancelled read. Cause: "+err.Error())
+		// Creates and deletes settle an interruption in resource_writes.go; what ends here is a
+		// read, which changes nothing on the service.
+		diags.AddError(summary, "Terraform was interrupted, or the operation ran out of time, before the service's "+
+			"response arrived. A read changes nothing on the service, so re-running Terraform is safe. Cause: "+err.Error())
 		return
 
 	case errors.Is(err, videohost.ErrInvalidID):
