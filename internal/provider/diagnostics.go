@@ -75,9 +75,11 @@ var errorKinds = []struct {
 // response of the service of no known kind.
 const adviceRefused = "The service refused the request; correct what it names and re-run."
 
+// adviceInterrupted is the advice of a read that was interrupted: creates and deletes settle an
+// interruption in resource_writes.go, so what ends here changes nothing on the service.
 func adviceInterrupted(errorFacts) string {
-	return "The operation was cancelled or ran out of time before the service responded. Re-run Terraform when it " +
-		"can finish; a request that was not sent changed nothing."
+	return "Terraform was interrupted (the operation was cancelled) or ran out of time before the service's " +
+		"response arrived. A read changes nothing on the service, so re-running Terraform is safe."
 }
 
 func adviceRateLimited(f errorFacts) string {

@@ -134,7 +134,7 @@ func TestDiagnosticsTransportAndCancel(t *testing.T) {
 	requireContains(t, d.Detail(), "could not be reached", "https://api.example.test", "connection refused")
 
 	d = diagnose(t, fmt.Errorf("GET /webhooks: %w", context.Canceled))[0]
-	requireContains(t, d.Detail(), "cancelled")
+	requireContains(t, d.Detail(), "interrupted", "A read changes nothing")
 }
 
 func TestDiagnosticsWithoutProviderData(t *testing.T) {

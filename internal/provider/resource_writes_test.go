@@ -51,9 +51,9 @@ func createInterrupted(t *testing.T, pd *providerData, in videohost.CreateWebhoo
 	return w, ok, diags
 }
 
-// oneDiagnostic fails unless diags hold exactly one diagnostic, of the severity, whose summary
-// and detail hold want; it returns the detail.
-func oneDiagnostic(t *testing.T, diags diag.Diagnostics, severity diag.Severity, summary, want string) string {
+// oneDiagnostic fails unless diags hold exactly one diagnostic, of the severity and summary,
+// whose detail holds want.
+func oneDiagnostic(t *testing.T, diags diag.Diagnostics, severity diag.Severity, summary, want string) {
 	t.Helper()
 	if len(diags) != 1 {
 		t.Fatalf("want one diagnostic, got %d: %v", len(diags), diags)
@@ -62,7 +62,6 @@ func oneDiagnostic(t *testing.T, diags diag.Diagnostics, severity diag.Severity,
 	if d.Severity() != severity || d.Summary() != summary || !strings.Contains(d.Detail(), want) {
 		t.Fatalf("want a %v %q saying %q, got %v %q: %s", severity, summary, want, d.Severity(), d.Summary(), d.Detail())
 	}
-	return d.Detail()
 }
 
 func TestCreateInterruptedWhileWaitingForTheRateLimit(t *testing.T) {
@@ -103,7 +102,7 @@ func checkRecorded(t *testing.T, emu *emulator.Emulator, w videohost.Webhook, ok
 
 func TestCreateInterruptedWithTheRequestInFlight(t *testing.T) {
 	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdBeforeHandling, time.Second, isRequest(http.MethodPost, "/webhooks"))
+		return newSlowService(h, holdBeforeHandling, time.Second, isWebhooks(http.MethodPost))
 	})
 	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)
@@ -111,7 +110,7 @@ func TestCreateInterruptedWithTheRequestInFlight(t *testing.T) {
 
 func TestCreateInterruptedWhileTheResponseIsRead(t *testing.T) {
 	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdInBody, time.Second, isRequest(http.MethodPost, "/webhooks"))
+		return newSlowService(h, holdInBody, time.Second, isWebhooks(http.MethodPost))
 	})
 	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)
@@ -121,7 +120,7 @@ func TestCreateInterruptedWhileTheSecretIsListed(t *testing.T) {
 	// The create's response lacks the secret (the emulator's default, as in the specification's
 	// samples): the list walk that finds it is in flight when Terraform is interrupted.
 	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdBeforeHandling, time.Second, isRequest(http.MethodGet, "/webhooks"))
+		return newSlowService(h, holdBeforeHandling, time.Second, isWebhooks(http.MethodGet))
 	})
 	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)
@@ -132,7 +131,7 @@ func TestCreateInterruptedFindsWhatAnUnansweredCreateStored(t *testing.T) {
 	// commit, as a proxy gives up): the interrupted create finds it in the list on a fresh
 	// context, and records it, instead of sending the create again or orphaning it.
 	emu, pd, ss := writesEnv(t, emulator.Options{Faults: emulator.Faults{CommitThen500Rate: 1}}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdBeforeHandling, time.Second, isRequest(http.MethodGet, "/webhooks"))
+		return newSlowService(h, holdBeforeHandling, time.Second, isWebhooks(http.MethodGet))
 	})
 	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)

@@ -33,8 +33,9 @@ func newSlowService(next http.Handler, phase string, hold time.Duration, match f
 	return &slowService{next: next, match: match, phase: phase, hold: hold, arrived: make(chan string, 1000)}
 }
 
-func isRequest(method, path string) func(r *http.Request) bool {
-	return func(r *http.Request) bool { return r.Method == method && r.URL.Path == path }
+// isWebhooks matches the requests of /webhooks (a create or a list) with the method.
+func isWebhooks(method string) func(r *http.Request) bool {
+	return func(r *http.Request) bool { return r.Method == method && r.URL.Path == "/webhooks" }
 }
 
 func (s *slowService) announce(r *http.Request) {

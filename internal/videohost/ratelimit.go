@@ -32,8 +32,9 @@ const (
 // processes out of each other's way without any shared file or daemon:
 //
 //   - the first window is paced: half of its budget at once, the rest spread over the first half
-//     of the window, and its last places (leftToOthers) kept for releaseAfter, so that a process
-//     starting a moment later finds room for its first request instead of a 429;
+//     of the window, and its last places (leftToOthers) kept for most of the window (see
+//     release), so that a process starting a moment later finds room for its first request
+//     instead of a 429;
 //   - once others are seen (or a 429 says so), the limiter shares: one request of the class in
 //     flight at a time, so that every answer's Remaining is fresh when the next request leaves;
 //   - a sharing limiter whose first answer of a window counted no request of others opened the
@@ -187,7 +188,7 @@ func (l *limiter) admit() admission {
 			return admission{changed: l.changed, reason: "window spent, waiting for an answer"}
 		}
 	}
-	if l.sharing() || l.first && l.out > 0 && !now.Before(l.opened.Add(releaseAfter)) {
+	if l.sharing() || l.first && l.out > 0 && !now.Before(l.release()) {
 		if l.out > 0 {
 			return admission{changed: l.changed, reason: "sharing the window: one request at a time"}
 		}
@@ -195,7 +196,7 @@ func (l *limiter) admit() admission {
 			// The last places of the window go to the requests of others that may be on the
 			// wire or about to start their window: taking one as well could draw a 429.
 			d := l.reset.Sub(now)
-			if release := l.opened.Add(releaseAfter); l.leader && release.Before(l.reset) && release.After(now) {
+			if release := l.release(); l.leader && release.Before(l.reset) && release.After(now) {
 				d = release.Sub(now)
 			}
 			if !l.reset.IsZero() && d > 0 {
@@ -220,7 +221,7 @@ func (l *limiter) admit() admission {
 // window has plenty of room.
 func (l *limiter) reserve(now time.Time) int {
 	switch {
-	case l.leader && now.Before(l.opened.Add(releaseAfter)):
+	case l.leader && now.Before(l.release()):
 		return l.leftToOthers()
 	case l.leader:
 		return 0
@@ -228,6 +229,16 @@ func (l *limiter) reserve(now time.Time) int {
 		return 0
 	}
 	return 2*l.leftToOthers() - 1
+}
+
+// release is when a leader takes back the places it left to others: releaseAfter into the
+// window, and three quarters into the first one, since processes started together may begin
+// to send seconds apart (terraform's start-up is not the same for all). The caller holds l.mu.
+func (l *limiter) release() time.Time {
+	if l.first {
+		return l.opened.Add(max(releaseAfter, l.span*3/4))
+	}
+	return l.opened.Add(releaseAfter)
 }
 
 // leftToOthers is how many places of a window a leader leaves to the others' first requests:
@@ -251,13 +262,13 @@ func (l *limiter) paceWait(now time.Time) time.Duration {
 	}
 	half := l.span / 2
 	elapsed := now.Sub(l.opened)
-	if elapsed >= releaseAfter || !l.leader {
+	if !now.Before(l.release()) || !l.leader {
 		return 0
 	}
-	// Until releaseAfter, the places of the first requests of processes that start a moment
+	// Until the release, the places of the first requests of processes that start a moment
 	// later stay free, as a sharing leader leaves them.
 	if l.own >= l.limit-l.leftToOthers() {
-		return l.opened.Add(releaseAfter).Sub(now)
+		return l.release().Sub(now)
 	}
 	allowed := max((l.limit+1)/2, int(int64(l.limit)*int64(elapsed)/int64(half))+1)
 	if l.own < allowed || elapsed >= half {

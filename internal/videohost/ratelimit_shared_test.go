@@ -27,15 +27,16 @@ func TestLimiterPacesTheFirstWindow(t *testing.T) {
 	for range 3 {
 		out = append(out, mustAdmit(t, l))
 	}
-	// Two places stay free for the first requests of processes that start a moment later.
-	if a := l.admit(); a.ok || a.d != 100*time.Millisecond {
-		t.Fatalf("the 9th request before releaseAfter: %+v, want a wait of 100ms", a)
+	// Two places stay free for the first requests of processes that start a moment later,
+	// until three quarters of the first window.
+	if a := l.admit(); a.ok || a.d != 500*time.Millisecond {
+		t.Fatalf("the 9th request before the release: %+v, want a wait of 500ms", a)
 	}
 	// Then the leader takes them back, one at a time, each on a fresh Remaining.
 	for i, tk := range out {
 		l.observe(tk, headers(10, 10-2-i, 2))
 	}
-	clk.advance(100 * time.Millisecond)
+	clk.advance(500 * time.Millisecond)
 	mustAdmit(t, l)
 	if a := l.admit(); a.ok {
 		t.Fatal("a second released place was taken before the first one's answer")
