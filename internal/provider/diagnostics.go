@@ -36,8 +36,8 @@ var errorKinds = []struct {
 			"not sent again. Check what exists (terraform plan shows it), then re-run.", f.baseURL)
 	}},
 	{videohost.ErrInterrupted, adviceInterrupted},
-	{context.Canceled, adviceInterrupted},
-	{context.DeadlineExceeded, adviceInterrupted},
+	{context.Canceled, adviceReadInterrupted},
+	{context.DeadlineExceeded, adviceReadInterrupted},
 	{videohost.ErrInvalidID, func(errorFacts) string {
 		return "The id cannot be sent to the service: correct it to the id exactly as the service gives it, then re-run."
 	}},
@@ -75,11 +75,17 @@ var errorKinds = []struct {
 // response of the service of no known kind.
 const adviceRefused = "The service refused the request; correct what it names and re-run."
 
-// adviceInterrupted is the advice of a read that was interrupted: creates and deletes settle an
-// interruption in resource_writes.go, so what ends here changes nothing on the service.
 func adviceInterrupted(errorFacts) string {
-	return "Terraform was interrupted (the operation was cancelled) or ran out of time before the service's " +
-		"response arrived. A read changes nothing on the service, so re-running Terraform is safe."
+	return "The operation was cancelled or ran out of time before the service responded. Re-run Terraform when it " +
+		"can finish; a request that was not sent changed nothing."
+}
+
+// adviceReadInterrupted is the advice of a call whose context ended once it may have been
+// sent: creates and deletes settle such an interruption in resource_writes.go, so what ends
+// here is a read, which changes nothing on the service.
+func adviceReadInterrupted(errorFacts) string {
+	return "Terraform was interrupted, or the operation ran out of time, before the service's response arrived. " +
+		"A read changes nothing on the service, so re-running Terraform is safe."
 }
 
 func adviceRateLimited(f errorFacts) string {
