@@ -144,6 +144,8 @@ m_sratio=$(median "${sratios[@]}")
 m_worst=$(median "${worsts[@]}")
 m_total=$(median "${totals[@]}")
 max_early=$(printf '%s\n' "${earlies[@]}" | sort -n | tail -n 1)
+m_early=$(median "${earlies[@]}")
+early_runs=$(printf '%s\n' "${earlies[@]}" | grep -vc '^0$' || true)
 yes_no() { if [ "$1" = 1 ]; then printf yes; else printf '**no**'; fi; }
 lib_say ""
 lib_say "Medians of $RUNS runs: $K processes x $N webhooks, one key, $L writes per ${W} s (floor $floor s)"
@@ -152,7 +154,7 @@ lib_say "| measure | value | goal | met? |"
 lib_say "|---|---|---|---|"
 lib_say "| 429s of the most refused process | $m_worst | ≤ 2 | $(yes_no "$(calc "$m_worst <= 2")") |"
 lib_say "| 429s in all | $m_total | ≤ $((2 * K)) | $(yes_no "$(calc "$m_total <= 2 * $K")") |"
-lib_say "| requests before Retry-After elapsed (worst run) | $max_early | 0 (must) | $(yes_no "$(calc "$max_early == 0")") |"
+lib_say "| requests before Retry-After elapsed (median; worst run) | $m_early; $max_early ($early_runs of $RUNS runs had any) | 0 (must) | $(yes_no "$(calc "$max_early == 0")") |"
 lib_say "| wall / floor (terraform's start and end included) | $m_ratio | ≤ 1.3 | $(yes_no "$(calc "$m_ratio <= 1.3")") |"
 lib_say "| first to last write / floor | $m_sratio | — | — |"
 if [ "$max_early" != 0 ]; then
