@@ -327,59 +327,75 @@ func (l *limiter) wait(ctx context.Context, log Logger, method, path string) (ti
 	}
 }
 
-// observe learns from the headers of the answer to a request sent with t.
+// observe learns from the headers of the response to a request sent with t.
 func (l *limiter) observe(t ticket, r rateHeaders) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	defer l.notify()
 	now := l.now()
+	current := l.settle(t)
+	if r.hasRetryAfter {
+		l.span = max(l.span, time.Duration(r.retryAfter)*time.Second)
+	}
+	if l.learnLimit(r, now, current) {
+		l.learnWindow(r, now)
+	}
+}
+
+// settle gives back the place t held among the requests in flight and reports whether t was
+// sent in the current window.
+func (l *limiter) settle(t ticket) (current bool) {
 	if t.probe {
 		l.probing = false
 	}
-	current := t.gen == l.gen
+	current = t.gen == l.gen
 	if current && !t.probe && l.inflight > 0 {
 		l.inflight--
 	}
 	if l.out > 0 && !t.probe {
 		l.out--
 	}
-	if r.hasRetryAfter {
-		l.span = max(l.span, time.Duration(r.retryAfter)*time.Second)
-	}
-	if !r.hasLimit || r.limit == 0 {
+	return current
+}
+
+// learnLimit takes the limit from r and reports whether r speaks of the current window of a
+// known limit, so that its other headers are news of that window.
+func (l *limiter) learnLimit(r rateHeaders, now time.Time, current bool) bool {
+	switch {
+	case !r.hasLimit || r.limit == 0:
 		if l.limit == 0 {
 			if !r.any() {
 				l.headerless = true
-				return
+				return false
 			}
 			// A Remaining without a Limit: no budget to keep, but a spent window still waits.
 			if r.hasRemaining && r.remaining == 0 {
 				l.closeUntil(now.Add(r.retryAfterOr(time.Second)))
 			}
 		}
-		if !current || l.limit == 0 {
-			return
-		}
-	} else if l.limit == 0 {
-		// The first limit learned: this answer is the newest news of the window.
+		return current && l.limit != 0
+	case l.limit == 0:
+		// The first limit learned: this response is the newest news of the window.
 		l.limit, l.headerless = r.limit, false
 		l.gen++
 		l.left = r.limit
 		l.inflight = 0
 		l.reset = time.Time{}
 		l.opened, l.first, l.own = now, true, 1
-		// The probe's answer is the window's first: it tells whether this limiter opened it.
+		// The probe's response is the window's first: it tells whether this limiter opened it.
 		l.answered, l.leader = true, !r.hasRemaining || r.limit-r.remaining <= 1
 		if !l.leader {
 			l.othersSeen()
 		}
-		current = true
-	} else {
+		return true
+	default:
 		l.limit = r.limit
+		return current
 	}
-	if !current {
-		return
-	}
+}
+
+// learnWindow takes what is left of the current window and when it resets from r.
+func (l *limiter) learnWindow(r rateHeaders, now time.Time) {
 	if r.hasRemaining && r.remaining < l.left {
 		// The service counts what it has seen; requests still in flight are already counted
 		// here, so only a lower figure (another user of the key) is news.
