@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 
@@ -275,24 +274,10 @@ func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// Set before anything else: a state written before resources had an identity gets one on
-	// its first refresh, whatever the refresh finds.
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
-	if r.pd == nil {
-		// Without a client (its configuration is not known yet) the state stays as it is.
-		return
-	}
-	ls, err := r.pd.client.GetLiveStream(ctx, state.ID.ValueString())
-	if errors.Is(err, videohost.ErrNotFound) {
-		resp.Diagnostics.AddWarning("Live Stream Deleted Outside Terraform",
-			"The live stream "+state.ID.ValueString()+" no longer exists on the service: it was deleted outside "+
-				"Terraform. It is removed from the state; the next apply creates it again if it is still configured, "+
-				"with a new stream key that the encoder must be given.")
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Live Stream", err, r.pd, liveStreamAttributePaths)
+	ls, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "live stream", title: "Live Stream",
+		afterDeletion: ", with a new stream key that the encoder must be given", attrs: liveStreamAttributePaths},
+		(*videohost.Client).GetLiveStream)
+	if !ok {
 		return
 	}
 	prior, diags := restreamsOf(ctx, state.Restreams)

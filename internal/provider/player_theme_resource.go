@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -135,24 +134,10 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// Set before anything else: a state written before resources had an identity gets one on
-	// its first refresh, whatever the refresh finds.
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
-	if r.pd == nil {
-		// Without a client (its configuration is not known yet) the state stays as it is.
-		return
-	}
-	p, err := r.pd.client.GetPlayerTheme(ctx, state.ID.ValueString())
-	if errors.Is(err, videohost.ErrNotFound) {
-		resp.Diagnostics.AddWarning("Player Theme Deleted Outside Terraform",
-			"The player theme "+state.ID.ValueString()+" no longer exists on the service: it was deleted outside "+
-				"Terraform. It is removed from the state; the next apply creates it again if it is still configured, "+
-				"and live streams that used it show their player_id as a change.")
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Player Theme", err, r.pd, playerThemeAttributePaths)
+	p, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "player theme", title: "Player Theme",
+		afterDeletion: ", and live streams that used it show their player_id as a change", attrs: playerThemeAttributePaths},
+		(*videohost.Client).GetPlayerTheme)
+	if !ok {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, playerThemeModelFrom(p))...)

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -178,24 +177,9 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// Set before anything else: a state written before resources had an identity (or by a
-	// Terraform that keeps none) gets one on its first refresh, whatever the refresh finds.
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
-	if r.pd == nil {
-		// The provider's configuration depends on values not known yet; the state stays as it
-		// is until it can be refreshed.
-		return
-	}
-	w, err := r.pd.client.LookupWebhook(ctx, state.ID.ValueString())
-	if errors.Is(err, videohost.ErrNotFound) {
-		resp.Diagnostics.AddWarning("Webhook Deleted Outside Terraform",
-			"The webhook "+state.ID.ValueString()+" no longer exists on the service: it was deleted outside "+
-				"Terraform. It is removed from the state; the next apply creates it again if it is still configured.")
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Webhook", err, r.pd, webhookAttributePaths)
+	w, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "webhook", title: "Webhook", attrs: webhookAttributePaths},
+		(*videohost.Client).LookupWebhook)
+	if !ok {
 		return
 	}
 	newState, diags := webhookModelFrom(ctx, w, state.SignatureSecret)
