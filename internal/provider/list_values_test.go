@@ -101,6 +101,16 @@ func TestObjectsMatchReflection(t *testing.T) {
 			requireSameObject(t, webhookObjectType, m, got, diags)
 		})
 	}
+	named := sampleTheme("pt2")
+	named.Name, named.Assets = "brand", &videohost.PlayerThemeAssets{Logo: "l", Link: "k"}
+	themes := map[string]videohost.PlayerTheme{"defaults": sampleTheme("pt1"), "named with logo": named}
+	for name, p := range themes {
+		t.Run("player theme "+name, func(t *testing.T) {
+			m := playerThemeModelFrom(p)
+			got, diags := m.object()
+			requireSameObject(t, playerThemeObjectType, m, got, diags)
+		})
+	}
 }
 
 func TestListValue(t *testing.T) {

@@ -24,22 +24,19 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var (
-	_ resource.Resource                = (*liveStreamResource)(nil)
-	_ resource.ResourceWithConfigure   = (*liveStreamResource)(nil)
-	_ resource.ResourceWithImportState = (*liveStreamResource)(nil)
-	_ resource.ResourceWithIdentity    = (*liveStreamResource)(nil)
-)
+var _ managedResource = (*liveStreamResource)(nil)
 
 // liveStreamResource is videohost_live_stream. The service changes a live stream in place, so
 // no attribute forces a replacement: a new live stream would have a new ingest key, which the
 // studio's encoder would have to be given again.
 type liveStreamResource struct {
-	pd *providerData
+	resourceBase
 }
 
 // NewLiveStreamResource returns the videohost_live_stream resource.
-func NewLiveStreamResource() resource.Resource { return &liveStreamResource{} }
+func NewLiveStreamResource() resource.Resource {
+	return &liveStreamResource{resourceBase{typeName: "_live_stream"}}
+}
 
 // maxRestreams is the most restreams the service takes on one live stream.
 const maxRestreams = 5
@@ -97,10 +94,6 @@ var liveStreamAttributePaths = func() map[string]path.Path {
 	}
 	return m
 }()
-
-func (r *liveStreamResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_live_stream"
-}
 
 // nonBlank matches a value with at least one character that is not white space.
 var nonBlank = regexp.MustCompile(`\S`)
@@ -197,7 +190,7 @@ func restreamsAttribute() schema.ListNestedAttribute {
 				"server_url": schema.StringAttribute{
 					MarkdownDescription: "RTMP address of the destination's ingest, `rtmp://host/app` or `rtmps://host/app`, without the key.",
 					Required:            true,
-					Validators:          []validator.String{rtmpURLValidator{}},
+					Validators:          []validator.String{rtmpURLValidator()},
 				},
 				"stream_key": schema.StringAttribute{
 					MarkdownDescription: "The destination's stream key. Sensitive: it is kept in the state, which must " +
@@ -230,48 +223,32 @@ func restreamsAttribute() schema.ListNestedAttribute {
 	}
 }
 
-func (r *liveStreamResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
+	w, ok := liveStreamWriteOf(ctx, r.pd, req.Plan, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var plan, config liveStreamResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	planned, diags := restreamsOf(ctx, plan.Restreams)
-	resp.Diagnostics.Append(diags...)
-	configured, diags := restreamsOf(ctx, config.Restreams)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+	plan := w.plan
 	in := videohost.CreateLiveStreamInput{
 		Name:      plan.Name.ValueString(),
 		Public:    plan.Public.ValueBoolPointer(),
 		PlayerID:  plan.PlayerID.ValueString(),
-		Restreams: restreamsToSend(planned, configured),
+		Restreams: w.send,
 	}
 	ls, ok := createLiveStream(ctx, r.pd, &resp.Diagnostics, in)
 	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created live stream", map[string]any{"live_stream_id": ls.ID})
-	state, diags := liveStreamResourceModelFrom(ctx, ls, planned, !plan.Restreams.IsNull())
+	state, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
 }
 
 func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state liveStreamResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := modelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	ls, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "live stream", title: "Live Stream",
@@ -288,23 +265,12 @@ func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest,
 }
 
 func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
+	w, ok := liveStreamWriteOf(ctx, r.pd, req.Plan, req.Config, &resp.Diagnostics)
+	state, ok2 := modelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
+	if !ok || !ok2 {
 		return
 	}
-	var plan, config, state liveStreamResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	planned, diags := restreamsOf(ctx, plan.Restreams)
-	resp.Diagnostics.Append(diags...)
-	configured, diags := restreamsOf(ctx, config.Restreams)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+	plan := w.plan
 
 	var in videohost.UpdateLiveStreamInput
 	if !plan.Name.Equal(state.Name) {
@@ -322,7 +288,7 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 	}
 	if !restreamsEqual(plan.Restreams, state.Restreams) {
 		// The service replaces the whole list, so every restream is sent, keys included.
-		in.Restreams = videohost.Value(restreamsToSend(planned, configured))
+		in.Restreams = videohost.Value(w.send)
 	}
 
 	ls, err := updateLiveStream(ctx, r.pd, state.ID.ValueString(), in)
@@ -330,19 +296,15 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Live Stream", err, r.pd, liveStreamAttributePaths)
 		return
 	}
-	newState, diags := liveStreamResourceModelFrom(ctx, ls, planned, !plan.Restreams.IsNull())
+	newState, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, newState.ID)...)
 }
 
 func (r *liveStreamResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
-		return
-	}
-	var state liveStreamResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := configuredModel[liveStreamResourceModel](ctx, r.pd, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	deleteLiveStream(ctx, r.pd, &resp.Diagnostics, state.ID.ValueString())
@@ -351,6 +313,36 @@ func (r *liveStreamResource) Delete(ctx context.Context, req resource.DeleteRequ
 func (r *liveStreamResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	importByID(ctx, req, resp, "Import a live stream by its id (liveStreamId) exactly as the service gives it; the "+
 		"videohost_live_streams data source and terraform query (list \"videohost_live_stream\") list them")
+}
+
+// liveStreamWrite is what a create or an update of a live stream takes from its request.
+type liveStreamWrite struct {
+	// plan is the planned live stream, and planned its restreams.
+	plan    liveStreamResourceModel
+	planned []restreamResourceModel
+	// send are the restreams as the service takes them, write-only keys included.
+	send []videohost.Restream
+}
+
+// liveStreamWriteOf reads the plan and the configuration of a create or an update, once the
+// provider is configured; false when it could not.
+func liveStreamWriteOf(ctx context.Context, pd *providerData, plan, config modelSource, diags *diag.Diagnostics) (liveStreamWrite, bool) {
+	var w liveStreamWrite
+	var ok bool
+	if w.plan, ok = configuredModel[liveStreamResourceModel](ctx, pd, plan, diags); !ok {
+		return w, false
+	}
+	cfg, ok := modelOf[liveStreamResourceModel](ctx, config, diags)
+	if !ok {
+		return w, false
+	}
+	var d diag.Diagnostics
+	w.planned, d = restreamsOf(ctx, w.plan.Restreams)
+	diags.Append(d...)
+	configured, d := restreamsOf(ctx, cfg.Restreams)
+	diags.Append(d...)
+	w.send = restreamsToSend(w.planned, configured)
+	return w, !diags.HasError()
 }
 
 // restreamsOf reads a list of restreams; a null or unknown list is none.

@@ -18,24 +18,17 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var (
-	_ resource.Resource                = (*playerThemeResource)(nil)
-	_ resource.ResourceWithConfigure   = (*playerThemeResource)(nil)
-	_ resource.ResourceWithImportState = (*playerThemeResource)(nil)
-	_ resource.ResourceWithIdentity    = (*playerThemeResource)(nil)
-)
+var _ managedResource = (*playerThemeResource)(nil)
 
 // playerThemeResource is videohost_player_theme. The service changes a theme in place, so no
 // attribute forces a replacement.
 type playerThemeResource struct {
-	pd *providerData
+	resourceBase
 }
 
 // NewPlayerThemeResource returns the videohost_player_theme resource.
-func NewPlayerThemeResource() resource.Resource { return &playerThemeResource{} }
-
-func (r *playerThemeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_player_theme"
+func NewPlayerThemeResource() resource.Resource {
+	return &playerThemeResource{resourceBase{typeName: "_player_theme"}}
 }
 
 // maxPlayerThemeName is the longest name the service takes.
@@ -81,7 +74,7 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 			Optional:   true,
 			Computed:   true,
 			Default:    stringdefault.StaticString(c.def),
-			Validators: []validator.String{colourValidator{}},
+			Validators: []validator.String{colourValidator()},
 		}
 	}
 	for _, s := range themeSwitches {
@@ -105,17 +98,9 @@ func (r *playerThemeResource) IdentitySchema(_ context.Context, _ resource.Ident
 	resp.IdentitySchema = idIdentitySchema("player theme (`playerId`)")
 }
 
-func (r *playerThemeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
-		return
-	}
-	var plan playerThemeModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	plan, ok := configuredModel[playerThemeModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	p, ok := createPlayerTheme(ctx, r.pd, &resp.Diagnostics, playerThemeInputFrom(plan, nil))
@@ -129,9 +114,8 @@ func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateReq
 }
 
 func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state playerThemeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := modelOf[playerThemeModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	p, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "player theme", title: "Player Theme",
@@ -144,13 +128,9 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 }
 
 func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
-		return
-	}
-	var plan, state playerThemeModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	plan, ok := configuredModel[playerThemeModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	state, ok2 := modelOf[playerThemeModel](ctx, req.State, &resp.Diagnostics)
+	if !ok || !ok2 {
 		return
 	}
 	p, err := updatePlayerTheme(ctx, r.pd, state.ID.ValueString(), playerThemeInputFrom(plan, &state))
@@ -164,12 +144,8 @@ func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateReq
 }
 
 func (r *playerThemeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
-		return
-	}
-	var state playerThemeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := configuredModel[playerThemeModel](ctx, r.pd, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	deletePlayerTheme(ctx, r.pd, &resp.Diagnostics, state.ID.ValueString())

@@ -82,7 +82,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 					"`environment` (for a local emulator or a proxy). Defaults to the environment variable `" +
 					envBaseURL + "`, then to the address of the environment.",
 				Optional:   true,
-				Validators: []validator.String{baseURLValidator{}},
+				Validators: []validator.String{baseURLValidator()},
 			},
 			"auth_scheme": schema.StringAttribute{
 				MarkdownDescription: "How requests are authenticated: `bearer` (an access token obtained with " +

@@ -1,9 +1,12 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -31,6 +34,29 @@ func providerDataFrom(raw any, diags *diag.Diagnostics) *providerData {
 	return pd
 }
 
+// modelSource is a request's plan, state or configuration.
+type modelSource interface {
+	Get(ctx context.Context, target any) diag.Diagnostics
+}
+
+// modelOf reads a model from a request's plan, state or configuration; false when it could
+// not, with the diagnostics saying why.
+func modelOf[M any](ctx context.Context, from modelSource, diags *diag.Diagnostics) (M, bool) {
+	var m M
+	diags.Append(from.Get(ctx, &m)...)
+	return m, !diags.HasError()
+}
+
+// configuredModel is how every call that sends requests starts: it requires a configured
+// provider (requireConfigured), then reads the model (modelOf).
+func configuredModel[M any](ctx context.Context, pd *providerData, from modelSource, diags *diag.Diagnostics) (M, bool) {
+	if !requireConfigured(pd, diags) {
+		var zero M
+		return zero, false
+	}
+	return modelOf[M](ctx, from, diags)
+}
+
 // requireConfigured reports whether the provider has a client, with an error diagnostic when
 // it has not.
 func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
@@ -41,4 +67,47 @@ func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
 		"The videohost provider has no client: its configuration was not known when this operation ran. "+
 			"Apply the resources its configuration depends on first, then re-run.")
 	return false
+}
+
+// Every data source, resource and list resource of the provider embeds one of the two bases
+// below, which give it its type name and the provider data that Configure hands over, so that
+// its own file holds only what makes it different.
+
+// dataSourceBase is embedded by every data source.
+type dataSourceBase struct {
+	// typeName is the data source's name after the provider's, such as "_webhooks".
+	typeName string
+	pd       *providerData
+}
+
+func (b *dataSourceBase) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + b.typeName
+}
+
+func (b *dataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	b.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// managedResource is what every managed resource of the provider is: configured by the
+// provider, imported by id, and identified by id (resource_identity.go).
+type managedResource interface {
+	resource.ResourceWithConfigure
+	resource.ResourceWithImportState
+	resource.ResourceWithIdentity
+}
+
+// resourceBase is embedded by every managed resource and every list resource; a list resource
+// has the name of the resource it finds.
+type resourceBase struct {
+	// typeName is the resource's name after the provider's, such as "_webhook".
+	typeName string
+	pd       *providerData
+}
+
+func (b *resourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + b.typeName
+}
+
+func (b *resourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	b.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }

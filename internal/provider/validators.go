@@ -5,41 +5,59 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var (
-	_ validator.String = httpURLValidator{}
-	_ validator.String = baseURLValidator{}
-	_ validator.String = serviceIDValidator{}
-)
-
-// httpURLValidator accepts an absolute http or https URL with a host. The service takes
-// "any http or https URL" for a webhook, and the provider's base_url must be one too; checking
-// at plan time saves a round trip that would fail at apply.
-type httpURLValidator struct{}
-
-func (httpURLValidator) Description(context.Context) string {
-	return "value must be an absolute http or https URL"
+// stringCheck is a validator of strings made of a check that says why a value is refused: each
+// validator of the provider is one, so that all of them skip unknown and null values alike and
+// put their message on the attribute. Each is checked at plan time, so that what the service or
+// the client would refuse at apply is a message on the attribute before any request.
+type stringCheck struct {
+	// description says what the value must be.
+	description string
+	// summary titles the diagnostic.
+	summary string
+	// check is why s is refused, or "" when it is accepted.
+	check func(s string) string
+	// detail is the diagnostic's text: what to set at p, and why the value was refused.
+	detail func(p path.Path, why string) string
 }
 
-func (v httpURLValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
+var _ validator.String = stringCheck{}
 
-func (httpURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+func (c stringCheck) Description(context.Context) string { return c.description }
+
+func (c stringCheck) MarkdownDescription(ctx context.Context) string { return c.Description(ctx) }
+
+func (c stringCheck) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if msg := checkHTTPURL(req.ConfigValue.ValueString()); msg != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL",
-			fmt.Sprintf("Set %s to an absolute http or https URL, such as https://example.com/hook: %s.", req.Path, msg))
+	if why := c.check(req.ConfigValue.ValueString()); why != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, c.summary, c.detail(req.Path, why))
+	}
+}
+
+// httpURLValidator accepts an absolute http or https URL with a host: the service takes "any
+// http or https URL" for a webhook.
+func httpURLValidator() validator.String {
+	return stringCheck{
+		description: "value must be an absolute http or https URL",
+		summary:     "Invalid URL",
+		check:       checkHTTPURL,
+		detail: func(p path.Path, why string) string {
+			return fmt.Sprintf("Set %s to an absolute http or https URL, such as https://example.com/hook: %s.", p, why)
+		},
 	}
 }
 
@@ -59,24 +77,14 @@ func checkHTTPURL(s string) string {
 
 // baseURLValidator accepts what the client accepts as its address (videohost.CheckBaseURL): an
 // absolute http or https URL with a host, and without user information, query or fragment.
-// Checking here makes terraform validate report what the client would refuse only when the
-// provider is configured.
-type baseURLValidator struct{}
-
-func (baseURLValidator) Description(context.Context) string {
-	return "value must be an absolute http or https URL without user information, query or fragment"
-}
-
-func (v baseURLValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if why := baseURLProblem(req.ConfigValue.ValueString()); why != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid URL", fmt.Sprintf("%s %s.", req.Path, why))
+// terraform validate then reports what the client would refuse only when the provider is
+// configured.
+func baseURLValidator() validator.String {
+	return stringCheck{
+		description: "value must be an absolute http or https URL without user information, query or fragment",
+		summary:     "Invalid URL",
+		check:       baseURLProblem,
+		detail:      func(p path.Path, why string) string { return fmt.Sprintf("%s %s.", p, why) },
 	}
 }
 
@@ -108,39 +116,105 @@ func idProblem(id string) string {
 }
 
 // serviceIDValidators are the checks of a data source's id: an empty id would address the list
-// instead of one record, and a slash or a dot step another endpoint, so both are refused when
-// the configuration is validated. what names the id for the message ("a video (its
-// videoId)"); listedBy is the data source that lists such ids.
+// instead of one record, and a slash or a dot step another endpoint (videohost.CheckID), so
+// both are refused when the configuration is validated. what names the id for the message ("a
+// video (its videoId)"); listedBy is the data source that lists such ids.
 func serviceIDValidators(what, listedBy string) []validator.String {
 	return []validator.String{
 		stringvalidator.LengthAtLeast(1),
-		serviceIDValidator{what: what, listedBy: listedBy},
+		stringCheck{
+			description: "value must be the id of " + what + " as the service gives it",
+			summary:     "Invalid ID",
+			check: func(id string) string {
+				if id == "" {
+					return "" // stringvalidator.LengthAtLeast says it.
+				}
+				return idProblem(id)
+			},
+			detail: func(p path.Path, why string) string {
+				return fmt.Sprintf("Set %s to the id of %s as the %s data source lists it: %s.", p, what, listedBy, why)
+			},
+		},
 	}
 }
 
-// serviceIDValidator refuses a value that the client would refuse as the id of a record of
-// the service (videohost.CheckID). An empty value is left to stringvalidator.LengthAtLeast.
-// what names the id for the message, e.g. "a webhook (its webhookId)".
-type serviceIDValidator struct {
-	what, listedBy string
-}
+// colourAlpha is the alpha of a colour: 0 or 1, or a decimal with a point, with or without the
+// leading 0 (".95" and "0.95" are both what the service takes).
+var colourAlpha = regexp.MustCompile(`^(?:[01]|[01]?\.[0-9]+)$`)
 
-func (v serviceIDValidator) Description(context.Context) string {
-	return "value must be the id of " + v.what + " as the service gives it"
-}
-
-func (v serviceIDValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (v serviceIDValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueString() == "" {
-		return
+// colourValidator accepts a colour as the service's player themes take it: rgba(R, G, B, A)
+// with R, G and B integers from 0 to 255 and A a decimal from 0 to 1.
+func colourValidator() validator.String {
+	return stringCheck{
+		description: "value must be a colour rgba(R, G, B, A): R, G and B integers from 0 to 255, A a decimal from 0 to 1",
+		summary:     "Invalid Colour",
+		check:       checkColour,
+		detail: func(p path.Path, why string) string {
+			return fmt.Sprintf("Set %s to a colour of the form rgba(R, G, B, A), such as \"rgba(88, 131, 255, .95)\": R, G "+
+				"and B are integers from 0 to 255 and A is a decimal from 0 to 1. %s.", p, why)
+		},
 	}
-	if why := idProblem(req.ConfigValue.ValueString()); why != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid ID",
-			fmt.Sprintf("Set %s to the id of %s as the %s data source lists it: %s.", req.Path, v.what, v.listedBy, why))
+}
+
+// checkColour returns why s is not a colour of the service, or "" when it is one.
+func checkColour(s string) string {
+	inner, ok := strings.CutPrefix(s, "rgba(")
+	if ok {
+		inner, ok = strings.CutSuffix(inner, ")")
 	}
+	if !ok {
+		return fmt.Sprintf("%q does not have the form rgba(...)", s)
+	}
+	parts := strings.Split(inner, ",")
+	if len(parts) != 4 {
+		return fmt.Sprintf("%q has %d components, not 4 (red, green, blue, alpha)", s, len(parts))
+	}
+	for i, name := range []string{"red", "green", "blue"} {
+		p := strings.TrimSpace(parts[i])
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > 255 || strings.HasPrefix(p, "+") {
+			return fmt.Sprintf("the %s of %q is %q, not an integer from 0 to 255", name, s, p)
+		}
+	}
+	a := strings.TrimSpace(parts[3])
+	f, err := strconv.ParseFloat(a, 64)
+	if !colourAlpha.MatchString(a) || err != nil || f > 1 {
+		return fmt.Sprintf("the alpha of %q is %q, not a decimal from 0 to 1", s, a)
+	}
+	return ""
+}
+
+// rtmpURLValidator accepts a restream destination as the service takes it: rtmp://host/app or
+// rtmps://host/app, the app name being the first step of the path.
+func rtmpURLValidator() validator.String {
+	return stringCheck{
+		description: "value must be an address rtmp://host/app or rtmps://host/app",
+		summary:     "Invalid Restream Address",
+		check:       checkRTMPURL,
+		detail: func(p path.Path, why string) string {
+			return fmt.Sprintf("Set %s to the RTMP address the destination gives for its ingest, of the form "+
+				"rtmp://host/app or rtmps://host/app (such as rtmp://a.rtmp.youtube.com/live2), without the stream "+
+				"key, which goes in stream_key: %s.", p, why)
+		},
+	}
+}
+
+// checkRTMPURL returns why s is not an rtmp(s)://host/app address, or "" when it is one.
+func checkRTMPURL(s string) string {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("%q does not parse as a URL", s)
+	case u.Scheme != "rtmp" && u.Scheme != "rtmps":
+		return fmt.Sprintf("%q has the scheme %q, not rtmp or rtmps", s, u.Scheme)
+	case u.Opaque != "" || u.Hostname() == "":
+		return fmt.Sprintf("%q has no host", s)
+	case u.User != nil:
+		return fmt.Sprintf("%q carries user information before the host; the destination's key goes in stream_key", u.Redacted())
+	case strings.Trim(u.Path, "/") == "":
+		return fmt.Sprintf("%q has no app name after the host", s)
+	}
+	return ""
 }
 
 // eventNameValidator accepts one of the six event names of the service.

@@ -20,17 +20,12 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var (
-	_ resource.Resource                = (*webhookResource)(nil)
-	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
-	_ resource.ResourceWithImportState = (*webhookResource)(nil)
-	_ resource.ResourceWithIdentity    = (*webhookResource)(nil)
-)
+var _ managedResource = (*webhookResource)(nil)
 
 // webhookResource is videohost_webhook. The service has no update endpoint, so every
 // attribute set by the user forces replacement.
 type webhookResource struct {
-	pd *providerData
+	resourceBase
 }
 
 type webhookModel struct {
@@ -79,10 +74,8 @@ func webhookCreateOps(pd *providerData, in videohost.CreateWebhookInput) createO
 }
 
 // NewWebhookResource returns the videohost_webhook resource.
-func NewWebhookResource() resource.Resource { return &webhookResource{} }
-
-func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook"
+func NewWebhookResource() resource.Resource {
+	return &webhookResource{resourceBase{typeName: "_webhook"}}
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -102,7 +95,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 				MarkdownDescription: "Absolute http or https address that receives the notifications. " +
 					"Changing it replaces the webhook. No default.",
 				Required:      true,
-				Validators:    []validator.String{httpURLValidator{}},
+				Validators:    []validator.String{httpURLValidator()},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"events": schema.SetAttribute{
@@ -134,17 +127,9 @@ func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentityS
 	resp.IdentitySchema = idIdentitySchema("webhook (`webhookId`)")
 }
 
-func (r *webhookResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
-		return
-	}
-	var plan webhookModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	plan, ok := configuredModel[webhookModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	var in videohost.CreateWebhookInput
@@ -172,9 +157,8 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state webhookModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := modelOf[webhookModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	w, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "webhook", title: "Webhook", attrs: webhookAttributePaths},
@@ -196,12 +180,8 @@ func (r *webhookResource) Update(_ context.Context, _ resource.UpdateRequest, re
 }
 
 func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
-		return
-	}
-	var state webhookModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, ok := configuredModel[webhookModel](ctx, r.pd, req.State, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := state.ID.ValueString()

@@ -1,0 +1,230 @@
+package provider
+
+import (
+	"context"
+	"iter"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// listResource is a list resource: terraform query (Terraform 1.14 and later) finds the objects
+// of one kind with it, and -generate-config-out writes the resource and import blocks that
+// adopt them. Every <thing>_list_resource.go makes one with a listing of what sets it apart;
+// webhook_list_resource.go is the model. T is the client's type of the objects, C the model of
+// the list block's configuration and F the client's filter. A new one needs: a client method
+// that returns the walk as an iter.Seq2 (Paginate, never a collected slice); its registration
+// in ListResources; an identity on the managed resource (resource_identity.go); and its page in
+// templates/list-resources/ with its example in examples/list-resources/ (static_docs_test.go
+// checks them).
+type listResource[T, C, F any] struct {
+	resourceBase
+	listing[T, C, F]
+}
+
+var _ list.ListResourceWithConfigure = (*listResource[videohost.Webhook, webhookListModel, string])(nil)
+
+// listing is what sets one list resource apart.
+type listing[T, C, F any] struct {
+	// description is the list resource's, and filters the attributes of its list block: the
+	// service's list filters.
+	description string
+	filters     map[string]listschema.Attribute
+	// filter is the client's filter of the list block's.
+	filter func(C) F
+	// walk reads the objects page by page.
+	walk func(*videohost.Client, context.Context, F) iter.Seq2[T, error]
+	// what names the objects in logs, such as "webhooks".
+	what string
+	// id is the object's id: its identity, and the id attribute of its resource.
+	id func(T) string
+	// displayName is the line terraform query prints for the object: words a person
+	// recognises it by, not only its id.
+	displayName func(T) string
+	// model is the resource's state of the object, as the listed object gives it; it is called
+	// only when the list block sets include_resource, and must not call the service.
+	model func(context.Context, T) (any, diag.Diagnostics)
+	// errorSummary titles the diagnostic of a walk that fails, such as "Unable to List Webhooks".
+	errorSummary string
+	// attrs maps the parameters of the list call to the attributes of the list block.
+	attrs map[string]path.Path
+}
+
+// newListResource returns the list resource typeName ("_webhook") that l describes.
+func newListResource[T, C, F any](typeName string, l listing[T, C, F]) list.ListResource {
+	return &listResource[T, C, F]{resourceBase: resourceBase{typeName: typeName}, listing: l}
+}
+
+func (r *listResource[T, C, F]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listschema.Schema{MarkdownDescription: r.description, Attributes: r.filters}
+}
+
+// List streams the objects that the list block's filters select.
+func (r *listResource[T, C, F]) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var diags diag.Diagnostics
+	cfg, ok := configuredModel[C](ctx, r.pd, req.Config, &diags)
+	if !ok {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	stream.Results = r.results(ctx, req, r.pd, r.walk(r.pd.client, ctx, r.filter(cfg)))
+}
+
+// results streams the objects of walk as list results while the walk reads them: a page is
+// read only when the results of the one before it have been pushed, so memory holds one page
+// whatever the number of objects, and once the request's limit is reached no further page is
+// read. A walk that fails ends the stream with one error result after the results pushed so
+// far.
+func (l listing[T, C, F]) results(ctx context.Context, req list.ListRequest, pd *providerData, walk iter.Seq2[T, error]) iter.Seq[list.ListResult] {
+	return func(push func(list.ListResult) bool) {
+		var pushed int64
+		defer func() {
+			tflog.Debug(ctx, "listed "+l.what, map[string]any{"results": pushed, "limit": req.Limit, "include_resource": req.IncludeResource})
+		}()
+		for obj, err := range walk {
+			if err != nil {
+				var diags diag.Diagnostics
+				addAPIErrorDiagnostics(&diags, l.errorSummary, err, pd, l.attrs)
+				push(list.ListResult{Diagnostics: diags})
+				return
+			}
+			if !push(l.result(ctx, req, obj)) {
+				return
+			}
+			pushed++
+			// Terraform always sends the list block's limit (100 when the block sets none); a
+			// zero limit, from a client of the protocol that sets none, does not bound the walk.
+			if req.Limit > 0 && pushed >= req.Limit {
+				return
+			}
+		}
+	}
+}
+
+// result is the list result of one object.
+func (l listing[T, C, F]) result(ctx context.Context, req list.ListRequest, obj T) list.ListResult {
+	r := req.NewListResult(ctx)
+	r.DisplayName = l.displayName(obj)
+	r.Diagnostics.Append(setIDIdentity(ctx, r.Identity, types.StringValue(l.id(obj)))...)
+	if req.IncludeResource {
+		m, diags := l.model(ctx, obj)
+		r.Diagnostics.Append(diags...)
+		if !diags.HasError() {
+			r.Diagnostics.Append(r.Resource.Set(ctx, m)...)
+		}
+	}
+	return r
+}
+
+type webhookListModel struct {
+	Event types.String `tfsdk:"event"`
+}
+
+// NewWebhookListResource returns the videohost_webhook list resource. The list items carry
+// every attribute of the resource, signature_secret included, so include_resource costs no
+// request per webhook.
+func NewWebhookListResource() list.ListResource {
+	return newListResource("_webhook", listing[videohost.Webhook, webhookListModel, string]{
+		description: "Lists the webhooks of the workspace for `terraform query`, optionally only those " +
+			"subscribed to one event. Each result is a webhook's identity (`id`) and a display name of its url and " +
+			"events; with `include_resource = true`, also every attribute of the resource, `signature_secret` " +
+			"included. Terraform 1.14 and later.",
+		filters: map[string]listschema.Attribute{
+			"event": listschema.StringAttribute{
+				MarkdownDescription: "Only the webhooks subscribed to this event, one of: " + eventNamesMarkdown() +
+					". Unset lists every webhook.",
+				Optional:   true,
+				Validators: []validator.String{eventNameValidator()},
+			},
+		},
+		filter:      func(m webhookListModel) string { return m.Event.ValueString() },
+		walk:        (*videohost.Client).WalkWebhooks,
+		what:        "webhooks",
+		id:          func(w videohost.Webhook) string { return w.ID },
+		displayName: webhookDisplayName,
+		model: func(ctx context.Context, w videohost.Webhook) (any, diag.Diagnostics) {
+			return webhookModelFrom(ctx, w, types.StringNull())
+		},
+		errorSummary: "Unable to List Webhooks",
+		attrs:        map[string]path.Path{"events": path.Root("event")},
+	})
+}
+
+// webhookDisplayName is the url of a webhook and its events, the two things its owner knows
+// it by.
+func webhookDisplayName(w videohost.Webhook) string {
+	return w.URL + " (" + strings.Join(w.Events, ", ") + ")"
+}
+
+type liveStreamListModel struct {
+	Name types.String `tfsdk:"name"`
+}
+
+// NewLiveStreamListResource returns the videohost_live_stream list resource. The list items
+// carry every attribute of the resource, so include_resource costs no request per live stream;
+// restream keys come as the state keeps them (stream_key), since a list knows nothing of a
+// configuration's write-only keys.
+func NewLiveStreamListResource() list.ListResource {
+	return newListResource("_live_stream", listing[videohost.LiveStream, liveStreamListModel, videohost.LiveStreamFilter]{
+		description: "Lists the live streams of the workspace for `terraform query`, optionally only those " +
+			"whose name contains a text. Each result is a live stream's identity (`id`) and its name; with " +
+			"`include_resource = true`, also every attribute of the resource, the stream keys included. " +
+			"Terraform 1.14 and later.",
+		filters: map[string]listschema.Attribute{
+			"name": listschema.StringAttribute{
+				MarkdownDescription: "Only the live streams whose name contains this text (case-sensitive, matched by " +
+					"the service). Unset lists every live stream.",
+				Optional:   true,
+				Validators: []validator.String{notBlank()},
+			},
+		},
+		filter: func(m liveStreamListModel) videohost.LiveStreamFilter {
+			return videohost.LiveStreamFilter{Name: m.Name.ValueString()}
+		},
+		walk:        (*videohost.Client).WalkLiveStreams,
+		what:        "live streams",
+		id:          func(l videohost.LiveStream) string { return l.ID },
+		displayName: func(l videohost.LiveStream) string { return l.Name },
+		model: func(ctx context.Context, l videohost.LiveStream) (any, diag.Diagnostics) {
+			return liveStreamResourceModelFrom(ctx, l, nil, false)
+		},
+		errorSummary: "Unable to List Live Streams",
+		attrs:        map[string]path.Path{"name": path.Root("name")},
+	})
+}
+
+// NewPlayerThemeListResource returns the videohost_player_theme list resource. The list items
+// carry every attribute of the resource.
+func NewPlayerThemeListResource() list.ListResource {
+	return newListResource("_player_theme", listing[videohost.PlayerTheme, struct{}, videohost.PlayerThemeFilter]{
+		description: "Lists every player theme of the workspace for `terraform query` (the service has no " +
+			"filter on themes). Each result is a theme's identity (`id`) and its name; with `include_resource = " +
+			"true`, also every attribute of the resource. Terraform 1.14 and later.",
+		filters:     map[string]listschema.Attribute{},
+		filter:      func(struct{}) videohost.PlayerThemeFilter { return videohost.PlayerThemeFilter{} },
+		walk:        (*videohost.Client).WalkPlayerThemes,
+		what:        "player themes",
+		id:          func(p videohost.PlayerTheme) string { return p.ID },
+		displayName: playerThemeDisplayName,
+		model: func(_ context.Context, p videohost.PlayerTheme) (any, diag.Diagnostics) {
+			return playerThemeModelFrom(p), nil
+		},
+		errorSummary: "Unable to List Player Themes",
+	})
+}
+
+// playerThemeDisplayName is a theme's name, or its id for a theme without one.
+func playerThemeDisplayName(p videohost.PlayerTheme) string {
+	if p.Name == "" {
+		return p.ID + " (no name)"
+	}
+	return p.Name
+}
