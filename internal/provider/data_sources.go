@@ -2,9 +2,7 @@ package provider
 
 import (
 	"context"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -61,15 +59,11 @@ func (d *objectDataSource[T]) Schema(_ context.Context, _ datasource.SchemaReque
 
 // Read reads the object whose id the configuration gives; a not-found is an error on id.
 func (d *objectDataSource[T]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	if !requireConfigured(d.pd, &resp.Diagnostics) {
+	id, ok := configuredID(ctx, d.pd, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	var id types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("id"), &id)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	obj, err := d.get(d.pd.client, ctx, id.ValueString())
+	obj, err := d.get(d.pd.client, ctx, id)
 	if err != nil {
 		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read "+d.title, err, d.pd,
 			map[string]path.Path{d.idParam: path.Root("id")})
@@ -166,74 +160,233 @@ func (d *listDataSource[T, M, F]) Read(ctx context.Context, req datasource.ReadR
 // The attributes of the data sources' objects are all computed; these build them with their
 // description, so that a <thing>DataAttributes reads as a list of names and descriptions.
 
-// computedString is a computed string attribute.
-func computedString(description string) schema.Attribute {
-	return schema.StringAttribute{MarkdownDescription: description, Computed: true}
+// NewVideoDataSource returns the videohost_video data source: one video, read by id.
+func NewVideoDataSource() datasource.DataSource {
+	return newObjectDataSource("_video", objectRead[videohost.Video]{
+		description:   "Reads one video of the workspace by its id.",
+		attributes:    videoDataAttributes,
+		idDescription: "Identifier of the video to read (the service's `videoId`).",
+		idWhat:        "a video (its videoId)", listedBy: "videohost_videos",
+		idParam: "videoId", title: "Video",
+		get: (*videohost.Client).GetVideo,
+		state: func(_ context.Context, v videohost.Video) (any, diag.Diagnostics) {
+			return videoModelFrom(v), nil
+		},
+	})
 }
 
-// computedSecret is a computed string attribute that holds a secret.
-func computedSecret(description string) schema.Attribute {
-	return schema.StringAttribute{MarkdownDescription: description, Computed: true, Sensitive: true}
+type videosModel struct {
+	Title        types.String `tfsdk:"title"`
+	Tags         types.List   `tfsdk:"tags"`
+	Metadata     types.Map    `tfsdk:"metadata"`
+	Description  types.String `tfsdk:"description"`
+	LiveStreamID types.String `tfsdk:"live_stream_id"`
+	SortBy       types.String `tfsdk:"sort_by"`
+	SortOrder    types.String `tfsdk:"sort_order"`
+	Videos       types.List   `tfsdk:"videos"`
 }
 
-// computedBool is a computed boolean attribute.
-func computedBool(description string) schema.Attribute {
-	return schema.BoolAttribute{MarkdownDescription: description, Computed: true}
+// NewVideosDataSource returns the videohost_videos data source: the videos that match
+// server-side filters.
+func NewVideosDataSource() datasource.DataSource {
+	return newListDataSource("_videos", listRead[videohost.Video, videosModel, videohost.VideoFilter]{
+		description: "Lists the videos of the workspace that match the filters (every page); the service filters them.",
+		filters: withSortFilters(map[string]schema.Attribute{
+			"title": textFilter("Only the videos whose title contains this text. Unset: no filter; must not be empty."),
+			"tags": schema.ListAttribute{
+				MarkdownDescription: "Only the videos that carry all of these tags. Unset: no filter.",
+				Optional:            true,
+				ElementType:         types.StringType,
+			},
+			"metadata": schema.MapAttribute{
+				MarkdownDescription: "Only the videos whose metadata hold all of these key/value pairs. Unset: no filter.",
+				Optional:            true,
+				ElementType:         types.StringType,
+			},
+			"description":    textFilter("Only the videos whose description contains this text. Unset: no filter; must not be empty."),
+			"live_stream_id": textFilter("Only the videos recorded from this live stream. Unset: no filter; must not be empty."),
+		}, "title", "createdAt", "publishedAt", "updatedAt"),
+		items: "videos", itemsDescription: "The matching videos.",
+		itemAttributes: videoDataAttributes, elem: videoObjectType,
+		title: "Videos", filterPaths: videoFilterPaths,
+		filter: videoFilterFrom,
+		list:   (*videohost.Client).ListVideos,
+		object: func(_ context.Context, v videohost.Video) (types.Object, diag.Diagnostics) {
+			return videoModelFrom(v).object()
+		},
+	})
 }
 
-// computedObject is a computed object attribute with the given attributes.
-func computedObject(description string, attrs map[string]schema.Attribute) schema.Attribute {
-	return schema.SingleNestedAttribute{MarkdownDescription: description, Computed: true, Attributes: attrs}
-}
+// videoFilterPaths maps the query parameters of GET /videos to the filter attributes.
+var videoFilterPaths = withSortFilterPaths(map[string]path.Path{
+	"title":        path.Root("title"),
+	"tags":         path.Root("tags"),
+	"tags[]":       path.Root("tags"),
+	"metadata":     path.Root("metadata"),
+	"description":  path.Root("description"),
+	"liveStreamId": path.Root("live_stream_id"),
+})
 
-// playerAssetsAttributes are the addresses where a video or a live stream plays, and more.
-func playerAssetsAttributes(more map[string]schema.Attribute) map[string]schema.Attribute {
-	attrs := map[string]schema.Attribute{
-		"hls":       computedString("HLS manifest."),
-		"iframe":    computedString("HTML iframe that embeds the player."),
-		"player":    computedString("Page of the player."),
-		"thumbnail": computedString("Thumbnail image."),
+// videoFilterFrom is the client's filter of the configuration's.
+func videoFilterFrom(ctx context.Context, m videosModel) (videohost.VideoFilter, diag.Diagnostics) {
+	f := videohost.VideoFilter{
+		Title:        m.Title.ValueString(),
+		Description:  m.Description.ValueString(),
+		LiveStreamID: m.LiveStreamID.ValueString(),
+		SortBy:       m.SortBy.ValueString(),
+		SortOrder:    m.SortOrder.ValueString(),
 	}
-	for name, a := range more {
-		attrs[name] = a
+	var diags diag.Diagnostics
+	if !m.Tags.IsNull() {
+		diags.Append(m.Tags.ElementsAs(ctx, &f.Tags, false)...)
 	}
-	return attrs
+	if !m.Metadata.IsNull() {
+		diags.Append(m.Metadata.ElementsAs(ctx, &f.Metadata, false)...)
+	}
+	return f, diags
 }
 
-// textFilter is an optional text filter of a list data source. An empty one is refused: the
-// service would drop it and list every object instead of the few meant.
-func textFilter(description string) schema.Attribute {
-	return schema.StringAttribute{
-		MarkdownDescription: description,
-		Optional:            true,
-		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-	}
+// NewWebhookDataSource returns the videohost_webhook data source: one webhook, read by id.
+func NewWebhookDataSource() datasource.DataSource {
+	return newObjectDataSource("_webhook", objectRead[videohost.Webhook]{
+		description:   "Reads one webhook of the workspace by its id, including its signature secret.",
+		attributes:    webhookDataAttributes,
+		idDescription: "Identifier of the webhook to read (the service's `webhookId`).",
+		idWhat:        "a webhook (its webhookId)", listedBy: "videohost_webhooks",
+		idParam: "webhookId", title: "Webhook",
+		get: (*videohost.Client).LookupWebhook,
+		state: func(ctx context.Context, w videohost.Webhook) (any, diag.Diagnostics) {
+			return webhookModelFrom(ctx, w, types.StringNull())
+		},
+	})
 }
 
-// withSortFilters adds to filters the two sort parameters of a list: sort_by, one of fields,
-// and sort_order.
-func withSortFilters(filters map[string]schema.Attribute, fields ...string) map[string]schema.Attribute {
-	quoted := make([]string, len(fields))
-	for i, f := range fields {
-		quoted[i] = "`" + f + "`"
-	}
-	filters["sort_by"] = schema.StringAttribute{
-		MarkdownDescription: "Order of the list: " + strings.Join(quoted[:len(quoted)-1], ", ") + " or " +
-			quoted[len(quoted)-1] + ". Unset: the service's default order.",
-		Optional:   true,
-		Validators: []validator.String{stringvalidator.OneOf(fields...)},
-	}
-	filters["sort_order"] = schema.StringAttribute{
-		MarkdownDescription: "Direction of the order: `asc` or `desc`. Unset: the service's default.",
-		Optional:            true,
-		Validators:          []validator.String{stringvalidator.OneOf("asc", "desc")},
-	}
-	return filters
+type webhooksModel struct {
+	Event    types.String `tfsdk:"event"`
+	Webhooks types.List   `tfsdk:"webhooks"`
 }
 
-// withSortFilterPaths adds to paths the sort parameters of a list call, as a 400 names them.
-func withSortFilterPaths(paths map[string]path.Path) map[string]path.Path {
-	paths["sortBy"] = path.Root("sort_by")
-	paths["sortOrder"] = path.Root("sort_order")
-	return paths
+// NewWebhooksDataSource returns the videohost_webhooks data source: every webhook of the
+// workspace, optionally those subscribed to one event.
+func NewWebhooksDataSource() datasource.DataSource {
+	return newListDataSource("_webhooks", listRead[videohost.Webhook, webhooksModel, string]{
+		description: "Lists the webhooks of the workspace (every page), optionally only those subscribed to one event.",
+		filters: map[string]schema.Attribute{
+			"event": schema.StringAttribute{
+				MarkdownDescription: "Only the webhooks subscribed to this event, one of: " + eventNamesMarkdown() +
+					". Unset lists every webhook.",
+				Optional:   true,
+				Validators: []validator.String{eventNameValidator()},
+			},
+		},
+		items: "webhooks", itemsDescription: "The webhooks, in the service's order.",
+		itemAttributes: webhookDataAttributes, elem: webhookObjectType,
+		title:       "Webhooks",
+		filterPaths: map[string]path.Path{"events": path.Root("event")},
+		filter: func(_ context.Context, m webhooksModel) (string, diag.Diagnostics) {
+			return m.Event.ValueString(), nil
+		},
+		list: (*videohost.Client).ListWebhooks,
+		object: func(ctx context.Context, w videohost.Webhook) (types.Object, diag.Diagnostics) {
+			m, diags := webhookModelFrom(ctx, w, types.StringNull())
+			if diags.HasError() {
+				return types.ObjectNull(webhookObjectType.AttrTypes), diags
+			}
+			return m.object()
+		},
+	})
+}
+
+// NewLiveStreamDataSource returns the videohost_live_stream data source: one live stream, read
+// by id.
+func NewLiveStreamDataSource() datasource.DataSource {
+	return newObjectDataSource("_live_stream", objectRead[videohost.LiveStream]{
+		description:   "Reads one live stream of the workspace by its id, including its stream keys.",
+		attributes:    liveStreamDataAttributes,
+		idDescription: "Identifier of the live stream to read (the service's `liveStreamId`).",
+		idWhat:        "a live stream (its liveStreamId)", listedBy: "videohost_live_streams",
+		idParam: "liveStreamId", title: "Live Stream",
+		get: (*videohost.Client).GetLiveStream,
+		state: func(_ context.Context, ls videohost.LiveStream) (any, diag.Diagnostics) {
+			return liveStreamModelFrom(ls), nil
+		},
+	})
+}
+
+type liveStreamsModel struct {
+	Name        types.String `tfsdk:"name"`
+	SortBy      types.String `tfsdk:"sort_by"`
+	SortOrder   types.String `tfsdk:"sort_order"`
+	LiveStreams types.List   `tfsdk:"live_streams"`
+}
+
+// NewLiveStreamsDataSource returns the videohost_live_streams data source: the live streams
+// that match server-side filters.
+func NewLiveStreamsDataSource() datasource.DataSource {
+	return newListDataSource("_live_streams", listRead[videohost.LiveStream, liveStreamsModel, videohost.LiveStreamFilter]{
+		description: "Lists the live streams of the workspace that match the filters (every page); the service filters and sorts them.",
+		filters: withSortFilters(map[string]schema.Attribute{
+			"name": textFilter("Only the live streams whose name matches this text (the service matches it, " +
+				"possibly a part of the name, ignoring case). Unset: no filter; must not be empty."),
+		}, "name", "createdAt", "updatedAt"),
+		items: "live_streams", itemsDescription: "The matching live streams, in the service's order; empty when none match.",
+		itemAttributes: liveStreamDataAttributes, elem: liveStreamObjectType,
+		title:       "Live Streams",
+		filterPaths: withSortFilterPaths(map[string]path.Path{"name": path.Root("name")}),
+		filter: func(_ context.Context, m liveStreamsModel) (videohost.LiveStreamFilter, diag.Diagnostics) {
+			return videohost.LiveStreamFilter{
+				Name:      m.Name.ValueString(),
+				SortBy:    m.SortBy.ValueString(),
+				SortOrder: m.SortOrder.ValueString(),
+			}, nil
+		},
+		list: (*videohost.Client).ListLiveStreams,
+		object: func(_ context.Context, ls videohost.LiveStream) (types.Object, diag.Diagnostics) {
+			return liveStreamModelFrom(ls).object()
+		},
+	})
+}
+
+// NewPlayerThemeDataSource returns the videohost_player_theme data source: one player theme,
+// read by id.
+func NewPlayerThemeDataSource() datasource.DataSource {
+	return newObjectDataSource("_player_theme", objectRead[videohost.PlayerTheme]{
+		description: "Reads one player theme by its id: its colours and switches, with the service's " +
+			"defaults filled in.",
+		attributes:    playerThemeDataAttributes,
+		idDescription: "The id (`playerId`) of the player theme to read. An id that does not exist is an error.",
+		idWhat:        "a player theme (its playerId)", listedBy: "videohost_player_themes",
+		idParam: "playerId", title: "Player Theme",
+		get: (*videohost.Client).GetPlayerTheme,
+		state: func(_ context.Context, p videohost.PlayerTheme) (any, diag.Diagnostics) {
+			return playerThemeModelFrom(p), nil
+		},
+	})
+}
+
+// playerThemesModel is the configuration and result of videohost_player_themes.
+type playerThemesModel struct {
+	SortBy       types.String `tfsdk:"sort_by"`
+	SortOrder    types.String `tfsdk:"sort_order"`
+	PlayerThemes types.List   `tfsdk:"player_themes"`
+}
+
+// NewPlayerThemesDataSource returns the videohost_player_themes data source: every player
+// theme, every page.
+func NewPlayerThemesDataSource() datasource.DataSource {
+	return newListDataSource("_player_themes", listRead[videohost.PlayerTheme, playerThemesModel, videohost.PlayerThemeFilter]{
+		description: "Lists every player theme of the workspace (every page). The service has no filter on themes; " +
+			"it sorts them.",
+		filters: withSortFilters(map[string]schema.Attribute{}, "name", "createdAt", "updatedAt"),
+		items:   "player_themes", itemsDescription: "The player themes, in the service's order; empty when there are none.",
+		itemAttributes: playerThemeDataAttributes, elem: playerThemeObjectType,
+		title: "Player Themes", filterPaths: withSortFilterPaths(map[string]path.Path{}),
+		filter: func(_ context.Context, m playerThemesModel) (videohost.PlayerThemeFilter, diag.Diagnostics) {
+			return videohost.PlayerThemeFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
+		},
+		list: (*videohost.Client).ListPlayerThemes,
+		object: func(_ context.Context, p videohost.PlayerTheme) (types.Object, diag.Diagnostics) {
+			return playerThemeModelFrom(p).object()
+		},
+	})
 }

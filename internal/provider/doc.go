@@ -2,25 +2,27 @@
 // modifiers, validators, state mapping, diagnostics and import. It knows nothing of HTTP or
 // JSON; every call to the service goes through internal/videohost.
 //
-// # Adding a data source
+// # The template
 //
-// Every data source follows one template; copy video_data_source.go and videos_data_source.go.
+// What every data source, list resource and resource does the same way is written once, in a
+// shell that each fills with what sets it apart; a new one copies its neighbours.
 //
-//   - Files: <thing>_data_source.go reads one by id, <things>_data_source.go lists them.
-//   - Names: type <thing>DataSource, constructor New<Thing>DataSource, model <thing>Model,
-//     computed attributes <thing>DataAttributes(), converter <thing>ModelFrom(...) from the
-//     client's type. The list data source nests <thing>DataAttributes() and builds its list
-//     with listValue and the model's object() (list_values.go says why; add the model to
-//     TestObjectsMatchReflection).
-//   - Read, in this order: requireConfigured(d.pd, ...); req.Config.Get into the model; the
-//     client call; on error addAPIErrorDiagnostics with the caller's attribute map, which turns
-//     a not-found into an error on id (map the path parameter, e.g. "videoId", to path.Root("id"))
-//     and a 400's problems into errors on the filters; the converter; resp.State.Set.
-//   - Descriptions: "Reads one <thing> of the workspace by its id." and "Lists the <things> of
-//     the workspace ..."; each attribute's MarkdownDescription says what it is, its default and
-//     when it is null, and the id of a read names the service's field (`videoId`).
-//
-// A resource follows webhook_resource.go: the same model and converter as its data sources,
-// an attribute map for addAPIErrorDiagnostics, a not-found on Read that removes it from the
-// state with a warning, a not-found on Delete that counts as deleted, and import by id.
+//   - Models: a kind of object has one model (models.go, player_theme_model.go): its state,
+//     <thing>DataAttributes() with its computed attributes, the converter <thing>ModelFrom(...)
+//     from the client's type, and object(), which builds it as an element of a list (list_values.go
+//     says why; add the model to TestObjectsMatchReflection).
+//   - Data sources (data_sources.go): New<Thing>DataSource is a newObjectDataSource, which reads
+//     one object by its id; New<Things>DataSource a newListDataSource, which lists every page of
+//     the objects that its filters select. The shells check that the provider is configured, read
+//     the configuration, call the client, turn an error into diagnostics with one attribute map
+//     (a not-found becomes an error on id, a 400's problems errors on the filters), convert and
+//     set the state. Descriptions: "Reads one <thing> of the workspace by its id." and "Lists
+//     the <things> of the workspace ..."; each attribute says what it is, its default and when
+//     it is null.
+//   - List resources (list_resources.go): a newListResource per managed resource, which streams
+//     the client's walk of the list as results for terraform query.
+//   - Resources: <thing>_resource.go embeds managedBase (managed_resource.go), which gives the
+//     identity, the import by id, the delete and the rules of a refresh; the resource's own file
+//     has its schema, Create, Read and Update. Creates and deletes go through resource_writes.go,
+//     which settles interrupted writes the same way for all.
 package provider

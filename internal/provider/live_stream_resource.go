@@ -16,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -30,12 +29,12 @@ var _ managedResource = (*liveStreamResource)(nil)
 // no attribute forces a replacement: a new live stream would have a new ingest key, which the
 // studio's encoder would have to be given again.
 type liveStreamResource struct {
-	resourceBase
+	managedBase
 }
 
 // NewLiveStreamResource returns the videohost_live_stream resource.
 func NewLiveStreamResource() resource.Resource {
-	return &liveStreamResource{resourceBase{typeName: "_live_stream"}}
+	return &liveStreamResource{newManagedBase(liveStreamWrites, "liveStreamId", (*videohost.Client).DeleteLiveStream)}
 }
 
 // maxRestreams is the most restreams the service takes on one live stream.
@@ -111,11 +110,7 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"not an attribute (it changes with the encoder); the `videohost_live_stream` data source has it. " +
 			"Import with the live stream's id.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Identifier of the live stream (the service's `liveStreamId`).",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("Identifier of the live stream (the service's `liveStreamId`)."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Name of the live stream. Required; must not be blank.",
 				Required:            true,
@@ -134,13 +129,8 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
 			},
 			"restreams": restreamsAttribute(),
-			"stream_key": schema.StringAttribute{
-				MarkdownDescription: "The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
-					"anyone holding it can broadcast. It never changes.",
-				Computed:      true,
-				Sensitive:     true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"stream_key": keptSecret("The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
+				"anyone holding it can broadcast. It never changes."),
 			"assets": schema.SingleNestedAttribute{
 				MarkdownDescription: "Addresses of the live stream's outputs.",
 				Computed:            true,
@@ -152,21 +142,13 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"thumbnail": schema.StringAttribute{Computed: true, MarkdownDescription: "The thumbnail image address."},
 				},
 			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "Creation time of the live stream, RFC 3339.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"created_at": keptString("Creation time of the live stream, RFC 3339."),
 			"updated_at": schema.StringAttribute{
 				MarkdownDescription: "Time of the live stream's last change, RFC 3339; it moves on every update.",
 				Computed:            true,
 			},
 		},
 	}
-}
-
-func (r *liveStreamResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = idIdentitySchema("live stream (`liveStreamId`)")
 }
 
 // restreamsAttribute is the list of restreams of the resource; each key is either kept in the
@@ -242,8 +224,7 @@ func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequ
 	tflog.Debug(ctx, "created live stream", map[string]any{"live_stream_id": ls.ID})
 	state, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -251,8 +232,8 @@ func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest,
 	if !ok {
 		return
 	}
-	ls, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "live stream", title: "Live Stream",
-		afterDeletion: ", with a new stream key that the encoder must be given", attrs: liveStreamAttributePaths},
+	ls, ok := readRemote(ctx, &r.managedBase, resp, state.ID,
+		", with a new stream key that the encoder must be given",
 		(*videohost.Client).GetLiveStream)
 	if !ok {
 		return
@@ -298,21 +279,7 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 	}
 	newState, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, newState.ID)...)
-}
-
-func (r *liveStreamResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	state, ok := configuredModel[liveStreamResourceModel](ctx, r.pd, req.State, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	deleteLiveStream(ctx, r.pd, &resp.Diagnostics, state.ID.ValueString())
-}
-
-func (r *liveStreamResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByID(ctx, req, resp, "Import a live stream by its id (liveStreamId) exactly as the service gives it; the "+
-		"videohost_live_streams data source and terraform query (list \"videohost_live_stream\") list them")
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
 }
 
 // liveStreamWrite is what a create or an update of a live stream takes from its request.

@@ -1,6 +1,6 @@
 package provider
 
-// The three writes of videohost_live_stream, in one place so that the resource's methods hold
+// The create and update of videohost_live_stream, in one place so that the resource's methods hold
 // no request of their own.
 
 import (
@@ -48,12 +48,4 @@ func updateLiveStream(ctx context.Context, pd *providerData, id string, in video
 		return pd.client.GetLiveStream(ctx, id)
 	}
 	return pd.client.UpdateLiveStream(ctx, id, in)
-}
-
-// deleteLiveStream deletes a live stream through the shared delete machinery; one already gone
-// counts as deleted.
-func deleteLiveStream(ctx context.Context, pd *providerData, diags *diag.Diagnostics, id string) {
-	deleteObject(ctx, pd, liveStreamWrites, diags, id, func(ctx context.Context) error {
-		return pd.client.DeleteLiveStream(ctx, id)
-	})
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -23,12 +22,12 @@ var _ managedResource = (*playerThemeResource)(nil)
 // playerThemeResource is videohost_player_theme. The service changes a theme in place, so no
 // attribute forces a replacement.
 type playerThemeResource struct {
-	resourceBase
+	managedBase
 }
 
 // NewPlayerThemeResource returns the videohost_player_theme resource.
 func NewPlayerThemeResource() resource.Resource {
-	return &playerThemeResource{resourceBase{typeName: "_player_theme"}}
+	return &playerThemeResource{newManagedBase(playerThemeWrites, "playerId", (*videohost.Client).DeletePlayerTheme)}
 }
 
 // maxPlayerThemeName is the longest name the service takes.
@@ -36,11 +35,7 @@ const maxPlayerThemeName = 100
 
 func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			MarkdownDescription: "Identifier of the player theme (the service's `playerId`); a live stream's `player_id` takes it.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": keptString("Identifier of the player theme (the service's `playerId`); a live stream's `player_id` takes it."),
 		"name": schema.StringAttribute{
 			MarkdownDescription: fmt.Sprintf("Name of the theme, at most %d characters. No default: a theme may have "+
 				"no name, and removing it from the configuration removes it from the theme.", maxPlayerThemeName),
@@ -57,11 +52,7 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 				"link": schema.StringAttribute{Computed: true, MarkdownDescription: "Address the logo links to."},
 			},
 		},
-		"created_at": schema.StringAttribute{
-			MarkdownDescription: "Creation time of the theme, RFC 3339.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"created_at": keptString("Creation time of the theme, RFC 3339."),
 		"updated_at": schema.StringAttribute{
 			MarkdownDescription: "Time of the theme's last change, RFC 3339; it moves on every update.",
 			Computed:            true,
@@ -94,10 +85,6 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 	}
 }
 
-func (r *playerThemeResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = idIdentitySchema("player theme (`playerId`)")
-}
-
 func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	plan, ok := configuredModel[playerThemeModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
@@ -109,8 +96,7 @@ func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateReq
 	}
 	tflog.Debug(ctx, "created player theme", map[string]any{"player_id": p.ID})
 	state := playerThemeModelFrom(p)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -118,8 +104,8 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 	if !ok {
 		return
 	}
-	p, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "player theme", title: "Player Theme",
-		afterDeletion: ", and live streams that used it show their player_id as a change", attrs: playerThemeAttributePaths},
+	p, ok := readRemote(ctx, &r.managedBase, resp, state.ID,
+		", and live streams that used it show their player_id as a change",
 		(*videohost.Client).GetPlayerTheme)
 	if !ok {
 		return
@@ -139,19 +125,5 @@ func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateReq
 		return
 	}
 	newState := playerThemeModelFrom(p)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, newState.ID)...)
-}
-
-func (r *playerThemeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	state, ok := configuredModel[playerThemeModel](ctx, r.pd, req.State, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	deletePlayerTheme(ctx, r.pd, &resp.Diagnostics, state.ID.ValueString())
-}
-
-func (r *playerThemeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByID(ctx, req, resp, "Import a player theme by its id (playerId) exactly as the service gives it; the "+
-		"videohost_player_themes data source and terraform query (list \"videohost_player_theme\") list them")
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
 }

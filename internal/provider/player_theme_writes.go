@@ -1,6 +1,6 @@
 package provider
 
-// The three writes of videohost_player_theme, in one place so that the resource's methods
+// The create and update of videohost_player_theme, in one place so that the resource's methods
 // hold no request of their own.
 
 import (
@@ -58,12 +58,4 @@ func updatePlayerTheme(ctx context.Context, pd *providerData, id string, in vide
 		return pd.client.GetPlayerTheme(ctx, id)
 	}
 	return pd.client.UpdatePlayerTheme(ctx, id, in)
-}
-
-// deletePlayerTheme deletes a theme through the shared delete machinery; one already gone
-// counts as deleted.
-func deletePlayerTheme(ctx context.Context, pd *providerData, diags *diag.Diagnostics, id string) {
-	deleteObject(ctx, pd, playerThemeWrites, diags, id, func(ctx context.Context) error {
-		return pd.client.DeletePlayerTheme(ctx, id)
-	})
 }

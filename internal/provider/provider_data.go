@@ -6,7 +6,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -57,6 +59,20 @@ func configuredModel[M any](ctx context.Context, pd *providerData, from modelSou
 	return modelOf[M](ctx, from, diags)
 }
 
+// configuredID is how a call that needs only the object's id starts: it requires a configured
+// provider, then reads the id attribute from the request's state or configuration.
+func configuredID(ctx context.Context, pd *providerData, from interface {
+	GetAttribute(ctx context.Context, p path.Path, target any) diag.Diagnostics
+}, diags *diag.Diagnostics,
+) (string, bool) {
+	if !requireConfigured(pd, diags) {
+		return "", false
+	}
+	var id types.String
+	diags.Append(from.GetAttribute(ctx, path.Root("id"), &id)...)
+	return id.ValueString(), !diags.HasError()
+}
+
 // requireConfigured reports whether the provider has a client, with an error diagnostic when
 // it has not.
 func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
@@ -86,14 +102,6 @@ func (b *dataSourceBase) Metadata(_ context.Context, req datasource.MetadataRequ
 
 func (b *dataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	b.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-// managedResource is what every managed resource of the provider is: configured by the
-// provider, imported by id, and identified by id (resource_identity.go).
-type managedResource interface {
-	resource.ResourceWithConfigure
-	resource.ResourceWithImportState
-	resource.ResourceWithIdentity
 }
 
 // resourceBase is embedded by every managed resource and every list resource; a list resource

@@ -13,14 +13,25 @@ var (
 	_ function.Function = (*verifyWebhookSignatureFunction)(nil)
 )
 
-// The parameter texts are shared by both functions so that their documentation reads alike.
-const (
-	secretParameterDescription = "The webhook's signature secret (the `signature_secret` attribute of " +
-		"`videohost_webhook`). Terraform has no sensitive function parameters: pass a sensitive value " +
-		"and Terraform keeps the result sensitive too."
-	bodyParameterDescription = "The exact raw body of the delivery, byte for byte, as the receiver got it " +
-		"(not re-encoded JSON)."
-)
+// secretParameter is the secret parameter of both functions, so that their documentation reads
+// alike; must ends its description with what the function requires of it beyond that.
+func secretParameter(must string) function.StringParameter {
+	return function.StringParameter{
+		Name:        "secret",
+		Description: "The webhook's signature secret." + must,
+		MarkdownDescription: "The webhook's signature secret (the `signature_secret` attribute of " +
+			"`videohost_webhook`). Terraform has no sensitive function parameters: pass a sensitive value " +
+			"and Terraform keeps the result sensitive too." + must,
+	}
+}
+
+// bodyParameter is the body parameter of both functions.
+var bodyParameter = function.StringParameter{
+	Name:        "body",
+	Description: "The exact raw body of the delivery.",
+	MarkdownDescription: "The exact raw body of the delivery, byte for byte, as the receiver got it " +
+		"(not re-encoded JSON).",
+}
 
 // NewWebhookSignatureFunction returns the webhook_signature function.
 func NewWebhookSignatureFunction() function.Function {
@@ -42,19 +53,8 @@ func (f *webhookSignatureFunction) Definition(_ context.Context, _ function.Defi
 		MarkdownDescription: "Returns the lowercase hexadecimal HMAC-SHA256 of `body` keyed with `secret`: the " +
 			"value the service sends in the `X-Service-Signature` header of a webhook delivery. Useful to build " +
 			"test fixtures for a receiver. An empty secret is an error.",
-		Parameters: []function.Parameter{
-			function.StringParameter{
-				Name:                "secret",
-				Description:         "The webhook's signature secret; must not be empty.",
-				MarkdownDescription: secretParameterDescription + " Must not be empty.",
-			},
-			function.StringParameter{
-				Name:                "body",
-				Description:         "The exact raw body of the delivery.",
-				MarkdownDescription: bodyParameterDescription,
-			},
-		},
-		Return: function.StringReturn{},
+		Parameters: []function.Parameter{secretParameter(" Must not be empty."), bodyParameter},
+		Return:     function.StringReturn{},
 	}
 }
 
@@ -93,16 +93,8 @@ func (f *verifyWebhookSignatureFunction) Definition(_ context.Context, _ functio
 			"in either hexadecimal case, compared in constant time; `false` otherwise. An empty secret or an " +
 			"empty signature never verifies.",
 		Parameters: []function.Parameter{
-			function.StringParameter{
-				Name:                "secret",
-				Description:         "The webhook's signature secret.",
-				MarkdownDescription: secretParameterDescription,
-			},
-			function.StringParameter{
-				Name:                "body",
-				Description:         "The exact raw body of the delivery.",
-				MarkdownDescription: bodyParameterDescription,
-			},
+			secretParameter(""),
+			bodyParameter,
 			function.StringParameter{
 				Name:        "signature",
 				Description: "The value of the X-Service-Signature header, in hexadecimal.",

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -25,15 +24,7 @@ var _ managedResource = (*webhookResource)(nil)
 // webhookResource is videohost_webhook. The service has no update endpoint, so every
 // attribute set by the user forces replacement.
 type webhookResource struct {
-	resourceBase
-}
-
-type webhookModel struct {
-	ID              types.String `tfsdk:"id"`
-	URL             types.String `tfsdk:"url"`
-	Events          types.Set    `tfsdk:"events"`
-	CreatedAt       types.String `tfsdk:"created_at"`
-	SignatureSecret types.String `tfsdk:"signature_secret"`
+	managedBase
 }
 
 // webhookAttributePaths maps the parameter names of the webhook endpoints, as a 400's problems
@@ -75,7 +66,7 @@ func webhookCreateOps(pd *providerData, in videohost.CreateWebhookInput) createO
 
 // NewWebhookResource returns the videohost_webhook resource.
 func NewWebhookResource() resource.Resource {
-	return &webhookResource{resourceBase{typeName: "_webhook"}}
+	return &webhookResource{newManagedBase(webhookWrites, "webhookId", (*videohost.Client).DeleteWebhook)}
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -86,11 +77,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			"(`identity = { id = ... }`, Terraform 1.12 and later); `terraform query` finds webhooks to import " +
 			"(list resource `videohost_webhook`, Terraform 1.14 and later).",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Identifier of the webhook (the service's `webhookId`).",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("Identifier of the webhook (the service's `webhookId`)."),
 			"url": schema.StringAttribute{
 				MarkdownDescription: "Absolute http or https address that receives the notifications. " +
 					"Changing it replaces the webhook. No default.",
@@ -106,25 +93,12 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 				Validators:    eventSetValidators(),
 				PlanModifiers: []planmodifier.Set{setplanmodifier.RequiresReplace()},
 			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "Creation time of the webhook, RFC 3339.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"signature_secret": schema.StringAttribute{
-				MarkdownDescription: "Secret that signs the notifications (HMAC-SHA256 of the body, lowercase hex, " +
-					"in the `X-Service-Signature` header); receivers verify it with `provider::videohost::verify_webhook_signature` " +
-					"or their own code. Sensitive: it is stored in the state, which must be protected.",
-				Computed:      true,
-				Sensitive:     true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"created_at": keptString("Creation time of the webhook, RFC 3339."),
+			"signature_secret": keptSecret("Secret that signs the notifications (HMAC-SHA256 of the body, lowercase hex, " +
+				"in the `X-Service-Signature` header); receivers verify it with `provider::videohost::verify_webhook_signature` " +
+				"or their own code. Sensitive: it is stored in the state, which must be protected."),
 		},
 	}
-}
-
-func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = idIdentitySchema("webhook (`webhookId`)")
 }
 
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -152,8 +126,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 			"The service did not return the signature secret of webhook "+w.ID+", neither when creating it nor "+
 				"in its list. signature_secret stays empty until a later refresh finds it (terraform apply -refresh-only).")
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -161,8 +134,7 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 	if !ok {
 		return
 	}
-	w, ok := readRemote(ctx, r.pd, resp, state.ID, refreshed{noun: "webhook", title: "Webhook", attrs: webhookAttributePaths},
-		(*videohost.Client).LookupWebhook)
+	w, ok := readRemote(ctx, &r.managedBase, resp, state.ID, "", (*videohost.Client).LookupWebhook)
 	if !ok {
 		return
 	}
@@ -177,39 +149,6 @@ func (r *webhookResource) Update(_ context.Context, _ resource.UpdateRequest, re
 	resp.Diagnostics.AddError("Webhooks Cannot Be Updated",
 		"The service has no way to change a webhook, and every attribute of videohost_webhook forces its "+
 			"replacement, so Terraform should never ask for an update. This is a bug in the provider; please report it.")
-}
-
-func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	state, ok := configuredModel[webhookModel](ctx, r.pd, req.State, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	id := state.ID.ValueString()
-	deleteObject(ctx, r.pd, webhookWrites, &resp.Diagnostics, id, func(ctx context.Context) error {
-		return r.pd.client.DeleteWebhook(ctx, id)
-	})
-}
-
-func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByID(ctx, req, resp, "Import a webhook by its id (webhookId) exactly as the service gives it; the "+
-		"videohost_webhooks data source and terraform query (list \"videohost_webhook\") list them")
-}
-
-// webhookModelFrom maps a webhook of the service to the state. priorSecret is kept when the
-// service's answer carries no secret.
-func webhookModelFrom(ctx context.Context, w videohost.Webhook, priorSecret types.String) (webhookModel, diag.Diagnostics) {
-	evs, diags := types.SetValueFrom(ctx, types.StringType, w.Events)
-	m := webhookModel{
-		ID:              types.StringValue(w.ID),
-		URL:             types.StringValue(w.URL),
-		Events:          evs,
-		CreatedAt:       timeString(&w.CreatedAt),
-		SignatureSecret: priorSecret,
-	}
-	if w.SignatureSecret != "" {
-		m.SignatureSecret = types.StringValue(w.SignatureSecret)
-	}
-	return m, diags
 }
 
 // eventNamesMarkdown lists the event names for schema descriptions.

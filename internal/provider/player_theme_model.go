@@ -2,6 +2,8 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -177,4 +179,45 @@ func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videoh
 		}
 	}
 	return in
+}
+
+// playerThemeDataAttributes are the attributes of one player theme, all computed; the single
+// data source makes id required.
+func playerThemeDataAttributes() map[string]schema.Attribute {
+	attrs := map[string]schema.Attribute{
+		"id":   computedString("The player theme's id (`playerId`)."),
+		"name": computedString("The theme's name; null when it has none."),
+		"assets": computedObject("The theme's logo and the address it links to; null until a logo is uploaded.",
+			map[string]schema.Attribute{
+				"logo": computedString("Address of the logo image."),
+				"link": computedString("Address the logo links to."),
+			}),
+		"created_at": computedString("When the theme was created, RFC 3339 (UTC)."),
+		"updated_at": computedString("When the theme was last changed, RFC 3339 (UTC)."),
+	}
+	for _, c := range themeColours {
+		attrs[c.attr] = computedString(c.what + " A colour `rgba(R, G, B, A)` as the service keeps it.")
+	}
+	for _, s := range themeSwitches {
+		attrs[s.attr] = computedBool(s.what)
+	}
+	return attrs
+}
+
+// playerThemeObjectType is the type of the elements of player_themes, from the schema (see
+// list_values.go).
+var playerThemeObjectType = objectTypeOf(playerThemeDataAttributes())
+
+// object is the player theme as an element of the player_themes list.
+func (m playerThemeModel) object() (types.Object, diag.Diagnostics) {
+	values := map[string]attr.Value{
+		"id": m.ID, "name": m.Name, "assets": m.Assets, "created_at": m.CreatedAt, "updated_at": m.UpdatedAt,
+	}
+	for _, c := range themeColours {
+		values[c.attr] = *c.model(&m)
+	}
+	for _, s := range themeSwitches {
+		values[s.attr] = *s.model(&m)
+	}
+	return types.ObjectValue(playerThemeObjectType.AttrTypes, values)
 }

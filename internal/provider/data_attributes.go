@@ -1,0 +1,82 @@
+package provider
+
+import (
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// computedString is a computed string attribute.
+func computedString(description string) schema.Attribute {
+	return schema.StringAttribute{MarkdownDescription: description, Computed: true}
+}
+
+// computedSecret is a computed string attribute that holds a secret.
+func computedSecret(description string) schema.Attribute {
+	return schema.StringAttribute{MarkdownDescription: description, Computed: true, Sensitive: true}
+}
+
+// computedBool is a computed boolean attribute.
+func computedBool(description string) schema.Attribute {
+	return schema.BoolAttribute{MarkdownDescription: description, Computed: true}
+}
+
+// computedObject is a computed object attribute with the given attributes.
+func computedObject(description string, attrs map[string]schema.Attribute) schema.Attribute {
+	return schema.SingleNestedAttribute{MarkdownDescription: description, Computed: true, Attributes: attrs}
+}
+
+// playerAssetsAttributes are the addresses where a video or a live stream plays, and more.
+func playerAssetsAttributes(more map[string]schema.Attribute) map[string]schema.Attribute {
+	attrs := map[string]schema.Attribute{
+		"hls":       computedString("HLS manifest."),
+		"iframe":    computedString("HTML iframe that embeds the player."),
+		"player":    computedString("Page of the player."),
+		"thumbnail": computedString("Thumbnail image."),
+	}
+	for name, a := range more {
+		attrs[name] = a
+	}
+	return attrs
+}
+
+// textFilter is an optional text filter of a list data source. An empty one is refused: the
+// service would drop it and list every object instead of the few meant.
+func textFilter(description string) schema.Attribute {
+	return schema.StringAttribute{
+		MarkdownDescription: description,
+		Optional:            true,
+		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
+
+// withSortFilters adds to filters the two sort parameters of a list: sort_by, one of fields,
+// and sort_order.
+func withSortFilters(filters map[string]schema.Attribute, fields ...string) map[string]schema.Attribute {
+	quoted := make([]string, len(fields))
+	for i, f := range fields {
+		quoted[i] = "`" + f + "`"
+	}
+	filters["sort_by"] = schema.StringAttribute{
+		MarkdownDescription: "Order of the list: " + strings.Join(quoted[:len(quoted)-1], ", ") + " or " +
+			quoted[len(quoted)-1] + ". Unset: the service's default order.",
+		Optional:   true,
+		Validators: []validator.String{stringvalidator.OneOf(fields...)},
+	}
+	filters["sort_order"] = schema.StringAttribute{
+		MarkdownDescription: "Direction of the order: `asc` or `desc`. Unset: the service's default.",
+		Optional:            true,
+		Validators:          []validator.String{stringvalidator.OneOf("asc", "desc")},
+	}
+	return filters
+}
+
+// withSortFilterPaths adds to paths the sort parameters of a list call, as a 400 names them.
+func withSortFilterPaths(paths map[string]path.Path) map[string]path.Path {
+	paths["sortBy"] = path.Root("sort_by")
+	paths["sortOrder"] = path.Root("sort_order")
+	return paths
+}
