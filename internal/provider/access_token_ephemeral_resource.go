@@ -9,10 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-var (
-	_ ephemeral.EphemeralResource              = (*accessTokenEphemeralResource)(nil)
-	_ ephemeral.EphemeralResourceWithConfigure = (*accessTokenEphemeralResource)(nil)
-)
+var _ ephemeral.EphemeralResourceWithConfigure = (*accessTokenEphemeralResource)(nil)
 
 // NewAccessTokenEphemeralResource returns the videohost_access_token ephemeral resource.
 func NewAccessTokenEphemeralResource() ephemeral.EphemeralResource {

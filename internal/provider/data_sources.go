@@ -273,9 +273,7 @@ func NewWebhooksDataSource() datasource.DataSource {
 		description: "Lists the webhooks of the workspace (every page), optionally only those subscribed to one event.",
 		filters: map[string]schema.Attribute{
 			"event": schema.StringAttribute{
-				MarkdownDescription: "Only the webhooks subscribed to this event, one of: " + eventNamesMarkdown() +
-					". Unset lists every webhook.",
-				Optional:   true,
+				MarkdownDescription: eventFilterDescription, Optional: true,
 				Validators: []validator.String{eventNameValidator()},
 			},
 		},

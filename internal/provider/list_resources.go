@@ -139,9 +139,7 @@ func NewWebhookListResource() list.ListResource {
 			"included. Terraform 1.14 and later.",
 		filters: map[string]listschema.Attribute{
 			"event": listschema.StringAttribute{
-				MarkdownDescription: "Only the webhooks subscribed to this event, one of: " + eventNamesMarkdown() +
-					". Unset lists every webhook.",
-				Optional:   true,
+				MarkdownDescription: eventFilterDescription, Optional: true,
 				Validators: []validator.String{eventNameValidator()},
 			},
 		},

@@ -20,7 +20,6 @@ import (
 )
 
 var (
-	_ provider.Provider                       = (*videohostProvider)(nil)
 	_ provider.ProviderWithFunctions          = (*videohostProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*videohostProvider)(nil)
 	_ provider.ProviderWithListResources      = (*videohostProvider)(nil)

@@ -151,6 +151,11 @@ func (r *webhookResource) Update(_ context.Context, _ resource.UpdateRequest, re
 			"replacement, so Terraform should never ask for an update. This is a bug in the provider; please report it.")
 }
 
+// eventFilterDescription describes the event filter of the webhooks data source and of the
+// webhook list resource.
+var eventFilterDescription = "Only the webhooks subscribed to this event, one of: " + eventNamesMarkdown() +
+	". Unset lists every webhook."
+
 // eventNamesMarkdown lists the event names for schema descriptions.
 func eventNamesMarkdown() string {
 	return "`" + strings.Join(events.Names(), "`, `") + "`"
