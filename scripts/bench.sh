@@ -151,16 +151,8 @@ tf_ok() {
 
 # provider_block is the configuration every scenario shares: the provider from dev_overrides.
 provider_block() {
-	cat <<'EOF'
-terraform {
-  required_providers {
-    videohost = {
-      source = "videohost/videohost"
-    }
-  }
-}
-
-EOF
+	lib_required_providers
+	echo
 }
 
 webhook_resource() {
@@ -338,12 +330,7 @@ lib_say ""
 lib_say "Machine: $machine"
 lib_say "Settings: $settings$([ "$settings" = short ] && printf ' (BENCH_SHORT=1)'); peak RSS by $rss_method"
 lib_say ""
-lib_say "| scenario | measure | value | goal | met? |"
-lib_say "|---|---|---|---|---|"
-for r in "${rows[@]}"; do
-	IFS='|' read -r sc me va go_ mt <<<"$r"
-	lib_say "| $sc | $me | $va | $go_ | $mt |"
-done
+lib_table "scenario|measure|value|goal|met?" "${rows[@]}"
 if [ -n "$must_failed" ]; then
 	lib_say ""
 	lib_say "bench: a must failed: requests were sent before a 429's Retry-After had elapsed" >&2

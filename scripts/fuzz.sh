@@ -19,6 +19,8 @@
 # the seed corpus) after its fuzz time, when the fuzz time is a duration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
 
 fuzztime=${FUZZTIME:-10s}
 grace=${FUZZ_GRACE:-300}
@@ -123,12 +125,7 @@ for t in "${targets[@]}"; do
 done
 
 echo
-echo "| target | package | fuzz time | execs | result |"
-echo "|---|---|---|---|---|"
-for r in "${rows[@]}"; do
-	IFS='|' read -r a b c d e <<<"$r"
-	echo "| $a | $b | $c | $d | $e |"
-done
+lib_table "target|package|fuzz time|execs|result" "${rows[@]}"
 
 if [ "$failed" -gt 0 ]; then
 	echo

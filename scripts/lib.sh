@@ -1,8 +1,9 @@
 # shellcheck shell=bash
-# Shell helpers shared by the scripts that start local processes (the emulator, a receiver) and
-# must stop them on every exit. Source it after `set -euo pipefail`; it defines functions only.
+# Shell helpers shared by the scripts: messages, failures, tables, and for the scripts that start
+# local processes (the emulator, a receiver) the means to stop them on every exit. Source it
+# after `set -euo pipefail`; it defines functions only.
 #
-# The caller sets:
+# A script that starts processes sets:
 #   lib_tmp   a temporary directory for the processes' output files (<name>.out, <name>.err)
 #   lib_name  the script's name, the prefix of its error messages
 # and calls lib_stop_all from its EXIT trap.
@@ -16,6 +17,37 @@ lib_pids=()
 lib_last_pid=""
 
 lib_say() { printf '%s\n' "$*"; }
+
+# lib_table prints a Markdown table: the first argument is the header, each further one a row,
+# their cells separated by | (so no cell may hold one).
+lib_table() {
+	local header=$1 rule="|" row
+	local -a cells
+	shift
+	printf '| %s |\n' "${header//|/ | }"
+	IFS='|' read -r -a cells <<<"$header"
+	for _ in "${cells[@]}"; do
+		rule+="---|"
+	done
+	printf '%s\n' "$rule"
+	for row in "$@"; do
+		printf '| %s |\n' "${row//|/ | }"
+	done
+}
+
+# lib_required_providers prints the terraform block that names this provider in a configuration:
+# without it, Terraform would look for hashicorp/videohost.
+lib_required_providers() {
+	cat <<'EOF'
+terraform {
+  required_providers {
+    videohost = {
+      source = "videohost/videohost"
+    }
+  }
+}
+EOF
+}
 
 lib_fail() {
 	printf '%s: %s\n' "${lib_name:-script}" "$*" >&2

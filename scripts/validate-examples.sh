@@ -27,64 +27,49 @@ export CHECKPOINT_DISABLE=1
 
 failed=0
 count=0
+
+# validate runs `validate` with the given flags in the copy $1, reports it as $2, and counts it.
+validate() {
+	local work=$1 label=$2 out
+	shift 2
+	count=$((count + 1))
+	# The warning about development overrides is expected; anything else is shown on failure.
+	if out=$("$TERRAFORM" -chdir="$work" validate "$@" -no-color 2>&1); then
+		echo "ok   $label"
+	else
+		echo "FAIL $label"
+		echo "$out" | sed 's/^/     /'
+		failed=$((failed + 1))
+	fi
+}
+
 while IFS= read -r dir; do
 	rel=${dir#"$root"/}
 	work="$tmp/work/$rel"
 	mkdir -p "$work"
 	cp "$dir"/*.tf "$work"/
 	if ! grep -q required_providers "$work"/*.tf; then
-		cat >"$work/zz_required_providers.tf" <<'EOF'
-terraform {
-  required_providers {
-    videohost = {
-      source = "videohost/videohost"
-    }
-  }
-}
-EOF
+		lib_required_providers >"$work/zz_required_providers.tf"
 	fi
-	count=$((count + 1))
-	# The warning about development overrides is expected; anything else is shown on failure.
-	if out=$("$TERRAFORM" -chdir="$work" validate -no-color 2>&1); then
-		echo "ok   $rel"
-	else
-		echo "FAIL $rel"
-		echo "$out" | sed 's/^/     /'
-		failed=$((failed + 1))
-	fi
+	validate "$work" "$rel"
 done < <(find "$root/examples" -name '*.tf' -exec dirname {} \; | sort -u)
 
 # Query files (.tfquery.hcl: list blocks for terraform query) are read only by Terraform 1.14 and
 # later, with `validate -query`; an older Terraform or OpenTofu skips them and says so.
-tf=${TERRAFORM:-terraform}
 while IFS= read -r dir; do
 	rel=${dir#"$root"/}
-	if ! "$tf" validate -help 2>/dev/null | grep -q -- '-query'; then
-		echo "skip $rel: its .tfquery.hcl files need Terraform 1.14 or later (validate -query), not $("$tf" version 2>/dev/null | head -n 1)"
+	if ! "$TERRAFORM" validate -help 2>/dev/null | grep -q -- '-query'; then
+		echo "skip $rel: its .tfquery.hcl files need Terraform 1.14 or later (validate -query), not $("$TERRAFORM" version 2>/dev/null | head -n 1)"
 		continue
 	fi
 	work="$tmp/query/$rel"
 	mkdir -p "$work"
 	cp "$dir"/*.tfquery.hcl "$work"/
-	cat >"$work/zz_provider.tf" <<'EOF'
-terraform {
-  required_providers {
-    videohost = {
-      source = "videohost/videohost"
-    }
-  }
-}
-
-provider "videohost" {}
-EOF
-	count=$((count + 1))
-	if out=$("$tf" -chdir="$work" validate -query -no-color 2>&1); then
-		echo "ok   $rel (query)"
-	else
-		echo "FAIL $rel (query)"
-		echo "$out" | sed 's/^/     /'
-		failed=$((failed + 1))
-	fi
+	{
+		lib_required_providers
+		printf '\nprovider "videohost" {}\n'
+	} >"$work/zz_provider.tf"
+	validate "$work" "$rel (query)" -query
 done < <(find "$root/examples" -name '*.tfquery.hcl' -exec dirname {} \; | sort -u)
 
 if [ "$count" -eq 0 ]; then

@@ -11,18 +11,16 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/serving"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := serving.UntilSignal(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -178,23 +176,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	_, _ = fmt.Fprintf(stdout, "environment: %s\n", emu.Environment())
 	_, _ = fmt.Fprintf(stdout, "control-api: %s/_emulator/\n", base)
 
-	srv := &http.Server{Handler: emu, ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-
 	code := 0
-	select {
-	case <-ctx.Done():
-	case err := <-served:
-		if !errors.Is(err, http.ErrServerClosed) {
-			_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
-			code = 1
-		}
-	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		_, _ = fmt.Fprintf(stderr, "videohost-emulator: shutting down: %v\n", err)
+	if err := serving.Serve(ctx, ln, emu, 10*time.Second); err != nil {
+		_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
 		code = 1
 	}
 	if err := emu.Close(); err != nil {

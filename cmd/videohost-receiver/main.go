@@ -8,16 +8,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/serving"
 )
 
 func main() {
@@ -41,28 +39,11 @@ func run(listen string, secretsPaths []string, out io.Writer) error {
 		return err
 	}
 	recv := newReceiver(fileKeyRing(secretsPaths...), out)
-	srv := &http.Server{Handler: recv, ReadHeaderTimeout: 5 * time.Second}
 
 	// The first line is the contract with the scripts that start the receiver.
 	fmt.Fprintf(out, "http://%s\n", ln.Addr().String())
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := serving.UntilSignal(context.Background())
 	defer stop()
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return err
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return serving.Serve(ctx, ln, recv, 5*time.Second)
 }

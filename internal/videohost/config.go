@@ -95,14 +95,8 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 }
 
 func (cfg *Config) environmentAndKey() error {
-	switch cfg.Environment {
-	case "":
-		cfg.Environment = EnvironmentSandbox
-	case EnvironmentSandbox, EnvironmentProduction:
-	default:
-		return &ConfigError{Field: "Environment", Problem: fmt.Sprintf(
-			"%q is not an environment of the service: use %q or %q", cfg.Environment,
-			EnvironmentSandbox, EnvironmentProduction)}
+	if err := oneOf("Environment", "an environment", &cfg.Environment, EnvironmentSandbox, EnvironmentProduction); err != nil {
+		return err
 	}
 	switch {
 	case cfg.APIKey == "":
@@ -113,25 +107,26 @@ func (cfg *Config) environmentAndKey() error {
 		return &ConfigError{Field: "APIKey", Problem: "the API key starts or ends with " +
 			"white space: remove it (a copied key often carries a trailing newline)"}
 	}
-	switch cfg.AuthScheme {
+	return oneOf("AuthScheme", "an authentication scheme", &cfg.AuthScheme, AuthBearer, AuthBasic)
+}
+
+// oneOf checks a setting that takes one of two values, the first being the default of empty.
+// what names the setting with its article, for the message.
+func oneOf(field, what string, v *string, byDefault, other string) error {
+	switch *v {
 	case "":
-		cfg.AuthScheme = AuthBearer
-	case AuthBearer, AuthBasic:
+		*v = byDefault
+	case byDefault, other:
 	default:
-		return &ConfigError{Field: "AuthScheme", Problem: fmt.Sprintf(
-			"%q is not an authentication scheme of the service: use %q or %q", cfg.AuthScheme,
-			AuthBearer, AuthBasic)}
+		return &ConfigError{Field: field, Problem: fmt.Sprintf(
+			"%q is not %s of the service: use %q or %q", *v, what, byDefault, other)}
 	}
 	return nil
 }
 
 func (cfg *Config) limits() error {
-	switch {
-	case cfg.Timeout < 0:
-		return &ConfigError{Field: "Timeout", Problem: fmt.Sprintf(
-			"%s is negative: use a positive duration, or zero for the default %s", cfg.Timeout, DefaultTimeout)}
-	case cfg.Timeout == 0:
-		cfg.Timeout = DefaultTimeout
+	if err := durationOrDefault("Timeout", &cfg.Timeout, DefaultTimeout); err != nil {
+		return err
 	}
 	switch {
 	case cfg.MaxRetries == NoRetries:
@@ -142,12 +137,17 @@ func (cfg *Config) limits() error {
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
+	return durationOrDefault("WebhookListTTL", &cfg.WebhookListTTL, DefaultWebhookListTTL)
+}
+
+// durationOrDefault checks a duration setting whose zero means byDefault.
+func durationOrDefault(field string, d *time.Duration, byDefault time.Duration) error {
 	switch {
-	case cfg.WebhookListTTL < 0:
-		return &ConfigError{Field: "WebhookListTTL", Problem: fmt.Sprintf(
-			"%s is negative: use a positive duration, or zero for the default %s", cfg.WebhookListTTL, DefaultWebhookListTTL)}
-	case cfg.WebhookListTTL == 0:
-		cfg.WebhookListTTL = DefaultWebhookListTTL
+	case *d < 0:
+		return &ConfigError{Field: field, Problem: fmt.Sprintf(
+			"%s is negative: use a positive duration, or zero for the default %s", *d, byDefault)}
+	case *d == 0:
+		*d = byDefault
 	}
 	return nil
 }

@@ -38,12 +38,12 @@ func TestCheckID(t *testing.T) {
 // one segment and sent by a call (see TestPathTraversalIsRefused).
 func TestCheckIDIsStricterThanTheRequestPath(t *testing.T) {
 	for _, id := range []string{"wh-1", "..a", "wébhook ü", "a/b", "x/./y"} {
-		pathErr := checkPathSegments(webhookPath(id))
+		pathErr := checkPathSegments(webhookCollection.item(id))
 		if CheckID(id) == nil && pathErr != nil {
 			t.Errorf("CheckID accepts %q, but the request path refuses it: %v", id, pathErr)
 		}
 	}
-	if CheckID("a/b") == nil || checkPathSegments(webhookPath("a/b")) != nil {
+	if CheckID("a/b") == nil || checkPathSegments(webhookCollection.item("a/b")) != nil {
 		t.Error(`want "a/b" refused by CheckID and sent by the request path`)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
-	"net/http"
 	"net/url"
 	"time"
 )
@@ -63,6 +62,8 @@ type LiveStreamFilter struct {
 	SortOrder string // asc|desc
 }
 
+var liveStreamCollection = collection[LiveStream]{path: "/live-streams"}
+
 // ListLiveStreams returns every live stream that matches f, walking all pages.
 func (c *Client) ListLiveStreams(ctx context.Context, f LiveStreamFilter) ([]LiveStream, error) {
 	return collect(c.WalkLiveStreams(ctx, f))
@@ -71,7 +72,7 @@ func (c *Client) ListLiveStreams(ctx context.Context, f LiveStreamFilter) ([]Liv
 // WalkLiveStreams yields the live streams that match f page by page as it reads them, holding
 // one page at a time; a caller that stops early reads no further page.
 func (c *Client) WalkLiveStreams(ctx context.Context, f LiveStreamFilter) iter.Seq2[LiveStream, error] {
-	return Paginate[LiveStream](ctx, c, "/live-streams", f.query())
+	return liveStreamCollection.walk(ctx, c, f.query())
 }
 
 func (f LiveStreamFilter) query() url.Values {
@@ -85,17 +86,8 @@ func (f LiveStreamFilter) query() url.Values {
 
 // GetLiveStream reads one live stream; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetLiveStream(ctx context.Context, id string) (LiveStream, error) {
-	if id == "" {
-		return LiveStream{}, errEmptyID
-	}
-	var l LiveStream
-	if err := c.do(ctx, request{method: http.MethodGet, path: liveStreamPath(id)}, &l); err != nil {
-		return LiveStream{}, err
-	}
-	return l, nil
+	return liveStreamCollection.get(ctx, c, id)
 }
-
-func liveStreamPath(id string) string { return "/live-streams/" + url.PathEscape(id) }
 
 // CreateLiveStreamInput is the body of POST /live-streams. Public nil leaves the service's
 // default (true); an empty PlayerID or Restreams is not sent.
@@ -125,36 +117,22 @@ func (in UpdateLiveStreamInput) IsEmpty() bool {
 // the server is an *AmbiguousError (errors.Is(err, ErrAmbiguous)); it is never re-sent, since
 // a second one would make a second live stream with its own stream key.
 func (c *Client) CreateLiveStream(ctx context.Context, in CreateLiveStreamInput) (LiveStream, error) {
-	var l LiveStream
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/live-streams", body: in}, &l); err != nil {
-		return LiveStream{}, err
-	}
-	return l, nil
+	return liveStreamCollection.create(ctx, c, in)
 }
 
 // UpdateLiveStream sends PATCH /live-streams/{id} with the members in sets. Every member it
 // sends is an absolute value (a whole list of restreams, never an addition), so sending it twice
 // leaves the live stream as sending it once: it is retried after a server error like a read.
 func (c *Client) UpdateLiveStream(ctx context.Context, id string, in UpdateLiveStreamInput) (LiveStream, error) {
-	if id == "" {
-		return LiveStream{}, errEmptyID
-	}
 	if rs, ok := in.Restreams.Get(); ok && rs == nil {
 		// The service reads null as "not a list"; no restreams is an empty array.
 		in.Restreams = Value([]Restream{})
 	}
-	var l LiveStream
-	if err := c.do(ctx, request{method: http.MethodPatch, path: liveStreamPath(id), body: in, idempotent: true}, &l); err != nil {
-		return LiveStream{}, err
-	}
-	return l, nil
+	return liveStreamCollection.update(ctx, c, id, in)
 }
 
 // DeleteLiveStream deletes one live stream (ending its broadcast, if any); a 404 on a retry
 // counts as deleted, a 404 on the first attempt is ErrNotFound.
 func (c *Client) DeleteLiveStream(ctx context.Context, id string) error {
-	if id == "" {
-		return errEmptyID
-	}
-	return c.do(ctx, request{method: http.MethodDelete, path: liveStreamPath(id)}, nil)
+	return liveStreamCollection.delete(ctx, c, id)
 }

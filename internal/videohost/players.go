@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
-	"net/http"
 	"net/url"
 	"time"
 )
@@ -87,7 +86,7 @@ type PlayerThemeFilter struct {
 	SortOrder string // asc|desc
 }
 
-func playerPath(id string) string { return "/players/" + url.PathEscape(id) }
+var playerThemeCollection = collection[PlayerTheme]{path: "/players"}
 
 // ListPlayerThemes returns every player theme in the order f asks for, walking all pages.
 func (c *Client) ListPlayerThemes(ctx context.Context, f PlayerThemeFilter) ([]PlayerTheme, error) {
@@ -100,49 +99,28 @@ func (c *Client) WalkPlayerThemes(ctx context.Context, f PlayerThemeFilter) iter
 	q := url.Values{}
 	setIf(q, "sortBy", f.SortBy)
 	setIf(q, "sortOrder", f.SortOrder)
-	return Paginate[PlayerTheme](ctx, c, "/players", q)
+	return playerThemeCollection.walk(ctx, c, q)
 }
 
 // GetPlayerTheme reads one player theme; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetPlayerTheme(ctx context.Context, id string) (PlayerTheme, error) {
-	if id == "" {
-		return PlayerTheme{}, errEmptyID
-	}
-	var p PlayerTheme
-	if err := c.do(ctx, request{method: http.MethodGet, path: playerPath(id)}, &p); err != nil {
-		return PlayerTheme{}, err
-	}
-	return p, nil
+	return playerThemeCollection.get(ctx, c, id)
 }
 
 // CreatePlayerTheme sends POST /players once. A failure after the request may have reached the
 // server is an *AmbiguousError (errors.Is(err, ErrAmbiguous)); it is never re-sent.
 func (c *Client) CreatePlayerTheme(ctx context.Context, in PlayerThemeInput) (PlayerTheme, error) {
-	var p PlayerTheme
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/players", body: in}, &p); err != nil {
-		return PlayerTheme{}, err
-	}
-	return p, nil
+	return playerThemeCollection.create(ctx, c, in)
 }
 
 // UpdatePlayerTheme sends PATCH /players/{id} with the members set in in. Each is an absolute
 // value, so the PATCH is retried after a server error like a read.
 func (c *Client) UpdatePlayerTheme(ctx context.Context, id string, in PlayerThemeInput) (PlayerTheme, error) {
-	if id == "" {
-		return PlayerTheme{}, errEmptyID
-	}
-	var p PlayerTheme
-	if err := c.do(ctx, request{method: http.MethodPatch, path: playerPath(id), body: in, idempotent: true}, &p); err != nil {
-		return PlayerTheme{}, err
-	}
-	return p, nil
+	return playerThemeCollection.update(ctx, c, id, in)
 }
 
 // DeletePlayerTheme deletes one player theme (the service detaches it from the live streams
 // that use it); a 404 on a retry counts as deleted, a 404 on the first attempt is ErrNotFound.
 func (c *Client) DeletePlayerTheme(ctx context.Context, id string) error {
-	if id == "" {
-		return errEmptyID
-	}
-	return c.do(ctx, request{method: http.MethodDelete, path: playerPath(id)}, nil)
+	return playerThemeCollection.delete(ctx, c, id)
 }

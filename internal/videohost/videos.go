@@ -3,7 +3,6 @@ package videohost
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"time"
 )
@@ -84,9 +83,11 @@ type VideoFilter struct {
 	SortOrder    string // asc|desc
 }
 
+var videoCollection = collection[Video]{path: "/videos"}
+
 // ListVideos returns every video that matches f, walking all pages.
 func (c *Client) ListVideos(ctx context.Context, f VideoFilter) ([]Video, error) {
-	return collect(Paginate[Video](ctx, c, "/videos", f.query()))
+	return collect(videoCollection.walk(ctx, c, f.query()))
 }
 
 func (f VideoFilter) query() url.Values {
@@ -114,12 +115,5 @@ func setIf(q url.Values, key, value string) {
 
 // GetVideo reads one video; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetVideo(ctx context.Context, id string) (Video, error) {
-	if id == "" {
-		return Video{}, errEmptyID
-	}
-	var v Video
-	if err := c.do(ctx, request{method: http.MethodGet, path: "/videos/" + url.PathEscape(id)}, &v); err != nil {
-		return Video{}, err
-	}
-	return v, nil
+	return videoCollection.get(ctx, c, id)
 }

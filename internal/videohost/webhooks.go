@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
-	"net/http"
 	"net/url"
 	"time"
 )
@@ -40,7 +39,7 @@ type CreateWebhookInput struct {
 	Events []string `json:"events"`
 }
 
-func webhookPath(id string) string { return "/webhooks/" + url.PathEscape(id) }
+var webhookCollection = collection[Webhook]{path: "/webhooks"}
 
 // ListWebhooks returns every webhook, walking all pages; event filters on one event name
 // when not empty.
@@ -56,19 +55,12 @@ func (c *Client) WalkWebhooks(ctx context.Context, event string) iter.Seq2[Webho
 	if event != "" {
 		q.Set("events", event)
 	}
-	return Paginate[Webhook](ctx, c, "/webhooks", q)
+	return webhookCollection.walk(ctx, c, q)
 }
 
 // GetWebhook reads one webhook; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetWebhook(ctx context.Context, id string) (Webhook, error) {
-	if id == "" {
-		return Webhook{}, errEmptyID
-	}
-	var w Webhook
-	if err := c.do(ctx, request{method: http.MethodGet, path: webhookPath(id)}, &w); err != nil {
-		return Webhook{}, err
-	}
-	return w, nil
+	return webhookCollection.get(ctx, c, id)
 }
 
 // CreateWebhook sends POST /webhooks once; a failure after the request may have reached the
@@ -80,20 +72,17 @@ func (c *Client) CreateWebhook(ctx context.Context, in CreateWebhookInput) (Webh
 		// A nil slice would be sent as null.
 		in.Events = []string{}
 	}
-	var w Webhook
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/webhooks", body: in}, &w); err != nil {
-		return Webhook{}, err
-	}
-	return w, nil
+	return webhookCollection.create(ctx, c, in)
 }
 
 // DeleteWebhook deletes one webhook; a 404 on a retry counts as deleted, a 404 on the first
 // attempt is ErrNotFound.
 func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
 	if id == "" {
+		// Nothing is sent, so the shared list stays.
 		return errEmptyID
 	}
 	c.webhooks.writeStarts()
 	defer c.webhooks.writeEnds()
-	return c.do(ctx, request{method: http.MethodDelete, path: webhookPath(id)}, nil)
+	return webhookCollection.delete(ctx, c, id)
 }
