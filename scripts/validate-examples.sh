@@ -55,10 +55,13 @@ while IFS= read -r dir; do
 done < <(find "$root/examples" -name '*.tf' -exec dirname {} \; | sort -u)
 
 # Query files (.tfquery.hcl: list blocks for terraform query) are read only by Terraform 1.14 and
-# later, with `validate -query`; an older Terraform or OpenTofu skips them and says so.
+# later, with `validate -query`; an older Terraform or OpenTofu skips them and says so. The help
+# is read whole first: grep -q stops reading at the first match, and under pipefail the writer's
+# broken pipe would read as "no -query".
+validate_help=$("$TERRAFORM" validate -help 2>&1 || true)
 while IFS= read -r dir; do
 	rel=${dir#"$root"/}
-	if ! "$TERRAFORM" validate -help 2>/dev/null | grep -q -- '-query'; then
+	if ! grep -q -- '-query' <<<"$validate_help"; then
 		echo "skip $rel: its .tfquery.hcl files need Terraform 1.14 or later (validate -query), not $("$TERRAFORM" version 2>/dev/null | head -n 1)"
 		continue
 	fi
