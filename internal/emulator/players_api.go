@@ -176,30 +176,25 @@ func (e *Emulator) applyPlayerBody(p *playerTheme, body map[string]json.RawMessa
 	return append(probs, e.unknownMembers(body, known, "")...)
 }
 
-// playerSort is the parsed order of GET /players.
-type playerSort struct {
-	sortBy string
-	desc   bool
+// players is the collection of player themes.
+var players = recordKind[playerTheme, playerWire]{
+	path:   "/players",
+	idName: "playerId",
+	id:     func(p *playerTheme) string { return p.ID },
+	items:  func(s *store) *[]*playerTheme { return &s.Players },
+	wire:   toPlayerWire,
 }
 
-func (s playerSort) compare(a, b *playerTheme) int {
-	var c int
-	switch s.sortBy {
-	case "name":
-		c = cmp.Compare(a.Name, b.Name)
-	case "updatedAt":
-		c = a.UpdatedAt.Compare(b.UpdatedAt)
-	default:
-		c = a.CreatedAt.Compare(b.CreatedAt)
-	}
-	if s.desc {
-		c = -c
-	}
-	return c
+// playerSortKeys are the values of sortBy of GET /players.
+var playerSortKeys = []sortKey[playerTheme]{
+	{"name", func(a, b *playerTheme) int { return cmp.Compare(a.Name, b.Name) }},
+	{"createdAt", func(a, b *playerTheme) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+	{"updatedAt", func(a, b *playerTheme) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
 }
 
-func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {
-	q := r.URL.Query()
+// parsePlayerQuery reads the query of GET /players, which has no filters.
+func (e *Emulator) parsePlayerQuery(q url.Values) (listQuery[playerTheme], []problem) {
+	lq := listQuery[playerTheme]{filters: url.Values{}}
 	probs := e.unknownParams(q, func(k string) bool {
 		switch k {
 		case "currentPage", "pageSize", "sortBy", "sortOrder":
@@ -207,94 +202,47 @@ func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ s
 		}
 		return false
 	})
-	filters := url.Values{}
-	sortBy, desc, sortProbs := e.parseSort(q, filters, []string{"name", "createdAt", "updatedAt"})
-	probs = append(probs, sortProbs...)
-	p, pageProbs := e.parsePaging(q)
-	probs = append(probs, pageProbs...)
-	if len(probs) > 0 {
-		writeError(w, e.attributeError(probs...))
-		return
-	}
-	s := playerSort{sortBy: sortBy, desc: desc}
-	e.mu.RLock()
-	sorted := slices.Clone(e.st.Players)
-	slices.SortStableFunc(sorted, s.compare)
-	page := paginate(sorted, p, "/players", filters, toPlayerWire)
-	e.mu.RUnlock()
-	writeJSON(w, http.StatusOK, page)
+	var sortProbs, pageProbs []problem
+	lq.order, sortProbs = parseOrder(e, q, lq.filters, playerSortKeys)
+	lq.page, pageProbs = e.parsePaging(q)
+	return lq, append(append(probs, sortProbs...), pageProbs...)
+}
+
+func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {
+	players.serveList(e, w, r, e.parsePlayerQuery)
 }
 
 func (e *Emulator) handleGetPlayer(w http.ResponseWriter, _ *http.Request, id string) {
-	e.mu.RLock()
-	var wire *playerWire
-	if i := e.findPlayerLocked(id); i >= 0 {
-		p := toPlayerWire(e.st.Players[i])
-		wire = &p
-	}
-	e.mu.RUnlock()
-	if wire == nil {
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	writeJSON(w, http.StatusOK, *wire)
+	players.serveGet(e, w, id)
 }
 
 // handleCreatePlayer serves POST /players: 201 with the new theme; every member is optional.
 func (e *Emulator) handleCreatePlayer(w http.ResponseWriter, r *http.Request, _ string) {
-	body, ok := readObject(r)
-	if !ok {
-		writeError(w, e.invalidPayload())
-		return
-	}
-	p := e.newPlayerTheme()
-	if probs := e.applyPlayerBody(p, body); len(probs) > 0 {
-		writeError(w, e.fieldError(probs...))
-		return
-	}
-	e.mu.Lock()
-	e.st.Players = append(e.st.Players, p)
-	wire := toPlayerWire(p)
-	e.mu.Unlock()
-	e.saveStateLogged()
-	e.answerWrite(w, http.StatusCreated, wire)
+	players.serveCreate(e, w, r, http.StatusCreated, func(body map[string]json.RawMessage) (*playerTheme, *apiError) {
+		p := e.newPlayerTheme()
+		if probs := e.applyPlayerBody(p, body); len(probs) > 0 {
+			refused := e.fieldError(probs...)
+			return nil, &refused
+		}
+		return p, nil
+	})
 }
 
-// handleUpdatePlayer serves PATCH /players/{id}: the change is made to a copy, which replaces
-// the stored theme only when the whole body is valid.
+// handleUpdatePlayer serves PATCH /players/{id}: the members sent change, the others stay, and
+// updatedAt moves.
 func (e *Emulator) handleUpdatePlayer(w http.ResponseWriter, r *http.Request, id string) {
-	body, ok := readObject(r)
-	if !ok {
-		writeError(w, e.invalidPayload())
-		return
-	}
-	e.mu.Lock()
-	i := e.findPlayerLocked(id)
-	if i < 0 {
-		e.mu.Unlock()
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	p := *e.st.Players[i]
-	if probs := e.applyPlayerBody(&p, body); len(probs) > 0 {
-		e.mu.Unlock()
-		writeError(w, e.fieldError(probs...))
-		return
-	}
-	p.UpdatedAt = e.nextUpdate(p.UpdatedAt)
-	e.st.Players[i] = &p
-	wire := toPlayerWire(&p)
-	e.mu.Unlock()
-	e.saveStateLogged()
-	e.answerWrite(w, http.StatusOK, wire)
+	players.serveUpdate(e, w, r, id, func(p *playerTheme, body map[string]json.RawMessage) *apiError {
+		if probs := e.applyPlayerBody(p, body); len(probs) > 0 {
+			refused := e.fieldError(probs...)
+			return &refused
+		}
+		p.UpdatedAt = e.nextUpdate(p.UpdatedAt)
+		return nil
+	})
 }
 
 func (e *Emulator) handleDeletePlayer(w http.ResponseWriter, _ *http.Request, id string) {
-	if !e.DeletePlayer(id) {
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeletePlayer(id), "playerId")
 }
 
 // DeletePlayer deletes a player theme, as DELETE /players/{id} does; false when it does not
@@ -302,7 +250,7 @@ func (e *Emulator) handleDeletePlayer(w http.ResponseWriter, _ *http.Request, id
 // moves since their answers change.
 func (e *Emulator) DeletePlayer(id string) bool {
 	e.mu.Lock()
-	i := e.findPlayerLocked(id)
+	i := players.find(&e.st, id)
 	if i >= 0 {
 		e.st.Players = slices.Delete(e.st.Players, i, i+1)
 		for _, l := range e.st.LiveStreams {

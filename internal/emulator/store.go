@@ -145,22 +145,6 @@ func cloneWebhook(w *Webhook) Webhook {
 	return c
 }
 
-func (e *Emulator) findWebhookLocked(id string) int {
-	return slices.IndexFunc(e.st.Webhooks, func(w *Webhook) bool { return w.WebhookID == id })
-}
-
-func (e *Emulator) findVideoLocked(id string) int {
-	return slices.IndexFunc(e.st.Videos, func(v *video) bool { return v.ID == id })
-}
-
-func (e *Emulator) findLiveStreamLocked(id string) int {
-	return slices.IndexFunc(e.st.LiveStreams, func(l *liveStream) bool { return l.ID == id })
-}
-
-func (e *Emulator) findPlayerLocked(id string) int {
-	return slices.IndexFunc(e.st.Players, func(p *playerTheme) bool { return p.ID == id })
-}
-
 // purgeExpiredLocked deletes sandbox videos whose 24 hours have passed. Expiry is checked
 // lazily against the emulator's clock: by every read of the videos (withFreshStore), by the
 // simulated uploads and recordings, and by a clock advance. It reports whether anything was

@@ -97,15 +97,6 @@ func (e *Emulator) toVideoWire(v *video) videoWire {
 	return out
 }
 
-// videoFilter is the parsed query of GET /videos.
-type videoFilter struct {
-	title, description, liveStreamID string
-	tags                             []string
-	metadata                         map[string]string
-	sortBy                           string
-	desc                             bool
-}
-
 func isMetadataParam(k string) (string, bool) {
 	inner, ok := strings.CutPrefix(k, "metadata[")
 	if !ok {
@@ -118,11 +109,40 @@ func isMetadataParam(k string) (string, bool) {
 	return inner, true
 }
 
-// parseVideoFilter reads title, description, liveStreamId, tags[], metadata[k], sortBy and
-// sortOrder; filters are the parameters to repeat in the pagination links.
-func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []problem) {
-	f := videoFilter{metadata: map[string]string{}, sortBy: "createdAt"}
-	filters := url.Values{}
+// videos is the collection of videos. Their wire form depends on the environment (the
+// sandbox's watermark), so the collection is the emulator's own; they expire, so every read
+// is fresh.
+func (e *Emulator) videos() recordKind[video, videoWire] {
+	return recordKind[video, videoWire]{
+		path:   "/videos",
+		idName: "videoId",
+		id:     func(v *video) string { return v.ID },
+		items:  func(s *store) *[]*video { return &s.Videos },
+		wire:   e.toVideoWire,
+		fresh:  true,
+	}
+}
+
+// videoSortKeys are the values of sortBy of GET /videos.
+var videoSortKeys = []sortKey[video]{
+	{"title", func(a, b *video) int { return cmp.Compare(a.Title, b.Title) }},
+	{"createdAt", func(a, b *video) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+	{"publishedAt", func(a, b *video) int { return a.PublishedAt.Compare(b.PublishedAt) }},
+	{"updatedAt", func(a, b *video) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
+}
+
+// videoFilter is the filters of GET /videos.
+type videoFilter struct {
+	title, description, liveStreamID string
+	tags                             []string
+	metadata                         map[string]string
+}
+
+// parseVideoQuery reads title, description, liveStreamId, tags[], metadata[k], sortBy,
+// sortOrder and the paging.
+func (e *Emulator) parseVideoQuery(q url.Values) (listQuery[video], []problem) {
+	f := videoFilter{metadata: map[string]string{}}
+	lq := listQuery[video]{filters: url.Values{}}
 	var probs []problem
 	known := func(k string) bool {
 		switch k {
@@ -133,12 +153,12 @@ func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []pr
 		return ok
 	}
 	probs = append(probs, e.unknownParams(q, known)...)
-	vals, valueProbs := e.singleValues(q, filters, "title", "description", "liveStreamId")
+	vals, valueProbs := e.singleValues(q, lq.filters, "title", "description", "liveStreamId")
 	probs = append(probs, valueProbs...)
 	f.title, f.description, f.liveStreamID = vals["title"], vals["description"], vals["liveStreamId"]
 	if vs, ok := q["tags[]"]; ok {
 		f.tags = vs
-		filters["tags[]"] = vs
+		lq.filters["tags[]"] = vs
 	}
 	for k, vs := range q {
 		key, ok := isMetadataParam(k)
@@ -150,15 +170,13 @@ func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []pr
 			continue
 		}
 		f.metadata[key] = vs[0]
-		filters[k] = vs
+		lq.filters[k] = vs
 	}
-	sortBy, desc, sortProbs := e.parseSort(q, filters, []string{"title", "createdAt", "publishedAt", "updatedAt"})
-	probs = append(probs, sortProbs...)
-	if sortBy != "" {
-		f.sortBy = sortBy
-	}
-	f.desc = desc
-	return f, filters, probs
+	lq.keep = f.matches
+	var sortProbs, pageProbs []problem
+	lq.order, sortProbs = parseOrder(e, q, lq.filters, videoSortKeys)
+	lq.page, pageProbs = e.parsePaging(q)
+	return lq, append(append(probs, sortProbs...), pageProbs...)
 }
 
 // singleValues reads the text filters names, each of which may be given once: their values by
@@ -235,24 +253,6 @@ func (f videoFilter) matches(v *video) bool {
 	return true
 }
 
-func (f videoFilter) compare(a, b *video) int {
-	var c int
-	switch f.sortBy {
-	case "title":
-		c = cmp.Compare(a.Title, b.Title)
-	case "publishedAt":
-		c = a.PublishedAt.Compare(b.PublishedAt)
-	case "updatedAt":
-		c = a.UpdatedAt.Compare(b.UpdatedAt)
-	default:
-		c = a.CreatedAt.Compare(b.CreatedAt)
-	}
-	if f.desc {
-		c = -c
-	}
-	return c
-}
-
 // withFreshStore runs fn under the write lock after deleting the expired sandbox records, and
 // saves the state when it deleted any.
 func (e *Emulator) withFreshStore(fn func()) {
@@ -266,42 +266,11 @@ func (e *Emulator) withFreshStore(fn func()) {
 }
 
 func (e *Emulator) handleListVideos(w http.ResponseWriter, r *http.Request, _ string) {
-	q := r.URL.Query()
-	f, filters, probs := e.parseVideoFilter(q)
-	p, pageProbs := e.parsePaging(q)
-	probs = append(probs, pageProbs...)
-	if len(probs) > 0 {
-		writeError(w, e.attributeError(probs...))
-		return
-	}
-	// The page is cut and converted under the lock, so that only its items are copied.
-	var page listResponse[videoWire]
-	e.withFreshStore(func() {
-		var matched []*video
-		for _, v := range e.st.Videos {
-			if f.matches(v) {
-				matched = append(matched, v)
-			}
-		}
-		slices.SortStableFunc(matched, f.compare)
-		page = paginate(matched, p, "/videos", filters, e.toVideoWire)
-	})
-	writeJSON(w, http.StatusOK, page)
+	e.videos().serveList(e, w, r, e.parseVideoQuery)
 }
 
 func (e *Emulator) handleGetVideo(w http.ResponseWriter, _ *http.Request, id string) {
-	var found *video
-	e.withFreshStore(func() {
-		if i := e.findVideoLocked(id); i >= 0 {
-			c := *e.st.Videos[i]
-			found = &c
-		}
-	})
-	if found == nil {
-		writeError(w, e.notFound("videoId"))
-		return
-	}
-	writeJSON(w, http.StatusOK, e.toVideoWire(found))
+	e.videos().serveGet(e, w, id)
 }
 
 // sandboxExpiry is when a sandbox video uploaded or recorded at t is deleted; zero in
