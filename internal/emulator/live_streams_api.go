@@ -85,23 +85,15 @@ var liveStreamSortKeys = []sortKey[liveStream]{
 // and name, a case-sensitive part of the name.
 func (e *Emulator) parseLiveStreamQuery(q url.Values) (listQuery[liveStream], []problem) {
 	lq := listQuery[liveStream]{filters: url.Values{}}
-	probs := e.unknownParams(q, func(k string) bool {
-		switch k {
-		case "currentPage", "pageSize", "streamKey", "name", "sortBy", "sortOrder":
-			return true
-		}
-		return false
-	})
+	probs := e.unknownParams(q, listParams("streamKey", "name", "sortBy", "sortOrder"))
 	vals, valueProbs := e.singleValues(q, lq.filters, "streamKey", "name")
 	probs = append(probs, valueProbs...)
 	streamKey, name := vals["streamKey"], vals["name"]
 	lq.keep = func(l *liveStream) bool {
 		return (streamKey == "" || l.StreamKey == streamKey) && strings.Contains(l.Name, name)
 	}
-	var sortProbs, pageProbs []problem
-	lq.order, sortProbs = parseOrder(e, q, lq.filters, liveStreamSortKeys)
-	lq.page, pageProbs = e.parsePaging(q)
-	return lq, append(append(probs, sortProbs...), pageProbs...)
+	probs = append(probs, parseOrderAndPage(e, q, &lq, liveStreamSortKeys)...)
+	return lq, probs
 }
 
 func (e *Emulator) handleListLiveStreams(w http.ResponseWriter, r *http.Request, _ string) {

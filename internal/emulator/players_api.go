@@ -195,17 +195,9 @@ var playerSortKeys = []sortKey[playerTheme]{
 // parsePlayerQuery reads the query of GET /players, which has no filters.
 func (e *Emulator) parsePlayerQuery(q url.Values) (listQuery[playerTheme], []problem) {
 	lq := listQuery[playerTheme]{filters: url.Values{}}
-	probs := e.unknownParams(q, func(k string) bool {
-		switch k {
-		case "currentPage", "pageSize", "sortBy", "sortOrder":
-			return true
-		}
-		return false
-	})
-	var sortProbs, pageProbs []problem
-	lq.order, sortProbs = parseOrder(e, q, lq.filters, playerSortKeys)
-	lq.page, pageProbs = e.parsePaging(q)
-	return lq, append(append(probs, sortProbs...), pageProbs...)
+	probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
+	probs = append(probs, parseOrderAndPage(e, q, &lq, playerSortKeys)...)
+	return lq, probs
 }
 
 func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {

@@ -173,6 +173,15 @@ func parseOrder[R any](e *Emulator, q, filters url.Values, keys []sortKey[R]) (f
 	}, probs
 }
 
+// parseOrderAndPage reads sortBy, sortOrder and the paging into lq, after the endpoint's
+// filters, and answers their problems in that order.
+func parseOrderAndPage[R any](e *Emulator, q url.Values, lq *listQuery[R], keys []sortKey[R]) []problem {
+	order, probs := parseOrder(e, q, lq.filters, keys)
+	page, pageProbs := e.parsePaging(q)
+	lq.order, lq.page = order, page
+	return append(probs, pageProbs...)
+}
+
 // answerDelete answers a DELETE of the service or the control API: 204 when the record was
 // deleted, else 404 naming idName.
 func (e *Emulator) answerDelete(w http.ResponseWriter, deleted bool, idName string) {

@@ -144,13 +144,10 @@ func (e *Emulator) parseVideoQuery(q url.Values) (listQuery[video], []problem) {
 	f := videoFilter{metadata: map[string]string{}}
 	lq := listQuery[video]{filters: url.Values{}}
 	var probs []problem
+	listed := listParams("title", "description", "liveStreamId", "tags[]", "sortBy", "sortOrder")
 	known := func(k string) bool {
-		switch k {
-		case "currentPage", "pageSize", "title", "description", "liveStreamId", "tags[]", "sortBy", "sortOrder":
-			return true
-		}
 		_, ok := isMetadataParam(k)
-		return ok
+		return ok || listed(k)
 	}
 	probs = append(probs, e.unknownParams(q, known)...)
 	vals, valueProbs := e.singleValues(q, lq.filters, "title", "description", "liveStreamId")
@@ -173,10 +170,8 @@ func (e *Emulator) parseVideoQuery(q url.Values) (listQuery[video], []problem) {
 		lq.filters[k] = vs
 	}
 	lq.keep = f.matches
-	var sortProbs, pageProbs []problem
-	lq.order, sortProbs = parseOrder(e, q, lq.filters, videoSortKeys)
-	lq.page, pageProbs = e.parsePaging(q)
-	return lq, append(append(probs, sortProbs...), pageProbs...)
+	probs = append(probs, parseOrderAndPage(e, q, &lq, videoSortKeys)...)
+	return lq, probs
 }
 
 // singleValues reads the text filters names, each of which may be given once: their values by

@@ -135,7 +135,7 @@ var webhooks = recordKind[Webhook, webhookWire]{
 // that a webhook must listen to. The list keeps creation order.
 func (e *Emulator) parseWebhookQuery(q url.Values) (listQuery[Webhook], []problem) {
 	lq := listQuery[Webhook]{filters: url.Values{}}
-	probs := e.unknownParams(q, func(k string) bool { return k == "events" || k == "currentPage" || k == "pageSize" })
+	probs := e.unknownParams(q, listParams("events"))
 	var pageProbs []problem
 	lq.page, pageProbs = e.parsePaging(q)
 	probs = append(probs, pageProbs...)
