@@ -1,8 +1,8 @@
 package emulator
 
 import (
-	"slices"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
