@@ -195,6 +195,31 @@ func (e *Emulator) writeSimError(w http.ResponseWriter, err error, name string) 
 	writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, sentence(detail)))
 }
 
+// answerSim answers the outcome of a simulation: v with status, or the error as writeSimError
+// answers it.
+func (e *Emulator) answerSim(w http.ResponseWriter, status int, v any, err error, name string) {
+	if err != nil {
+		e.writeSimError(w, err, name)
+		return
+	}
+	writeJSON(w, status, v)
+}
+
+// controlDuration converts the optional duration of a control request, 0 when absent. A
+// duration that is not a positive number of seconds is answered with a 400 here, and reported
+// false.
+func (e *Emulator) controlDuration(w http.ResponseWriter, s *float64) (time.Duration, bool) {
+	if s == nil {
+		return 0, true
+	}
+	d, ok := seconds(*s)
+	if !ok || d == 0 {
+		writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
+		return 0, false
+	}
+	return d, true
+}
+
 // sentence turns an error message into a title: a capital first letter and a final period.
 func sentence(msg string) string {
 	if msg == "" {
@@ -220,11 +245,7 @@ func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request) {
 }
 
 func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, r *http.Request) {
-	if !e.DeleteWebhook(r.PathValue("id")) {
-		writeError(w, e.notFound("webhookId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeleteWebhook(r.PathValue("id")), "webhookId")
 }
 
 // metadataInput accepts metadata as [{"key","value"}] or as {"key": "value"}.
@@ -274,21 +295,13 @@ func (e *Emulator) ctlUploadVideo(w http.ResponseWriter, r *http.Request) {
 	if in.Title == "" {
 		in.Title = "Uploaded video"
 	}
-	vi := VideoInput{Title: in.Title, Description: in.Description, Tags: in.Tags, Metadata: in.Metadata}
-	if in.Duration != nil {
-		d, ok := seconds(*in.Duration)
-		if !ok || d == 0 {
-			writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
-			return
-		}
-		vi.Duration = d
-	}
-	v, err := e.uploadVideo(vi)
-	if err != nil {
-		e.writeSimError(w, err, "videoId")
+	d, ok := e.controlDuration(w, in.Duration)
+	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusCreated, v)
+	vi := VideoInput{Title: in.Title, Description: in.Description, Duration: d, Tags: in.Tags, Metadata: in.Metadata}
+	v, err := e.uploadVideo(vi)
+	e.answerSim(w, http.StatusCreated, v, err, "videoId")
 }
 
 func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request) {
@@ -302,36 +315,20 @@ func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request) {
 		in.Name = "Live stream"
 	}
 	l, err := e.createLiveStream(in.Name)
-	if err != nil {
-		e.writeSimError(w, err, "liveStreamId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, l)
+	e.answerSim(w, http.StatusCreated, l, err, "liveStreamId")
 }
 
 func (e *Emulator) ctlDeleteLiveStream(w http.ResponseWriter, r *http.Request) {
-	if !e.DeleteLiveStream(r.PathValue("id")) {
-		writeError(w, e.notFound("liveStreamId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeleteLiveStream(r.PathValue("id")), "liveStreamId")
 }
 
 func (e *Emulator) ctlDeletePlayer(w http.ResponseWriter, r *http.Request) {
-	if !e.DeletePlayer(r.PathValue("id")) {
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeletePlayer(r.PathValue("id")), "playerId")
 }
 
 func (e *Emulator) ctlBroadcast(w http.ResponseWriter, r *http.Request, on bool) {
 	l, err := e.setBroadcasting(r.PathValue("id"), on)
-	if err != nil {
-		e.writeSimError(w, err, "liveStreamId")
-		return
-	}
-	writeJSON(w, http.StatusOK, l)
+	e.answerSim(w, http.StatusOK, l, err, "liveStreamId")
 }
 
 func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request) {
@@ -341,20 +338,12 @@ func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request) {
 	if !e.decodeControl(w, r, &in) {
 		return
 	}
-	var d time.Duration
-	if in.Duration != nil {
-		var ok bool
-		if d, ok = seconds(*in.Duration); !ok || d == 0 {
-			writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
-			return
-		}
-	}
-	v, err := e.recordLiveStream(r.PathValue("id"), d)
-	if err != nil {
-		e.writeSimError(w, err, "liveStreamId")
+	d, ok := e.controlDuration(w, in.Duration)
+	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusCreated, v)
+	v, err := e.recordLiveStream(r.PathValue("id"), d)
+	e.answerSim(w, http.StatusCreated, v, err, "liveStreamId")
 }
 
 func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request) {
@@ -365,20 +354,12 @@ func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c, err := e.generateCaption(r.PathValue("id"), in.Language)
-	if err != nil {
-		e.writeSimError(w, err, "videoId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, c)
+	e.answerSim(w, http.StatusCreated, c, err, "videoId")
 }
 
 func (e *Emulator) ctlSummary(w http.ResponseWriter, r *http.Request) {
 	s, err := e.generateSummary(r.PathValue("id"))
-	if err != nil {
-		e.writeSimError(w, err, "videoId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, s)
+	e.answerSim(w, http.StatusCreated, s, err, "videoId")
 }
 
 func (e *Emulator) ctlDeliveries(w http.ResponseWriter, _ *http.Request) {
