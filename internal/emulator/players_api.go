@@ -18,50 +18,22 @@ const maxPlayerNameLength = 100
 // playerWire is a player theme as the service sends it: every field, defaults filled in; name
 // only when the theme has one, and assets never, since logos cannot be uploaded here.
 type playerWire struct {
-	Name             string `json:"name,omitempty"`
-	Text             string `json:"text"`
-	Link             string `json:"link"`
-	LinkHover        string `json:"linkHover"`
-	LinkActive       string `json:"linkActive"`
-	TrackPlayed      string `json:"trackPlayed"`
-	TrackUnplayed    string `json:"trackUnplayed"`
-	TrackBackground  string `json:"trackBackground"`
-	BackgroundTop    string `json:"backgroundTop"`
-	BackgroundBottom string `json:"backgroundBottom"`
-	BackgroundText   string `json:"backgroundText"`
-	EnableAPI        bool   `json:"enableApi"`
-	EnableControls   bool   `json:"enableControls"`
-	ForceAutoplay    bool   `json:"forceAutoplay"`
-	HideTitle        bool   `json:"hideTitle"`
-	ForceLoop        bool   `json:"forceLoop"`
-	PlayerID         string `json:"playerId"`
-	CreatedAt        string `json:"createdAt"`
-	UpdatedAt        string `json:"updatedAt"`
+	playerSettings
+	PlayerID  string `json:"playerId"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
 }
 
 func toPlayerWire(p *playerTheme) playerWire {
-	return playerWire{
-		Name: p.Name, Text: p.Text, Link: p.Link, LinkHover: p.LinkHover, LinkActive: p.LinkActive,
-		TrackPlayed: p.TrackPlayed, TrackUnplayed: p.TrackUnplayed, TrackBackground: p.TrackBackground,
-		BackgroundTop: p.BackgroundTop, BackgroundBottom: p.BackgroundBottom, BackgroundText: p.BackgroundText,
-		EnableAPI: p.EnableAPI, EnableControls: p.EnableControls, ForceAutoplay: p.ForceAutoplay,
-		HideTitle: p.HideTitle, ForceLoop: p.ForceLoop,
-		PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt),
-	}
+	return playerWire{playerSettings: p.playerSettings, PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt)}
 }
 
-// playerColour is one colour of a player theme: its member and where the record keeps it.
-type playerColour struct {
+// playerSetting is one colour (T string) or flag (T bool) of a player theme: its member, where
+// the record keeps it, and its default.
+type playerSetting[T any] struct {
 	member string
-	field  func(*playerTheme) *string
-	def    string
-}
-
-// playerFlag is one boolean of a player theme.
-type playerFlag struct {
-	member string
-	field  func(*playerTheme) *bool
-	def    bool
+	field  func(*playerTheme) *T
+	def    T
 }
 
 const (
@@ -72,7 +44,7 @@ const (
 // playerColours and playerFlags are the theme's settings with their defaults, in the order of
 // the contract.
 var (
-	playerColours = []playerColour{
+	playerColours = []playerSetting[string]{
 		{"text", func(p *playerTheme) *string { return &p.Text }, colourWhite},
 		{"link", func(p *playerTheme) *string { return &p.Link }, colourWhite},
 		{"linkHover", func(p *playerTheme) *string { return &p.LinkHover }, colourWhite},
@@ -84,7 +56,7 @@ var (
 		{"backgroundBottom", func(p *playerTheme) *string { return &p.BackgroundBottom }, colourShade},
 		{"backgroundText", func(p *playerTheme) *string { return &p.BackgroundText }, colourWhite},
 	}
-	playerFlags = []playerFlag{
+	playerFlags = []playerSetting[bool]{
 		{"enableApi", func(p *playerTheme) *bool { return &p.EnableAPI }, true},
 		{"enableControls", func(p *playerTheme) *bool { return &p.EnableControls }, true},
 		{"forceAutoplay", func(p *playerTheme) *bool { return &p.ForceAutoplay }, false},
@@ -97,13 +69,15 @@ var (
 func (e *Emulator) newPlayerTheme() *playerTheme {
 	now := e.now().UTC().Truncate(time.Second)
 	p := &playerTheme{ID: randomID("pt", 22), CreatedAt: now, UpdatedAt: now}
-	for _, c := range playerColours {
-		*c.field(p) = c.def
-	}
-	for _, f := range playerFlags {
-		*f.field(p) = f.def
-	}
+	setDefaults(p, playerColours)
+	setDefaults(p, playerFlags)
 	return p
+}
+
+func setDefaults[T any](p *playerTheme, settings []playerSetting[T]) {
+	for _, s := range settings {
+		*s.field(p) = s.def
+	}
 }
 
 // colourRe is rgba(R, G, B, A); spaces around the numbers are free, the ranges are checked by
@@ -145,35 +119,45 @@ func (e *Emulator) applyPlayerBody(p *playerTheme, body map[string]json.RawMessa
 		}
 		p.Name = name
 	}
-	known := []string{"name"}
-	for _, c := range playerColours {
-		known = append(known, c.member)
-		raw, ok := body[c.member]
-		if !ok {
-			continue
+	probs = append(probs, applySettings(e, p, body, playerColours, "string", func(v string) string {
+		if !validColour(v) {
+			return detailNotAColour
 		}
-		v, detail := decodeMember[string](raw, "string")
-		if detail == "" && !validColour(v) {
-			detail = detailNotAColour
-		}
-		if detail != "" {
-			probs = append(probs, e.fieldInvalid(c.member, detail))
-		}
-		*c.field(p) = v
-	}
-	for _, f := range playerFlags {
-		known = append(known, f.member)
-		raw, ok := body[f.member]
-		if !ok {
-			continue
-		}
-		v, detail := decodeMember[bool](raw, "bool")
-		if detail != "" {
-			probs = append(probs, e.fieldInvalid(f.member, detail))
-		}
-		*f.field(p) = v
-	}
+		return ""
+	})...)
+	probs = append(probs, applySettings(e, p, body, playerFlags, "bool", nil)...)
+	known := slices.Concat([]string{"name"}, settingMembers(playerColours), settingMembers(playerFlags))
 	return append(probs, e.unknownMembers(body, known, "")...)
+}
+
+// applySettings makes the change that body asks for to the settings of p, and lists the problem
+// of each member that is not of typeName or that check (when not nil) refuses with a detail.
+func applySettings[T any](e *Emulator, p *playerTheme, body map[string]json.RawMessage, settings []playerSetting[T], typeName string, check func(T) string) []problem {
+	var probs []problem
+	for _, s := range settings {
+		raw, ok := body[s.member]
+		if !ok {
+			continue
+		}
+		v, detail := decodeMember[T](raw, typeName)
+		if detail == "" && check != nil {
+			detail = check(v)
+		}
+		if detail != "" {
+			probs = append(probs, e.fieldInvalid(s.member, detail))
+		}
+		*s.field(p) = v
+	}
+	return probs
+}
+
+// settingMembers are the members of settings.
+func settingMembers[T any](settings []playerSetting[T]) []string {
+	members := make([]string, 0, len(settings))
+	for _, s := range settings {
+		members = append(members, s.member)
+	}
+	return members
 }
 
 // players is the collection of player themes.

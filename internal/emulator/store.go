@@ -68,28 +68,33 @@ type liveStream struct {
 	BroadcastStartedAt time.Time `json:"broadcastStartedAt,omitzero"`
 }
 
-// playerTheme is the stored record of a player theme. Colours are kept as they were sent,
-// character for character; Name "" is a theme without a name.
+// playerTheme is the stored record of a player theme.
 type playerTheme struct {
-	ID               string    `json:"playerId"`
-	Name             string    `json:"name,omitempty"`
-	Text             string    `json:"text"`
-	Link             string    `json:"link"`
-	LinkHover        string    `json:"linkHover"`
-	LinkActive       string    `json:"linkActive"`
-	TrackPlayed      string    `json:"trackPlayed"`
-	TrackUnplayed    string    `json:"trackUnplayed"`
-	TrackBackground  string    `json:"trackBackground"`
-	BackgroundTop    string    `json:"backgroundTop"`
-	BackgroundBottom string    `json:"backgroundBottom"`
-	BackgroundText   string    `json:"backgroundText"`
-	EnableAPI        bool      `json:"enableApi"`
-	EnableControls   bool      `json:"enableControls"`
-	ForceAutoplay    bool      `json:"forceAutoplay"`
-	HideTitle        bool      `json:"hideTitle"`
-	ForceLoop        bool      `json:"forceLoop"`
-	CreatedAt        time.Time `json:"createdAt"`
-	UpdatedAt        time.Time `json:"updatedAt"`
+	ID string `json:"playerId"`
+	playerSettings
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// playerSettings are what a player theme's body may set, stored and sent as they are. Colours
+// are kept as they were sent, character for character; Name "" is a theme without a name.
+type playerSettings struct {
+	Name             string `json:"name,omitempty"`
+	Text             string `json:"text"`
+	Link             string `json:"link"`
+	LinkHover        string `json:"linkHover"`
+	LinkActive       string `json:"linkActive"`
+	TrackPlayed      string `json:"trackPlayed"`
+	TrackUnplayed    string `json:"trackUnplayed"`
+	TrackBackground  string `json:"trackBackground"`
+	BackgroundTop    string `json:"backgroundTop"`
+	BackgroundBottom string `json:"backgroundBottom"`
+	BackgroundText   string `json:"backgroundText"`
+	EnableAPI        bool   `json:"enableApi"`
+	EnableControls   bool   `json:"enableControls"`
+	ForceAutoplay    bool   `json:"forceAutoplay"`
+	HideTitle        bool   `json:"hideTitle"`
+	ForceLoop        bool   `json:"forceLoop"`
 }
 
 // store is the service's data; Emulator.mu guards it. Slices keep creation order, which is the
