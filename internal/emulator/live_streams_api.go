@@ -18,30 +18,22 @@ const (
 	liveEmbedBase = "https://embed.api.video/live/"
 )
 
-type liveStreamAssetsWire struct {
-	HLS       string `json:"hls"`
-	Iframe    string `json:"iframe"`
-	Player    string `json:"player"`
-	Thumbnail string `json:"thumbnail"`
-}
-
 // liveStreamWire is a live stream as the service sends it: playerId is left out when the live
 // stream has no player theme, restreams is always there.
 type liveStreamWire struct {
-	LiveStreamID string               `json:"liveStreamId"`
-	Name         string               `json:"name"`
-	StreamKey    string               `json:"streamKey"`
-	Public       bool                 `json:"public"`
-	PlayerID     string               `json:"playerId,omitempty"`
-	Broadcasting bool                 `json:"broadcasting"`
-	CreatedAt    string               `json:"createdAt"`
-	UpdatedAt    string               `json:"updatedAt"`
-	Assets       liveStreamAssetsWire `json:"assets"`
-	Restreams    []Restream           `json:"restreams"`
+	LiveStreamID string     `json:"liveStreamId"`
+	Name         string     `json:"name"`
+	StreamKey    string     `json:"streamKey"`
+	Public       bool       `json:"public"`
+	PlayerID     string     `json:"playerId,omitempty"`
+	Broadcasting bool       `json:"broadcasting"`
+	CreatedAt    string     `json:"createdAt"`
+	UpdatedAt    string     `json:"updatedAt"`
+	Assets       assetsWire `json:"assets"`
+	Restreams    []Restream `json:"restreams"`
 }
 
 func toLiveStreamWire(l *liveStream) liveStreamWire {
-	player := liveEmbedBase + l.ID
 	out := liveStreamWire{
 		LiveStreamID: l.ID,
 		Name:         l.Name,
@@ -51,13 +43,8 @@ func toLiveStreamWire(l *liveStream) liveStreamWire {
 		Broadcasting: l.Broadcasting,
 		CreatedAt:    atom(l.CreatedAt),
 		UpdatedAt:    atom(l.UpdatedAt),
-		Assets: liveStreamAssetsWire{
-			HLS:       liveBase + l.ID + ".m3u8",
-			Iframe:    `<iframe src="` + player + `" width="100%" height="100%" frameborder="0" scrolling="no" allowfullscreen="true"></iframe>`,
-			Player:    player,
-			Thumbnail: liveBase + l.ID + "/thumbnail.jpg",
-		},
-		Restreams: slices.Clone(l.Restreams),
+		Assets:       newAssets(liveBase+l.ID+".m3u8", liveEmbedBase+l.ID, liveBase+l.ID+"/thumbnail.jpg"),
+		Restreams:    slices.Clone(l.Restreams),
 	}
 	if out.Restreams == nil {
 		out.Restreams = []Restream{}

@@ -96,13 +96,12 @@ func (e *Emulator) uploadVideo(in VideoInput) (videoWire, error) {
 		CreatedAt:   now,
 		PublishedAt: now,
 		UpdatedAt:   now,
-		Public:      true,
-		MP4Support:  true,
-		Tags:        slices.Clone(in.Tags),
-		Metadata:    slices.Clone(in.Metadata),
-		SourceType:  sourceUpload,
-		Duration:    in.Duration.Seconds(),
-		ExpiresAt:   e.sandboxExpiry(now),
+		videoProperties: videoProperties{
+			Public: true, MP4Support: true, Tags: slices.Clone(in.Tags), Metadata: slices.Clone(in.Metadata),
+		},
+		SourceType: sourceUpload,
+		Duration:   in.Duration.Seconds(),
+		ExpiresAt:  e.sandboxExpiry(now),
 	}
 	e.mu.Lock()
 	e.purgeExpiredLocked(e.now())
@@ -199,18 +198,17 @@ func (e *Emulator) recordLiveStream(liveStreamID string, duration time.Duration)
 		return videoWire{}, err
 	}
 	v := &video{
-		ID:           randomID("vi", 22),
-		Title:        l.Name + " (recording)",
-		Language:     "en",
-		CreatedAt:    now,
-		PublishedAt:  now,
-		UpdatedAt:    now,
-		Public:       l.Public,
-		MP4Support:   true,
-		SourceType:   sourceLive,
-		LiveStreamID: l.ID,
-		Duration:     duration.Seconds(),
-		ExpiresAt:    e.sandboxExpiry(now),
+		ID:              randomID("vi", 22),
+		Title:           l.Name + " (recording)",
+		Language:        "en",
+		CreatedAt:       now,
+		PublishedAt:     now,
+		UpdatedAt:       now,
+		videoProperties: videoProperties{Public: l.Public, MP4Support: true},
+		SourceType:      sourceLive,
+		LiveStreamID:    l.ID,
+		Duration:        duration.Seconds(),
+		ExpiresAt:       e.sandboxExpiry(now),
 	}
 	e.purgeExpiredLocked(e.now())
 	e.st.Videos = append(e.st.Videos, v)

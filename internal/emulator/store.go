@@ -25,25 +25,30 @@ type Metadatum struct {
 
 // video is the stored record of a video; its wire form is built by toVideoWire.
 type video struct {
-	ID           string      `json:"videoId"`
-	Title        string      `json:"title"`
-	Description  string      `json:"description"`
-	Language     string      `json:"language"`
-	PlayerID     string      `json:"playerId"`
-	CreatedAt    time.Time   `json:"createdAt"`
-	PublishedAt  time.Time   `json:"publishedAt"`
-	UpdatedAt    time.Time   `json:"updatedAt"`
-	Discarded    bool        `json:"discarded"`
-	Public       bool        `json:"public"`
-	Panoramic    bool        `json:"panoramic"`
-	MP4Support   bool        `json:"mp4Support"`
-	Tags         []string    `json:"tags"`
-	Metadata     []Metadatum `json:"metadata"`
-	SourceType   string      `json:"sourceType"`
-	LiveStreamID string      `json:"liveStreamId,omitempty"`
-	Duration     float64     `json:"duration"`
+	ID          string    `json:"videoId"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Language    string    `json:"language"`
+	PlayerID    string    `json:"playerId"`
+	CreatedAt   time.Time `json:"createdAt"`
+	PublishedAt time.Time `json:"publishedAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+	videoProperties
+	SourceType   string  `json:"sourceType"`
+	LiveStreamID string  `json:"liveStreamId,omitempty"`
+	Duration     float64 `json:"duration"`
 	// ExpiresAt is when a sandbox video or recording is deleted; zero in production.
 	ExpiresAt time.Time `json:"expiresAt,omitzero"`
+}
+
+// videoProperties are a video's flags, tags and metadata: stored and sent alike.
+type videoProperties struct {
+	Discarded  bool        `json:"discarded"`
+	Public     bool        `json:"public"`
+	Panoramic  bool        `json:"panoramic"`
+	MP4Support bool        `json:"mp4Support"`
+	Tags       []string    `json:"tags"`
+	Metadata   []Metadatum `json:"metadata"`
 }
 
 // Restream is one restreaming destination of a live stream.

@@ -27,31 +27,24 @@ type liveStreamLink struct {
 	LiveStreamID string `json:"liveStreamId"`
 }
 
+// videoAssetsWire is a video's assets: a live stream's, and an MP4 file when the video has one.
 type videoAssetsWire struct {
-	HLS       string `json:"hls"`
-	Iframe    string `json:"iframe"`
-	Player    string `json:"player"`
-	Thumbnail string `json:"thumbnail"`
-	MP4       string `json:"mp4,omitempty"`
+	assetsWire
+	MP4 string `json:"mp4,omitempty"`
 }
 
 // videoWire is a video as the service sends it. Watermarked is the emulator's flag for the
 // sandbox's watermark (true on every sandbox video); the real service marks the pictures only.
 type videoWire struct {
-	VideoID     string          `json:"videoId"`
-	Title       string          `json:"title"`
-	Description string          `json:"description"`
-	Language    string          `json:"language"`
-	PlayerID    string          `json:"playerId"`
-	CreatedAt   string          `json:"createdAt"`
-	PublishedAt string          `json:"publishedAt"`
-	UpdatedAt   string          `json:"updatedAt"`
-	Discarded   bool            `json:"discarded"`
-	Public      bool            `json:"public"`
-	Panoramic   bool            `json:"panoramic"`
-	MP4Support  bool            `json:"mp4Support"`
-	Tags        []string        `json:"tags"`
-	Metadata    []Metadatum     `json:"metadata"`
+	VideoID     string `json:"videoId"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Language    string `json:"language"`
+	PlayerID    string `json:"playerId"`
+	CreatedAt   string `json:"createdAt"`
+	PublishedAt string `json:"publishedAt"`
+	UpdatedAt   string `json:"updatedAt"`
+	videoProperties
 	Source      videoSourceWire `json:"source"`
 	Assets      videoAssetsWire `json:"assets"`
 	Watermarked bool            `json:"watermarked"`
@@ -59,35 +52,24 @@ type videoWire struct {
 
 func (e *Emulator) toVideoWire(v *video) videoWire {
 	out := videoWire{
-		VideoID:     v.ID,
-		Title:       v.Title,
-		Description: v.Description,
-		Language:    v.Language,
-		PlayerID:    v.PlayerID,
-		CreatedAt:   atom(v.CreatedAt),
-		PublishedAt: atom(v.PublishedAt),
-		UpdatedAt:   atom(v.UpdatedAt),
-		Discarded:   v.Discarded,
-		Public:      v.Public,
-		Panoramic:   v.Panoramic,
-		MP4Support:  v.MP4Support,
-		Tags:        slices.Clone(v.Tags),
-		Metadata:    slices.Clone(v.Metadata),
-		Source:      videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
+		VideoID:         v.ID,
+		Title:           v.Title,
+		Description:     v.Description,
+		Language:        v.Language,
+		PlayerID:        v.PlayerID,
+		CreatedAt:       atom(v.CreatedAt),
+		PublishedAt:     atom(v.PublishedAt),
+		UpdatedAt:       atom(v.UpdatedAt),
+		videoProperties: v.videoProperties,
+		Source:          videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
 		Assets: videoAssetsWire{
-			HLS:       vodBase + v.ID + "/hls/manifest.m3u8",
-			Iframe:    `<iframe src="` + embedBase + "vod/" + v.ID + `" width="100%" height="100%" frameborder="0" scrolling="no" allowfullscreen="true"></iframe>`,
-			Player:    embedBase + "vod/" + v.ID,
-			Thumbnail: vodBase + v.ID + "/thumbnail.jpg",
+			assetsWire: newAssets(vodBase+v.ID+"/hls/manifest.m3u8", embedBase+"vod/"+v.ID, vodBase+v.ID+"/thumbnail.jpg"),
 		},
 		Watermarked: e.opts.Environment == EnvSandbox,
 	}
-	if out.Tags == nil {
-		out.Tags = []string{}
-	}
-	if out.Metadata == nil {
-		out.Metadata = []Metadatum{}
-	}
+	// The lists are copied, and sent empty rather than null.
+	out.Tags = append([]string{}, v.Tags...)
+	out.Metadata = append([]Metadatum{}, v.Metadata...)
 	if v.LiveStreamID != "" {
 		out.Source.LiveStream = &liveStreamLink{LiveStreamID: v.LiveStreamID}
 	}
