@@ -52,15 +52,6 @@ func toLiveStreamWire(l *liveStream) liveStreamWire {
 	return out
 }
 
-// liveStreams is the collection of live streams.
-var liveStreams = recordKind[liveStream, liveStreamWire]{
-	path:   "/live-streams",
-	idName: "liveStreamId",
-	id:     func(l *liveStream) string { return l.ID },
-	items:  func(s *store) *[]*liveStream { return &s.LiveStreams },
-	wire:   toLiveStreamWire,
-}
-
 // liveStreamSortKeys are the values of sortBy of GET /live-streams.
 var liveStreamSortKeys = []sortKey[liveStream]{
 	{"name", func(a, b *liveStream) int { return cmp.Compare(a.Name, b.Name) }},

@@ -160,15 +160,6 @@ func settingMembers[T any](settings []playerSetting[T]) []string {
 	return members
 }
 
-// players is the collection of player themes.
-var players = recordKind[playerTheme, playerWire]{
-	path:   "/players",
-	idName: "playerId",
-	id:     func(p *playerTheme) string { return p.ID },
-	items:  func(s *store) *[]*playerTheme { return &s.Players },
-	wire:   toPlayerWire,
-}
-
 // playerSortKeys are the values of sortBy of GET /players.
 var playerSortKeys = []sortKey[playerTheme]{
 	{"name", func(a, b *playerTheme) int { return cmp.Compare(a.Name, b.Name) }},

@@ -33,6 +33,44 @@ func (k recordKind[R, W]) read(e *Emulator, fn func()) {
 	fn()
 }
 
+// The store's collections. Videos expire, so every read of them is fresh, and their wire form
+// depends on the environment (the sandbox's watermark): each emulator builds theirs.
+var (
+	webhooks = recordKind[Webhook, webhookWire]{
+		path:   "/webhooks",
+		idName: "webhookId",
+		id:     func(w *Webhook) string { return w.WebhookID },
+		items:  func(s *store) *[]*Webhook { return &s.Webhooks },
+		// A list always shows the signature secret; a read by id does as the options say.
+		wire: func(w *Webhook) webhookWire { return toWebhookWire(cloneWebhook(w), true) },
+	}
+	liveStreams = recordKind[liveStream, liveStreamWire]{
+		path:   "/live-streams",
+		idName: "liveStreamId",
+		id:     func(l *liveStream) string { return l.ID },
+		items:  func(s *store) *[]*liveStream { return &s.LiveStreams },
+		wire:   toLiveStreamWire,
+	}
+	players = recordKind[playerTheme, playerWire]{
+		path:   "/players",
+		idName: "playerId",
+		id:     func(p *playerTheme) string { return p.ID },
+		items:  func(s *store) *[]*playerTheme { return &s.Players },
+		wire:   toPlayerWire,
+	}
+)
+
+func (e *Emulator) videos() recordKind[video, videoWire] {
+	return recordKind[video, videoWire]{
+		path:   "/videos",
+		idName: "videoId",
+		id:     func(v *video) string { return v.ID },
+		items:  func(s *store) *[]*video { return &s.Videos },
+		wire:   e.toVideoWire,
+		fresh:  true,
+	}
+}
+
 // find is the index of the record id, or -1; the caller holds e.mu.
 func (k recordKind[R, W]) find(st *store, id string) int {
 	return slices.IndexFunc(*k.items(st), func(r *R) bool { return k.id(r) == id })

@@ -91,20 +91,6 @@ func isMetadataParam(k string) (string, bool) {
 	return inner, true
 }
 
-// videos is the collection of videos. Their wire form depends on the environment (the
-// sandbox's watermark), so the collection is the emulator's own; they expire, so every read
-// is fresh.
-func (e *Emulator) videos() recordKind[video, videoWire] {
-	return recordKind[video, videoWire]{
-		path:   "/videos",
-		idName: "videoId",
-		id:     func(v *video) string { return v.ID },
-		items:  func(s *store) *[]*video { return &s.Videos },
-		wire:   e.toVideoWire,
-		fresh:  true,
-	}
-}
-
 // videoSortKeys are the values of sortBy of GET /videos.
 var videoSortKeys = []sortKey[video]{
 	{"title", func(a, b *video) int { return cmp.Compare(a.Title, b.Title) }},

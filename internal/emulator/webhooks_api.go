@@ -121,16 +121,6 @@ func (e *Emulator) DeleteWebhook(id string) bool {
 	return true
 }
 
-// webhooks is the collection of webhooks. Its wire form is that of the list, which always shows
-// the signature secret.
-var webhooks = recordKind[Webhook, webhookWire]{
-	path:   "/webhooks",
-	idName: "webhookId",
-	id:     func(w *Webhook) string { return w.WebhookID },
-	items:  func(s *store) *[]*Webhook { return &s.Webhooks },
-	wire:   func(w *Webhook) webhookWire { return toWebhookWire(cloneWebhook(w), true) },
-}
-
 // parseWebhookQuery reads the query of GET /webhooks: the paging, then events, one event name
 // that a webhook must listen to. The list keeps creation order.
 func (e *Emulator) parseWebhookQuery(q url.Values) (listQuery[Webhook], []problem) {
