@@ -258,12 +258,12 @@ var collections = map[string][2]route{
 	},
 	"videos": {
 		{{http.MethodGet, (*Emulator).handleListVideos}},
-		{{http.MethodGet, (*Emulator).handleGetVideo}},
+		{{http.MethodGet, videos.serveGet}},
 	},
 	"live-streams": {
 		{{http.MethodGet, (*Emulator).handleListLiveStreams}, {http.MethodPost, (*Emulator).handleCreateLiveStream}},
 		{
-			{http.MethodGet, (*Emulator).handleGetLiveStream},
+			{http.MethodGet, liveStreams.serveGet},
 			{http.MethodPatch, (*Emulator).handleUpdateLiveStream},
 			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
 		},
@@ -271,7 +271,7 @@ var collections = map[string][2]route{
 	"players": {
 		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
 		{
-			{http.MethodGet, (*Emulator).handleGetPlayer},
+			{http.MethodGet, players.serveGet},
 			{http.MethodPatch, (*Emulator).handleUpdatePlayer},
 			{http.MethodDelete, (*Emulator).handleDeletePlayer},
 		},

@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"cmp"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -52,13 +51,6 @@ func toLiveStreamWire(l *liveStream) liveStreamWire {
 	return out
 }
 
-// liveStreamSortKeys are the values of sortBy of GET /live-streams.
-var liveStreamSortKeys = []sortKey[liveStream]{
-	{"name", func(a, b *liveStream) int { return cmp.Compare(a.Name, b.Name) }},
-	{"createdAt", func(a, b *liveStream) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-	{"updatedAt", func(a, b *liveStream) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
-}
-
 // parseLiveStreamQuery reads the query of GET /live-streams. Its filters are streamKey, exact,
 // and name, a case-sensitive part of the name.
 func (e *Emulator) parseLiveStreamQuery(q url.Values) (listQuery[liveStream], []problem) {
@@ -70,16 +62,12 @@ func (e *Emulator) parseLiveStreamQuery(q url.Values) (listQuery[liveStream], []
 	lq.keep = func(l *liveStream) bool {
 		return (streamKey == "" || l.StreamKey == streamKey) && strings.Contains(l.Name, name)
 	}
-	probs = append(probs, parseOrderAndPage(e, q, &lq, liveStreamSortKeys)...)
+	probs = append(probs, parseOrderAndPage(e, q, &lq, liveStreams.sortKeys)...)
 	return lq, probs
 }
 
 func (e *Emulator) handleListLiveStreams(w http.ResponseWriter, r *http.Request, _ string) {
 	liveStreams.serveList(e, w, r, e.parseLiveStreamQuery)
-}
-
-func (e *Emulator) handleGetLiveStream(w http.ResponseWriter, _ *http.Request, id string) {
-	liveStreams.serveGet(e, w, id)
 }
 
 // newLiveStream is a live stream made now, public, without player theme or restreams, with a

@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"cmp"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -160,27 +159,16 @@ func settingMembers[T any](settings []playerSetting[T]) []string {
 	return members
 }
 
-// playerSortKeys are the values of sortBy of GET /players.
-var playerSortKeys = []sortKey[playerTheme]{
-	{"name", func(a, b *playerTheme) int { return cmp.Compare(a.Name, b.Name) }},
-	{"createdAt", func(a, b *playerTheme) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-	{"updatedAt", func(a, b *playerTheme) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
-}
-
 // parsePlayerQuery reads the query of GET /players, which has no filters.
 func (e *Emulator) parsePlayerQuery(q url.Values) (listQuery[playerTheme], []problem) {
 	lq := listQuery[playerTheme]{filters: url.Values{}}
 	probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
-	probs = append(probs, parseOrderAndPage(e, q, &lq, playerSortKeys)...)
+	probs = append(probs, parseOrderAndPage(e, q, &lq, players.sortKeys)...)
 	return lq, probs
 }
 
 func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {
 	players.serveList(e, w, r, e.parsePlayerQuery)
-}
-
-func (e *Emulator) handleGetPlayer(w http.ResponseWriter, _ *http.Request, id string) {
-	players.serveGet(e, w, id)
 }
 
 // handleCreatePlayer serves POST /players: 201 with the new theme; every member is optional.

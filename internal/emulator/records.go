@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"cmp"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -17,9 +18,11 @@ type recordKind[R, W any] struct {
 	idName string
 	id     func(*R) string
 	items  func(*store) *[]*R
-	wire   func(*R) W
+	wire   func(*Emulator, *R) W
 	// fresh is set on a collection whose records expire: it is read by withFreshStore.
 	fresh bool
+	// sortKeys are the values of sortBy of the list, if it has one.
+	sortKeys []sortKey[R]
 }
 
 // read runs fn, a read of the collection, with the store locked.
@@ -33,8 +36,7 @@ func (k recordKind[R, W]) read(e *Emulator, fn func()) {
 	fn()
 }
 
-// The store's collections. Videos expire, so every read of them is fresh, and their wire form
-// depends on the environment (the sandbox's watermark): each emulator builds theirs.
+// The store's collections. Videos expire, so every read of them is fresh.
 var (
 	webhooks = recordKind[Webhook, webhookWire]{
 		path:   "/webhooks",
@@ -42,34 +44,47 @@ var (
 		id:     func(w *Webhook) string { return w.WebhookID },
 		items:  func(s *store) *[]*Webhook { return &s.Webhooks },
 		// A list always shows the signature secret; a read by id does as the options say.
-		wire: func(w *Webhook) webhookWire { return toWebhookWire(cloneWebhook(w), true) },
+		wire: func(_ *Emulator, w *Webhook) webhookWire { return toWebhookWire(cloneWebhook(w), true) },
 	}
 	liveStreams = recordKind[liveStream, liveStreamWire]{
 		path:   "/live-streams",
 		idName: "liveStreamId",
 		id:     func(l *liveStream) string { return l.ID },
 		items:  func(s *store) *[]*liveStream { return &s.LiveStreams },
-		wire:   toLiveStreamWire,
+		wire:   func(_ *Emulator, l *liveStream) liveStreamWire { return toLiveStreamWire(l) },
+		sortKeys: []sortKey[liveStream]{
+			{"name", func(a, b *liveStream) int { return cmp.Compare(a.Name, b.Name) }},
+			{"createdAt", func(a, b *liveStream) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{"updatedAt", func(a, b *liveStream) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
+		},
 	}
 	players = recordKind[playerTheme, playerWire]{
 		path:   "/players",
 		idName: "playerId",
 		id:     func(p *playerTheme) string { return p.ID },
 		items:  func(s *store) *[]*playerTheme { return &s.Players },
-		wire:   toPlayerWire,
+		wire:   func(_ *Emulator, p *playerTheme) playerWire { return toPlayerWire(p) },
+		sortKeys: []sortKey[playerTheme]{
+			{"name", func(a, b *playerTheme) int { return cmp.Compare(a.Name, b.Name) }},
+			{"createdAt", func(a, b *playerTheme) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{"updatedAt", func(a, b *playerTheme) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
+		},
 	}
-)
-
-func (e *Emulator) videos() recordKind[video, videoWire] {
-	return recordKind[video, videoWire]{
+	videos = recordKind[video, videoWire]{
 		path:   "/videos",
 		idName: "videoId",
 		id:     func(v *video) string { return v.ID },
 		items:  func(s *store) *[]*video { return &s.Videos },
-		wire:   e.toVideoWire,
+		wire:   (*Emulator).toVideoWire,
 		fresh:  true,
+		sortKeys: []sortKey[video]{
+			{"title", func(a, b *video) int { return cmp.Compare(a.Title, b.Title) }},
+			{"createdAt", func(a, b *video) int { return a.CreatedAt.Compare(b.CreatedAt) }},
+			{"publishedAt", func(a, b *video) int { return a.PublishedAt.Compare(b.PublishedAt) }},
+			{"updatedAt", func(a, b *video) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
+		},
 	}
-}
+)
 
 // find is the index of the record id, or -1; the caller holds e.mu.
 func (k recordKind[R, W]) find(st *store, id string) int {
@@ -77,12 +92,12 @@ func (k recordKind[R, W]) find(st *store, id string) int {
 }
 
 // serveGet serves GET of one record: its wire form, or 404.
-func (k recordKind[R, W]) serveGet(e *Emulator, w http.ResponseWriter, id string) {
+func (k recordKind[R, W]) serveGet(e *Emulator, w http.ResponseWriter, _ *http.Request, id string) {
 	var out W
 	found := false
 	k.read(e, func() {
 		if i := k.find(&e.st, id); i >= 0 {
-			out, found = k.wire((*k.items(&e.st))[i]), true
+			out, found = k.wire(e, (*k.items(&e.st))[i]), true
 		}
 	})
 	if !found {
@@ -110,7 +125,7 @@ func (k recordKind[R, W]) serveCreate(e *Emulator, w http.ResponseWriter, r *htt
 	}
 	items := k.items(&e.st)
 	*items = append(*items, rec)
-	out := k.wire(rec)
+	out := k.wire(e, rec)
 	e.mu.Unlock()
 	e.saveStateLogged()
 	e.answerWrite(w, status, out)
@@ -141,7 +156,7 @@ func (k recordKind[R, W]) serveUpdate(e *Emulator, w http.ResponseWriter, r *htt
 		return
 	}
 	items[i] = &rec
-	out := k.wire(&rec)
+	out := k.wire(e, &rec)
 	e.mu.Unlock()
 	e.saveStateLogged()
 	e.answerWrite(w, http.StatusOK, out)
@@ -175,7 +190,7 @@ func (k recordKind[R, W]) serveList(e *Emulator, w http.ResponseWriter, r *http.
 		if q.order != nil {
 			slices.SortStableFunc(matched, q.order)
 		}
-		page = paginate(matched, q.page, k.path, q.filters, k.wire)
+		page = paginate(matched, q.page, k.path, q.filters, func(r *R) W { return k.wire(e, r) })
 	})
 	writeJSON(w, http.StatusOK, page)
 }

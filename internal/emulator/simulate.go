@@ -256,7 +256,7 @@ func (e *Emulator) generateSummary(videoID string) (map[string]string, error) {
 
 func (e *Emulator) requireVideo(id string) error {
 	var ok bool
-	e.withFreshStore(func() { ok = e.videos().find(&e.st, id) >= 0 })
+	e.withFreshStore(func() { ok = videos.find(&e.st, id) >= 0 })
 	if !ok {
 		return notFoundf("no video %s", id)
 	}

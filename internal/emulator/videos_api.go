@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"cmp"
 	"net/http"
 	"net/url"
 	"slices"
@@ -91,14 +90,6 @@ func isMetadataParam(k string) (string, bool) {
 	return inner, true
 }
 
-// videoSortKeys are the values of sortBy of GET /videos.
-var videoSortKeys = []sortKey[video]{
-	{"title", func(a, b *video) int { return cmp.Compare(a.Title, b.Title) }},
-	{"createdAt", func(a, b *video) int { return a.CreatedAt.Compare(b.CreatedAt) }},
-	{"publishedAt", func(a, b *video) int { return a.PublishedAt.Compare(b.PublishedAt) }},
-	{"updatedAt", func(a, b *video) int { return a.UpdatedAt.Compare(b.UpdatedAt) }},
-}
-
 // videoFilter is the filters of GET /videos.
 type videoFilter struct {
 	title, description, liveStreamID string
@@ -138,7 +129,7 @@ func (e *Emulator) parseVideoQuery(q url.Values) (listQuery[video], []problem) {
 		lq.filters[k] = vs
 	}
 	lq.keep = f.matches
-	probs = append(probs, parseOrderAndPage(e, q, &lq, videoSortKeys)...)
+	probs = append(probs, parseOrderAndPage(e, q, &lq, videos.sortKeys)...)
 	return lq, probs
 }
 
@@ -229,11 +220,7 @@ func (e *Emulator) withFreshStore(fn func()) {
 }
 
 func (e *Emulator) handleListVideos(w http.ResponseWriter, r *http.Request, _ string) {
-	e.videos().serveList(e, w, r, e.parseVideoQuery)
-}
-
-func (e *Emulator) handleGetVideo(w http.ResponseWriter, _ *http.Request, id string) {
-	e.videos().serveGet(e, w, id)
+	videos.serveList(e, w, r, e.parseVideoQuery)
 }
 
 // sandboxExpiry is when a sandbox video uploaded or recorded at t is deleted; zero in
