@@ -91,18 +91,18 @@ func (e *Emulator) newControlMux() *http.ServeMux {
 		"GET " + controlPrefix + "/{$}":                   e.ctlIndex,
 		"POST " + controlPrefix + "/webhooks":             e.ctlCreateWebhook,
 		"DELETE " + controlPrefix + "/webhooks/{id}":      e.ctlDeleteWebhook,
-		"POST " + controlPrefix + "/videos":               e.ctlUploadVideo,
-		"POST " + controlPrefix + "/videos/{id}/captions": e.ctlCaption,
-		"POST " + controlPrefix + "/videos/{id}/summary":  e.ctlSummary,
-		"POST " + controlPrefix + "/live-streams":         e.ctlCreateLiveStream,
+		"POST " + controlPrefix + "/videos":               simulation(e, http.StatusCreated, "videoId", e.ctlUploadVideo),
+		"POST " + controlPrefix + "/videos/{id}/captions": simulation(e, http.StatusCreated, "videoId", e.ctlCaption),
+		"POST " + controlPrefix + "/videos/{id}/summary":  simulation(e, http.StatusCreated, "videoId", e.ctlSummary),
+		"POST " + controlPrefix + "/live-streams":         simulation(e, http.StatusCreated, "liveStreamId", e.ctlCreateLiveStream),
 		"DELETE " + controlPrefix + "/live-streams/{id}":  e.ctlDeleteLiveStream,
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": func(w http.ResponseWriter, r *http.Request) {
-			e.ctlBroadcast(w, r, true)
-		},
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": func(w http.ResponseWriter, r *http.Request) {
-			e.ctlBroadcast(w, r, false)
-		},
-		"POST " + controlPrefix + "/live-streams/{id}/record": e.ctlRecord,
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+			return e.setBroadcasting(r.PathValue("id"), true)
+		}),
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+			return e.setBroadcasting(r.PathValue("id"), false)
+		}),
+		"POST " + controlPrefix + "/live-streams/{id}/record": simulation(e, http.StatusCreated, "liveStreamId", e.ctlRecord),
 		"DELETE " + controlPrefix + "/players/{id}":           e.ctlDeletePlayer,
 		"GET " + controlPrefix + "/deliveries":                e.ctlDeliveries,
 		"POST " + controlPrefix + "/clock/advance":            e.ctlAdvanceClock,
@@ -195,29 +195,38 @@ func (e *Emulator) writeSimError(w http.ResponseWriter, err error, name string) 
 	writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, sentence(detail)))
 }
 
-// answerSim answers the outcome of a simulation: v with status, or the error as writeSimError
-// answers it.
-func (e *Emulator) answerSim(w http.ResponseWriter, status int, v any, err error, name string) {
-	if err != nil {
-		e.writeSimError(w, err, name)
-		return
+// noBody is the input of a control route that reads no body: whatever is sent is ignored.
+type noBody struct{}
+
+// simulation serves a control route that runs a simulation. The body, unless In is noBody, is
+// decoded into In; run's result is answered with status, and its error as writeSimError
+// answers it, a not-found naming idName.
+func simulation[In, Out any](e *Emulator, status int, idName string, run func(r *http.Request, in In) (Out, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in In
+		if _, ignored := any(in).(noBody); !ignored && !e.decodeControl(w, r, &in) {
+			return
+		}
+		out, err := run(r, in)
+		if err != nil {
+			e.writeSimError(w, err, idName)
+			return
+		}
+		writeJSON(w, status, out)
 	}
-	writeJSON(w, status, v)
 }
 
-// controlDuration converts the optional duration of a control request, 0 when absent. A
-// duration that is not a positive number of seconds is answered with a 400 here, and reported
-// false.
-func (e *Emulator) controlDuration(w http.ResponseWriter, s *float64) (time.Duration, bool) {
+// controlDuration converts the optional duration of a control request, 0 when absent; one that
+// is not a positive number of seconds is refused.
+func controlDuration(s *float64) (time.Duration, error) {
 	if s == nil {
-		return 0, true
+		return 0, nil
 	}
 	d, ok := seconds(*s)
 	if !ok || d == 0 {
-		writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
-		return 0, false
+		return 0, invalidf("the duration must be a positive number of seconds")
 	}
-	return d, true
+	return d, nil
 }
 
 // sentence turns an error message into a title: a capital first letter and a final period.
@@ -281,41 +290,33 @@ func seconds(s float64) (time.Duration, bool) {
 	return time.Duration(s * float64(time.Second)), true
 }
 
-func (e *Emulator) ctlUploadVideo(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Title       string        `json:"title"`
-		Description string        `json:"description"`
-		Duration    *float64      `json:"duration"`
-		Tags        []string      `json:"tags"`
-		Metadata    metadataInput `json:"metadata"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
+// uploadInput is the body of POST /_emulator/videos.
+type uploadInput struct {
+	Title       string        `json:"title"`
+	Description string        `json:"description"`
+	Duration    *float64      `json:"duration"`
+	Tags        []string      `json:"tags"`
+	Metadata    metadataInput `json:"metadata"`
+}
+
+func (e *Emulator) ctlUploadVideo(_ *http.Request, in uploadInput) (videoWire, error) {
+	d, err := controlDuration(in.Duration)
+	if err != nil {
+		return videoWire{}, err
 	}
 	if in.Title == "" {
 		in.Title = "Uploaded video"
 	}
-	d, ok := e.controlDuration(w, in.Duration)
-	if !ok {
-		return
-	}
-	vi := VideoInput{Title: in.Title, Description: in.Description, Duration: d, Tags: in.Tags, Metadata: in.Metadata}
-	v, err := e.uploadVideo(vi)
-	e.answerSim(w, http.StatusCreated, v, err, "videoId")
+	return e.uploadVideo(VideoInput{Title: in.Title, Description: in.Description, Duration: d, Tags: in.Tags, Metadata: in.Metadata})
 }
 
-func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Name string `json:"name"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
-	}
+func (e *Emulator) ctlCreateLiveStream(_ *http.Request, in struct {
+	Name string `json:"name"`
+}) (liveStreamWire, error) {
 	if in.Name == "" {
 		in.Name = "Live stream"
 	}
-	l, err := e.createLiveStream(in.Name)
-	e.answerSim(w, http.StatusCreated, l, err, "liveStreamId")
+	return e.createLiveStream(in.Name)
 }
 
 func (e *Emulator) ctlDeleteLiveStream(w http.ResponseWriter, r *http.Request) {
@@ -326,40 +327,24 @@ func (e *Emulator) ctlDeletePlayer(w http.ResponseWriter, r *http.Request) {
 	e.answerDelete(w, e.DeletePlayer(r.PathValue("id")), "playerId")
 }
 
-func (e *Emulator) ctlBroadcast(w http.ResponseWriter, r *http.Request, on bool) {
-	l, err := e.setBroadcasting(r.PathValue("id"), on)
-	e.answerSim(w, http.StatusOK, l, err, "liveStreamId")
+func (e *Emulator) ctlRecord(r *http.Request, in struct {
+	Duration *float64 `json:"duration"`
+}) (videoWire, error) {
+	d, err := controlDuration(in.Duration)
+	if err != nil {
+		return videoWire{}, err
+	}
+	return e.recordLiveStream(r.PathValue("id"), d)
 }
 
-func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Duration *float64 `json:"duration"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
-	}
-	d, ok := e.controlDuration(w, in.Duration)
-	if !ok {
-		return
-	}
-	v, err := e.recordLiveStream(r.PathValue("id"), d)
-	e.answerSim(w, http.StatusCreated, v, err, "liveStreamId")
+func (e *Emulator) ctlCaption(r *http.Request, in struct {
+	Language string `json:"language"`
+}) (map[string]string, error) {
+	return e.generateCaption(r.PathValue("id"), in.Language)
 }
 
-func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Language string `json:"language"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
-	}
-	c, err := e.generateCaption(r.PathValue("id"), in.Language)
-	e.answerSim(w, http.StatusCreated, c, err, "videoId")
-}
-
-func (e *Emulator) ctlSummary(w http.ResponseWriter, r *http.Request) {
-	s, err := e.generateSummary(r.PathValue("id"))
-	e.answerSim(w, http.StatusCreated, s, err, "videoId")
+func (e *Emulator) ctlSummary(r *http.Request, _ noBody) (map[string]string, error) {
+	return e.generateSummary(r.PathValue("id"))
 }
 
 func (e *Emulator) ctlDeliveries(w http.ResponseWriter, _ *http.Request) {
