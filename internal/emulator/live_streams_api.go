@@ -11,12 +11,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
-// Addresses of a live stream's assets, as the contract gives them.
-const (
-	liveBase      = "https://live.api.video/"
-	liveEmbedBase = "https://embed.api.video/live/"
-)
-
 // liveStreamWire is a live stream as the service sends it: playerId is left out when the live
 // stream has no player theme, restreams is always there.
 type liveStreamWire struct {
@@ -42,7 +36,7 @@ func toLiveStreamWire(l *liveStream) liveStreamWire {
 		Broadcasting: l.Broadcasting,
 		CreatedAt:    atom(l.CreatedAt),
 		UpdatedAt:    atom(l.UpdatedAt),
-		Assets:       newAssets(liveBase+l.ID+".m3u8", liveEmbedBase+l.ID, liveBase+l.ID+"/thumbnail.jpg"),
+		Assets:       liveStreamAssets(l.ID),
 		Restreams:    slices.Clone(l.Restreams),
 	}
 	if out.Restreams == nil {

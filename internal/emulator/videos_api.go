@@ -8,14 +8,6 @@ import (
 	"time"
 )
 
-// Addresses of the emulated videos' outputs. The .invalid top-level domain is reserved, so
-// nobody mistakes them for the real service's content. (Live streams use the addresses that the
-// contract gives.)
-const (
-	vodBase   = "https://vod.videohost.invalid/vod/"
-	embedBase = "https://embed.videohost.invalid/"
-)
-
 type videoSourceWire struct {
 	URI        string          `json:"uri"`
 	Type       string          `json:"type"`
@@ -24,12 +16,6 @@ type videoSourceWire struct {
 
 type liveStreamLink struct {
 	LiveStreamID string `json:"liveStreamId"`
-}
-
-// videoAssetsWire is a video's assets: a live stream's, and an MP4 file when the video has one.
-type videoAssetsWire struct {
-	assetsWire
-	MP4 string `json:"mp4,omitempty"`
 }
 
 // videoWire is a video as the service sends it. Watermarked is the emulator's flag for the
@@ -61,19 +47,14 @@ func (e *Emulator) toVideoWire(v *video) videoWire {
 		UpdatedAt:       atom(v.UpdatedAt),
 		videoProperties: v.videoProperties,
 		Source:          videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
-		Assets: videoAssetsWire{
-			assetsWire: newAssets(vodBase+v.ID+"/hls/manifest.m3u8", embedBase+"vod/"+v.ID, vodBase+v.ID+"/thumbnail.jpg"),
-		},
-		Watermarked: e.opts.Environment == EnvSandbox,
+		Assets:          videoAssets(v.ID, v.MP4Support),
+		Watermarked:     e.opts.Environment == EnvSandbox,
 	}
 	// The lists are copied, and sent empty rather than null.
 	out.Tags = append([]string{}, v.Tags...)
 	out.Metadata = append([]Metadatum{}, v.Metadata...)
 	if v.LiveStreamID != "" {
 		out.Source.LiveStream = &liveStreamLink{LiveStreamID: v.LiveStreamID}
-	}
-	if v.MP4Support {
-		out.Assets.MP4 = vodBase + v.ID + "/mp4/source.mp4"
 	}
 	return out
 }
