@@ -91,18 +91,18 @@ func (e *Emulator) newControlMux() *http.ServeMux {
 		"GET " + controlPrefix + "/{$}":                   e.ctlIndex,
 		"POST " + controlPrefix + "/webhooks":             e.ctlCreateWebhook,
 		"DELETE " + controlPrefix + "/webhooks/{id}":      e.ctlDeleteWebhook,
-		"POST " + controlPrefix + "/videos":               e.ctlUploadVideo,
-		"POST " + controlPrefix + "/videos/{id}/captions": e.ctlCaption,
-		"POST " + controlPrefix + "/videos/{id}/summary":  e.ctlSummary,
-		"POST " + controlPrefix + "/live-streams":         e.ctlCreateLiveStream,
+		"POST " + controlPrefix + "/videos":               simulation(e, http.StatusCreated, "videoId", e.ctlUploadVideo),
+		"POST " + controlPrefix + "/videos/{id}/captions": simulation(e, http.StatusCreated, "videoId", e.ctlCaption),
+		"POST " + controlPrefix + "/videos/{id}/summary":  simulation(e, http.StatusCreated, "videoId", e.ctlSummary),
+		"POST " + controlPrefix + "/live-streams":         simulation(e, http.StatusCreated, "liveStreamId", e.ctlCreateLiveStream),
 		"DELETE " + controlPrefix + "/live-streams/{id}":  e.ctlDeleteLiveStream,
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": func(w http.ResponseWriter, r *http.Request) {
-			e.ctlBroadcast(w, r, true)
-		},
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": func(w http.ResponseWriter, r *http.Request) {
-			e.ctlBroadcast(w, r, false)
-		},
-		"POST " + controlPrefix + "/live-streams/{id}/record": e.ctlRecord,
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+			return e.setBroadcasting(r.PathValue("id"), true)
+		}),
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+			return e.setBroadcasting(r.PathValue("id"), false)
+		}),
+		"POST " + controlPrefix + "/live-streams/{id}/record": simulation(e, http.StatusCreated, "liveStreamId", e.ctlRecord),
 		"DELETE " + controlPrefix + "/players/{id}":           e.ctlDeletePlayer,
 		"GET " + controlPrefix + "/deliveries":                e.ctlDeliveries,
 		"POST " + controlPrefix + "/clock/advance":            e.ctlAdvanceClock,
@@ -195,6 +195,40 @@ func (e *Emulator) writeSimError(w http.ResponseWriter, err error, name string) 
 	writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, sentence(detail)))
 }
 
+// noBody is the input of a control route that reads no body: whatever is sent is ignored.
+type noBody struct{}
+
+// simulation serves a control route that runs a simulation. The body, unless In is noBody, is
+// decoded into In; run's result is answered with status, and its error as writeSimError
+// answers it, a not-found naming idName.
+func simulation[In, Out any](e *Emulator, status int, idName string, run func(r *http.Request, in In) (Out, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in In
+		if _, ignored := any(in).(noBody); !ignored && !e.decodeControl(w, r, &in) {
+			return
+		}
+		out, err := run(r, in)
+		if err != nil {
+			e.writeSimError(w, err, idName)
+			return
+		}
+		writeJSON(w, status, out)
+	}
+}
+
+// controlDuration converts the optional duration of a control request, 0 when absent; one that
+// is not a positive number of seconds is refused.
+func controlDuration(s *float64) (time.Duration, error) {
+	if s == nil {
+		return 0, nil
+	}
+	d, ok := seconds(*s)
+	if !ok || d == 0 {
+		return 0, invalidf("the duration must be a positive number of seconds")
+	}
+	return d, nil
+}
+
 // sentence turns an error message into a title: a capital first letter and a final period.
 func sentence(msg string) string {
 	if msg == "" {
@@ -220,11 +254,7 @@ func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request) {
 }
 
 func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, r *http.Request) {
-	if !e.DeleteWebhook(r.PathValue("id")) {
-		writeError(w, e.notFound("webhookId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeleteWebhook(r.PathValue("id")), "webhookId")
 }
 
 // metadataInput accepts metadata as [{"key","value"}] or as {"key": "value"}.
@@ -260,125 +290,61 @@ func seconds(s float64) (time.Duration, bool) {
 	return time.Duration(s * float64(time.Second)), true
 }
 
-func (e *Emulator) ctlUploadVideo(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Title       string        `json:"title"`
-		Description string        `json:"description"`
-		Duration    *float64      `json:"duration"`
-		Tags        []string      `json:"tags"`
-		Metadata    metadataInput `json:"metadata"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
+// uploadInput is the body of POST /_emulator/videos.
+type uploadInput struct {
+	Title       string        `json:"title"`
+	Description string        `json:"description"`
+	Duration    *float64      `json:"duration"`
+	Tags        []string      `json:"tags"`
+	Metadata    metadataInput `json:"metadata"`
+}
+
+func (e *Emulator) ctlUploadVideo(_ *http.Request, in uploadInput) (videoWire, error) {
+	d, err := controlDuration(in.Duration)
+	if err != nil {
+		return videoWire{}, err
 	}
 	if in.Title == "" {
 		in.Title = "Uploaded video"
 	}
-	vi := VideoInput{Title: in.Title, Description: in.Description, Tags: in.Tags, Metadata: in.Metadata}
-	if in.Duration != nil {
-		d, ok := seconds(*in.Duration)
-		if !ok || d == 0 {
-			writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
-			return
-		}
-		vi.Duration = d
-	}
-	v, err := e.uploadVideo(vi)
-	if err != nil {
-		e.writeSimError(w, err, "videoId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, v)
+	return e.uploadVideo(VideoInput{Title: in.Title, Description: in.Description, Duration: d, Tags: in.Tags, Metadata: in.Metadata})
 }
 
-func (e *Emulator) ctlCreateLiveStream(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Name string `json:"name"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
-	}
+func (e *Emulator) ctlCreateLiveStream(_ *http.Request, in struct {
+	Name string `json:"name"`
+}) (liveStreamWire, error) {
 	if in.Name == "" {
 		in.Name = "Live stream"
 	}
-	l, err := e.createLiveStream(in.Name)
-	if err != nil {
-		e.writeSimError(w, err, "liveStreamId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, l)
+	return e.createLiveStream(in.Name)
 }
 
 func (e *Emulator) ctlDeleteLiveStream(w http.ResponseWriter, r *http.Request) {
-	if !e.DeleteLiveStream(r.PathValue("id")) {
-		writeError(w, e.notFound("liveStreamId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeleteLiveStream(r.PathValue("id")), "liveStreamId")
 }
 
 func (e *Emulator) ctlDeletePlayer(w http.ResponseWriter, r *http.Request) {
-	if !e.DeletePlayer(r.PathValue("id")) {
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeletePlayer(r.PathValue("id")), "playerId")
 }
 
-func (e *Emulator) ctlBroadcast(w http.ResponseWriter, r *http.Request, on bool) {
-	l, err := e.setBroadcasting(r.PathValue("id"), on)
+func (e *Emulator) ctlRecord(r *http.Request, in struct {
+	Duration *float64 `json:"duration"`
+}) (videoWire, error) {
+	d, err := controlDuration(in.Duration)
 	if err != nil {
-		e.writeSimError(w, err, "liveStreamId")
-		return
+		return videoWire{}, err
 	}
-	writeJSON(w, http.StatusOK, l)
+	return e.recordLiveStream(r.PathValue("id"), d)
 }
 
-func (e *Emulator) ctlRecord(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Duration *float64 `json:"duration"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
-	}
-	var d time.Duration
-	if in.Duration != nil {
-		var ok bool
-		if d, ok = seconds(*in.Duration); !ok || d == 0 {
-			writeError(w, e.newError(http.StatusBadRequest, slugInvalidAttribute, "The duration must be a positive number of seconds."))
-			return
-		}
-	}
-	v, err := e.recordLiveStream(r.PathValue("id"), d)
-	if err != nil {
-		e.writeSimError(w, err, "liveStreamId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, v)
+func (e *Emulator) ctlCaption(r *http.Request, in struct {
+	Language string `json:"language"`
+}) (map[string]string, error) {
+	return e.generateCaption(r.PathValue("id"), in.Language)
 }
 
-func (e *Emulator) ctlCaption(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Language string `json:"language"`
-	}
-	if !e.decodeControl(w, r, &in) {
-		return
-	}
-	c, err := e.generateCaption(r.PathValue("id"), in.Language)
-	if err != nil {
-		e.writeSimError(w, err, "videoId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, c)
-}
-
-func (e *Emulator) ctlSummary(w http.ResponseWriter, r *http.Request) {
-	s, err := e.generateSummary(r.PathValue("id"))
-	if err != nil {
-		e.writeSimError(w, err, "videoId")
-		return
-	}
-	writeJSON(w, http.StatusCreated, s)
+func (e *Emulator) ctlSummary(r *http.Request, _ noBody) (map[string]string, error) {
+	return e.generateSummary(r.PathValue("id"))
 }
 
 func (e *Emulator) ctlDeliveries(w http.ResponseWriter, _ *http.Request) {

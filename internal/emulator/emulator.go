@@ -180,7 +180,7 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, *aerr)
 		return
 	}
-	h := rt.handler(e, r.Method)
+	h := rt.handler(r.Method)
 	if h == nil {
 		w.Header().Set("Allow", rt.allow())
 		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
@@ -190,7 +190,7 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.serverError())
 		return
 	}
-	h(w, r, id)
+	h(e, w, r, id)
 }
 
 // anonymousSubject is the rate-limit bucket of a request without valid credentials: its remote
@@ -220,7 +220,7 @@ func (e *Emulator) injectLatency(ctx context.Context) bool {
 }
 
 // apiHandler serves one method of one route; id is the path's identifier, if any.
-type apiHandler func(w http.ResponseWriter, r *http.Request, id string)
+type apiHandler func(e *Emulator, w http.ResponseWriter, r *http.Request, id string)
 
 // route is one path of the service API: its methods, in the order the Allow header lists them.
 type route []routeMethod
@@ -228,14 +228,14 @@ type route []routeMethod
 // routeMethod is one method of a route and the handler that serves it.
 type routeMethod struct {
 	method  string
-	handler func(*Emulator) apiHandler
+	handler apiHandler
 }
 
 // handler is the route's handler of method, or nil when the route does not take it.
-func (rt route) handler(e *Emulator, method string) apiHandler {
+func (rt route) handler(method string) apiHandler {
 	for _, m := range rt {
 		if m.method == method {
-			return m.handler(e)
+			return m.handler
 		}
 	}
 	return nil
@@ -250,47 +250,32 @@ func (rt route) allow() string {
 	return strings.Join(methods, ", ")
 }
 
-var (
-	routeWebhooks = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListWebhooks }},
-		{http.MethodPost, func(e *Emulator) apiHandler { return e.handleCreateWebhook }},
-	}
-	routeWebhook = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetWebhook }},
-		{http.MethodDelete, func(e *Emulator) apiHandler { return e.handleDeleteWebhook }},
-	}
-	routeVideos = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListVideos }},
-	}
-	routeVideo = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetVideo }},
-	}
-	routeLiveStreams = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListLiveStreams }},
-		{http.MethodPost, func(e *Emulator) apiHandler { return e.handleCreateLiveStream }},
-	}
-	routeLiveStream = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetLiveStream }},
-		{http.MethodPatch, func(e *Emulator) apiHandler { return e.handleUpdateLiveStream }},
-		{http.MethodDelete, func(e *Emulator) apiHandler { return e.handleDeleteLiveStream }},
-	}
-	routePlayers = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleListPlayers }},
-		{http.MethodPost, func(e *Emulator) apiHandler { return e.handleCreatePlayer }},
-	}
-	routePlayer = route{
-		{http.MethodGet, func(e *Emulator) apiHandler { return e.handleGetPlayer }},
-		{http.MethodPatch, func(e *Emulator) apiHandler { return e.handleUpdatePlayer }},
-		{http.MethodDelete, func(e *Emulator) apiHandler { return e.handleDeletePlayer }},
-	}
-)
-
 // collections are the service's collections, each with its route and its items' route.
 var collections = map[string][2]route{
-	"webhooks":     {routeWebhooks, routeWebhook},
-	"videos":       {routeVideos, routeVideo},
-	"live-streams": {routeLiveStreams, routeLiveStream},
-	"players":      {routePlayers, routePlayer},
+	"webhooks": {
+		{{http.MethodGet, (*Emulator).handleListWebhooks}, {http.MethodPost, (*Emulator).handleCreateWebhook}},
+		{{http.MethodGet, (*Emulator).handleGetWebhook}, {http.MethodDelete, (*Emulator).handleDeleteWebhook}},
+	},
+	"videos": {
+		{{http.MethodGet, (*Emulator).handleListVideos}},
+		{{http.MethodGet, videos.serveGet}},
+	},
+	"live-streams": {
+		{{http.MethodGet, (*Emulator).handleListLiveStreams}, {http.MethodPost, (*Emulator).handleCreateLiveStream}},
+		{
+			{http.MethodGet, liveStreams.serveGet},
+			{http.MethodPatch, (*Emulator).handleUpdateLiveStream},
+			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
+		},
+	},
+	"players": {
+		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
+		{
+			{http.MethodGet, players.serveGet},
+			{http.MethodPatch, (*Emulator).handleUpdatePlayer},
+			{http.MethodDelete, (*Emulator).handleDeletePlayer},
+		},
+	},
 }
 
 // matchRoute finds the route of path: a collection (/webhooks) or one item (/webhooks/{id}).

@@ -65,14 +65,16 @@ func (s *faultState) get() Faults {
 	return f
 }
 
-// draw advances an accumulator by rate and reports whether this request is the one to fail.
-func draw(acc *float64, rate float64) bool {
+// draw advances an accumulator by rate and reports whether this request is the one to fail,
+// which it counts in injected.
+func draw(acc *float64, rate float64, injected *int) bool {
 	if rate <= 0 {
 		return false
 	}
 	*acc += rate
 	if *acc >= 1-1e-9 {
 		*acc--
+		*injected++
 		return true
 	}
 	return false
@@ -84,15 +86,8 @@ func draw(acc *float64, rate float64) bool {
 func (s *faultState) takeError(method string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if draw(&s.errorAcc, s.f.ErrorRate) {
-		s.injected500++
-		return true
-	}
-	if classOf(method) == classReads && draw(&s.readErrorAcc, s.f.ReadErrorRate) {
-		s.injectedRead++
-		return true
-	}
-	return false
+	return draw(&s.errorAcc, s.f.ErrorRate, &s.injected500) ||
+		classOf(method) == classReads && draw(&s.readErrorAcc, s.f.ReadErrorRate, &s.injectedRead)
 }
 
 func (s *faultState) counts() FaultCounts {
@@ -104,11 +99,7 @@ func (s *faultState) counts() FaultCounts {
 func (s *faultState) takeCommitThen500() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if draw(&s.commitAcc, s.f.CommitThen500Rate) {
-		s.commitThen500++
-		return true
-	}
-	return false
+	return draw(&s.commitAcc, s.f.CommitThen500Rate, &s.commitThen500)
 }
 
 func (s *faultState) take429() bool {

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,6 +68,14 @@ func single(vs []string) string {
 		return ""
 	}
 	return vs[0]
+}
+
+// listParams accepts the query parameters of a list endpoint: currentPage and pageSize, which
+// every list takes, and names.
+func listParams(names ...string) func(string) bool {
+	return func(k string) bool {
+		return k == "currentPage" || k == "pageSize" || slices.Contains(names, k)
+	}
 }
 
 // unknownParams reports every query parameter that known does not accept.

@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"cmp"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -18,50 +17,22 @@ const maxPlayerNameLength = 100
 // playerWire is a player theme as the service sends it: every field, defaults filled in; name
 // only when the theme has one, and assets never, since logos cannot be uploaded here.
 type playerWire struct {
-	Name             string `json:"name,omitempty"`
-	Text             string `json:"text"`
-	Link             string `json:"link"`
-	LinkHover        string `json:"linkHover"`
-	LinkActive       string `json:"linkActive"`
-	TrackPlayed      string `json:"trackPlayed"`
-	TrackUnplayed    string `json:"trackUnplayed"`
-	TrackBackground  string `json:"trackBackground"`
-	BackgroundTop    string `json:"backgroundTop"`
-	BackgroundBottom string `json:"backgroundBottom"`
-	BackgroundText   string `json:"backgroundText"`
-	EnableAPI        bool   `json:"enableApi"`
-	EnableControls   bool   `json:"enableControls"`
-	ForceAutoplay    bool   `json:"forceAutoplay"`
-	HideTitle        bool   `json:"hideTitle"`
-	ForceLoop        bool   `json:"forceLoop"`
-	PlayerID         string `json:"playerId"`
-	CreatedAt        string `json:"createdAt"`
-	UpdatedAt        string `json:"updatedAt"`
+	playerSettings
+	PlayerID  string `json:"playerId"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
 }
 
 func toPlayerWire(p *playerTheme) playerWire {
-	return playerWire{
-		Name: p.Name, Text: p.Text, Link: p.Link, LinkHover: p.LinkHover, LinkActive: p.LinkActive,
-		TrackPlayed: p.TrackPlayed, TrackUnplayed: p.TrackUnplayed, TrackBackground: p.TrackBackground,
-		BackgroundTop: p.BackgroundTop, BackgroundBottom: p.BackgroundBottom, BackgroundText: p.BackgroundText,
-		EnableAPI: p.EnableAPI, EnableControls: p.EnableControls, ForceAutoplay: p.ForceAutoplay,
-		HideTitle: p.HideTitle, ForceLoop: p.ForceLoop,
-		PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt),
-	}
+	return playerWire{playerSettings: p.playerSettings, PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt)}
 }
 
-// playerColour is one colour of a player theme: its member and where the record keeps it.
-type playerColour struct {
+// playerSetting is one colour (T string) or flag (T bool) of a player theme: its member, where
+// the record keeps it, and its default.
+type playerSetting[T any] struct {
 	member string
-	field  func(*playerTheme) *string
-	def    string
-}
-
-// playerFlag is one boolean of a player theme.
-type playerFlag struct {
-	member string
-	field  func(*playerTheme) *bool
-	def    bool
+	field  func(*playerTheme) *T
+	def    T
 }
 
 const (
@@ -72,7 +43,7 @@ const (
 // playerColours and playerFlags are the theme's settings with their defaults, in the order of
 // the contract.
 var (
-	playerColours = []playerColour{
+	playerColours = []playerSetting[string]{
 		{"text", func(p *playerTheme) *string { return &p.Text }, colourWhite},
 		{"link", func(p *playerTheme) *string { return &p.Link }, colourWhite},
 		{"linkHover", func(p *playerTheme) *string { return &p.LinkHover }, colourWhite},
@@ -84,7 +55,7 @@ var (
 		{"backgroundBottom", func(p *playerTheme) *string { return &p.BackgroundBottom }, colourShade},
 		{"backgroundText", func(p *playerTheme) *string { return &p.BackgroundText }, colourWhite},
 	}
-	playerFlags = []playerFlag{
+	playerFlags = []playerSetting[bool]{
 		{"enableApi", func(p *playerTheme) *bool { return &p.EnableAPI }, true},
 		{"enableControls", func(p *playerTheme) *bool { return &p.EnableControls }, true},
 		{"forceAutoplay", func(p *playerTheme) *bool { return &p.ForceAutoplay }, false},
@@ -97,13 +68,15 @@ var (
 func (e *Emulator) newPlayerTheme() *playerTheme {
 	now := e.now().UTC().Truncate(time.Second)
 	p := &playerTheme{ID: randomID("pt", 22), CreatedAt: now, UpdatedAt: now}
-	for _, c := range playerColours {
-		*c.field(p) = c.def
-	}
-	for _, f := range playerFlags {
-		*f.field(p) = f.def
-	}
+	setDefaults(p, playerColours)
+	setDefaults(p, playerFlags)
 	return p
+}
+
+func setDefaults[T any](p *playerTheme, settings []playerSetting[T]) {
+	for _, s := range settings {
+		*s.field(p) = s.def
+	}
 }
 
 // colourRe is rgba(R, G, B, A); spaces around the numbers are free, the ranges are checked by
@@ -145,156 +118,86 @@ func (e *Emulator) applyPlayerBody(p *playerTheme, body map[string]json.RawMessa
 		}
 		p.Name = name
 	}
-	known := []string{"name"}
-	for _, c := range playerColours {
-		known = append(known, c.member)
-		raw, ok := body[c.member]
-		if !ok {
-			continue
+	probs = append(probs, applySettings(e, p, body, playerColours, "string", func(v string) string {
+		if !validColour(v) {
+			return detailNotAColour
 		}
-		v, detail := decodeMember[string](raw, "string")
-		if detail == "" && !validColour(v) {
-			detail = detailNotAColour
-		}
-		if detail != "" {
-			probs = append(probs, e.fieldInvalid(c.member, detail))
-		}
-		*c.field(p) = v
-	}
-	for _, f := range playerFlags {
-		known = append(known, f.member)
-		raw, ok := body[f.member]
-		if !ok {
-			continue
-		}
-		v, detail := decodeMember[bool](raw, "bool")
-		if detail != "" {
-			probs = append(probs, e.fieldInvalid(f.member, detail))
-		}
-		*f.field(p) = v
-	}
+		return ""
+	})...)
+	probs = append(probs, applySettings(e, p, body, playerFlags, "bool", nil)...)
+	known := slices.Concat([]string{"name"}, settingMembers(playerColours), settingMembers(playerFlags))
 	return append(probs, e.unknownMembers(body, known, "")...)
 }
 
-// playerSort is the parsed order of GET /players.
-type playerSort struct {
-	sortBy string
-	desc   bool
+// applySettings makes the change that body asks for to the settings of p, and lists the problem
+// of each member that is not of typeName or that check (when not nil) refuses with a detail.
+func applySettings[T any](e *Emulator, p *playerTheme, body map[string]json.RawMessage, settings []playerSetting[T], typeName string, check func(T) string) []problem {
+	var probs []problem
+	for _, s := range settings {
+		raw, ok := body[s.member]
+		if !ok {
+			continue
+		}
+		v, detail := decodeMember[T](raw, typeName)
+		if detail == "" && check != nil {
+			detail = check(v)
+		}
+		if detail != "" {
+			probs = append(probs, e.fieldInvalid(s.member, detail))
+		}
+		*s.field(p) = v
+	}
+	return probs
 }
 
-func (s playerSort) compare(a, b *playerTheme) int {
-	var c int
-	switch s.sortBy {
-	case "name":
-		c = cmp.Compare(a.Name, b.Name)
-	case "updatedAt":
-		c = a.UpdatedAt.Compare(b.UpdatedAt)
-	default:
-		c = a.CreatedAt.Compare(b.CreatedAt)
+// settingMembers are the members of settings.
+func settingMembers[T any](settings []playerSetting[T]) []string {
+	members := make([]string, 0, len(settings))
+	for _, s := range settings {
+		members = append(members, s.member)
 	}
-	if s.desc {
-		c = -c
-	}
-	return c
+	return members
+}
+
+// parsePlayerQuery reads the query of GET /players, which has no filters.
+func (e *Emulator) parsePlayerQuery(q url.Values) (listQuery[playerTheme], []problem) {
+	lq := listQuery[playerTheme]{filters: url.Values{}}
+	probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
+	probs = append(probs, parseOrderAndPage(e, q, &lq, players.sortKeys)...)
+	return lq, probs
 }
 
 func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {
-	q := r.URL.Query()
-	probs := e.unknownParams(q, func(k string) bool {
-		switch k {
-		case "currentPage", "pageSize", "sortBy", "sortOrder":
-			return true
-		}
-		return false
-	})
-	filters := url.Values{}
-	sortBy, desc, sortProbs := e.parseSort(q, filters, []string{"name", "createdAt", "updatedAt"})
-	probs = append(probs, sortProbs...)
-	p, pageProbs := e.parsePaging(q)
-	probs = append(probs, pageProbs...)
-	if len(probs) > 0 {
-		writeError(w, e.attributeError(probs...))
-		return
-	}
-	s := playerSort{sortBy: sortBy, desc: desc}
-	e.mu.RLock()
-	sorted := slices.Clone(e.st.Players)
-	slices.SortStableFunc(sorted, s.compare)
-	page := paginate(sorted, p, "/players", filters, toPlayerWire)
-	e.mu.RUnlock()
-	writeJSON(w, http.StatusOK, page)
-}
-
-func (e *Emulator) handleGetPlayer(w http.ResponseWriter, _ *http.Request, id string) {
-	e.mu.RLock()
-	var wire *playerWire
-	if i := e.findPlayerLocked(id); i >= 0 {
-		p := toPlayerWire(e.st.Players[i])
-		wire = &p
-	}
-	e.mu.RUnlock()
-	if wire == nil {
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	writeJSON(w, http.StatusOK, *wire)
+	players.serveList(e, w, r, e.parsePlayerQuery)
 }
 
 // handleCreatePlayer serves POST /players: 201 with the new theme; every member is optional.
 func (e *Emulator) handleCreatePlayer(w http.ResponseWriter, r *http.Request, _ string) {
-	body, ok := readObject(r)
-	if !ok {
-		writeError(w, e.invalidPayload())
-		return
-	}
-	p := e.newPlayerTheme()
-	if probs := e.applyPlayerBody(p, body); len(probs) > 0 {
-		writeError(w, e.fieldError(probs...))
-		return
-	}
-	e.mu.Lock()
-	e.st.Players = append(e.st.Players, p)
-	wire := toPlayerWire(p)
-	e.mu.Unlock()
-	e.saveStateLogged()
-	e.answerWrite(w, http.StatusCreated, wire)
+	players.serveCreate(e, w, r, http.StatusCreated, func(body map[string]json.RawMessage) (*playerTheme, *apiError) {
+		p := e.newPlayerTheme()
+		if probs := e.applyPlayerBody(p, body); len(probs) > 0 {
+			refused := e.fieldError(probs...)
+			return nil, &refused
+		}
+		return p, nil
+	})
 }
 
-// handleUpdatePlayer serves PATCH /players/{id}: the change is made to a copy, which replaces
-// the stored theme only when the whole body is valid.
+// handleUpdatePlayer serves PATCH /players/{id}: the members sent change, the others stay, and
+// updatedAt moves.
 func (e *Emulator) handleUpdatePlayer(w http.ResponseWriter, r *http.Request, id string) {
-	body, ok := readObject(r)
-	if !ok {
-		writeError(w, e.invalidPayload())
-		return
-	}
-	e.mu.Lock()
-	i := e.findPlayerLocked(id)
-	if i < 0 {
-		e.mu.Unlock()
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	p := *e.st.Players[i]
-	if probs := e.applyPlayerBody(&p, body); len(probs) > 0 {
-		e.mu.Unlock()
-		writeError(w, e.fieldError(probs...))
-		return
-	}
-	p.UpdatedAt = e.nextUpdate(p.UpdatedAt)
-	e.st.Players[i] = &p
-	wire := toPlayerWire(&p)
-	e.mu.Unlock()
-	e.saveStateLogged()
-	e.answerWrite(w, http.StatusOK, wire)
+	players.serveUpdate(e, w, r, id, func(p *playerTheme, body map[string]json.RawMessage) *apiError {
+		if probs := e.applyPlayerBody(p, body); len(probs) > 0 {
+			refused := e.fieldError(probs...)
+			return &refused
+		}
+		p.UpdatedAt = e.nextUpdate(p.UpdatedAt)
+		return nil
+	})
 }
 
 func (e *Emulator) handleDeletePlayer(w http.ResponseWriter, _ *http.Request, id string) {
-	if !e.DeletePlayer(id) {
-		writeError(w, e.notFound("playerId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeletePlayer(id), "playerId")
 }
 
 // DeletePlayer deletes a player theme, as DELETE /players/{id} does; false when it does not
@@ -302,7 +205,7 @@ func (e *Emulator) handleDeletePlayer(w http.ResponseWriter, _ *http.Request, id
 // moves since their answers change.
 func (e *Emulator) DeletePlayer(id string) bool {
 	e.mu.Lock()
-	i := e.findPlayerLocked(id)
+	i := players.find(&e.st, id)
 	if i >= 0 {
 		e.st.Players = slices.Delete(e.st.Players, i, i+1)
 		for _, l := range e.st.LiveStreams {

@@ -64,12 +64,12 @@ func (e *Emulator) seed(nVideos, nLive int) {
 			CreatedAt:   at,
 			PublishedAt: at,
 			UpdatedAt:   at,
-			Public:      true,
-			MP4Support:  true,
-			Tags:        tags,
-			Metadata: []Metadatum{
-				{Key: "category", Value: seedCategories[i%len(seedCategories)]},
-				{Key: "index", Value: strconv.Itoa(i)},
+			videoProperties: videoProperties{
+				Public: true, MP4Support: true, Tags: tags,
+				Metadata: []Metadatum{
+					{Key: "category", Value: seedCategories[i%len(seedCategories)]},
+					{Key: "index", Value: strconv.Itoa(i)},
+				},
 			},
 			SourceType: sourceUpload,
 			Duration:   10,

@@ -96,13 +96,12 @@ func (e *Emulator) uploadVideo(in VideoInput) (videoWire, error) {
 		CreatedAt:   now,
 		PublishedAt: now,
 		UpdatedAt:   now,
-		Public:      true,
-		MP4Support:  true,
-		Tags:        slices.Clone(in.Tags),
-		Metadata:    slices.Clone(in.Metadata),
-		SourceType:  sourceUpload,
-		Duration:    in.Duration.Seconds(),
-		ExpiresAt:   e.sandboxExpiry(now),
+		videoProperties: videoProperties{
+			Public: true, MP4Support: true, Tags: slices.Clone(in.Tags), Metadata: slices.Clone(in.Metadata),
+		},
+		SourceType: sourceUpload,
+		Duration:   in.Duration.Seconds(),
+		ExpiresAt:  e.sandboxExpiry(now),
 	}
 	e.mu.Lock()
 	e.purgeExpiredLocked(e.now())
@@ -142,17 +141,26 @@ func newStreamKey() string {
 	return s[0:8] + "-" + s[8:12] + "-" + s[12:16] + "-" + s[16:20] + "-" + s[20:32]
 }
 
+// liveStreamLocked is the stored live stream id, or an error wrapping ErrNotFound; the caller
+// holds e.mu.
+func (e *Emulator) liveStreamLocked(id string) (*liveStream, error) {
+	i := liveStreams.find(&e.st, id)
+	if i < 0 {
+		return nil, notFoundf("no live stream %s", id)
+	}
+	return e.st.LiveStreams[i], nil
+}
+
 // setBroadcasting starts (true) or ends (false) a live stream's broadcast and emits
 // live-stream.broadcast.started or live-stream.broadcast.ended. Ending sets broadcasting back
 // to false, a choice the specification leaves open.
 func (e *Emulator) setBroadcasting(liveStreamID string, on bool) (liveStreamWire, error) {
 	e.mu.Lock()
-	i := e.findLiveStreamLocked(liveStreamID)
-	if i < 0 {
+	l, err := e.liveStreamLocked(liveStreamID)
+	if err != nil {
 		e.mu.Unlock()
-		return liveStreamWire{}, notFoundf("no live stream %s", liveStreamID)
+		return liveStreamWire{}, err
 	}
-	l := e.st.LiveStreams[i]
 	now := e.now().UTC().Truncate(time.Second)
 	l.Broadcasting = on
 	l.UpdatedAt = now
@@ -184,25 +192,23 @@ func (e *Emulator) recordLiveStream(liveStreamID string, duration time.Duration)
 	}
 	now := e.now().UTC().Truncate(time.Second)
 	e.mu.Lock()
-	i := e.findLiveStreamLocked(liveStreamID)
-	if i < 0 {
+	l, err := e.liveStreamLocked(liveStreamID)
+	if err != nil {
 		e.mu.Unlock()
-		return videoWire{}, notFoundf("no live stream %s", liveStreamID)
+		return videoWire{}, err
 	}
-	l := e.st.LiveStreams[i]
 	v := &video{
-		ID:           randomID("vi", 22),
-		Title:        l.Name + " (recording)",
-		Language:     "en",
-		CreatedAt:    now,
-		PublishedAt:  now,
-		UpdatedAt:    now,
-		Public:       l.Public,
-		MP4Support:   true,
-		SourceType:   sourceLive,
-		LiveStreamID: l.ID,
-		Duration:     duration.Seconds(),
-		ExpiresAt:    e.sandboxExpiry(now),
+		ID:              randomID("vi", 22),
+		Title:           l.Name + " (recording)",
+		Language:        "en",
+		CreatedAt:       now,
+		PublishedAt:     now,
+		UpdatedAt:       now,
+		videoProperties: videoProperties{Public: l.Public, MP4Support: true},
+		SourceType:      sourceLive,
+		LiveStreamID:    l.ID,
+		Duration:        duration.Seconds(),
+		ExpiresAt:       e.sandboxExpiry(now),
 	}
 	e.purgeExpiredLocked(e.now())
 	e.st.Videos = append(e.st.Videos, v)
@@ -250,7 +256,7 @@ func (e *Emulator) generateSummary(videoID string) (map[string]string, error) {
 
 func (e *Emulator) requireVideo(id string) error {
 	var ok bool
-	e.withFreshStore(func() { ok = e.findVideoLocked(id) >= 0 })
+	e.withFreshStore(func() { ok = videos.find(&e.st, id) >= 0 })
 	if !ok {
 		return notFoundf("no video %s", id)
 	}

@@ -25,25 +25,30 @@ type Metadatum struct {
 
 // video is the stored record of a video; its wire form is built by toVideoWire.
 type video struct {
-	ID           string      `json:"videoId"`
-	Title        string      `json:"title"`
-	Description  string      `json:"description"`
-	Language     string      `json:"language"`
-	PlayerID     string      `json:"playerId"`
-	CreatedAt    time.Time   `json:"createdAt"`
-	PublishedAt  time.Time   `json:"publishedAt"`
-	UpdatedAt    time.Time   `json:"updatedAt"`
-	Discarded    bool        `json:"discarded"`
-	Public       bool        `json:"public"`
-	Panoramic    bool        `json:"panoramic"`
-	MP4Support   bool        `json:"mp4Support"`
-	Tags         []string    `json:"tags"`
-	Metadata     []Metadatum `json:"metadata"`
-	SourceType   string      `json:"sourceType"`
-	LiveStreamID string      `json:"liveStreamId,omitempty"`
-	Duration     float64     `json:"duration"`
+	ID          string    `json:"videoId"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Language    string    `json:"language"`
+	PlayerID    string    `json:"playerId"`
+	CreatedAt   time.Time `json:"createdAt"`
+	PublishedAt time.Time `json:"publishedAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+	videoProperties
+	SourceType   string  `json:"sourceType"`
+	LiveStreamID string  `json:"liveStreamId,omitempty"`
+	Duration     float64 `json:"duration"`
 	// ExpiresAt is when a sandbox video or recording is deleted; zero in production.
 	ExpiresAt time.Time `json:"expiresAt,omitzero"`
+}
+
+// videoProperties are a video's flags, tags and metadata: stored and sent alike.
+type videoProperties struct {
+	Discarded  bool        `json:"discarded"`
+	Public     bool        `json:"public"`
+	Panoramic  bool        `json:"panoramic"`
+	MP4Support bool        `json:"mp4Support"`
+	Tags       []string    `json:"tags"`
+	Metadata   []Metadatum `json:"metadata"`
 }
 
 // Restream is one restreaming destination of a live stream.
@@ -68,28 +73,33 @@ type liveStream struct {
 	BroadcastStartedAt time.Time `json:"broadcastStartedAt,omitzero"`
 }
 
-// playerTheme is the stored record of a player theme. Colours are kept as they were sent,
-// character for character; Name "" is a theme without a name.
+// playerTheme is the stored record of a player theme.
 type playerTheme struct {
-	ID               string    `json:"playerId"`
-	Name             string    `json:"name,omitempty"`
-	Text             string    `json:"text"`
-	Link             string    `json:"link"`
-	LinkHover        string    `json:"linkHover"`
-	LinkActive       string    `json:"linkActive"`
-	TrackPlayed      string    `json:"trackPlayed"`
-	TrackUnplayed    string    `json:"trackUnplayed"`
-	TrackBackground  string    `json:"trackBackground"`
-	BackgroundTop    string    `json:"backgroundTop"`
-	BackgroundBottom string    `json:"backgroundBottom"`
-	BackgroundText   string    `json:"backgroundText"`
-	EnableAPI        bool      `json:"enableApi"`
-	EnableControls   bool      `json:"enableControls"`
-	ForceAutoplay    bool      `json:"forceAutoplay"`
-	HideTitle        bool      `json:"hideTitle"`
-	ForceLoop        bool      `json:"forceLoop"`
-	CreatedAt        time.Time `json:"createdAt"`
-	UpdatedAt        time.Time `json:"updatedAt"`
+	ID string `json:"playerId"`
+	playerSettings
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// playerSettings are what a player theme's body may set, stored and sent as they are. Colours
+// are kept as they were sent, character for character; Name "" is a theme without a name.
+type playerSettings struct {
+	Name             string `json:"name,omitempty"`
+	Text             string `json:"text"`
+	Link             string `json:"link"`
+	LinkHover        string `json:"linkHover"`
+	LinkActive       string `json:"linkActive"`
+	TrackPlayed      string `json:"trackPlayed"`
+	TrackUnplayed    string `json:"trackUnplayed"`
+	TrackBackground  string `json:"trackBackground"`
+	BackgroundTop    string `json:"backgroundTop"`
+	BackgroundBottom string `json:"backgroundBottom"`
+	BackgroundText   string `json:"backgroundText"`
+	EnableAPI        bool   `json:"enableApi"`
+	EnableControls   bool   `json:"enableControls"`
+	ForceAutoplay    bool   `json:"forceAutoplay"`
+	HideTitle        bool   `json:"hideTitle"`
+	ForceLoop        bool   `json:"forceLoop"`
 }
 
 // store is the service's data; Emulator.mu guards it. Slices keep creation order, which is the
@@ -143,22 +153,6 @@ func cloneWebhook(w *Webhook) Webhook {
 	c := *w
 	c.Events = slices.Clone(w.Events)
 	return c
-}
-
-func (e *Emulator) findWebhookLocked(id string) int {
-	return slices.IndexFunc(e.st.Webhooks, func(w *Webhook) bool { return w.WebhookID == id })
-}
-
-func (e *Emulator) findVideoLocked(id string) int {
-	return slices.IndexFunc(e.st.Videos, func(v *video) bool { return v.ID == id })
-}
-
-func (e *Emulator) findLiveStreamLocked(id string) int {
-	return slices.IndexFunc(e.st.LiveStreams, func(l *liveStream) bool { return l.ID == id })
-}
-
-func (e *Emulator) findPlayerLocked(id string) int {
-	return slices.IndexFunc(e.st.Players, func(p *playerTheme) bool { return p.ID == id })
 }
 
 // purgeExpiredLocked deletes sandbox videos whose 24 hours have passed. Expiry is checked

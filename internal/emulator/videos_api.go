@@ -1,20 +1,11 @@
 package emulator
 
 import (
-	"cmp"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"time"
-)
-
-// Addresses of the emulated videos' outputs. The .invalid top-level domain is reserved, so
-// nobody mistakes them for the real service's content. (Live streams use the addresses that the
-// contract gives.)
-const (
-	vodBase   = "https://vod.videohost.invalid/vod/"
-	embedBase = "https://embed.videohost.invalid/"
 )
 
 type videoSourceWire struct {
@@ -27,31 +18,18 @@ type liveStreamLink struct {
 	LiveStreamID string `json:"liveStreamId"`
 }
 
-type videoAssetsWire struct {
-	HLS       string `json:"hls"`
-	Iframe    string `json:"iframe"`
-	Player    string `json:"player"`
-	Thumbnail string `json:"thumbnail"`
-	MP4       string `json:"mp4,omitempty"`
-}
-
 // videoWire is a video as the service sends it. Watermarked is the emulator's flag for the
 // sandbox's watermark (true on every sandbox video); the real service marks the pictures only.
 type videoWire struct {
-	VideoID     string          `json:"videoId"`
-	Title       string          `json:"title"`
-	Description string          `json:"description"`
-	Language    string          `json:"language"`
-	PlayerID    string          `json:"playerId"`
-	CreatedAt   string          `json:"createdAt"`
-	PublishedAt string          `json:"publishedAt"`
-	UpdatedAt   string          `json:"updatedAt"`
-	Discarded   bool            `json:"discarded"`
-	Public      bool            `json:"public"`
-	Panoramic   bool            `json:"panoramic"`
-	MP4Support  bool            `json:"mp4Support"`
-	Tags        []string        `json:"tags"`
-	Metadata    []Metadatum     `json:"metadata"`
+	VideoID     string `json:"videoId"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Language    string `json:"language"`
+	PlayerID    string `json:"playerId"`
+	CreatedAt   string `json:"createdAt"`
+	PublishedAt string `json:"publishedAt"`
+	UpdatedAt   string `json:"updatedAt"`
+	videoProperties
 	Source      videoSourceWire `json:"source"`
 	Assets      videoAssetsWire `json:"assets"`
 	Watermarked bool            `json:"watermarked"`
@@ -59,51 +37,26 @@ type videoWire struct {
 
 func (e *Emulator) toVideoWire(v *video) videoWire {
 	out := videoWire{
-		VideoID:     v.ID,
-		Title:       v.Title,
-		Description: v.Description,
-		Language:    v.Language,
-		PlayerID:    v.PlayerID,
-		CreatedAt:   atom(v.CreatedAt),
-		PublishedAt: atom(v.PublishedAt),
-		UpdatedAt:   atom(v.UpdatedAt),
-		Discarded:   v.Discarded,
-		Public:      v.Public,
-		Panoramic:   v.Panoramic,
-		MP4Support:  v.MP4Support,
-		Tags:        slices.Clone(v.Tags),
-		Metadata:    slices.Clone(v.Metadata),
-		Source:      videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
-		Assets: videoAssetsWire{
-			HLS:       vodBase + v.ID + "/hls/manifest.m3u8",
-			Iframe:    `<iframe src="` + embedBase + "vod/" + v.ID + `" width="100%" height="100%" frameborder="0" scrolling="no" allowfullscreen="true"></iframe>`,
-			Player:    embedBase + "vod/" + v.ID,
-			Thumbnail: vodBase + v.ID + "/thumbnail.jpg",
-		},
-		Watermarked: e.opts.Environment == EnvSandbox,
+		VideoID:         v.ID,
+		Title:           v.Title,
+		Description:     v.Description,
+		Language:        v.Language,
+		PlayerID:        v.PlayerID,
+		CreatedAt:       atom(v.CreatedAt),
+		PublishedAt:     atom(v.PublishedAt),
+		UpdatedAt:       atom(v.UpdatedAt),
+		videoProperties: v.videoProperties,
+		Source:          videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
+		Assets:          videoAssets(v.ID, v.MP4Support),
+		Watermarked:     e.opts.Environment == EnvSandbox,
 	}
-	if out.Tags == nil {
-		out.Tags = []string{}
-	}
-	if out.Metadata == nil {
-		out.Metadata = []Metadatum{}
-	}
+	// The lists are copied, and sent empty rather than null.
+	out.Tags = append([]string{}, v.Tags...)
+	out.Metadata = append([]Metadatum{}, v.Metadata...)
 	if v.LiveStreamID != "" {
 		out.Source.LiveStream = &liveStreamLink{LiveStreamID: v.LiveStreamID}
 	}
-	if v.MP4Support {
-		out.Assets.MP4 = vodBase + v.ID + "/mp4/source.mp4"
-	}
 	return out
-}
-
-// videoFilter is the parsed query of GET /videos.
-type videoFilter struct {
-	title, description, liveStreamID string
-	tags                             []string
-	metadata                         map[string]string
-	sortBy                           string
-	desc                             bool
 }
 
 func isMetadataParam(k string) (string, bool) {
@@ -118,27 +71,31 @@ func isMetadataParam(k string) (string, bool) {
 	return inner, true
 }
 
-// parseVideoFilter reads title, description, liveStreamId, tags[], metadata[k], sortBy and
-// sortOrder; filters are the parameters to repeat in the pagination links.
-func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []problem) {
-	f := videoFilter{metadata: map[string]string{}, sortBy: "createdAt"}
-	filters := url.Values{}
+// videoFilter is the filters of GET /videos.
+type videoFilter struct {
+	title, description, liveStreamID string
+	tags                             []string
+	metadata                         map[string]string
+}
+
+// parseVideoQuery reads title, description, liveStreamId, tags[], metadata[k], sortBy,
+// sortOrder and the paging.
+func (e *Emulator) parseVideoQuery(q url.Values) (listQuery[video], []problem) {
+	f := videoFilter{metadata: map[string]string{}}
+	lq := listQuery[video]{filters: url.Values{}}
 	var probs []problem
+	listed := listParams("title", "description", "liveStreamId", "tags[]", "sortBy", "sortOrder")
 	known := func(k string) bool {
-		switch k {
-		case "currentPage", "pageSize", "title", "description", "liveStreamId", "tags[]", "sortBy", "sortOrder":
-			return true
-		}
 		_, ok := isMetadataParam(k)
-		return ok
+		return ok || listed(k)
 	}
 	probs = append(probs, e.unknownParams(q, known)...)
-	vals, valueProbs := e.singleValues(q, filters, "title", "description", "liveStreamId")
+	vals, valueProbs := e.singleValues(q, lq.filters, "title", "description", "liveStreamId")
 	probs = append(probs, valueProbs...)
 	f.title, f.description, f.liveStreamID = vals["title"], vals["description"], vals["liveStreamId"]
 	if vs, ok := q["tags[]"]; ok {
 		f.tags = vs
-		filters["tags[]"] = vs
+		lq.filters["tags[]"] = vs
 	}
 	for k, vs := range q {
 		key, ok := isMetadataParam(k)
@@ -150,15 +107,11 @@ func (e *Emulator) parseVideoFilter(q url.Values) (videoFilter, url.Values, []pr
 			continue
 		}
 		f.metadata[key] = vs[0]
-		filters[k] = vs
+		lq.filters[k] = vs
 	}
-	sortBy, desc, sortProbs := e.parseSort(q, filters, []string{"title", "createdAt", "publishedAt", "updatedAt"})
-	probs = append(probs, sortProbs...)
-	if sortBy != "" {
-		f.sortBy = sortBy
-	}
-	f.desc = desc
-	return f, filters, probs
+	lq.keep = f.matches
+	probs = append(probs, parseOrderAndPage(e, q, &lq, videos.sortKeys)...)
+	return lq, probs
 }
 
 // singleValues reads the text filters names, each of which may be given once: their values by
@@ -235,24 +188,6 @@ func (f videoFilter) matches(v *video) bool {
 	return true
 }
 
-func (f videoFilter) compare(a, b *video) int {
-	var c int
-	switch f.sortBy {
-	case "title":
-		c = cmp.Compare(a.Title, b.Title)
-	case "publishedAt":
-		c = a.PublishedAt.Compare(b.PublishedAt)
-	case "updatedAt":
-		c = a.UpdatedAt.Compare(b.UpdatedAt)
-	default:
-		c = a.CreatedAt.Compare(b.CreatedAt)
-	}
-	if f.desc {
-		c = -c
-	}
-	return c
-}
-
 // withFreshStore runs fn under the write lock after deleting the expired sandbox records, and
 // saves the state when it deleted any.
 func (e *Emulator) withFreshStore(fn func()) {
@@ -266,42 +201,7 @@ func (e *Emulator) withFreshStore(fn func()) {
 }
 
 func (e *Emulator) handleListVideos(w http.ResponseWriter, r *http.Request, _ string) {
-	q := r.URL.Query()
-	f, filters, probs := e.parseVideoFilter(q)
-	p, pageProbs := e.parsePaging(q)
-	probs = append(probs, pageProbs...)
-	if len(probs) > 0 {
-		writeError(w, e.attributeError(probs...))
-		return
-	}
-	// The page is cut and converted under the lock, so that only its items are copied.
-	var page listResponse[videoWire]
-	e.withFreshStore(func() {
-		var matched []*video
-		for _, v := range e.st.Videos {
-			if f.matches(v) {
-				matched = append(matched, v)
-			}
-		}
-		slices.SortStableFunc(matched, f.compare)
-		page = paginate(matched, p, "/videos", filters, e.toVideoWire)
-	})
-	writeJSON(w, http.StatusOK, page)
-}
-
-func (e *Emulator) handleGetVideo(w http.ResponseWriter, _ *http.Request, id string) {
-	var found *video
-	e.withFreshStore(func() {
-		if i := e.findVideoLocked(id); i >= 0 {
-			c := *e.st.Videos[i]
-			found = &c
-		}
-	})
-	if found == nil {
-		writeError(w, e.notFound("videoId"))
-		return
-	}
-	writeJSON(w, http.StatusOK, e.toVideoWire(found))
+	videos.serveList(e, w, r, e.parseVideoQuery)
 }
 
 // sandboxExpiry is when a sandbox video uploaded or recorded at t is deleted; zero in

@@ -79,7 +79,7 @@ func (e *Emulator) Webhooks() []Webhook {
 func (e *Emulator) WebhookByID(id string) (Webhook, bool) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	i := e.findWebhookLocked(id)
+	i := webhooks.find(&e.st, id)
 	if i < 0 {
 		return Webhook{}, false
 	}
@@ -109,7 +109,7 @@ func (e *Emulator) CreateWebhook(rawURL string, names []string) (Webhook, error)
 // DeleteWebhook removes a webhook as if deleted outside Terraform; false when absent.
 func (e *Emulator) DeleteWebhook(id string) bool {
 	e.mu.Lock()
-	i := e.findWebhookLocked(id)
+	i := webhooks.find(&e.st, id)
 	if i >= 0 {
 		e.st.Webhooks = slices.Delete(e.st.Webhooks, i, i+1)
 	}
@@ -121,39 +121,28 @@ func (e *Emulator) DeleteWebhook(id string) bool {
 	return true
 }
 
-func (e *Emulator) handleListWebhooks(w http.ResponseWriter, r *http.Request, _ string) {
-	q := r.URL.Query()
-	probs := e.unknownParams(q, func(k string) bool { return k == "events" || k == "currentPage" || k == "pageSize" })
-	p, pageProbs := e.parsePaging(q)
+// parseWebhookQuery reads the query of GET /webhooks: the paging, then events, one event name
+// that a webhook must listen to. The list keeps creation order.
+func (e *Emulator) parseWebhookQuery(q url.Values) (listQuery[Webhook], []problem) {
+	lq := listQuery[Webhook]{filters: url.Values{}}
+	probs := e.unknownParams(q, listParams("events"))
+	var pageProbs []problem
+	lq.page, pageProbs = e.parsePaging(q)
 	probs = append(probs, pageProbs...)
-	filters := url.Values{}
-	event := ""
 	if vs, ok := q["events"]; ok {
-		event = single(vs)
+		event := single(vs)
 		if !events.Valid(event) {
 			probs = append(probs, e.invalid("events", "This attribute must be one event name: "+joinNames()+"."))
 		} else {
-			filters.Set("events", event)
+			lq.filters.Set("events", event)
+			lq.keep = func(wh *Webhook) bool { return slices.Contains(wh.Events, event) }
 		}
 	}
-	if len(probs) > 0 {
-		writeError(w, e.attributeError(probs...))
-		return
-	}
-	// As for videos: the page is cut and converted under the lock, so that only its items are
-	// copied.
-	e.mu.RLock()
-	var matched []*Webhook
-	for _, wh := range e.st.Webhooks {
-		if event == "" || slices.Contains(wh.Events, event) {
-			matched = append(matched, wh)
-		}
-	}
-	page := paginate(matched, p, "/webhooks", filters, func(wh *Webhook) webhookWire {
-		return toWebhookWire(cloneWebhook(wh), true)
-	})
-	e.mu.RUnlock()
-	writeJSON(w, http.StatusOK, page)
+	return lq, probs
+}
+
+func (e *Emulator) handleListWebhooks(w http.ResponseWriter, r *http.Request, _ string) {
+	webhooks.serveList(e, w, r, e.parseWebhookQuery)
 }
 
 func (e *Emulator) handleGetWebhook(w http.ResponseWriter, _ *http.Request, id string) {
@@ -166,11 +155,7 @@ func (e *Emulator) handleGetWebhook(w http.ResponseWriter, _ *http.Request, id s
 }
 
 func (e *Emulator) handleDeleteWebhook(w http.ResponseWriter, _ *http.Request, id string) {
-	if !e.DeleteWebhook(id) {
-		writeError(w, e.notFound("webhookId"))
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	e.answerDelete(w, e.DeleteWebhook(id), "webhookId")
 }
 
 func (e *Emulator) handleCreateWebhook(w http.ResponseWriter, r *http.Request, _ string) {
