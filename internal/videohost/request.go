@@ -278,7 +278,9 @@ func (c *Client) decode(cl *call, a attempt) error {
 }
 
 func (cl *call) fields(extra map[string]any) map[string]any {
-	f := map[string]any{"method": cl.r.method, "path": cl.path, "class": cl.class, "attempt": cl.n}
+	// Room for what send adds, so that the request's log line costs one map.
+	f := make(map[string]any, 8+len(extra))
+	f["method"], f["path"], f["class"], f["attempt"] = cl.r.method, cl.path, cl.class, cl.n
 	if cl.r.auth {
 		f["class"] = "auth"
 	}
@@ -326,7 +328,8 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 	if err != nil {
 		err = stripURL(cl.r.method, cl.path, err)
 	}
-	fields := cl.fields(map[string]any{"status": a.status, "duration_ms": time.Since(start).Milliseconds()})
+	fields := cl.fields(nil)
+	fields["status"], fields["duration_ms"] = a.status, time.Since(start).Milliseconds()
 	if a.tooLarge {
 		fields["body_bytes_read"] = len(a.body)
 		fields["body_truncated"] = true
@@ -341,8 +344,11 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 // roundTripContext is bounded by the configured timeout, and ended by the caller's cancellation
 // only until the request has a connection: from then on a write may reach the service, and
 // abandoning it would orphan what it made, so it finishes. A read changes nothing: it is
-// abandoned at any point.
+// abandoned at any point, so it simply follows the caller's context.
 func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Context, func()) {
+	if cl.class == ClassReads {
+		return context.WithTimeout(ctx, c.cfg.Timeout)
+	}
 	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
 	var (
 		mu      sync.Mutex
@@ -351,7 +357,7 @@ func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Contex
 	abandon := func() {
 		mu.Lock()
 		defer mu.Unlock()
-		if !started || cl.class == ClassReads {
+		if !started {
 			cancel()
 		}
 	}

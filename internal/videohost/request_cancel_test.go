@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"sync/atomic"
 	"testing"
@@ -260,5 +261,46 @@ func TestCancelDuringABackoff(t *testing.T) {
 				t.Fatalf("sent %d times, want 1", n)
 			}
 		})
+	}
+}
+
+// TestCancelWhileAWriteDialsSendsNothing: the caller cancels while the write's connection is
+// still being made; nothing has left, so the dial is abandoned and nothing is sent.
+func TestCancelWhileAWriteDialsSendsNothing(t *testing.T) {
+	f := cancelWhen(t, nil)
+	dialing := make(chan struct{})
+	tr := f.srv.Client().Transport.(*http.Transport).Clone()
+	tr.DialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
+		close(dialing)
+		<-ctx.Done() // the dial ends only when the request's context does
+		return nil, ctx.Err()
+	}
+	// A request timeout far beyond the test's: only the cancellation can end the dial.
+	c := f.client(t, basic, func(cfg *Config) { cfg.HTTPClient, cfg.Timeout = &http.Client{Transport: tr}, time.Hour })
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.CreateWebhook(ctx, newHook)
+		done <- err
+	}()
+	var err error
+	select {
+	case <-dialing:
+		cancel()
+	case err = <-done:
+		t.Fatalf("the create ended before it dialled: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the create never dialled")
+	}
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cancelled create is still dialling: its dial was not abandoned")
+	}
+	if !errors.Is(err, ErrInterrupted) || errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("err = %v, want ErrInterrupted and not ErrAmbiguous", err)
+	}
+	if n := len(f.requests()); n != 0 {
+		t.Fatalf("the service saw %d requests, want none", n)
 	}
 }
