@@ -269,7 +269,11 @@ func TestCancelDuringABackoff(t *testing.T) {
 func TestCancelWhileAWriteDialsSendsNothing(t *testing.T) {
 	f := cancelWhen(t, nil)
 	dialing := make(chan struct{})
-	tr := f.srv.Client().Transport.(*http.Transport).Clone()
+	base, ok := f.srv.Client().Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("the test server's transport is a %T", f.srv.Client().Transport)
+	}
+	tr := base.Clone()
 	tr.DialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
 		close(dialing)
 		<-ctx.Done() // the dial ends only when the request's context does
