@@ -9,6 +9,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
+// The attributes of the data sources' objects are all computed; these build them with their
+// description, so that a <thing>DataAttributes reads as a list of names and descriptions. The
+// filters of the list data sources are built here too.
+
 // computedString is a computed string attribute.
 func computedString(description string) schema.Attribute {
 	return schema.StringAttribute{MarkdownDescription: description, Computed: true}

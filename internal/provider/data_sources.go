@@ -13,9 +13,9 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// objectDataSource is a data source that reads one object of the service by its id. Every
-// <thing>_data_source.go makes one with an objectRead of what sets it apart; the schema, the
-// Read and its diagnostics are the same for all of them.
+// objectDataSource is a data source that reads one object of the service by its id. Each
+// New<Thing>DataSource below makes one with an objectRead of what sets it apart; the schema,
+// the Read and its diagnostics are the same for all of them.
 type objectDataSource[T any] struct {
 	dataSourceBase
 	objectRead[T]
@@ -79,12 +79,14 @@ func (d *objectDataSource[T]) Read(ctx context.Context, req datasource.ReadReque
 
 // listDataSource is a data source that lists the objects of one kind, every page, that match
 // the service's filters: its configuration is the filters and its one computed attribute the
-// list. Every <things>_data_source.go makes one with a listRead of what sets it apart: T is
+// list. Each New<Things>DataSource below makes one with a listRead of what sets it apart: T is
 // the client's type of the objects, M the data source's model (the filters and the list) and F
 // the client's filter.
 type listDataSource[T, M, F any] struct {
 	dataSourceBase
 	listRead[T, M, F]
+	// elem is the type of one item, from itemAttributes.
+	elem types.ObjectType
 }
 
 var _ datasource.DataSourceWithConfigure = (*listDataSource[videohost.Video, videosModel, videohost.VideoFilter])(nil)
@@ -96,10 +98,9 @@ type listRead[T, M, F any] struct {
 	// filters are the optional attributes that become the list call's parameters.
 	filters map[string]schema.Attribute
 	// items names the list attribute ("videos") and describes it; itemAttributes are the
-	// attributes of one item (<thing>DataAttributes) and elem their type.
+	// attributes of one item (<thing>DataAttributes).
 	items, itemsDescription string
 	itemAttributes          func() map[string]schema.Attribute
-	elem                    types.ObjectType
 	// title names the objects in the summary of a failed list: "Videos".
 	title string
 	// filterPaths maps the list call's parameters, as a 400 names them, to the filters.
@@ -114,7 +115,9 @@ type listRead[T, M, F any] struct {
 
 // newListDataSource returns the data source typeName ("_videos") that l describes.
 func newListDataSource[T, M, F any](typeName string, l listRead[T, M, F]) datasource.DataSource {
-	return &listDataSource[T, M, F]{dataSourceBase: dataSourceBase{typeName: typeName}, listRead: l}
+	return &listDataSource[T, M, F]{
+		dataSourceBase: dataSourceBase{typeName: typeName}, listRead: l, elem: objectTypeOf(l.itemAttributes()),
+	}
 }
 
 func (d *listDataSource[T, M, F]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -156,9 +159,6 @@ func (d *listDataSource[T, M, F]) Read(ctx context.Context, req datasource.ReadR
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(d.items), items)...)
 }
-
-// The attributes of the data sources' objects are all computed; these build them with their
-// description, so that a <thing>DataAttributes reads as a list of names and descriptions.
 
 // NewVideoDataSource returns the videohost_video data source: one video, read by id.
 func NewVideoDataSource() datasource.DataSource {
@@ -207,8 +207,8 @@ func NewVideosDataSource() datasource.DataSource {
 			"live_stream_id": textFilter("Only the videos recorded from this live stream. Unset: no filter; must not be empty."),
 		}, "title", "createdAt", "publishedAt", "updatedAt"),
 		items: "videos", itemsDescription: "The matching videos.",
-		itemAttributes: videoDataAttributes, elem: videoObjectType,
-		title: "Videos", filterPaths: videoFilterPaths,
+		itemAttributes: videoDataAttributes,
+		title:          "Videos", filterPaths: videoFilterPaths,
 		filter: videoFilterFrom,
 		list:   (*videohost.Client).ListVideos,
 		object: func(_ context.Context, v videohost.Video) (types.Object, diag.Diagnostics) {
@@ -278,9 +278,9 @@ func NewWebhooksDataSource() datasource.DataSource {
 			},
 		},
 		items: "webhooks", itemsDescription: "The webhooks, in the service's order.",
-		itemAttributes: webhookDataAttributes, elem: webhookObjectType,
-		title:       "Webhooks",
-		filterPaths: map[string]path.Path{"events": path.Root("event")},
+		itemAttributes: webhookDataAttributes,
+		title:          "Webhooks",
+		filterPaths:    map[string]path.Path{"events": path.Root("event")},
 		filter: func(_ context.Context, m webhooksModel) (string, diag.Diagnostics) {
 			return m.Event.ValueString(), nil
 		},
@@ -328,9 +328,9 @@ func NewLiveStreamsDataSource() datasource.DataSource {
 				"possibly a part of the name, ignoring case). Unset: no filter; must not be empty."),
 		}, "name", "createdAt", "updatedAt"),
 		items: "live_streams", itemsDescription: "The matching live streams, in the service's order; empty when none match.",
-		itemAttributes: liveStreamDataAttributes, elem: liveStreamObjectType,
-		title:       "Live Streams",
-		filterPaths: withSortFilterPaths(map[string]path.Path{"name": path.Root("name")}),
+		itemAttributes: liveStreamDataAttributes,
+		title:          "Live Streams",
+		filterPaths:    withSortFilterPaths(map[string]path.Path{"name": path.Root("name")}),
 		filter: func(_ context.Context, m liveStreamsModel) (videohost.LiveStreamFilter, diag.Diagnostics) {
 			return videohost.LiveStreamFilter{
 				Name:      m.Name.ValueString(),
@@ -377,8 +377,8 @@ func NewPlayerThemesDataSource() datasource.DataSource {
 			"it sorts them.",
 		filters: withSortFilters(map[string]schema.Attribute{}, "name", "createdAt", "updatedAt"),
 		items:   "player_themes", itemsDescription: "The player themes, in the service's order; empty when there are none.",
-		itemAttributes: playerThemeDataAttributes, elem: playerThemeObjectType,
-		title: "Player Themes", filterPaths: withSortFilterPaths(map[string]path.Path{}),
+		itemAttributes: playerThemeDataAttributes,
+		title:          "Player Themes", filterPaths: withSortFilterPaths(map[string]path.Path{}),
 		filter: func(_ context.Context, m playerThemesModel) (videohost.PlayerThemeFilter, diag.Diagnostics) {
 			return videohost.PlayerThemeFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
 		},

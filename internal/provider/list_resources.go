@@ -18,8 +18,8 @@ import (
 
 // listResource is a list resource: terraform query (Terraform 1.14 and later) finds the objects
 // of one kind with it, and -generate-config-out writes the resource and import blocks that
-// adopt them. Every <thing>_list_resource.go makes one with a listing of what sets it apart;
-// webhook_list_resource.go is the model. T is the client's type of the objects, C the model of
+// adopt them. Each New<Thing>ListResource below makes one with a listing of what sets it apart;
+// NewWebhookListResource is the model. T is the client's type of the objects, C the model of
 // the list block's configuration and F the client's filter. A new one needs: a client method
 // that returns the walk as an iter.Seq2 (Paginate, never a collected slice); its registration
 // in ListResources; an identity on the managed resource (resource_identity.go); and its page in

@@ -11,6 +11,8 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
+// webhookModel is a webhook in the state: of the webhook resource, and of the webhook and
+// webhooks data sources.
 type webhookModel struct {
 	ID              types.String `tfsdk:"id"`
 	URL             types.String `tfsdk:"url"`
