@@ -51,7 +51,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 lib_need go "install Go (the version in go.mod)"
-lib_need terraform "install Terraform >= 1.11"
+lib_need_terraform
 lib_need curl "install curl; the bench reads the emulator's statistics with it"
 lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench-parallel.XXXXXX")
 tmp=$lib_tmp
@@ -97,13 +97,8 @@ for run in $(seq 1 "$RUNS"); do
 	for p in $(seq 1 "$K"); do
 		d="$tmp/run$run/p$p"
 		mkdir -p "$d"
+		lib_required_providers >"$d/providers.tf"
 		cat >"$d/main.tf" <<EOF
-terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-
 resource "videohost_webhook" "w" {
   count  = $N
   url    = "https://hooks.example.test/parallel/$p/\${count.index}"
@@ -111,7 +106,7 @@ resource "videohost_webhook" "w" {
 }
 EOF
 		TF_LOG_PROVIDER=${BENCH_LOG_LEVEL:-INFO} TF_LOG_PATH="$d/provider.log" \
-			lib_start "tf-$run-$p" terraform -chdir="$d" apply -auto-approve -input=false -no-color
+			lib_start "tf-$run-$p" "$TERRAFORM" -chdir="$d" apply -auto-approve -input=false -no-color
 		pids+=("$lib_last_pid")
 	done
 	for i in "${!pids[@]}"; do

@@ -261,7 +261,7 @@ lib_say "    created $outside_id through the control API, as the dashboard would
 # terraform query (Terraform 1.14 and later) finds it by its url, the way a user who does not
 # know its id would; an older Terraform or OpenTofu has no query, and the id of the control
 # API's answer stands in.
-if "${TERRAFORM:-terraform}" query -help >/dev/null 2>&1; then
+if "$TERRAFORM" query -help >/dev/null 2>&1; then
 	cat >"$work/find.tfquery.hcl" <<'EOF'
 list "videohost_webhook" "summaries" {
   provider = videohost
@@ -282,7 +282,7 @@ EOF
 	lib_say "    terraform query found $found_id by its url"
 	rm -f "$work/find.tfquery.hcl"
 else
-	lib_say "    skipping terraform query: it needs Terraform 1.14 or later, and $("${TERRAFORM:-terraform}" version 2>/dev/null | head -n 1) has none; the id comes from the control API's answer"
+	lib_say "    skipping terraform query: it needs Terraform 1.14 or later, and $("$TERRAFORM" version 2>/dev/null | head -n 1) has none; the id comes from the control API's answer"
 fi
 cat >"$work/imported.tf" <<EOF
 import {

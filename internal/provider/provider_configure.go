@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -16,11 +15,6 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
-
-// webhookListTTL is how long one list of the webhooks serves the reads of a plan. It is short
-// enough that the next plan sees changes made outside Terraform, and long enough to cover the
-// refresh of one plan over many webhooks.
-const webhookListTTL = 10 * time.Second
 
 // Configure builds the client from the provider block and the environment variables, and
 // hands it to every resource, data source and ephemeral resource.
@@ -46,7 +40,6 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 	}
 	ccfg.Version = p.version
 	ccfg.Logger = newTFLogLogger(ccfg.APIKey)
-	ccfg.WebhookListTTL = webhookListTTL
 	client, err := videohost.New(ccfg)
 	if err != nil {
 		addClientConfigDiagnostics(&resp.Diagnostics, err)

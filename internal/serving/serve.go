@@ -24,7 +24,7 @@ func UntilSignal(parent context.Context) (ctx context.Context, stop context.Canc
 }
 
 // Serve serves h on ln until ctx ends or serving fails, then shuts the server down, waiting for
-// the requests in flight at most 5 s. It returns nil after a stop asked for by ctx that went
+// the requests in flight at most shutdownTimeout. It returns nil after a stop asked for by ctx that went
 // cleanly, else what failed (serving, shutting down, or both).
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, readHeaderTimeout time.Duration) error {
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout}

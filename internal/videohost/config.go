@@ -33,7 +33,8 @@ type Config struct {
 	APIKey      string // required
 	AuthScheme  string // bearer (default) or basic
 	Version     string // put into the user agent
-	Timeout     time.Duration
+	// Timeout bounds one HTTP attempt, and the follow-up of a cancelled operation (Detached).
+	Timeout time.Duration
 	// MaxRetries bounds the retries of one call (429, and network errors or 5xx on GET and
 	// DELETE); NoRetries sends every call once.
 	MaxRetries int
@@ -50,7 +51,8 @@ const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRetries = 5
 	DefaultVersion    = "dev"
-	// Long enough for the reads of one plan, short enough for changes made elsewhere to show.
+	// Long enough to cover the refresh of one plan over many webhooks, short enough that the
+	// next plan sees changes made outside Terraform.
 	DefaultWebhookListTTL = 10 * time.Second
 )
 
@@ -70,7 +72,7 @@ func (e *ConfigError) Error() string {
 
 // normalize applies the defaults and checks every field.
 func normalize(cfg Config) (Config, *url.URL, error) {
-	if err := cfg.environmentAndKey(); err != nil {
+	if err := cfg.account(); err != nil {
 		return cfg, nil, err
 	}
 	raw := cfg.BaseURL
@@ -94,7 +96,9 @@ func normalize(cfg Config) (Config, *url.URL, error) {
 	return cfg, base, nil
 }
 
-func (cfg *Config) environmentAndKey() error {
+// account checks and defaults who the client is and how it proves it: the environment, the
+// API key and the authentication scheme.
+func (cfg *Config) account() error {
 	if err := oneOf("Environment", "an environment", &cfg.Environment, EnvironmentSandbox, EnvironmentProduction); err != nil {
 		return err
 	}

@@ -87,9 +87,9 @@ type limiter struct {
 // seconds, rounded up, so the others start their window less than a second after the leader.
 const releaseAfter = 1100 * time.Millisecond
 
-// leftToOthers is how many places of a window its leader leaves to the first requests of the
+// maxLeftToOthers is the most places of a window its leader leaves to the first requests of the
 // other processes that share the key, until releaseAfter: one each for up to that many.
-const leftToOthers = 4
+const maxLeftToOthers = 4
 
 // sharingWindows is how many windows the limiter keeps sharing after the last sign of another
 // user of the key.
@@ -248,7 +248,7 @@ func (l *limiter) leftToOthers() int {
 	if l.span < releaseAfter+releaseAfter/2 {
 		return 0
 	}
-	return min(leftToOthers, l.limit/4)
+	return min(maxLeftToOthers, l.limit/4)
 }
 
 // sharing reports whether others were seen spending the key lately; the caller holds l.mu.
@@ -375,18 +375,14 @@ func (l *limiter) learnLimit(r rateHeaders, now time.Time, current bool) bool {
 		}
 		return current && l.limit != 0
 	case l.limit == 0:
-		// The first limit learned: this response is the newest news of the window.
+		// The first limit learned: this response is the newest news of a new window, in which
+		// the probe was this limiter's one request so far.
 		l.limit, l.headerless = r.limit, false
-		l.gen++
-		l.left = r.limit
-		l.inflight = 0
-		l.reset = time.Time{}
-		l.opened, l.first, l.own = now, true, 1
-		// The probe's response is the window's first: it tells whether this limiter opened it.
+		l.newWindow()
+		l.first, l.own = true, 1
+		// The probe's response is the window's first: it tells whether this limiter opened it;
+		// learnWindow, which follows, marks the key shared when it did not.
 		l.answered, l.leader = true, !r.hasRemaining || r.limit-r.remaining <= 1
-		if !l.leader {
-			l.othersSeen()
-		}
 		return true
 	default:
 		l.limit = r.limit

@@ -90,11 +90,11 @@ func (c *Client) startWalkLocked(w *listWalk) {
 	wc := c.webhooks
 	w.startGen, w.startEnded = wc.gen, wc.ended
 	wc.running = w
-	go c.walk(w)
+	go c.walkWebhookList(w)
 }
 
-// walk reads the list for w, keeps it when no write happened meanwhile, and starts the queued one.
-func (c *Client) walk(w *listWalk) {
+// walkWebhookList reads the list for w, keeps it when no write happened meanwhile, and starts the queued one.
+func (c *Client) walkWebhookList(w *listWalk) {
 	start := time.Now()
 	list, err := c.ListWebhooks(w.ctx, "")
 	var m map[string]Webhook
