@@ -95,7 +95,7 @@ func createAdopting[T any](ctx context.Context, pd *providerData, a adoptableCre
 				"failed too: %w; a %s may exist that Terraform does not manage: list them and import or delete it",
 				a.kind, history[len(history)-1], lerr, a.kind)
 		}
-		if got, ok := adoptListed(pd.baseURL, a, listed, start.Add(-adoptionClockSkew), seen); ok {
+		if got, ok, _ := adoptListed(pd.baseURL, a, listed, start.Add(-adoptionClockSkew), seen); ok {
 			tflog.Info(ctx, "adopted the "+a.kind+" stored by a create whose outcome was unknown", map[string]any{
 				"id": a.id(got), "attempt": attempt,
 			})
@@ -126,7 +126,7 @@ func adoptionCreateOps[T any](pd *providerData, a adoptableCreate[T]) createOps[
 				var zero T
 				return zero, false, err
 			}
-			got, ok := adoptListed(pd.baseURL, a, listed, start.Add(-adoptionClockSkew), nil)
+			got, ok, _ := adoptListed(pd.baseURL, a, listed, start.Add(-adoptionClockSkew), nil)
 			return got, ok, nil
 		},
 		id: a.id,
@@ -135,7 +135,8 @@ func adoptionCreateOps[T any](pd *providerData, a adoptableCreate[T]) createOps[
 
 // adoptListed picks, among listed, the oldest object that the create may have stored (same
 // values, created no earlier than notBefore, not in seen, not claimed) and claims it.
-func adoptListed[T any](baseURL string, a adoptableCreate[T], listed []T, notBefore time.Time, seen map[string]bool) (T, bool) {
+// contended reports that there were such objects but every one was claimed already.
+func adoptListed[T any](baseURL string, a adoptableCreate[T], listed []T, notBefore time.Time, seen map[string]bool) (obj T, ok, contended bool) {
 	var candidates []T
 	for _, l := range listed {
 		c := a.created(l)
@@ -155,9 +156,9 @@ func adoptListed[T any](baseURL string, a adoptableCreate[T], listed []T, notBef
 	})
 	for _, c := range candidates {
 		if claimObject(baseURL, a.kind, a.id(c)) {
-			return c, true
+			return c, true, false
 		}
 	}
 	var zero T
-	return zero, false
+	return zero, false, len(candidates) > 0
 }

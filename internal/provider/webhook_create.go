@@ -12,9 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -34,28 +32,11 @@ const (
 	adoptionClockSkew = 15 * time.Second
 )
 
-// claimedWebhooks are the webhooks that a create of this process returned or adopted, keyed
-// by service address and id. One apply creates many webhooks at once, possibly with the same
+// claimWebhook marks the webhook id as taken by a create of this process (claimObject); false
+// when it was taken already. One apply creates many webhooks at once, possibly with the same
 // url and events; a webhook may be adopted by one create only, and never when another create
 // received it as its own answer.
-var claimedWebhooks = struct {
-	sync.Mutex
-	ids map[string]struct{}
-}{ids: map[string]struct{}{}}
-
-func claimKey(baseURL, id string) string { return baseURL + "\x00" + id }
-
-// claimWebhook marks id as taken; false when it was taken already.
-func claimWebhook(baseURL, id string) bool {
-	claimedWebhooks.Lock()
-	defer claimedWebhooks.Unlock()
-	k := claimKey(baseURL, id)
-	if _, taken := claimedWebhooks.ids[k]; taken {
-		return false
-	}
-	claimedWebhooks.ids[k] = struct{}{}
-	return true
-}
+func claimWebhook(baseURL, id string) bool { return claimObject(baseURL, webhookAdoptionKind, id) }
 
 // createWebhook creates one webhook and never leaves a duplicate or an orphan behind when an
 // attempt's outcome is unknown: it then lists the webhooks and adopts the one that attempt
@@ -138,35 +119,25 @@ func findStoredWebhook(ctx context.Context, pd *providerData, in videohost.Creat
 	}
 }
 
+// webhookAdoptionKind names webhooks among the objects that creates claim.
+const webhookAdoptionKind = "webhook"
+
 // adoptWebhook picks, among listed, the webhook that a create of in may have stored: same url,
 // same set of events, created no earlier than notBefore, absent from seen (the ids listed
-// before the attempt, when known), and not claimed by another create. It claims the pick.
-// contended reports that there were such webhooks but every one was claimed already.
+// before the attempt, when known), and not claimed by another create (adoptListed, which
+// claims the pick). contended reports that there were such webhooks but every one was claimed
+// already.
 func adoptWebhook(baseURL string, listed []videohost.Webhook, in videohost.CreateWebhookInput, notBefore time.Time, seen map[string]bool) (w videohost.Webhook, ok, contended bool) {
 	want := sortedCopy(in.Events)
-	var candidates []videohost.Webhook
-	for _, w := range listed {
-		if w.URL != in.URL || seen[w.ID] || w.CreatedAt.Before(notBefore) || !slices.Equal(sortedCopy(w.Events), want) {
-			continue
-		}
-		candidates = append(candidates, w)
-	}
-	// The oldest first, so that concurrent creates agree on an order and each takes the
-	// first one still free.
-	sort.SliceStable(candidates, func(i, j int) bool {
-		if !candidates[i].CreatedAt.Equal(candidates[j].CreatedAt) {
-			return candidates[i].CreatedAt.Before(candidates[j].CreatedAt)
-		}
-		return candidates[i].ID < candidates[j].ID
-	})
-	for _, c := range candidates {
-		if claimWebhook(baseURL, c.ID) {
-			return c, true, false
-		}
-	}
-	return videohost.Webhook{}, false, len(candidates) > 0
+	return adoptListed(baseURL, adoptableCreate[videohost.Webhook]{
+		kind:    webhookAdoptionKind,
+		matches: func(w videohost.Webhook) bool { return w.URL == in.URL && slices.Equal(sortedCopy(w.Events), want) },
+		id:      func(w videohost.Webhook) string { return w.ID },
+		created: func(w videohost.Webhook) *time.Time { return &w.CreatedAt },
+	}, listed, notBefore, seen)
 }
 
+// sortedCopy is s sorted, without repeats.
 func sortedCopy(s []string) []string {
 	c := slices.Clone(s)
 	slices.Sort(c)
