@@ -90,20 +90,20 @@ func (e *Emulator) newControlMux() *http.ServeMux {
 		"GET " + controlPrefix:                            e.ctlIndex,
 		"GET " + controlPrefix + "/{$}":                   e.ctlIndex,
 		"POST " + controlPrefix + "/webhooks":             e.ctlCreateWebhook,
-		"DELETE " + controlPrefix + "/webhooks/{id}":      e.ctlDeleteWebhook,
-		"POST " + controlPrefix + "/videos":               simulation(e, http.StatusCreated, "videoId", e.ctlUploadVideo),
-		"POST " + controlPrefix + "/videos/{id}/captions": simulation(e, http.StatusCreated, "videoId", e.ctlCaption),
-		"POST " + controlPrefix + "/videos/{id}/summary":  simulation(e, http.StatusCreated, "videoId", e.ctlSummary),
-		"POST " + controlPrefix + "/live-streams":         simulation(e, http.StatusCreated, "liveStreamId", e.ctlCreateLiveStream),
-		"DELETE " + controlPrefix + "/live-streams/{id}":  e.ctlDeleteLiveStream,
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+		"DELETE " + controlPrefix + "/webhooks/{id}":      pathID(e, (*Emulator).handleDeleteWebhook),
+		"POST " + controlPrefix + "/videos":               simulation(e, http.StatusCreated, videos.idName, e.ctlUploadVideo),
+		"POST " + controlPrefix + "/videos/{id}/captions": simulation(e, http.StatusCreated, videos.idName, e.ctlCaption),
+		"POST " + controlPrefix + "/videos/{id}/summary":  simulation(e, http.StatusCreated, videos.idName, e.ctlSummary),
+		"POST " + controlPrefix + "/live-streams":         simulation(e, http.StatusCreated, liveStreams.idName, e.ctlCreateLiveStream),
+		"DELETE " + controlPrefix + "/live-streams/{id}":  pathID(e, (*Emulator).handleDeleteLiveStream),
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": simulation(e, http.StatusOK, liveStreams.idName, func(r *http.Request, _ noBody) (liveStreamWire, error) {
 			return e.setBroadcasting(r.PathValue("id"), true)
 		}),
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": simulation(e, http.StatusOK, liveStreams.idName, func(r *http.Request, _ noBody) (liveStreamWire, error) {
 			return e.setBroadcasting(r.PathValue("id"), false)
 		}),
-		"POST " + controlPrefix + "/live-streams/{id}/record": simulation(e, http.StatusCreated, "liveStreamId", e.ctlRecord),
-		"DELETE " + controlPrefix + "/players/{id}":           e.ctlDeletePlayer,
+		"POST " + controlPrefix + "/live-streams/{id}/record": simulation(e, http.StatusCreated, liveStreams.idName, e.ctlRecord),
+		"DELETE " + controlPrefix + "/players/{id}":           pathID(e, (*Emulator).handleDeletePlayer),
 		"GET " + controlPrefix + "/deliveries":                e.ctlDeliveries,
 		"POST " + controlPrefix + "/clock/advance":            e.ctlAdvanceClock,
 		"GET " + controlPrefix + "/faults":                    e.ctlGetFaults,
@@ -115,6 +115,15 @@ func (e *Emulator) newControlMux() *http.ServeMux {
 		mux.HandleFunc(pattern, h)
 	}
 	return mux
+}
+
+// pathID serves a control route with h, a handler of the service's API, giving it the route's
+// {id}: the control API deletes records as the service does, only without its rate limits,
+// faults and counts.
+func pathID(e *Emulator, h apiHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		h(e, w, r, r.PathValue("id"))
+	}
 }
 
 // controlMiss answers a request that no control route serves with the service's error object:
@@ -253,10 +262,6 @@ func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, r *http.Request) {
-	e.answerDelete(w, e.DeleteWebhook(r.PathValue("id")), "webhookId")
-}
-
 // metadataInput accepts metadata as [{"key","value"}] or as {"key": "value"}.
 type metadataInput []Metadatum
 
@@ -317,14 +322,6 @@ func (e *Emulator) ctlCreateLiveStream(_ *http.Request, in struct {
 		in.Name = "Live stream"
 	}
 	return e.createLiveStream(in.Name)
-}
-
-func (e *Emulator) ctlDeleteLiveStream(w http.ResponseWriter, r *http.Request) {
-	e.answerDelete(w, e.DeleteLiveStream(r.PathValue("id")), "liveStreamId")
-}
-
-func (e *Emulator) ctlDeletePlayer(w http.ResponseWriter, r *http.Request) {
-	e.answerDelete(w, e.DeletePlayer(r.PathValue("id")), "playerId")
 }
 
 func (e *Emulator) ctlRecord(r *http.Request, in struct {

@@ -197,7 +197,7 @@ func (e *Emulator) handleUpdatePlayer(w http.ResponseWriter, r *http.Request, id
 }
 
 func (e *Emulator) handleDeletePlayer(w http.ResponseWriter, _ *http.Request, id string) {
-	e.answerDelete(w, e.DeletePlayer(id), "playerId")
+	players.answerDelete(e, w, e.DeletePlayer(id))
 }
 
 // DeletePlayer deletes a player theme, as DELETE /players/{id} does; false when it does not

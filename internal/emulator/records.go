@@ -236,10 +236,10 @@ func parseOrderAndPage[R any](e *Emulator, q url.Values, lq *listQuery[R], keys 
 }
 
 // answerDelete answers a DELETE of the service or the control API: 204 when the record was
-// deleted, else 404 naming idName.
-func (e *Emulator) answerDelete(w http.ResponseWriter, deleted bool, idName string) {
+// deleted, else 404 naming the record's id.
+func (k recordKind[R, W]) answerDelete(e *Emulator, w http.ResponseWriter, deleted bool) {
 	if !deleted {
-		writeError(w, e.notFound(idName))
+		writeError(w, e.notFound(k.idName))
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
