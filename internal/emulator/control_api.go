@@ -75,6 +75,15 @@ func (e *Emulator) serveControl(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
 		return
 	}
+	// The mux lets a GET route answer HEAD, which the control API does not take (nor does the
+	// service): HEAD is refused as a method that no route has, 405 where the path exists.
+	if r.Method == http.MethodHead {
+		unrouted := *r
+		unrouted.Method = http.MethodOptions
+		h, _ := e.control.Handler(&unrouted)
+		e.controlMiss(w, r, h)
+		return
+	}
 	// Handler finds the route without setting the path's values, which ServeHTTP does.
 	if h, pattern := e.control.Handler(r); pattern == "" {
 		e.controlMiss(w, r, h)
@@ -128,13 +137,14 @@ func pathID(e *Emulator, h apiHandler) http.HandlerFunc {
 
 // controlMiss answers a request that no control route serves with the service's error object:
 // 405 with the Allow header that the mux's own answer carries when the path exists for other
-// methods, 404 otherwise. The mux's answer is only looked at, never sent, since it is plain
-// text.
+// methods, less HEAD, which the mux adds beside GET and the control API refuses; 404 otherwise.
+// The mux's answer is only looked at, never sent, since it is plain text.
 func (e *Emulator) controlMiss(w http.ResponseWriter, r *http.Request, h http.Handler) {
 	var probe statusProbe
 	h.ServeHTTP(&probe, r)
 	if probe.status == http.StatusMethodNotAllowed {
-		w.Header().Set("Allow", probe.Header().Get("Allow"))
+		allow := slices.DeleteFunc(strings.Split(probe.Header().Get("Allow"), ", "), func(m string) bool { return m == http.MethodHead })
+		w.Header().Set("Allow", strings.Join(allow, ", "))
 		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
 		return
 	}
