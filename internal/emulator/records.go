@@ -162,16 +162,6 @@ func (k recordKind[R, W]) serveUpdate(e *Emulator, w http.ResponseWriter, r *htt
 	e.answerWrite(w, http.StatusOK, out)
 }
 
-// listQuery is a valid query of a list endpoint: the records it keeps (all when keep is nil), in
-// which order (the store's, creation order, when order is nil), the page, and the parameters
-// that the pagination links repeat.
-type listQuery[R any] struct {
-	keep    func(*R) bool
-	order   func(a, b *R) int
-	page    pageParams
-	filters url.Values
-}
-
 // serveList serves GET of the collection: parse reads the query, in the order in which the
 // endpoint lists its problems; with none, the page is answered. The page is cut and converted
 // under the lock, so that only its items are copied.
@@ -193,46 +183,6 @@ func (k recordKind[R, W]) serveList(e *Emulator, w http.ResponseWriter, r *http.
 		page = paginate(matched, q.page, k.path, q.filters, func(r *R) W { return k.wire(e, r) })
 	})
 	writeJSON(w, http.StatusOK, page)
-}
-
-// sortKey is one value of a list's sortBy and the order it gives, ascending.
-type sortKey[R any] struct {
-	name    string
-	compare func(a, b *R) int
-}
-
-// defaultSortKey is the order of a list without sortBy.
-const defaultSortKey = "createdAt"
-
-// parseOrder reads sortBy (the name of one of keys) and sortOrder (asc or desc) into the list's
-// order; without sortBy the order is by createdAt. Records that compare equal stay in creation
-// order, descending too.
-func parseOrder[R any](e *Emulator, q, filters url.Values, keys []sortKey[R]) (func(a, b *R) int, []problem) {
-	names := make([]string, 0, len(keys))
-	for _, key := range keys {
-		names = append(names, key.name)
-	}
-	sortBy, desc, probs := e.parseSort(q, filters, names)
-	if sortBy == "" {
-		sortBy = defaultSortKey
-	}
-	compare := keys[slices.IndexFunc(keys, func(key sortKey[R]) bool { return key.name == sortBy })].compare
-	return func(a, b *R) int {
-		c := compare(a, b)
-		if desc {
-			c = -c
-		}
-		return c
-	}, probs
-}
-
-// parseOrderAndPage reads sortBy, sortOrder and the paging into lq, after the endpoint's
-// filters, and answers their problems in that order.
-func parseOrderAndPage[R any](e *Emulator, q url.Values, lq *listQuery[R], keys []sortKey[R]) []problem {
-	order, probs := parseOrder(e, q, lq.filters, keys)
-	page, pageProbs := e.parsePaging(q)
-	lq.order, lq.page = order, page
-	return append(probs, pageProbs...)
 }
 
 // answerDelete answers a DELETE of the service or the control API: 204 when the record was
