@@ -36,7 +36,8 @@ func (k recordKind[R, W]) read(e *Emulator, fn func()) {
 	fn()
 }
 
-// The store's collections. Videos expire, so every read of them is fresh.
+// The store's collections, whose routes are in collections below. Videos expire, so every read
+// of them is fresh.
 var (
 	webhooks = recordKind[Webhook, webhookWire]{
 		path:   "/webhooks",
@@ -85,6 +86,35 @@ var (
 		},
 	}
 )
+
+// collections are the service's collections, each with its route and its items' route, which
+// matchRoute looks up; the handlers are the record kinds' above, or use them.
+var collections = map[string][2]route{
+	"webhooks": {
+		{{http.MethodGet, (*Emulator).handleListWebhooks}, {http.MethodPost, (*Emulator).handleCreateWebhook}},
+		{{http.MethodGet, (*Emulator).handleGetWebhook}, {http.MethodDelete, (*Emulator).handleDeleteWebhook}},
+	},
+	"videos": {
+		{{http.MethodGet, (*Emulator).handleListVideos}},
+		{{http.MethodGet, videos.serveGet}},
+	},
+	"live-streams": {
+		{{http.MethodGet, (*Emulator).handleListLiveStreams}, {http.MethodPost, (*Emulator).handleCreateLiveStream}},
+		{
+			{http.MethodGet, liveStreams.serveGet},
+			{http.MethodPatch, (*Emulator).handleUpdateLiveStream},
+			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
+		},
+	},
+	"players": {
+		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
+		{
+			{http.MethodGet, players.serveGet},
+			{http.MethodPatch, (*Emulator).handleUpdatePlayer},
+			{http.MethodDelete, (*Emulator).handleDeletePlayer},
+		},
+	},
+}
 
 // find is the index of the record id, or -1; the caller holds e.mu.
 func (k recordKind[R, W]) find(st *store, id string) int {
