@@ -242,10 +242,10 @@ func controlDuration(s *float64) (time.Duration, error) {
 		return 0, nil
 	}
 	d, ok := seconds(*s)
-	if !ok || d == 0 {
-		return 0, invalidf("the duration must be a positive number of seconds")
+	if !ok {
+		return 0, durationNotPositive()
 	}
-	return d, nil
+	return d, checkPositive(d)
 }
 
 // sentence turns an error message into a title: a capital first letter and a final period.
