@@ -44,7 +44,9 @@ var (
 		idName: "webhookId",
 		id:     func(w *Webhook) string { return w.WebhookID },
 		items:  func(s *store) *[]*Webhook { return &s.Webhooks },
-		// A list always shows the signature secret; a read by id does as the options say.
+		// A list always shows the signature secret; a read by id does as the options say, so
+		// GET /webhooks/{id} must not be served by serveGet, which would send it regardless
+		// of SecretInResponses: handleGetWebhook serves it.
 		wire: func(_ *Emulator, w *Webhook) webhookWire { return toWebhookWire(cloneWebhook(w), true) },
 	}
 	liveStreams = recordKind[liveStream, liveStreamWire]{

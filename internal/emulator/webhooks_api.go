@@ -145,6 +145,8 @@ func (e *Emulator) handleListWebhooks(w http.ResponseWriter, r *http.Request, _ 
 	webhooks.serveList(e, w, r, e.parseWebhookQuery)
 }
 
+// handleGetWebhook serves GET /webhooks/{id}: the signature secret only when SecretInResponses
+// is set, which is why it is not webhooks.serveGet (webhooks.wire always sends the secret).
 func (e *Emulator) handleGetWebhook(w http.ResponseWriter, _ *http.Request, id string) {
 	wh, ok := e.WebhookByID(id)
 	if !ok {
