@@ -75,6 +75,15 @@ func (e *Emulator) serveControl(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
 		return
 	}
+	// The mux lets a GET route answer HEAD, which the control API does not take (nor does the
+	// service): HEAD is refused as a method that no route has, 405 where the path exists.
+	if r.Method == http.MethodHead {
+		unrouted := *r
+		unrouted.Method = http.MethodOptions
+		h, _ := e.control.Handler(&unrouted)
+		e.controlMiss(w, r, h)
+		return
+	}
 	// Handler finds the route without setting the path's values, which ServeHTTP does.
 	if h, pattern := e.control.Handler(r); pattern == "" {
 		e.controlMiss(w, r, h)
@@ -90,20 +99,20 @@ func (e *Emulator) newControlMux() *http.ServeMux {
 		"GET " + controlPrefix:                            e.ctlIndex,
 		"GET " + controlPrefix + "/{$}":                   e.ctlIndex,
 		"POST " + controlPrefix + "/webhooks":             e.ctlCreateWebhook,
-		"DELETE " + controlPrefix + "/webhooks/{id}":      e.ctlDeleteWebhook,
-		"POST " + controlPrefix + "/videos":               simulation(e, http.StatusCreated, "videoId", e.ctlUploadVideo),
-		"POST " + controlPrefix + "/videos/{id}/captions": simulation(e, http.StatusCreated, "videoId", e.ctlCaption),
-		"POST " + controlPrefix + "/videos/{id}/summary":  simulation(e, http.StatusCreated, "videoId", e.ctlSummary),
-		"POST " + controlPrefix + "/live-streams":         simulation(e, http.StatusCreated, "liveStreamId", e.ctlCreateLiveStream),
-		"DELETE " + controlPrefix + "/live-streams/{id}":  e.ctlDeleteLiveStream,
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+		"DELETE " + controlPrefix + "/webhooks/{id}":      pathID(e, (*Emulator).handleDeleteWebhook),
+		"POST " + controlPrefix + "/videos":               simulation(e, http.StatusCreated, videos.idName, e.ctlUploadVideo),
+		"POST " + controlPrefix + "/videos/{id}/captions": simulation(e, http.StatusCreated, videos.idName, e.ctlCaption),
+		"POST " + controlPrefix + "/videos/{id}/summary":  simulation(e, http.StatusCreated, videos.idName, e.ctlSummary),
+		"POST " + controlPrefix + "/live-streams":         simulation(e, http.StatusCreated, liveStreams.idName, e.ctlCreateLiveStream),
+		"DELETE " + controlPrefix + "/live-streams/{id}":  pathID(e, (*Emulator).handleDeleteLiveStream),
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/start": simulation(e, http.StatusOK, liveStreams.idName, func(r *http.Request, _ noBody) (liveStreamWire, error) {
 			return e.setBroadcasting(r.PathValue("id"), true)
 		}),
-		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": simulation(e, http.StatusOK, "liveStreamId", func(r *http.Request, _ noBody) (liveStreamWire, error) {
+		"POST " + controlPrefix + "/live-streams/{id}/broadcast/end": simulation(e, http.StatusOK, liveStreams.idName, func(r *http.Request, _ noBody) (liveStreamWire, error) {
 			return e.setBroadcasting(r.PathValue("id"), false)
 		}),
-		"POST " + controlPrefix + "/live-streams/{id}/record": simulation(e, http.StatusCreated, "liveStreamId", e.ctlRecord),
-		"DELETE " + controlPrefix + "/players/{id}":           e.ctlDeletePlayer,
+		"POST " + controlPrefix + "/live-streams/{id}/record": simulation(e, http.StatusCreated, liveStreams.idName, e.ctlRecord),
+		"DELETE " + controlPrefix + "/players/{id}":           pathID(e, (*Emulator).handleDeletePlayer),
 		"GET " + controlPrefix + "/deliveries":                e.ctlDeliveries,
 		"POST " + controlPrefix + "/clock/advance":            e.ctlAdvanceClock,
 		"GET " + controlPrefix + "/faults":                    e.ctlGetFaults,
@@ -117,15 +126,25 @@ func (e *Emulator) newControlMux() *http.ServeMux {
 	return mux
 }
 
+// pathID serves a control route with h, a handler of the service's API, giving it the route's
+// {id}: the control API deletes records as the service does, only without its rate limits,
+// faults and counts.
+func pathID(e *Emulator, h apiHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		h(e, w, r, r.PathValue("id"))
+	}
+}
+
 // controlMiss answers a request that no control route serves with the service's error object:
 // 405 with the Allow header that the mux's own answer carries when the path exists for other
-// methods, 404 otherwise. The mux's answer is only looked at, never sent, since it is plain
-// text.
+// methods, less HEAD, which the mux adds beside GET and the control API refuses; 404 otherwise.
+// The mux's answer is only looked at, never sent, since it is plain text.
 func (e *Emulator) controlMiss(w http.ResponseWriter, r *http.Request, h http.Handler) {
 	var probe statusProbe
 	h.ServeHTTP(&probe, r)
 	if probe.status == http.StatusMethodNotAllowed {
-		w.Header().Set("Allow", probe.Header().Get("Allow"))
+		allow := slices.DeleteFunc(strings.Split(probe.Header().Get("Allow"), ", "), func(m string) bool { return m == http.MethodHead })
+		w.Header().Set("Allow", strings.Join(allow, ", "))
 		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
 		return
 	}
@@ -223,10 +242,10 @@ func controlDuration(s *float64) (time.Duration, error) {
 		return 0, nil
 	}
 	d, ok := seconds(*s)
-	if !ok || d == 0 {
-		return 0, invalidf("the duration must be a positive number of seconds")
+	if !ok {
+		return 0, durationNotPositive()
 	}
-	return d, nil
+	return d, checkPositive(d)
 }
 
 // sentence turns an error message into a title: a capital first letter and a final period.
@@ -251,10 +270,6 @@ func (e *Emulator) ctlCreateWebhook(w http.ResponseWriter, r *http.Request) {
 	if wh, ok := e.createWebhookFrom(w, r); ok {
 		writeJSON(w, http.StatusCreated, toWebhookWire(wh, true))
 	}
-}
-
-func (e *Emulator) ctlDeleteWebhook(w http.ResponseWriter, r *http.Request) {
-	e.answerDelete(w, e.DeleteWebhook(r.PathValue("id")), "webhookId")
 }
 
 // metadataInput accepts metadata as [{"key","value"}] or as {"key": "value"}.
@@ -317,14 +332,6 @@ func (e *Emulator) ctlCreateLiveStream(_ *http.Request, in struct {
 		in.Name = "Live stream"
 	}
 	return e.createLiveStream(in.Name)
-}
-
-func (e *Emulator) ctlDeleteLiveStream(w http.ResponseWriter, r *http.Request) {
-	e.answerDelete(w, e.DeleteLiveStream(r.PathValue("id")), "liveStreamId")
-}
-
-func (e *Emulator) ctlDeletePlayer(w http.ResponseWriter, r *http.Request) {
-	e.answerDelete(w, e.DeletePlayer(r.PathValue("id")), "playerId")
 }
 
 func (e *Emulator) ctlRecord(r *http.Request, in struct {

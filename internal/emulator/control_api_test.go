@@ -81,6 +81,22 @@ func TestControlWebhooksAndErrors(t *testing.T) {
 			t.Errorf("%s %s: Allow %q on a %d", tc.method, tc.path, allow, tc.status)
 		}
 	}
+	// HEAD is refused as the service refuses it, although the mux would let a GET route answer
+	// it, and the Allow header of any 405 leaves it out. A HEAD answer has no body to check.
+	for _, tc := range []struct{ method, path, allow string }{
+		{"HEAD", "/stats", "GET"},
+		{"HEAD", "/faults", "GET, PUT"},
+		{"HEAD", "/", "GET"},
+		{"DELETE", "/faults", "GET, PUT"},
+		{"DELETE", "/deliveries", "GET"},
+	} {
+		r := e.ctl(tc.method, tc.path, nil)
+		expectStatus(t, r, http.StatusMethodNotAllowed)
+		if allow := r.header.Get("Allow"); allow != tc.allow || r.header.Get("Content-Type") != "application/json" {
+			t.Errorf("%s %s: Allow %q, Content-Type %q; want Allow %q", tc.method, tc.path, allow, r.header.Get("Content-Type"), tc.allow)
+		}
+	}
+	expectStatus(t, e.ctl("HEAD", "/nowhere", nil), http.StatusNotFound)
 	v := e.ctl("POST", "/videos", nil)
 	expectStatus(t, v, http.StatusCreated)
 	expectStatus(t, e.ctl("POST", "/videos/"+v.str("videoId")+"/captions", map[string]any{"language": "not a tag"}), http.StatusBadRequest)

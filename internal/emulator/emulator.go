@@ -222,7 +222,8 @@ func (e *Emulator) injectLatency(ctx context.Context) bool {
 // apiHandler serves one method of one route; id is the path's identifier, if any.
 type apiHandler func(e *Emulator, w http.ResponseWriter, r *http.Request, id string)
 
-// route is one path of the service API: its methods, in the order the Allow header lists them.
+// route is one path of the service API (the table of routes is collections, in collections.go):
+// its methods, in the order the Allow header lists them.
 type route []routeMethod
 
 // routeMethod is one method of a route and the handler that serves it.
@@ -248,34 +249,6 @@ func (rt route) allow() string {
 		methods = append(methods, m.method)
 	}
 	return strings.Join(methods, ", ")
-}
-
-// collections are the service's collections, each with its route and its items' route.
-var collections = map[string][2]route{
-	"webhooks": {
-		{{http.MethodGet, (*Emulator).handleListWebhooks}, {http.MethodPost, (*Emulator).handleCreateWebhook}},
-		{{http.MethodGet, (*Emulator).handleGetWebhook}, {http.MethodDelete, (*Emulator).handleDeleteWebhook}},
-	},
-	"videos": {
-		{{http.MethodGet, (*Emulator).handleListVideos}},
-		{{http.MethodGet, videos.serveGet}},
-	},
-	"live-streams": {
-		{{http.MethodGet, (*Emulator).handleListLiveStreams}, {http.MethodPost, (*Emulator).handleCreateLiveStream}},
-		{
-			{http.MethodGet, liveStreams.serveGet},
-			{http.MethodPatch, (*Emulator).handleUpdateLiveStream},
-			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
-		},
-	},
-	"players": {
-		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
-		{
-			{http.MethodGet, players.serveGet},
-			{http.MethodPatch, (*Emulator).handleUpdatePlayer},
-			{http.MethodDelete, (*Emulator).handleDeletePlayer},
-		},
-	},
 }
 
 // matchRoute finds the route of path: a collection (/webhooks) or one item (/webhooks/{id}).

@@ -181,7 +181,6 @@ func (e *env) tokens() response {
 // receiver records the notifications it gets and answers with the statuses of plan in turn
 // (200 once plan is used up).
 type receiver struct {
-	t    *testing.T
 	srv  *httptest.Server
 	mu   sync.Mutex
 	got  []notification
@@ -196,7 +195,7 @@ type notification struct {
 }
 
 func newReceiver(t *testing.T, plan ...int) *receiver {
-	rc := &receiver{t: t, plan: plan}
+	rc := &receiver{plan: plan}
 	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		var fields map[string]any

@@ -122,7 +122,7 @@ func (e *Emulator) checkLiveStreamChangeLocked(body map[string]json.RawMessage, 
 }
 
 func (e *Emulator) handleDeleteLiveStream(w http.ResponseWriter, _ *http.Request, id string) {
-	e.answerDelete(w, e.DeleteLiveStream(id), "liveStreamId")
+	liveStreams.answerDelete(e, w, e.DeleteLiveStream(id))
 }
 
 // DeleteLiveStream deletes a live stream, as DELETE /live-streams/{id} does; false when it does

@@ -84,6 +84,7 @@ func (o Options) withDefaults() (Options, error) {
 	errs := []error{o.defaultEnvironment()}
 	errs = append(errs, o.defaultAccount()...)
 	errs = append(errs, o.defaultLimits()...)
+	errs = append(errs, o.checkSeeds())
 	o.defaultDeliveries()
 	errs = append(errs, o.Faults.validate())
 	errs = append(errs, o.checkKeys()...)
@@ -131,8 +132,7 @@ func (o *Options) defaultAccount() []error {
 	return errs
 }
 
-// defaultLimits fills the rate limits with the environment's, and the rate window; it also
-// checks the seed counts, which are sizes like them.
+// defaultLimits fills the rate limits with the environment's, and the rate window.
 func (o *Options) defaultLimits() []error {
 	var errs []error
 	def := environmentLimits[o.Environment]
@@ -154,10 +154,15 @@ func (o *Options) defaultLimits() []error {
 	if o.RateWindow == 0 {
 		o.RateWindow = DefaultRateWindow
 	}
-	if o.SeedVideos < 0 || o.SeedLiveStreams < 0 {
-		errs = append(errs, errors.New("seed counts must not be negative"))
-	}
 	return errs
+}
+
+// checkSeeds refuses negative seed counts.
+func (o *Options) checkSeeds() error {
+	if o.SeedVideos < 0 || o.SeedLiveStreams < 0 {
+		return errors.New("seed counts must not be negative")
+	}
+	return nil
 }
 
 // defaultDeliveries fills the retries, their delay and the receivers' time-out; a negative

@@ -2,10 +2,7 @@ package emulator
 
 import (
 	"net/url"
-	"slices"
-	"sort"
 	"strconv"
-	"strings"
 )
 
 // Paging defaults and bounds of the specification.
@@ -37,61 +34,6 @@ type listResponse[T any] struct {
 
 type pageParams struct {
 	page, size int
-}
-
-// parsePaging reads currentPage (minimum 1, default 1) and pageSize (1 to 100, default 25).
-func (e *Emulator) parsePaging(q url.Values) (pageParams, []problem) {
-	p := pageParams{page: 1, size: defaultPageSize}
-	var probs []problem
-	if vs, ok := q["currentPage"]; ok {
-		n, err := strconv.Atoi(strings.TrimSpace(single(vs)))
-		if err != nil || n < 1 || len(vs) != 1 {
-			probs = append(probs, e.invalid("currentPage", "This attribute must be an integer greater than or equal to 1."))
-		} else {
-			p.page = n
-		}
-	}
-	if vs, ok := q["pageSize"]; ok {
-		n, err := strconv.Atoi(strings.TrimSpace(single(vs)))
-		if err != nil || n < 1 || n > maxPageSize || len(vs) != 1 {
-			probs = append(probs, e.invalid("pageSize", "This attribute must be an integer between 1 and 100."))
-		} else {
-			p.size = n
-		}
-	}
-	return p, probs
-}
-
-// single returns the only value of a query parameter, or "" when it was repeated.
-func single(vs []string) string {
-	if len(vs) != 1 {
-		return ""
-	}
-	return vs[0]
-}
-
-// listParams accepts the query parameters of a list endpoint: currentPage and pageSize, which
-// every list takes, and names.
-func listParams(names ...string) func(string) bool {
-	return func(k string) bool {
-		return k == "currentPage" || k == "pageSize" || slices.Contains(names, k)
-	}
-}
-
-// unknownParams reports every query parameter that known does not accept.
-func (e *Emulator) unknownParams(q url.Values, known func(string) bool) []problem {
-	var names []string
-	for k := range q {
-		if !known(k) {
-			names = append(names, k)
-		}
-	}
-	sort.Strings(names)
-	probs := make([]problem, 0, len(names))
-	for _, k := range names {
-		probs = append(probs, e.invalid(k, "This parameter does not exist for this endpoint."))
-	}
-	return probs
 }
 
 // paginate cuts one page out of items and describes it. An empty list has one (empty) page, so

@@ -125,8 +125,7 @@ func (e *Emulator) applyPlayerBody(p *playerTheme, body map[string]json.RawMessa
 		return ""
 	})...)
 	probs = append(probs, applySettings(e, p, body, playerFlags, "bool", nil)...)
-	known := slices.Concat([]string{"name"}, settingMembers(playerColours), settingMembers(playerFlags))
-	return append(probs, e.unknownMembers(body, known, "")...)
+	return append(probs, e.unknownMembers(body, playerMembers, "")...)
 }
 
 // applySettings makes the change that body asks for to the settings of p, and lists the problem
@@ -149,6 +148,9 @@ func applySettings[T any](e *Emulator, p *playerTheme, body map[string]json.RawM
 	}
 	return probs
 }
+
+// playerMembers are the members of a player theme's create or update body.
+var playerMembers = slices.Concat([]string{"name"}, settingMembers(playerColours), settingMembers(playerFlags))
 
 // settingMembers are the members of settings.
 func settingMembers[T any](settings []playerSetting[T]) []string {
@@ -197,7 +199,7 @@ func (e *Emulator) handleUpdatePlayer(w http.ResponseWriter, r *http.Request, id
 }
 
 func (e *Emulator) handleDeletePlayer(w http.ResponseWriter, _ *http.Request, id string) {
-	e.answerDelete(w, e.DeletePlayer(id), "playerId")
+	players.answerDelete(e, w, e.DeletePlayer(id))
 }
 
 // DeletePlayer deletes a player theme, as DELETE /players/{id} does; false when it does not

@@ -56,9 +56,25 @@ type VideoInput struct {
 	Metadata    []Metadatum
 }
 
-func (e *Emulator) checkDuration(d time.Duration, what string) error {
+// durationNotPositive refuses the duration of a simulation, or of a control request, that is
+// not a positive number of seconds.
+func durationNotPositive() error {
+	return invalidf("the duration must be a positive number of seconds")
+}
+
+// checkPositive refuses a duration that is not positive.
+func checkPositive(d time.Duration) error {
 	if d <= 0 {
-		return invalidf("the duration must be a positive number of seconds")
+		return durationNotPositive()
+	}
+	return nil
+}
+
+// checkDuration refuses the duration d of a simulated upload or recording (what names them)
+// that is not positive or that is longer than the environment allows.
+func (e *Emulator) checkDuration(d time.Duration, what string) error {
+	if err := checkPositive(d); err != nil {
+		return err
 	}
 	if e.opts.Environment == EnvSandbox && d > sandboxMaxDuration {
 		return invalidf("the sandbox limits %s to 30 seconds; this one lasts %g seconds", what, d.Seconds())

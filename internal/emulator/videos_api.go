@@ -114,51 +114,6 @@ func (e *Emulator) parseVideoQuery(q url.Values) (listQuery[video], []problem) {
 	return lq, probs
 }
 
-// singleValues reads the text filters names, each of which may be given once: their values by
-// name, and one problem for each given more than once. The filters read are kept in filters, to
-// be repeated in the pagination links.
-func (e *Emulator) singleValues(q, filters url.Values, names ...string) (map[string]string, []problem) {
-	vals := map[string]string{}
-	var probs []problem
-	for _, name := range names {
-		vs, ok := q[name]
-		if !ok {
-			continue
-		}
-		if len(vs) != 1 {
-			probs = append(probs, e.invalid(name, "This attribute must be given once."))
-			continue
-		}
-		filters[name] = vs
-		vals[name] = vs[0]
-	}
-	return vals, probs
-}
-
-// parseSort reads sortBy (one of allowed) and sortOrder (asc or desc).
-func (e *Emulator) parseSort(q, filters url.Values, allowed []string) (string, bool, []problem) {
-	var probs []problem
-	sortBy := ""
-	if vs, ok := q["sortBy"]; ok {
-		if len(vs) != 1 || !slices.Contains(allowed, vs[0]) {
-			probs = append(probs, e.invalid("sortBy", "This attribute must be one of: "+strings.Join(allowed, ", ")+"."))
-		} else {
-			sortBy = vs[0]
-			filters["sortBy"] = vs
-		}
-	}
-	desc := false
-	if vs, ok := q["sortOrder"]; ok {
-		if len(vs) != 1 || (vs[0] != "asc" && vs[0] != "desc") {
-			probs = append(probs, e.invalid("sortOrder", "This attribute must be asc or desc."))
-		} else {
-			desc = vs[0] == "desc"
-			filters["sortOrder"] = vs
-		}
-	}
-	return sortBy, desc, probs
-}
-
 func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }

@@ -145,17 +145,19 @@ func (e *Emulator) handleListWebhooks(w http.ResponseWriter, r *http.Request, _ 
 	webhooks.serveList(e, w, r, e.parseWebhookQuery)
 }
 
+// handleGetWebhook serves GET /webhooks/{id}: the signature secret only when SecretInResponses
+// is set, which is why it is not webhooks.serveGet (webhooks.wire always sends the secret).
 func (e *Emulator) handleGetWebhook(w http.ResponseWriter, _ *http.Request, id string) {
 	wh, ok := e.WebhookByID(id)
 	if !ok {
-		writeError(w, e.notFound("webhookId"))
+		writeError(w, e.notFound(webhooks.idName))
 		return
 	}
 	writeJSON(w, http.StatusOK, toWebhookWire(wh, e.opts.SecretInResponses))
 }
 
 func (e *Emulator) handleDeleteWebhook(w http.ResponseWriter, _ *http.Request, id string) {
-	e.answerDelete(w, e.DeleteWebhook(id), "webhookId")
+	webhooks.answerDelete(e, w, e.DeleteWebhook(id))
 }
 
 func (e *Emulator) handleCreateWebhook(w http.ResponseWriter, r *http.Request, _ string) {

@@ -36,14 +36,17 @@ func (k recordKind[R, W]) read(e *Emulator, fn func()) {
 	fn()
 }
 
-// The store's collections. Videos expire, so every read of them is fresh.
+// The store's collections, whose routes are in collections below. Videos expire, so every read
+// of them is fresh.
 var (
 	webhooks = recordKind[Webhook, webhookWire]{
 		path:   "/webhooks",
 		idName: "webhookId",
 		id:     func(w *Webhook) string { return w.WebhookID },
 		items:  func(s *store) *[]*Webhook { return &s.Webhooks },
-		// A list always shows the signature secret; a read by id does as the options say.
+		// A list always shows the signature secret; a read by id does as the options say, so
+		// GET /webhooks/{id} must not be served by serveGet, which would send it regardless
+		// of SecretInResponses: handleGetWebhook serves it.
 		wire: func(_ *Emulator, w *Webhook) webhookWire { return toWebhookWire(cloneWebhook(w), true) },
 	}
 	liveStreams = recordKind[liveStream, liveStreamWire]{
@@ -85,6 +88,35 @@ var (
 		},
 	}
 )
+
+// collections are the service's collections, each with its route and its items' route, which
+// matchRoute looks up; the handlers are the record kinds' above, or use them.
+var collections = map[string][2]route{
+	"webhooks": {
+		{{http.MethodGet, (*Emulator).handleListWebhooks}, {http.MethodPost, (*Emulator).handleCreateWebhook}},
+		{{http.MethodGet, (*Emulator).handleGetWebhook}, {http.MethodDelete, (*Emulator).handleDeleteWebhook}},
+	},
+	"videos": {
+		{{http.MethodGet, (*Emulator).handleListVideos}},
+		{{http.MethodGet, videos.serveGet}},
+	},
+	"live-streams": {
+		{{http.MethodGet, (*Emulator).handleListLiveStreams}, {http.MethodPost, (*Emulator).handleCreateLiveStream}},
+		{
+			{http.MethodGet, liveStreams.serveGet},
+			{http.MethodPatch, (*Emulator).handleUpdateLiveStream},
+			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
+		},
+	},
+	"players": {
+		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
+		{
+			{http.MethodGet, players.serveGet},
+			{http.MethodPatch, (*Emulator).handleUpdatePlayer},
+			{http.MethodDelete, (*Emulator).handleDeletePlayer},
+		},
+	},
+}
 
 // find is the index of the record id, or -1; the caller holds e.mu.
 func (k recordKind[R, W]) find(st *store, id string) int {
@@ -162,16 +194,6 @@ func (k recordKind[R, W]) serveUpdate(e *Emulator, w http.ResponseWriter, r *htt
 	e.answerWrite(w, http.StatusOK, out)
 }
 
-// listQuery is a valid query of a list endpoint: the records it keeps (all when keep is nil), in
-// which order (the store's, creation order, when order is nil), the page, and the parameters
-// that the pagination links repeat.
-type listQuery[R any] struct {
-	keep    func(*R) bool
-	order   func(a, b *R) int
-	page    pageParams
-	filters url.Values
-}
-
 // serveList serves GET of the collection: parse reads the query, in the order in which the
 // endpoint lists its problems; with none, the page is answered. The page is cut and converted
 // under the lock, so that only its items are copied.
@@ -195,51 +217,11 @@ func (k recordKind[R, W]) serveList(e *Emulator, w http.ResponseWriter, r *http.
 	writeJSON(w, http.StatusOK, page)
 }
 
-// sortKey is one value of a list's sortBy and the order it gives, ascending.
-type sortKey[R any] struct {
-	name    string
-	compare func(a, b *R) int
-}
-
-// defaultSortKey is the order of a list without sortBy.
-const defaultSortKey = "createdAt"
-
-// parseOrder reads sortBy (the name of one of keys) and sortOrder (asc or desc) into the list's
-// order; without sortBy the order is by createdAt. Records that compare equal stay in creation
-// order, descending too.
-func parseOrder[R any](e *Emulator, q, filters url.Values, keys []sortKey[R]) (func(a, b *R) int, []problem) {
-	names := make([]string, 0, len(keys))
-	for _, key := range keys {
-		names = append(names, key.name)
-	}
-	sortBy, desc, probs := e.parseSort(q, filters, names)
-	if sortBy == "" {
-		sortBy = defaultSortKey
-	}
-	compare := keys[slices.IndexFunc(keys, func(key sortKey[R]) bool { return key.name == sortBy })].compare
-	return func(a, b *R) int {
-		c := compare(a, b)
-		if desc {
-			c = -c
-		}
-		return c
-	}, probs
-}
-
-// parseOrderAndPage reads sortBy, sortOrder and the paging into lq, after the endpoint's
-// filters, and answers their problems in that order.
-func parseOrderAndPage[R any](e *Emulator, q url.Values, lq *listQuery[R], keys []sortKey[R]) []problem {
-	order, probs := parseOrder(e, q, lq.filters, keys)
-	page, pageProbs := e.parsePaging(q)
-	lq.order, lq.page = order, page
-	return append(probs, pageProbs...)
-}
-
 // answerDelete answers a DELETE of the service or the control API: 204 when the record was
-// deleted, else 404 naming idName.
-func (e *Emulator) answerDelete(w http.ResponseWriter, deleted bool, idName string) {
+// deleted, else 404 naming the record's id.
+func (k recordKind[R, W]) answerDelete(e *Emulator, w http.ResponseWriter, deleted bool) {
 	if !deleted {
-		writeError(w, e.notFound(idName))
+		writeError(w, e.notFound(k.idName))
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
