@@ -327,13 +327,8 @@ func TestAccInterruptedApply(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	tfBin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if tfBin == "" {
-		var err error
-		if tfBin, err = exec.LookPath("terraform"); err != nil {
-			t.Skip("terraform is not on PATH (nor in TF_ACC_TERRAFORM_PATH): this test runs it directly to send it SIGINT")
-		}
-	}
+	// The test runs the CLI itself, to send it SIGINT.
+	tfBin := terraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	cliConfig := devOverrideCLI(ctx, t)
