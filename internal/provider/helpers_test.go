@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -19,10 +20,13 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // testAccProtoV6ProviderFactories serves the provider in-process.
@@ -122,6 +126,39 @@ type planCheckFunc func(*tfjson.Plan) error
 
 func (f planCheckFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
 	resp.Error = f(req.Plan)
+}
+
+// onService is a state check that reads the object *id from the service with get (a call of
+// serviceClient, for what the service holds rather than what the state says) and hands it to
+// check. The id is read when the state is checked, so an earlier step's idOf may fill it.
+func onService[T any](get func(context.Context, string) (T, error), id *string, check func(T) error) statecheck.StateCheck {
+	return serviceCheckFunc(func(ctx context.Context) error {
+		v, err := get(ctx, *id)
+		if err != nil {
+			return err
+		}
+		return check(v)
+	})
+}
+
+// serviceCheckFunc is a state check that looks at the service only, with the check's context.
+type serviceCheckFunc func(context.Context) error
+
+func (f serviceCheckFunc) CheckState(ctx context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	resp.Error = f(ctx)
+}
+
+// goneFromService is a CheckDestroy that fails unless the service answers not found for the
+// object *id, read with get.
+func goneFromService[T any](get func(context.Context, string) (T, error), id *string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := get(ctx, *id); !errors.Is(err, videohost.ErrNotFound) {
+			return fmt.Errorf("%T %s after destroy: %v, want not found", *new(T), *id, err)
+		}
+		return nil
+	}
 }
 
 // stateWebhooks returns the videohost_webhook resources in the root module of the state.
