@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -45,10 +44,7 @@ func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 }
 `)
 
-	lists, singles := env.Emu.RequestCount(http.MethodGet, "/webhooks"), env.Emu.RequestCount(http.MethodGet, "/webhooks/")
-	cli.run("query", "-no-color", "-generate-config-out=generated.tf")
-	singles = env.Emu.RequestCount(http.MethodGet, "/webhooks/") - singles
-	lists = env.Emu.RequestCount(http.MethodGet, "/webhooks") - lists - singles
+	lists, singles := readsDuring(env.Emu, "/webhooks", func() { cli.run("query", "-no-color", "-generate-config-out=generated.tf") })
 	t.Logf("terraform query -generate-config-out over %d webhooks: %d list reads, %d single reads (bound ceil(N/100)+1 = %d)",
 		n, lists, singles, pagesFor(n)+1)
 	if lists > pagesFor(n)+1 || singles != 0 {
