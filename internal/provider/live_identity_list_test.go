@@ -27,10 +27,7 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 	// A short rate window, so that seeding 260 objects does not wait out the sandbox's minute.
 	emu, baseURL := serveEmulator(t, emulator.Options{RateWindow: 100 * time.Millisecond}, nil)
 	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
-	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
 	streams, themes := map[string]videohost.LiveStream{}, map[string]videohost.PlayerTheme{}
 	for i := range n {
 		th, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(fmt.Sprintf("theme-%03d", i))})

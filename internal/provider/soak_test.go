@@ -637,11 +637,9 @@ func TestSoakChecksSeeDivergences(t *testing.T) {
 // a live stream renamed on the service, are each reported.
 func TestSoakChecksSeeLiveDivergences(t *testing.T) {
 	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &soakEnv{accEnv: &accEnv{Emu: emu}, check: c}
+	acc := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := serviceClient(t, acc)
+	env := &soakEnv{accEnv: acc, check: c}
 	const cycle, step = 1, 1
 	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{}}}
 	add := func(typ, name string, attrs map[string]any) {
