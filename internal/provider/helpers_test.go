@@ -6,8 +6,6 @@ package provider
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -161,6 +159,37 @@ func goneFromService[T any](get func(context.Context, string) (T, error), id *st
 	}
 }
 
+// serviceClient is a client of the test's service for what happens outside Terraform: a
+// change made in the dashboard, a read of what the service holds.
+func serviceClient(t *testing.T, env *accEnv) *videohost.Client {
+	t.Helper()
+	c, err := videohost.New(videohost.Config{BaseURL: env.BaseURL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// idOf captures the id of address into *id when the state is checked.
+func idOf(address string, id *string) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		r, err := stateResource(s, address)
+		if err == nil {
+			*id = attrString(r, "id")
+		}
+		return err
+	})
+}
+
+// hclAttrs writes attributes as HCL lines, in the order given: pairs of name and literal.
+func hclAttrs(pairs ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		fmt.Fprintf(&b, "  %s = %s\n", pairs[i], pairs[i+1])
+	}
+	return b.String()
+}
+
 // stateWebhooks returns the videohost_webhook resources in the root module of the state.
 func stateWebhooks(s *tfjson.State) []*tfjson.StateResource {
 	if s == nil || s.Values == nil || s.Values.RootModule == nil {
@@ -247,31 +276,6 @@ func matchesEmulator(env *accEnv) statecheck.StateCheck {
 	})
 }
 
-// serviceJSON reads path from the service with basic authentication and decodes the response. The
-// tests use it to compare the provider's state with what the service says, without the client.
-func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]any, error) {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(baseURL, "/")+path, nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(apiKey+":")))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = resp.Body.Close() }()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
-	}
-	var out map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		return nil, fmt.Errorf("GET %s: %w", path, err)
-	}
-	return out, nil
-}
-
 // stateAttributes returns the attribute values of the resource or data source at address.
 func stateAttributes(s *tfjson.State, address string) (map[string]any, error) {
 	r, err := stateResource(s, address)
@@ -287,24 +291,4 @@ func writeFile(t *testing.T, name, content string) {
 	if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// requireContains stops the test when s lacks one of wants.
-func requireContains(t *testing.T, s string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(s, w) {
-			t.Fatalf("%q\ndoes not contain %q", s, w)
-		}
-	}
-}
-
-// containsAll reports whether s holds every one of parts.
-func containsAll(s string, parts ...string) bool {
-	for _, p := range parts {
-		if !strings.Contains(s, p) {
-			return false
-		}
-	}
-	return true
 }

@@ -331,10 +331,9 @@ func noSecretInState(secret string) statecheck.StateCheck {
 
 // TestAccLiveStreamWriteOnlyRestreamKey: a restream key given as stream_key_wo reaches the
 // service and never the state; a new key is sent when its version changes, and only then.
-// Write-only arguments need Terraform 1.11 or later.
+// Write-only arguments need Terraform or OpenTofu 1.11 or later.
 func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	skipWithoutWriteOnly(t)
 	var id string
 	keyOnService := func(want string) statecheck.StateCheck {
 		return onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
@@ -346,7 +345,10 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
+		// Write-only arguments came with Terraform 1.11 and OpenTofu 1.11. The framework reads the
+		// version from `<cli> version -json`, where OpenTofu reports its own version, so this skips
+		// an older OpenTofu as well as an older Terraform.
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
 			{
 				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-1", 1)),

@@ -256,3 +256,13 @@ func TestAdoptWebhookRules(t *testing.T) {
 }
 
 func isWebhookLimitErr(err error) bool { return errors.Is(err, videohost.ErrWebhookLimit) }
+
+// containsAll reports whether s holds every one of parts.
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}
