@@ -175,8 +175,9 @@ func compareLiveStreamWithService(got, wire map[string]any) error {
 func TestAccLiveStreamDataSource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 4})
 	if env.Emu == nil {
-		// The API has no call that creates a live stream, so against a real account the test
-		// can only use the live streams that are already there.
+		// Against a real account the test creates no live stream of its own (the emulator is
+		// seeded with some instead): it reads two of those already there, and is skipped,
+		// saying how to add them, when there are fewer.
 		page, err := serviceJSON(t.Context(), env.BaseURL, "/live-streams?pageSize=2", env.APIKey)
 		if err != nil {
 			t.Fatal(err)
