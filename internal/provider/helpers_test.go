@@ -190,6 +190,16 @@ func hclAttrs(pairs ...string) string {
 	return b.String()
 }
 
+// noRequestsTo is a step's PreConfig that fails the test when any request has reached path on
+// the emulator; why says what should have kept them from it.
+func noRequestsTo(t *testing.T, env *accEnv, path, why string) func() {
+	return func() {
+		if n := env.Emu.RequestCount("", path); n != 0 {
+			t.Errorf("%d requests reached %s; %s", n, path, why)
+		}
+	}
+}
+
 // stateWebhooks returns the videohost_webhook resources in the root module of the state.
 func stateWebhooks(s *tfjson.State) []*tfjson.StateResource {
 	if s == nil || s.Values == nil || s.Values.RootModule == nil {

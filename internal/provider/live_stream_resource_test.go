@@ -418,13 +418,9 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)No attribute specified when one \(and only one\) of.*stream_key_wo`),
 			},
 			{
-				PreConfig: func() {
-					if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
-						t.Errorf("%d requests reached /live-streams; bad input must be refused before any", n)
-					}
-				},
-				Config:   env.providerConfig(""),
-				PlanOnly: true,
+				PreConfig: noRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
+				Config:    env.providerConfig(""),
+				PlanOnly:  true,
 			},
 		},
 	})
@@ -462,11 +458,7 @@ func TestAccLiveStreamBadInput(t *testing.T) {
 	}
 	steps = append(steps,
 		resource.TestStep{
-			PreConfig: func() {
-				if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
-					t.Errorf("%d requests reached /live-streams; bad input must be refused before any", n)
-				}
-			},
+			PreConfig: noRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
 			// The address comes from another resource, so it is known only at apply: it is
 			// checked then, still before anything is sent.
 			Config: env.providerConfig("") + `
@@ -484,11 +476,7 @@ resource "videohost_live_stream" "studio" {
 			ExpectError: regexp.MustCompile(`(?s)Invalid Restream Address.*restreams\[1\]\.server_url.*no app name`),
 		},
 		resource.TestStep{
-			PreConfig: func() {
-				if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
-					t.Errorf("%d requests reached /live-streams; an address known at apply must be checked before it is sent", n)
-				}
-			},
+			PreConfig: noRequestsTo(t, env, "/live-streams", "an address known at apply must be checked before it is sent"),
 			// A theme that does not exist: a 404 that names playerId, on player_id (Terraform
 			// quotes the attribute's line).
 			Config:      streamConfig(env, false, "name", hcl("s"), "player_id", hcl("pt0000000000000000000000")),

@@ -281,13 +281,9 @@ func TestAccPlayerThemeBadInput(t *testing.T) {
 	}
 	steps = append(steps, resource.TestStep{
 		// The check of the steps above: none of them sent anything to /players.
-		PreConfig: func() {
-			if n := env.Emu.RequestCount("", "/players"); n != 0 {
-				t.Errorf("%d requests reached /players; bad input must be refused before any", n)
-			}
-		},
-		Config:   env.providerConfig(""),
-		PlanOnly: true,
+		PreConfig: noRequestsTo(t, env, "/players", "bad input must be refused before any"),
+		Config:    env.providerConfig(""),
+		PlanOnly:  true,
 	})
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 }
