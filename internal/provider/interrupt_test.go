@@ -183,8 +183,8 @@ func (e *interruptEnv) interrupt(r *tfRun, ready func() bool) string {
 	return out
 }
 
-// stateWebhooks reads the webhooks of the state file: id to signature secret.
-func (e *interruptEnv) stateWebhooks() map[string]string {
+// stateSecrets reads the webhooks of the state file: id to signature secret.
+func (e *interruptEnv) stateSecrets() map[string]string {
 	e.t.Helper()
 	raw, err := os.ReadFile(filepath.Join(e.work, "terraform.tfstate"))
 	if os.IsNotExist(err) {
@@ -223,7 +223,7 @@ func (e *interruptEnv) stateWebhooks() map[string]string {
 // returns how many there are.
 func (e *interruptEnv) checkServiceMatchesState(when string) int {
 	e.t.Helper()
-	state := e.stateWebhooks()
+	state := e.stateSecrets()
 	var onService, inState []string
 	for _, w := range e.emu.Webhooks() {
 		onService = append(onService, w.WebhookID)
@@ -293,7 +293,7 @@ func (e *interruptEnv) checkCompletes() {
 	if n := e.checkServiceMatchesState("after the second apply"); n != interruptWebhooks {
 		e.t.Fatalf("after the second apply the service and the state hold %d webhooks, want %d", n, interruptWebhooks)
 	}
-	for id, secret := range e.stateWebhooks() {
+	for id, secret := range e.stateSecrets() {
 		if secret == "" {
 			e.t.Errorf("webhook %s is in the state without its signature secret", id)
 		}
@@ -391,7 +391,7 @@ func TestAccInterruptedApply(t *testing.T) {
 			if n < p.holds && p.holds == interruptWebhooks {
 				t.Fatalf("%d of the %d webhooks whose creates were in flight are on the service and in the state:\n%s", n, p.holds, out)
 			}
-			for id, secret := range e.stateWebhooks() {
+			for id, secret := range e.stateSecrets() {
 				if secret == "" {
 					t.Errorf("webhook %s is in the state without its signature secret", id)
 				}
@@ -474,7 +474,7 @@ func TestAccInterruptedApply(t *testing.T) {
 			}
 			_, afterInterrupt, _ := strings.Cut(out, "Interrupt received")
 			flat := strings.Join(strings.Fields(out), " ") // terraform wraps diagnostics
-			for id := range e.stateWebhooks() {
+			for id := range e.stateSecrets() {
 				said := strings.Contains(flat, "delete of this webhook. The webhook "+id+" still exists")
 				neverStarted := !strings.Contains(out, "[id="+id+"]") || strings.Contains(afterInterrupt, "Destroying... [id="+id+"]")
 				if !said && !neverStarted {
