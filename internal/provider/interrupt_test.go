@@ -239,11 +239,15 @@ func (e *interruptEnv) checkServiceMatchesState(when string) int {
 	return len(inState)
 }
 
-// diagnosticStart finds the first line of a diagnostic in terraform's output.
+// The parts of a diagnostic in terraform's output that interruptDiagnostics reads.
 var (
+	// diagnosticStart finds the first line of a diagnostic: its severity and summary.
 	diagnosticStart = regexp.MustCompile(`(?m)^[│ ]*(Error|Warning): (.+)$`)
+	// diagnosticAbout finds the "with <address>," line that names the resource a diagnostic is
+	// about.
 	diagnosticAbout = regexp.MustCompile(`(?m)^[│ ]*with ([^,\n]+),`)
-	diagnosticMore  = regexp.MustCompile(`\(and (\d+) more similar warnings? elsewhere\)`)
+	// diagnosticMore finds the count of similar warnings that terraform folded into this one.
+	diagnosticMore = regexp.MustCompile(`\(and (\d+) more similar warnings? elsewhere\)`)
 )
 
 // interruptDiagnostics returns, by resource address, the severity and summary of the
