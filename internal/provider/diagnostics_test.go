@@ -237,3 +237,13 @@ func TestDiagnosticsEachKind(t *testing.T) {
 		})
 	}
 }
+
+// requireContains stops the test when s lacks one of wants.
+func requireContains(t *testing.T, s string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(s, w) {
+			t.Fatalf("%q\ndoes not contain %q", s, w)
+		}
+	}
+}

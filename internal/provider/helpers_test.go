@@ -6,8 +6,7 @@ package provider
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -19,10 +18,13 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // testAccProtoV6ProviderFactories serves the provider in-process.
@@ -124,6 +126,80 @@ func (f planCheckFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanReque
 	resp.Error = f(req.Plan)
 }
 
+// onService is a state check that reads the object *id from the service with get (a call of
+// serviceClient, for what the service holds rather than what the state says) and hands it to
+// check. The id is read when the state is checked, so an earlier step's idOf may fill it.
+func onService[T any](get func(context.Context, string) (T, error), id *string, check func(T) error) statecheck.StateCheck {
+	return serviceCheckFunc(func(ctx context.Context) error {
+		v, err := get(ctx, *id)
+		if err != nil {
+			return err
+		}
+		return check(v)
+	})
+}
+
+// serviceCheckFunc is a state check that looks at the service only, with the check's context.
+type serviceCheckFunc func(context.Context) error
+
+func (f serviceCheckFunc) CheckState(ctx context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	resp.Error = f(ctx)
+}
+
+// goneFromService is a CheckDestroy that fails unless the service answers not found for the
+// object *id, read with get.
+func goneFromService[T any](get func(context.Context, string) (T, error), id *string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := get(ctx, *id); !errors.Is(err, videohost.ErrNotFound) {
+			return fmt.Errorf("%T %s after destroy: %v, want not found", *new(T), *id, err)
+		}
+		return nil
+	}
+}
+
+// serviceClient is a client of the test's service for what happens outside Terraform: a
+// change made in the dashboard, a read of what the service holds.
+func serviceClient(t *testing.T, env *accEnv) *videohost.Client {
+	t.Helper()
+	c, err := videohost.New(videohost.Config{BaseURL: env.BaseURL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// idOf captures the id of address into *id when the state is checked.
+func idOf(address string, id *string) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		r, err := stateResource(s, address)
+		if err == nil {
+			*id = attrString(r, "id")
+		}
+		return err
+	})
+}
+
+// hclAttrs writes attributes as HCL lines, in the order given: pairs of name and literal.
+func hclAttrs(pairs ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		fmt.Fprintf(&b, "  %s = %s\n", pairs[i], pairs[i+1])
+	}
+	return b.String()
+}
+
+// noRequestsTo is a step's PreConfig that fails the test when any request has reached path on
+// the emulator; why says what should have kept them from it.
+func noRequestsTo(t *testing.T, env *accEnv, path, why string) func() {
+	return func() {
+		if n := env.Emu.RequestCount("", path); n != 0 {
+			t.Errorf("%d requests reached %s; %s", n, path, why)
+		}
+	}
+}
+
 // stateWebhooks returns the videohost_webhook resources in the root module of the state.
 func stateWebhooks(s *tfjson.State) []*tfjson.StateResource {
 	if s == nil || s.Values == nil || s.Values.RootModule == nil {
@@ -210,31 +286,6 @@ func matchesEmulator(env *accEnv) statecheck.StateCheck {
 	})
 }
 
-// serviceJSON reads path from the service with basic authentication and decodes the response. The
-// tests use it to compare the provider's state with what the service says, without the client.
-func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]any, error) {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(baseURL, "/")+path, nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(apiKey+":")))
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = resp.Body.Close() }()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
-	}
-	var out map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		return nil, fmt.Errorf("GET %s: %w", path, err)
-	}
-	return out, nil
-}
-
 // stateAttributes returns the attribute values of the resource or data source at address.
 func stateAttributes(s *tfjson.State, address string) (map[string]any, error) {
 	r, err := stateResource(s, address)
@@ -250,24 +301,4 @@ func writeFile(t *testing.T, name, content string) {
 	if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// requireContains stops the test when s lacks one of wants.
-func requireContains(t *testing.T, s string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(s, w) {
-			t.Fatalf("%q\ndoes not contain %q", s, w)
-		}
-	}
-}
-
-// containsAll reports whether s holds every one of parts.
-func containsAll(s string, parts ...string) bool {
-	for _, p := range parts {
-		if !strings.Contains(s, p) {
-			return false
-		}
-	}
-	return true
 }

@@ -183,8 +183,8 @@ func (e *interruptEnv) interrupt(r *tfRun, ready func() bool) string {
 	return out
 }
 
-// stateWebhooks reads the webhooks of the state file: id to signature secret.
-func (e *interruptEnv) stateWebhooks() map[string]string {
+// stateSecrets reads the webhooks of the state file: id to signature secret.
+func (e *interruptEnv) stateSecrets() map[string]string {
 	e.t.Helper()
 	raw, err := os.ReadFile(filepath.Join(e.work, "terraform.tfstate"))
 	if os.IsNotExist(err) {
@@ -223,7 +223,7 @@ func (e *interruptEnv) stateWebhooks() map[string]string {
 // returns how many there are.
 func (e *interruptEnv) checkServiceMatchesState(when string) int {
 	e.t.Helper()
-	state := e.stateWebhooks()
+	state := e.stateSecrets()
 	var onService, inState []string
 	for _, w := range e.emu.Webhooks() {
 		onService = append(onService, w.WebhookID)
@@ -239,11 +239,15 @@ func (e *interruptEnv) checkServiceMatchesState(when string) int {
 	return len(inState)
 }
 
-// diagnosticStart finds the first line of a diagnostic in terraform's output.
+// The parts of a diagnostic in terraform's output that interruptDiagnostics reads.
 var (
+	// diagnosticStart finds the first line of a diagnostic: its severity and summary.
 	diagnosticStart = regexp.MustCompile(`(?m)^[│ ]*(Error|Warning): (.+)$`)
+	// diagnosticAbout finds the "with <address>," line that names the resource a diagnostic is
+	// about.
 	diagnosticAbout = regexp.MustCompile(`(?m)^[│ ]*with ([^,\n]+),`)
-	diagnosticMore  = regexp.MustCompile(`\(and (\d+) more similar warnings? elsewhere\)`)
+	// diagnosticMore finds the count of similar warnings that terraform folded into this one.
+	diagnosticMore = regexp.MustCompile(`\(and (\d+) more similar warnings? elsewhere\)`)
 )
 
 // interruptDiagnostics returns, by resource address, the severity and summary of the
@@ -293,7 +297,7 @@ func (e *interruptEnv) checkCompletes() {
 	if n := e.checkServiceMatchesState("after the second apply"); n != interruptWebhooks {
 		e.t.Fatalf("after the second apply the service and the state hold %d webhooks, want %d", n, interruptWebhooks)
 	}
-	for id, secret := range e.stateWebhooks() {
+	for id, secret := range e.stateSecrets() {
 		if secret == "" {
 			e.t.Errorf("webhook %s is in the state without its signature secret", id)
 		}
@@ -327,13 +331,8 @@ func TestAccInterruptedApply(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	tfBin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if tfBin == "" {
-		var err error
-		if tfBin, err = exec.LookPath("terraform"); err != nil {
-			t.Skip("terraform is not on PATH (nor in TF_ACC_TERRAFORM_PATH): this test runs it directly to send it SIGINT")
-		}
-	}
+	// The test runs the CLI itself, to send it SIGINT.
+	tfBin := terraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	cliConfig := devOverrideCLI(ctx, t)
@@ -396,7 +395,7 @@ func TestAccInterruptedApply(t *testing.T) {
 			if n < p.holds && p.holds == interruptWebhooks {
 				t.Fatalf("%d of the %d webhooks whose creates were in flight are on the service and in the state:\n%s", n, p.holds, out)
 			}
-			for id, secret := range e.stateWebhooks() {
+			for id, secret := range e.stateSecrets() {
 				if secret == "" {
 					t.Errorf("webhook %s is in the state without its signature secret", id)
 				}
@@ -479,7 +478,7 @@ func TestAccInterruptedApply(t *testing.T) {
 			}
 			_, afterInterrupt, _ := strings.Cut(out, "Interrupt received")
 			flat := strings.Join(strings.Fields(out), " ") // terraform wraps diagnostics
-			for id := range e.stateWebhooks() {
+			for id := range e.stateSecrets() {
 				said := strings.Contains(flat, "delete of this webhook. The webhook "+id+" still exists")
 				neverStarted := !strings.Contains(out, "[id="+id+"]") || strings.Contains(afterInterrupt, "Destroying... [id="+id+"]")
 				if !said && !neverStarted {

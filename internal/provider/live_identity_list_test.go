@@ -2,7 +2,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http"
 	"testing"
 	"time"
 
@@ -28,10 +27,7 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 	// A short rate window, so that seeding 260 objects does not wait out the sandbox's minute.
 	emu, baseURL := serveEmulator(t, emulator.Options{RateWindow: 100 * time.Millisecond}, nil)
 	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
-	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
 	streams, themes := map[string]videohost.LiveStream{}, map[string]videohost.PlayerTheme{}
 	for i := range n {
 		th, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(fmt.Sprintf("theme-%03d", i))})
@@ -78,9 +74,10 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 				t.Errorf("%d requests for a refused identity", after-before)
 			}
 
-			lists0 := emu.RequestCount(http.MethodGet, kind.path) - emu.RequestCount(http.MethodGet, kind.path+"/")
-			results := p.list(listQuery{TypeName: kind.typeName, IncludeResource: true, Limit: 1000})
-			lists := emu.RequestCount(http.MethodGet, kind.path) - emu.RequestCount(http.MethodGet, kind.path+"/") - lists0
+			var results []listed
+			lists, _ := readsDuring(emu, kind.path, func() {
+				results = p.list(listQuery{TypeName: kind.typeName, IncludeResource: true, Limit: 1000})
+			})
 			t.Logf("%s: %d results with include_resource from %d list reads", kind.typeName, len(results), lists)
 			if len(results) != n || lists > pagesFor(n)+1 {
 				t.Fatalf("%d results from %d list reads, want %d from at most %d", len(results), lists, n, pagesFor(n)+1)

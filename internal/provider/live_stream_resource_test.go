@@ -2,7 +2,6 @@ package provider
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -17,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -168,17 +166,6 @@ func restreamsHCL(triples ...string) string {
 	return "[\n    " + strings.Join(items, ",\n    ") + "\n  ]"
 }
 
-// streamOnService checks the service's live stream *id with check.
-func streamOnService(t *testing.T, env *accEnv, id *string, check func(videohost.LiveStream) error) statecheck.StateCheck {
-	return stateCheckFunc(func(*tfjson.State) error {
-		l, err := serviceClient(t, env).GetLiveStream(t.Context(), *id)
-		if err != nil {
-			return err
-		}
-		return check(l)
-	})
-}
-
 // TestAccLiveStreamResource creates a live stream, changes each attribute in place (the id and
 // the stream key stay), attaches a theme in the same run that creates it, imports it, puts back
 // a change made outside Terraform, and survives the theme's deletion outside Terraform.
@@ -230,7 +217,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 					statecheck.CompareValuePairs(testStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
 					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(1).AtMapKey("server_url"), knownvalue.StringExact("rtmps://live.twitch.tv/app")),
 					statecheck.ExpectSensitiveValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
-					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if l.Name != "studio-2" || l.Public || l.PlayerID != themeID || len(l.Restreams) != 2 || l.Restreams[0].StreamKey != "yt-key-1" {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
@@ -249,7 +236,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
 					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
-					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if l.PlayerID != "" || len(l.Restreams) != 1 || l.Restreams[0] != (videohost.Restream{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "tw-key-2"}) {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
@@ -271,7 +258,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 				Config:           streamConfig(env, true, "name", hcl("studio-2"), "public", "false", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
-					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if l.Name != "studio-2" || l.Public || len(l.Restreams) != 1 || l.Restreams[0].StreamKey != "tw-key-2" {
 							return fmt.Errorf("the change made outside Terraform was not put back: %+v", l)
 						}
@@ -286,7 +273,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
 					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
-					streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if len(l.Restreams) != 0 || l.PlayerID != themeID {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
@@ -317,12 +304,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 				),
 			},
 		},
-		CheckDestroy: func(*terraform.State) error {
-			if _, err := serviceClient(t, env).GetLiveStream(t.Context(), id); !errors.Is(err, videohost.ErrNotFound) {
-				return fmt.Errorf("live stream %s after destroy: %v, want not found", id, err)
-			}
-			return nil
-		},
+		CheckDestroy: goneFromService(serviceClient(t, env).GetLiveStream, &id),
 	})
 }
 
@@ -349,13 +331,12 @@ func noSecretInState(secret string) statecheck.StateCheck {
 
 // TestAccLiveStreamWriteOnlyRestreamKey: a restream key given as stream_key_wo reaches the
 // service and never the state; a new key is sent when its version changes, and only then.
-// Write-only arguments need Terraform 1.11 or later.
+// Write-only arguments need Terraform or OpenTofu 1.11 or later.
 func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	skipWithoutWriteOnly(t)
 	var id string
 	keyOnService := func(want string) statecheck.StateCheck {
-		return streamOnService(t, env, &id, func(l videohost.LiveStream) error {
+		return onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 			if len(l.Restreams) != 1 || l.Restreams[0].StreamKey != want {
 				return fmt.Errorf("the service's restreams are %+v, want the key %q", l.Restreams, want)
 			}
@@ -364,7 +345,10 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
+		// Write-only arguments came with Terraform 1.11 and OpenTofu 1.11. The framework reads the
+		// version from `<cli> version -json`, where OpenTofu reports its own version, so this skips
+		// an older OpenTofu as well as an older Terraform.
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
 			{
 				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-1", 1)),
@@ -434,13 +418,9 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)No attribute specified when one \(and only one\) of.*stream_key_wo`),
 			},
 			{
-				PreConfig: func() {
-					if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
-						t.Errorf("%d requests reached /live-streams; bad input must be refused before any", n)
-					}
-				},
-				Config:   env.providerConfig(""),
-				PlanOnly: true,
+				PreConfig: noRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
+				Config:    env.providerConfig(""),
+				PlanOnly:  true,
 			},
 		},
 	})
@@ -478,11 +458,7 @@ func TestAccLiveStreamBadInput(t *testing.T) {
 	}
 	steps = append(steps,
 		resource.TestStep{
-			PreConfig: func() {
-				if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
-					t.Errorf("%d requests reached /live-streams; bad input must be refused before any", n)
-				}
-			},
+			PreConfig: noRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
 			// The address comes from another resource, so it is known only at apply: it is
 			// checked then, still before anything is sent.
 			Config: env.providerConfig("") + `
@@ -500,11 +476,7 @@ resource "videohost_live_stream" "studio" {
 			ExpectError: regexp.MustCompile(`(?s)Invalid Restream Address.*restreams\[1\]\.server_url.*no app name`),
 		},
 		resource.TestStep{
-			PreConfig: func() {
-				if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
-					t.Errorf("%d requests reached /live-streams; an address known at apply must be checked before it is sent", n)
-				}
-			},
+			PreConfig: noRequestsTo(t, env, "/live-streams", "an address known at apply must be checked before it is sent"),
 			// A theme that does not exist: a 404 that names playerId, on player_id (Terraform
 			// quotes the attribute's line).
 			Config:      streamConfig(env, false, "name", hcl("s"), "player_id", hcl("pt0000000000000000000000")),

@@ -2,21 +2,18 @@ package provider
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
@@ -124,18 +121,6 @@ func themeConfig(env *accEnv, attrs ...string) string {
 	return env.providerConfig("") + "resource \"videohost_player_theme\" \"brand\" {\n" + hclAttrs(attrs...) + "}\n"
 }
 
-// themeOnService checks that the service's theme id holds want (wire member to value; colours
-// as strings, switches as bools) and, for a name of nil, has no name.
-func themeOnService(t *testing.T, env *accEnv, id *string, check func(videohost.PlayerTheme) error) statecheck.StateCheck {
-	return stateCheckFunc(func(*tfjson.State) error {
-		p, err := serviceClient(t, env).GetPlayerTheme(t.Context(), *id)
-		if err != nil {
-			return err
-		}
-		return check(p)
-	})
-}
-
 // TestAccPlayerThemeResource creates a theme that sets a few fields, updates every attribute
 // in place, puts the defaults back, imports it, and puts back a change made outside Terraform.
 func TestAccPlayerThemeResource(t *testing.T) {
@@ -159,7 +144,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 	for _, s := range themeSwitches {
 		everythingChecks = append(everythingChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(s.attr), knownvalue.Bool(!s.def)))
 	}
-	everythingChecks = append(everythingChecks, themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+	everythingChecks = append(everythingChecks, onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
 		for i, c := range themeColours {
 			if want := fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1); *c.api(&p) != want {
 				return fmt.Errorf("the service's %s is %q, want %q", c.wire, *c.api(&p), want)
@@ -176,7 +161,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 	defaultsChecks := []statecheck.StateCheck{
 		sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
 		statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("name"), knownvalue.Null()),
-		themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+		onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
 			if p.Name != "" {
 				return fmt.Errorf("the service's theme is still named %q", p.Name)
 			}
@@ -215,7 +200,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("enable_api"), knownvalue.Bool(true)),
 					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("assets"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
-					themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+					onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
 						if p.Name != "brand" || p.TrackPlayed != "rgba(255, 0, 0, .9)" || !p.HideTitle {
 							return fmt.Errorf("the service's theme is %+v", p)
 						}
@@ -259,7 +244,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
-					themeOnService(t, env, &id, func(p videohost.PlayerTheme) error {
+					onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
 						if p.Link != "rgba(255, 255, 255, 1)" || p.ForceLoop {
 							return fmt.Errorf("the change made outside Terraform was not put back: %+v", p)
 						}
@@ -268,12 +253,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 				},
 			},
 		},
-		CheckDestroy: func(*terraform.State) error {
-			if _, err := serviceClient(t, env).GetPlayerTheme(t.Context(), id); !errors.Is(err, videohost.ErrNotFound) {
-				return fmt.Errorf("theme %s after destroy: %v, want not found", id, err)
-			}
-			return nil
-		},
+		CheckDestroy: goneFromService(serviceClient(t, env).GetPlayerTheme, &id),
 	})
 }
 
@@ -301,13 +281,9 @@ func TestAccPlayerThemeBadInput(t *testing.T) {
 	}
 	steps = append(steps, resource.TestStep{
 		// The check of the steps above: none of them sent anything to /players.
-		PreConfig: func() {
-			if n := env.Emu.RequestCount("", "/players"); n != 0 {
-				t.Errorf("%d requests reached /players; bad input must be refused before any", n)
-			}
-		},
-		Config:   env.providerConfig(""),
-		PlanOnly: true,
+		PreConfig: noRequestsTo(t, env, "/players", "bad input must be refused before any"),
+		Config:    env.providerConfig(""),
+		PlanOnly:  true,
 	})
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 }

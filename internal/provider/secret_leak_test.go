@@ -20,41 +20,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// devOverrideCLI builds the provider into a temporary directory and writes a CLI configuration
-// whose dev_overrides point Terraform at it, so that a test can run the real terraform binary on
-// files it writes itself. It returns the CLI configuration's path; terraformEnv turns it into
-// the environment of a terraform command.
-func devOverrideCLI(ctx context.Context, t *testing.T) string {
-	t.Helper()
-	binDir := t.TempDir()
-	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
-	build.Dir = filepath.Join("..", "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
-	}
-	cliConfig := filepath.Join(t.TempDir(), "terraform.rc")
-	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "videohost/videohost" = %s
-  }
-  direct {}
-}
-`, hcl(binDir)))
-	return cliConfig
-}
-
-// terraformEnv is the environment of a terraform command run with cliConfig: the test's own
-// environment without its TF_ and VIDEOHOST_ variables, plus extra.
-func terraformEnv(cliConfig string, extra ...string) []string {
-	env := []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "VIDEOHOST_") {
-			env = append(env, kv)
-		}
-	}
-	return append(env, extra...)
-}
-
 // tokenRecorder wraps the emulator and keeps every access and refresh token it hands out, read
 // from the answers of /auth/api-key and /auth/refresh.
 type tokenRecorder struct {

@@ -277,8 +277,10 @@ func (s *soakTally) divergences() int {
 	return s.mismatches + s.nonEmptyPlans + s.leftover
 }
 
-// checkServerMatchesState compares the webhooks on the emulator with the state: the same ids,
-// and for each the same url and set of events, and the configuration's count.
+// checkServerMatchesState compares the service with the state: for the webhooks on the
+// emulator, the same ids, for each the same url and set of events, and the configuration's
+// count; and, through the soak's check client, the live streams and player themes (see
+// liveObjectsMatch).
 func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle, step int) statecheck.StateCheck {
 	return stateCheckFunc(func(s *tfjson.State) error {
 		want := soakHooks(cycle, step)
@@ -448,11 +450,11 @@ func countNonEmptyPlan(t *testing.T, tally *soakTally, cycle, step int, which st
 }
 
 // TestAccSoak repeats apply, apply and destroy cycles against the emulator under mixed
-// faults (see soakFaults). After every apply the webhooks on the service must be those of the
-// state, the next plans (without and with refresh) must be empty, and after every destroy the
-// service must hold no webhook. Divergences are counted rather than stopping the run, and fail
-// the test at the end. A panic of the provider, which runs in this process and whose servers
-// recover none, ends the test binary.
+// faults (see soakFaults). After every apply the webhooks, live streams and player themes on the
+// service must be those of the state, the next plans (without and with refresh) must be empty,
+// and after every destroy the service must hold none of them. Divergences are counted rather
+// than stopping the run, and fail the test at the end. A panic of the provider, which runs in
+// this process and whose servers recover none, ends the test binary.
 func TestAccSoak(t *testing.T) {
 	// Parallel with the other acceptance tests, so that its cycles add little to `make test`;
 	// it has its own emulator.
@@ -553,7 +555,7 @@ func TestAccSoak(t *testing.T) {
 	fc := env.Emu.FaultCounts()
 	summary := fmt.Sprintf("soak: %d cycles in %s; faults injected: %d read 500s, %d other 500s, %d 429s (%d bursts), %d commit-then-500s, "+
 		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key; %d POST, %d PATCH /live-streams; %d POST, %d PATCH /players); "+
-		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftover webhooks); failed cycles: %d %v",
+		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftovers of webhooks, live streams or player themes); failed cycles: %d %v",
 		cycles, time.Since(start).Round(100*time.Millisecond),
 		fc.ReadError500, fc.Error500, fc.Burst429, bursts, fc.CommitThen500,
 		env.revoked.Load(), env.unauthorized.Load(), latencyCycles,
@@ -637,11 +639,9 @@ func TestSoakChecksSeeDivergences(t *testing.T) {
 // a live stream renamed on the service, are each reported.
 func TestSoakChecksSeeLiveDivergences(t *testing.T) {
 	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &soakEnv{accEnv: &accEnv{Emu: emu}, check: c}
+	acc := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := serviceClient(t, acc)
+	env := &soakEnv{accEnv: acc, check: c}
 	const cycle, step = 1, 1
 	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{}}}
 	add := func(typ, name string, attrs map[string]any) {

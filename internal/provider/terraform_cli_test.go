@@ -1,12 +1,17 @@
 package provider
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,14 +28,20 @@ import (
 // TF_ACC_TERRAFORM_PATH (Terraform or OpenTofu), else the terraform on PATH. The helpers here
 // let a test run that same binary itself and branch where the two CLIs differ by design.
 
+// cliPath is the CLI binary the testing framework uses: the one TF_ACC_TERRAFORM_PATH names,
+// else the terraform on PATH.
+func cliPath() (string, error) {
+	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
+		return p, nil
+	}
+	return exec.LookPath("terraform")
+}
+
 // terraformCLI returns the CLI binary the testing framework uses, so that a test which runs the
 // CLI directly runs the same one. It skips the test when there is none.
 func terraformCLI(t *testing.T) string {
 	t.Helper()
-	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
-		return p
-	}
-	p, err := exec.LookPath("terraform")
+	p, err := cliPath()
 	if err != nil {
 		t.Skip("no CLI to run: TF_ACC_TERRAFORM_PATH is not set and terraform is not on PATH")
 	}
@@ -40,12 +51,9 @@ func terraformCLI(t *testing.T) string {
 // cliVersionLine is the first line of `<cli> version` ("Terraform v1.15.9", "OpenTofu
 // v1.11.14"), read once per test binary.
 var cliVersionLine = sync.OnceValues(func() (string, error) {
-	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if bin == "" {
-		var err error
-		if bin, err = exec.LookPath("terraform"); err != nil {
-			return "", err
-		}
+	bin, err := cliPath()
+	if err != nil {
+		return "", err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -119,6 +127,108 @@ func emptyPlanAfterApply(t *testing.T, step resource.TestStep) resource.TestStep
 	step.ConfigPlanChecks.PostApplyPreRefresh = append(step.ConfigPlanChecks.PostApplyPreRefresh, onlyEphemeralOpens)
 	step.ConfigPlanChecks.PostApplyPostRefresh = append(step.ConfigPlanChecks.PostApplyPostRefresh, onlyEphemeralOpens)
 	return step
+}
+
+// devOverrideCLI builds the provider into a temporary directory and writes a CLI configuration
+// whose dev_overrides point Terraform at it, so that a test can run the real terraform binary on
+// files it writes itself. It returns the CLI configuration's path; terraformEnv turns it into
+// the environment of a terraform command.
+func devOverrideCLI(ctx context.Context, t *testing.T) string {
+	t.Helper()
+	binDir := t.TempDir()
+	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
+	build.Dir = filepath.Join("..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	cliConfig := filepath.Join(t.TempDir(), "terraform.rc")
+	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "videohost/videohost" = %s
+  }
+  direct {}
+}
+`, hcl(binDir)))
+	return cliConfig
+}
+
+// terraformEnv is the environment of a terraform command run with cliConfig: the test's own
+// environment without its TF_ and VIDEOHOST_ variables, plus extra.
+func terraformEnv(cliConfig string, extra ...string) []string {
+	env := []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "VIDEOHOST_") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, extra...)
+}
+
+// cliWorkdir is a directory where a test runs a real terraform against a development build of
+// the provider, with a CLI configuration of its own and an environment without TF_ and
+// VIDEOHOST_ variables.
+type cliWorkdir struct {
+	t   *testing.T
+	ctx context.Context
+	bin string
+	dir string
+	env []string
+}
+
+// newCLIWorkdir builds the provider and prepares a directory for the terraform of
+// TF_ACC_TERRAFORM_PATH, else the one on PATH; it skips the test when there is none or when it
+// is older than minVersion, naming the version found.
+func newCLIWorkdir(ctx context.Context, t *testing.T, minVersion string) *cliWorkdir {
+	t.Helper()
+	bin := terraformCLI(t)
+	raw, err := exec.CommandContext(ctx, bin, "version", "-json").Output()
+	if err != nil {
+		t.Fatalf("%s version -json: %v", bin, err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("%s version -json: %v", bin, err)
+	}
+	if !versionAtLeast(v.Version, minVersion) {
+		t.Skipf("Terraform CLI version %s (%s) is below minimum version %s: skipping test", v.Version, bin, minVersion)
+	}
+
+	return &cliWorkdir{t: t, ctx: ctx, bin: bin, dir: t.TempDir(), env: terraformEnv(devOverrideCLI(ctx, t))}
+}
+
+// versionAtLeast compares the major, minor and patch numbers of two versions; a pre-release
+// counts as its release.
+func versionAtLeast(have, want string) bool {
+	var h, w [3]int
+	_, _ = fmt.Sscanf(have, "%d.%d.%d", &h[0], &h[1], &h[2])
+	_, _ = fmt.Sscanf(want, "%d.%d.%d", &w[0], &w[1], &w[2])
+	return slices.Compare(h[:], w[:]) >= 0
+}
+
+func (w *cliWorkdir) write(name, content string) {
+	w.t.Helper()
+	writeFile(w.t, filepath.Join(w.dir, name), content)
+}
+
+// run runs terraform with args and fails the test unless it succeeds (a plan with
+// -detailed-exitcode: unless it finds nothing to change); it returns what terraform printed on
+// its standard output.
+func (w *cliWorkdir) run(args ...string) string {
+	w.t.Helper()
+	cmd := exec.CommandContext(w.ctx, w.bin, args...)
+	cmd.Dir, cmd.Env = w.dir, w.env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		w.t.Fatalf("terraform %s exited %d:\n%s%s", strings.Join(args, " "), ee.ExitCode(), stdout.String(), stderr.String())
+	} else if err != nil {
+		w.t.Fatalf("terraform %v: %v", args, err)
+	}
+	return stdout.String()
 }
 
 // TestAccEmptyImportID shows what a user gets from an import block whose id is an empty

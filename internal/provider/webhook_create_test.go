@@ -208,7 +208,7 @@ func TestCreateWebhookPassesOtherErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := createWebhook(t.Context(), pd, in)
-	if !isWebhookLimitErr(err) {
+	if !errors.Is(err, videohost.ErrWebhookLimit) {
 		t.Fatalf("want the webhook limit error unchanged, got %v", err)
 	}
 	if got := emu.RequestCount("GET", "/webhooks"); got != 0 {
@@ -255,4 +255,12 @@ func TestAdoptWebhookRules(t *testing.T) {
 	}
 }
 
-func isWebhookLimitErr(err error) bool { return errors.Is(err, videohost.ErrWebhookLimit) }
+// containsAll reports whether s holds every one of parts.
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}

@@ -34,22 +34,8 @@ func TestAccWebhookGenerateConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	binDir := t.TempDir()
-	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
-	build.Dir = filepath.Join("..", "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
-	}
-
+	cliConfig := devOverrideCLI(ctx, t)
 	work := t.TempDir()
-	cliConfig := filepath.Join(work, "terraform.rc")
-	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "videohost/videohost" = %s
-  }
-  direct {}
-}
-`, hcl(binDir)))
 	writeFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
@@ -62,16 +48,10 @@ import {
 }
 `, env.providerConfig(""), hcl(w.WebhookID)))
 
-	env2 := []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "VIDEOHOST_") {
-			env2 = append(env2, kv)
-		}
-	}
 	run := func(wantCode int, args ...string) string {
 		t.Helper()
 		cmd := exec.CommandContext(ctx, tfBin, args...)
-		cmd.Dir, cmd.Env = work, env2
+		cmd.Dir, cmd.Env = work, terraformEnv(cliConfig)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()

@@ -42,6 +42,19 @@ func seedWebhooks(t *testing.T, emu *emulator.Emulator, n int) map[string]emulat
 // pagesFor is the number of pages of n items at the largest page size.
 func pagesFor(n int) int { return (n + 99) / 100 }
 
+// readsDuring counts the GET requests that reach the emulator while f runs: lists, the reads of
+// path itself (a page of the list), and singles, the reads of one object under path + "/".
+func readsDuring(emu *emulator.Emulator, path string, f func()) (lists, singles int) {
+	count := func() (int, int) {
+		all, one := emu.RequestCount(http.MethodGet, path), emu.RequestCount(http.MethodGet, path+"/")
+		return all - one, one
+	}
+	l0, s0 := count()
+	f()
+	l1, s1 := count()
+	return l1 - l0, s1 - s0
+}
+
 // TestWebhookListResourceProtocol calls ListResource through the provider's protocol server, as
 // terraform query does, over 130 webhooks (two pages) of an in-process emulator, counting the
 // requests that reach it.
@@ -51,17 +64,9 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 	seeded := seedWebhooks(t, emu, n)
 	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
 
-	// reads counts the list reads and the reads of single webhooks made by f.
-	reads := func(f func()) (lists, singles int) {
-		l0, a0 := emu.RequestCount(http.MethodGet, "/webhooks"), emu.RequestCount(http.MethodGet, "/webhooks/")
-		f()
-		l1, a1 := emu.RequestCount(http.MethodGet, "/webhooks"), emu.RequestCount(http.MethodGet, "/webhooks/")
-		return (l1 - a1) - (l0 - a0), a1 - a0
-	}
-
 	t.Run("identities and display names", func(t *testing.T) {
 		var results []listed
-		lists, singles := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: 1000}) })
+		lists, singles := readsDuring(emu, "/webhooks", func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: 1000}) })
 		t.Logf("%d webhooks listed with %d list reads and %d single reads (bound ceil(N/100)+1 = %d)", len(results), lists, singles, pagesFor(n)+1)
 		if lists > pagesFor(n)+1 || singles != 0 {
 			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
@@ -89,7 +94,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 
 	t.Run("include_resource carries every attribute from the list items", func(t *testing.T) {
 		var results []listed
-		lists, singles := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", IncludeResource: true, Limit: 1000}) })
+		lists, singles := readsDuring(emu, "/webhooks", func() { results = p.list(listQuery{TypeName: "videohost_webhook", IncludeResource: true, Limit: 1000}) })
 		t.Logf("%d webhooks listed with include_resource with %d list reads and %d single reads", len(results), lists, singles)
 		if lists > pagesFor(n)+1 || singles != 0 {
 			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
@@ -123,7 +128,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 	})
 
 	t.Run("pages are read as the results are consumed", func(t *testing.T) {
-		lists, _ := reads(func() {
+		lists, _ := readsDuring(emu, "/webhooks", func() {
 			base := emu.RequestCount(http.MethodGet, "/webhooks")
 			i := 0
 			for r := range p.listStream(listQuery{TypeName: "videohost_webhook", Limit: 1000}) {
@@ -144,7 +149,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 	t.Run("limit stops the walk", func(t *testing.T) {
 		for _, limit := range []int64{5, 100, 101} {
 			var results []listed
-			lists, _ := reads(func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: limit}) })
+			lists, _ := readsDuring(emu, "/webhooks", func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: limit}) })
 			if int64(len(results)) != limit {
 				t.Errorf("limit %d: %d results", limit, len(results))
 			}

@@ -4,14 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,10 +44,7 @@ func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 }
 `)
 
-	lists, singles := env.Emu.RequestCount(http.MethodGet, "/webhooks"), env.Emu.RequestCount(http.MethodGet, "/webhooks/")
-	cli.run("query", "-no-color", "-generate-config-out=generated.tf")
-	singles = env.Emu.RequestCount(http.MethodGet, "/webhooks/") - singles
-	lists = env.Emu.RequestCount(http.MethodGet, "/webhooks") - lists - singles
+	lists, singles := readsDuring(env.Emu, "/webhooks", func() { cli.run("query", "-no-color", "-generate-config-out=generated.tf") })
 	t.Logf("terraform query -generate-config-out over %d webhooks: %d list reads, %d single reads (bound ceil(N/100)+1 = %d)",
 		n, lists, singles, pagesFor(n)+1)
 	if lists > pagesFor(n)+1 || singles != 0 {
@@ -112,98 +105,4 @@ func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 	if found != n || len(env.Emu.Webhooks()) != n {
 		t.Errorf("%d webhooks in the state and %d on the service, want %d and %d", found, len(env.Emu.Webhooks()), n, n)
 	}
-}
-
-// cliWorkdir is a directory where a test runs a real terraform against a development build of
-// the provider, with a CLI configuration of its own and an environment without TF_ and
-// VIDEOHOST_ variables.
-type cliWorkdir struct {
-	t   *testing.T
-	ctx context.Context
-	bin string
-	dir string
-	env []string
-}
-
-// newCLIWorkdir builds the provider and prepares a directory for the terraform of
-// TF_ACC_TERRAFORM_PATH, else the one on PATH; it skips the test when there is none or when it
-// is older than minVersion, naming the version found.
-func newCLIWorkdir(ctx context.Context, t *testing.T, minVersion string) *cliWorkdir {
-	t.Helper()
-	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if bin == "" {
-		var err error
-		if bin, err = exec.LookPath("terraform"); err != nil {
-			t.Skip("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set: this test runs it directly")
-		}
-	}
-	raw, err := exec.CommandContext(ctx, bin, "version", "-json").Output()
-	if err != nil {
-		t.Fatalf("%s version -json: %v", bin, err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatalf("%s version -json: %v", bin, err)
-	}
-	if !versionAtLeast(v.Version, minVersion) {
-		t.Skipf("Terraform CLI version %s (%s) is below minimum version %s: skipping test", v.Version, bin, minVersion)
-	}
-
-	binDir := t.TempDir()
-	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
-	build.Dir = filepath.Join("..", "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
-	}
-	w := &cliWorkdir{t: t, ctx: ctx, bin: bin, dir: t.TempDir()}
-	cliConfig := filepath.Join(t.TempDir(), "terraform.rc")
-	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "videohost/videohost" = %s
-  }
-  direct {}
-}
-`, hcl(binDir)))
-	w.env = []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "VIDEOHOST_") {
-			w.env = append(w.env, kv)
-		}
-	}
-	return w
-}
-
-// versionAtLeast compares the major, minor and patch numbers of two versions; a pre-release
-// counts as its release.
-func versionAtLeast(have, want string) bool {
-	var h, w [3]int
-	_, _ = fmt.Sscanf(have, "%d.%d.%d", &h[0], &h[1], &h[2])
-	_, _ = fmt.Sscanf(want, "%d.%d.%d", &w[0], &w[1], &w[2])
-	return slices.Compare(h[:], w[:]) >= 0
-}
-
-func (w *cliWorkdir) write(name, content string) {
-	w.t.Helper()
-	writeFile(w.t, filepath.Join(w.dir, name), content)
-}
-
-// run runs terraform with args and fails the test unless it succeeds (a plan with
-// -detailed-exitcode: unless it finds nothing to change); it returns what terraform printed on
-// its standard output.
-func (w *cliWorkdir) run(args ...string) string {
-	w.t.Helper()
-	cmd := exec.CommandContext(w.ctx, w.bin, args...)
-	cmd.Dir, cmd.Env = w.dir, w.env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		w.t.Fatalf("terraform %s exited %d:\n%s%s", strings.Join(args, " "), ee.ExitCode(), stdout.String(), stderr.String())
-	} else if err != nil {
-		w.t.Fatalf("terraform %v: %v", args, err)
-	}
-	return stdout.String()
 }
