@@ -31,6 +31,11 @@ timeout=${MATRIX_TIMEOUT:-20m}
 logs=$(mktemp -d "${TMPDIR:-/tmp}/videohost-matrix.XXXXXX")
 failed_any=0
 trap '[ "$failed_any" -ne 0 ] || rm -rf "$logs"' EXIT
+# The caller's CLI configuration is not read: OpenTofu 1.12 prints a warning into the output of
+# `version` when TF_CLI_CONFIG_FILE names a missing file. The test binary sets its own as well.
+: >"$logs/empty.tfrc"
+export TF_CLI_CONFIG_FILE="$logs/empty.tfrc"
+unset TF_PLUGIN_CACHE_DIR
 
 if [ -z "${CLIS:-}" ]; then
 	shared="$root/../shared/cli"

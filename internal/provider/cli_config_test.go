@@ -1,0 +1,41 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestMain gives every CLI this test binary starts a CLI configuration of its own: an empty file
+// in a temporary directory, named by TF_CLI_CONFIG_FILE. The caller's configuration is not the
+// suite's business, and can break it: OpenTofu 1.12 prints "Unable to open CLI configuration
+// file" into the output of `version -json` when TF_CLI_CONFIG_FILE names a file that does not
+// exist, and terraform-plugin-testing then cannot read the version and fails every test; a
+// caller's dev_overrides or plugin cache would change which provider the tests run. The tests that
+// need a configuration of their own (dev_overrides) still write one and name it for their
+// commands.
+func TestMain(m *testing.M) {
+	os.Exit(runWithOwnCLIConfig(m))
+}
+
+func runWithOwnCLIConfig(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "videohost-cli-config-")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "creating a directory for the tests' CLI configuration: %v\n", err)
+		return 1
+	}
+	defer func() { _ = os.RemoveAll(dir) }()
+	config := filepath.Join(dir, "empty.tfrc")
+	if err := os.WriteFile(config, nil, 0o600); err != nil {
+		fmt.Fprintf(os.Stderr, "writing the tests' CLI configuration: %v\n", err)
+		return 1
+	}
+	// The plugin cache is part of the CLI configuration too, also when set in the environment.
+	if err := errors.Join(os.Setenv("TF_CLI_CONFIG_FILE", config), os.Unsetenv("TF_PLUGIN_CACHE_DIR")); err != nil {
+		fmt.Fprintf(os.Stderr, "setting the tests' CLI configuration: %v\n", err)
+		return 1
+	}
+	return m.Run()
+}
