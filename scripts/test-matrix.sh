@@ -62,6 +62,16 @@ text() {
 		while IFS= read -r line; do printf '%b' "$line"; done
 }
 
+# slowest prints the ten slowest top-level tests of the JSON log $1 with their time, slowest
+# first: where the time of a CLI's run goes, for keeping the suite fast as it grows.
+slowest() {
+	{ grep -E '"Action":"(pass|fail)","Package":"[^"]*","Test":"[^"/]*","Elapsed":' "$1" || true; } |
+		sed 's/.*"Test":"\([^"]*\)","Elapsed":\([0-9.]*\).*/\2 \1/' | sort -rn | head -n 10 |
+		while read -r secs name; do
+			printf '    %7.1f s  %s\n' "$secs" "$name"
+		done
+}
+
 # failures prints the names of the failed tests of the JSON log $1 and the last lines of each
 # one's output.
 failures() {
@@ -105,7 +115,8 @@ for cli in "${clis[@]}"; do
 		[ "$failed" -gt 0 ] || tail -n 30 "$log" | text
 		lib_say "    the whole JSON log: $log"
 	fi
-	lib_say "    $passed passed, $failed failed, $skipped skipped in $secs s"
+	lib_say "    $passed passed, $failed failed, $skipped skipped in $secs s; the ten slowest tests:"
+	slowest "$log"
 	rows+=("$(printf '| %-9s | %-8s | %6s | %6s | %7s | %3d min %02d s | %-6s |' \
 		"$name" "$version" "$passed" "$failed" "$skipped" $((secs / 60)) $((secs % 60)) "$result")")
 done

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -32,8 +33,15 @@ func runWithOwnCLIConfig(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "writing the tests' CLI configuration: %v\n", err)
 		return 1
 	}
-	// The plugin cache is part of the CLI configuration too, also when set in the environment.
-	if err := errors.Join(os.Setenv("TF_CLI_CONFIG_FILE", config), os.Unsetenv("TF_PLUGIN_CACHE_DIR")); err != nil {
+	// The plugin cache and the extra arguments of TF_CLI_ARGS are the caller's configuration too,
+	// set in the environment.
+	errs := []error{os.Setenv("TF_CLI_CONFIG_FILE", config), os.Unsetenv("TF_PLUGIN_CACHE_DIR")}
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "TF_CLI_ARGS") {
+			errs = append(errs, os.Unsetenv(name))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
 		fmt.Fprintf(os.Stderr, "setting the tests' CLI configuration: %v\n", err)
 		return 1
 	}
