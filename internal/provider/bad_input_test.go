@@ -91,7 +91,7 @@ func TestAccBadInput(t *testing.T) {
 	})
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
-			t.Parallel()
+			parallel(t)
 			if row.notOnOpenTofu != "" && cliIsOpenTofu(t) {
 				t.Skip(row.notOnOpenTofu)
 			}

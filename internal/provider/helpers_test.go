@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,6 +48,7 @@ func newAccEnv(t *testing.T, opts emulator.Options) *accEnv {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
+	parallel(t)
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
 		key, base := os.Getenv(envAPIKey), os.Getenv(envBaseURL)
 		if key == "" || base == "" {
@@ -60,6 +62,29 @@ func newAccEnv(t *testing.T, opts emulator.Options) *accEnv {
 		t.Fatal("the emulator has no API key")
 	}
 	return &accEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu}
+}
+
+// parallelTests holds the tests that parallel has made parallel.
+var parallelTests sync.Map
+
+// parallel lets an acceptance test run beside the others (go test -parallel, GOMAXPROCS by
+// default): each has a service of its own, and much of its time is terraform starting up or
+// waiting on a rate window. It may be called more than once for a test, unlike t.Parallel, so
+// that newAccEnv can call it for every test that has a service. A test that sets environment
+// variables cannot be parallel: it keeps its settings in its configuration instead.
+func parallel(t *testing.T) {
+	t.Helper()
+	if _, done := parallelTests.LoadOrStore(t, true); !done {
+		t.Parallel()
+	}
+}
+
+// accTest runs tc beside the other acceptance tests: resource.ParallelTest, for tests that
+// newAccEnv may already have made parallel.
+func accTest(t *testing.T, tc resource.TestCase) {
+	t.Helper()
+	parallel(t)
+	resource.Test(t, tc)
 }
 
 // serveEmulator starts an emulator of opts on its own loopback port, behind the handler that

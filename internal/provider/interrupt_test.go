@@ -349,6 +349,9 @@ func TestAccInterruptedApply(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
+	// Most of its time is spent waiting for the rate windows it sets up, so it overlaps with the
+	// other acceptance tests; its bounds on terraform's exit allow for a loaded machine.
+	parallel(t)
 	// The test runs the CLI itself, to send it SIGINT.
 	tfBin := terraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)

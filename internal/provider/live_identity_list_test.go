@@ -123,7 +123,7 @@ func TestAccLiveIdentityImport(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	config := streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id",
 		"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k"))
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{
@@ -178,7 +178,7 @@ list "videohost_player_theme" "all" {
   provider = videohost
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{

@@ -187,7 +187,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 	two := restreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1", "Twitch", "rtmps://live.twitch.tv/app", "tw-key-1")
 	changed := restreamsHCL("Twitch", "rtmps://live.twitch.tv/app2", "tw-key-2")
 
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -343,7 +343,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 			return nil
 		})
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		// Write-only arguments came with Terraform 1.11 and OpenTofu 1.11. The framework reads the
 		// version from `<cli> version -json`, where OpenTofu reports its own version, so this skips
@@ -408,7 +408,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	env.requireEmulator(t)
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -483,7 +483,7 @@ resource "videohost_live_stream" "studio" {
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create Live Stream.*player_id += "pt0000000000000000000000".*parameter playerId`),
 		},
 	)
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps:                    steps,
 	})

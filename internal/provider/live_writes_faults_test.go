@@ -110,7 +110,7 @@ func TestAccLiveWritesWhoseOutcomeIsUnknown(t *testing.T) {
 			return nil
 		})
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

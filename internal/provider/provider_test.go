@@ -252,7 +252,7 @@ resource "videohost_webhook" "test" {
   events = ["video.source.recorded"]
 }
 `, hcl(env.BaseURL), map[bool]string{true: "api_key = " + hcl(env.APIKey), false: ""}[env.Emu != nil])
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
@@ -273,7 +273,7 @@ func TestAccProviderMaxRetries(t *testing.T) {
 		t.Run(fmt.Sprintf("max_retries=%d", tc.maxRetries), func(t *testing.T) {
 			env := newAccEnv(t, emulator.Options{Faults: emulator.Faults{ErrorRate: 1}})
 			env.requireEmulator(t)
-			resource.ParallelTest(t, resource.TestCase{
+			accTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
 					Config:      env.providerConfig(fmt.Sprintf("max_retries = %d", tc.maxRetries)) + `data "videohost_webhooks" "all" {}`,

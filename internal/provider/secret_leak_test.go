@@ -85,7 +85,7 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
 	tfBin := terraformCLI(t)
-	t.Parallel()
+	parallel(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 

@@ -458,7 +458,7 @@ func countNonEmptyPlan(t *testing.T, tally *soakTally, cycle, step int, which st
 func TestAccSoak(t *testing.T) {
 	// Parallel with the other acceptance tests, so that its cycles add little to `make test`;
 	// it has its own emulator.
-	t.Parallel()
+	parallel(t)
 	cycles := defaultSoakCycles
 	if v := os.Getenv(envSoakCycles); v != "" {
 		n, err := strconv.Atoi(v)

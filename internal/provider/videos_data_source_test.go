@@ -143,7 +143,7 @@ data "videohost_videos" "by_created_asc" {
   sort_order = "asc"
 }
 `, hcl(live))
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

@@ -26,7 +26,7 @@ data "videohost_webhook" "test" {
 	same := func(attr string) statecheck.StateCheck {
 		return statecheck.CompareValuePairs(testWebhookAddr, tfjsonpath.New(attr), ds, tfjsonpath.New(attr), compare.ValuesSame())
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
@@ -48,7 +48,7 @@ func TestAccWebhookDataSourceCreatedOutsideTerraform(t *testing.T) {
 		t.Fatal(err)
 	}
 	const ds = "data.videohost_webhook.outside"
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

@@ -93,7 +93,7 @@ func TestWebhookIdentityProtocol(t *testing.T) {
 func TestAccWebhookIdentity(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	url := "https://hooks.example.test/identity"
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{

@@ -24,7 +24,7 @@ import (
 func TestAccWebhookGenerateConfig(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	env.requireEmulator(t)
-	t.Parallel()
+	parallel(t)
 	tfBin := terraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()

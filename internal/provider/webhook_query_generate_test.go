@@ -26,7 +26,7 @@ func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 	const n = 130
 	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
 	env.requireEmulator(t)
-	t.Parallel()
+	parallel(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.14.0")

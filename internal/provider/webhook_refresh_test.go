@@ -53,7 +53,7 @@ resource "videohost_webhook" "bulk" {
 	maxReads := (n+99)/100 + 1
 	var before int
 	var start time.Time
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{

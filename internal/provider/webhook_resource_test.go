@@ -35,7 +35,7 @@ func TestAccWebhookResource(t *testing.T) {
 	})
 	ids := statecheck.CompareValue(compare.ValuesDiffer())
 
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
@@ -139,7 +139,7 @@ func TestAccWebhookResourceDriftPlanOnly(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	env.requireEmulator(t)
 	url := "https://hooks.example.test/drift"
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: webhookConfig(env, "", url, events.VideoSummaryGenerated)},
@@ -167,7 +167,7 @@ func TestAccWebhookResourcePlanTimeErrors(t *testing.T) {
 		}
 	}
 	ok := []string{events.VideoSourceRecorded}
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			step("https://hooks.example.test/x", []string{"video.encoding.completed"}, `(?s)value must be one of.*video\.encoding\.quality\.completed`),
@@ -186,7 +186,7 @@ func TestAccWebhookResourcePlanTimeErrors(t *testing.T) {
 
 func TestAccWebhookResourceBasicAuth(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: webhookConfig(env, `auth_scheme = "basic"`, "https://hooks.example.test/basic", events.VideoSourceRecorded),
@@ -222,7 +222,7 @@ resource "videohost_webhook" "test" {
   events = [%s]
 }
 `, hcl(env.BaseURL), hcl(scheme), hcl(events.VideoSourceRecorded))
-			resource.ParallelTest(t, resource.TestCase{
+			accTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
 					Config:      config,
@@ -256,7 +256,7 @@ resource "videohost_webhook" "many" {
 		t.Logf("%s for apply, checks and destroy: %d POST, %d GET, %d DELETE /webhooks", time.Since(start).Round(100*time.Millisecond),
 			env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"))
 	}()
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
@@ -323,7 +323,7 @@ resource "videohost_webhook" "t%d" {
 			return nil
 		})
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config(6), ConfigStateChecks: []statecheck.StateCheck{countOnServer(6)}},
@@ -358,7 +358,7 @@ resource "videohost_webhook" "same" {
   events = ["video.summary.generated", "video.caption.generated"]
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
@@ -417,7 +417,7 @@ func TestAccWebhookResourceServiceRefusals(t *testing.T) {
 	t.Run("webhook limit", func(t *testing.T) {
 		env := newAccEnv(t, emulator.Options{MaxWebhooks: 1})
 		env.requireEmulator(t)
-		resource.ParallelTest(t, resource.TestCase{
+		accTest(t, resource.TestCase{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
 				Config: env.providerConfig("") + `
@@ -435,7 +435,7 @@ resource "videohost_webhook" "two" {
 		// Every request is answered 429 with a window of 1 s; after one retry the read gives up.
 		env := newAccEnv(t, emulator.Options{RateWindow: time.Second, Faults: emulator.Faults{Burst429: 1000}})
 		env.requireEmulator(t)
-		resource.ParallelTest(t, resource.TestCase{
+		accTest(t, resource.TestCase{
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
 				Config:      env.providerConfig(`max_retries = 1`) + `data "videohost_webhooks" "all" {}`,

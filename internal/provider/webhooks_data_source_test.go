@@ -65,7 +65,7 @@ data "videohost_webhooks" "none" {
 		}
 		return nil
 	})
-	resource.ParallelTest(t, resource.TestCase{
+	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		// The plan-time error comes first: the destroy after the test uses the last step's
 		// configuration.
