@@ -21,8 +21,12 @@ var (
 // The kinds of failure, for errors.Is. An error answers to one kind, but an ambiguous write
 // also to the kind of its cause (a 5xx is ErrServer too).
 var (
-	// ErrNotFound is a 404.
+	// ErrNotFound is a 404 of an object the service does not have (not ErrUnknownEndpoint).
 	ErrNotFound = errors.New("videohost: not found")
+	// ErrUnknownEndpoint is the 404 of an address that is no endpoint of the API ("Unrecognized
+	// request URL."): the base URL is wrong, not an id. It is not ErrNotFound, so that a read
+	// through a wrong address never passes for an object deleted outside Terraform.
+	ErrUnknownEndpoint = errors.New("videohost: no such endpoint")
 	// ErrUnauthorized is a 401 or 403; Error.Hint names the environment whose key to check.
 	ErrUnauthorized = errors.New("videohost: unauthorized")
 	// ErrRateLimited is a 429 after the last retry; Error.Class and Error.Limit say which limit.
@@ -46,7 +50,12 @@ var (
 	ErrInterrupted = errors.New("videohost: interrupted before the request was sent")
 )
 
-const slugWebhookLimit = "webhook-limit-reached"
+const (
+	slugWebhookLimit    = "webhook-limit-reached"
+	slugUnrecognizedURL = "unrecognized-request-url"
+	// titleUnrecognizedURL is the seed's message of a 404 for no such endpoint.
+	titleUnrecognizedURL = "unrecognized request url."
+)
 
 // bodyCut is how much of a body that is not JSON an Error keeps: enough to recognise a proxy's
 // error page, not enough to flood a diagnostic.
@@ -143,7 +152,9 @@ func (e *Error) parts() []string {
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrNotFound:
-		return e.Status == http.StatusNotFound
+		return e.Status == http.StatusNotFound && !e.unknownEndpoint()
+	case ErrUnknownEndpoint:
+		return e.unknownEndpoint()
 	case ErrUnauthorized:
 		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 	case ErrRateLimited:
@@ -172,6 +183,19 @@ func (e *Error) webhookLimit() bool {
 	}
 	words := strings.ToLower(e.Title + " " + e.Detail)
 	return strings.Contains(words, "webhook") && strings.Contains(words, "limit")
+}
+
+// unknownEndpoint recognises the 404 of an address that is no endpoint ("Unrecognized request
+// URL."), by its documentation slug or its title; the 404 of an unknown object carries another
+// of each ("resource-not-found", "The requested resource could not be found.").
+func (e *Error) unknownEndpoint() bool {
+	if e.Status != http.StatusNotFound {
+		return false
+	}
+	if e.Type != "" && path.Base(e.Type) == slugUnrecognizedURL {
+		return true
+	}
+	return strings.ToLower(oneLine(e.Title)) == titleUnrecognizedURL
 }
 
 // extraMessages renders members that carry an attribute's message, such as {"events": "This
