@@ -59,8 +59,8 @@ func validateRestreamKey(attrs map[string]attr.Value, at path.Path, i int, diags
 		diags.AddAttributeError(at, "Missing Stream Key for a Restream", fmt.Sprintf(
 			"%s has no stream key: set %s to the key the destination gave for its ingest, or set %s (write-only, "+
 				"Terraform 1.11 or later, with stream_key_wo_version) to keep the key out of the plan and the state. "+
-				"A configuration written by terraform plan -generate-config-out has stream_key = null here, since "+
-				"Terraform never writes a sensitive value into it: fill in the key.",
+				"A configuration written by -generate-config-out (terraform plan or terraform query) has stream_key = "+
+				"null here, since Terraform never writes a sensitive value into a file: fill in the key.",
 			upperFirst(who), at.AtName("stream_key"), at.AtName("stream_key_wo")))
 	}
 	if version && !keyWO {
