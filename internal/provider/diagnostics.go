@@ -89,17 +89,23 @@ func adviceReadInterrupted(errorFacts) string {
 		"A read changes nothing on the service, so re-running Terraform is safe."
 }
 
+// adviceRateLimited names the limit and its window as the service's headers told the client;
+// before they did, the window is the service's documented one, a minute.
 func adviceRateLimited(f errorFacts) string {
 	limit := "request rate limit"
 	if f.api != nil && f.api.Class != "" {
 		limit = f.api.Class + " rate limit"
 	}
 	if f.api != nil && f.api.Limit > 0 {
-		limit += fmt.Sprintf(" (%d a minute)", f.api.Limit)
+		limit += " (" + videohost.RatePer(f.api.Limit, f.api.Window) + ")"
+	}
+	window := "about a minute on the service"
+	if f.api != nil && f.api.Window > 0 {
+		window = videohost.Seconds(f.api.Window)
 	}
 	return fmt.Sprintf("The %s of the %s environment stayed exhausted after every retry (max_retries). Waiting for "+
-		"the window to reset (about a minute) and re-running is safe: Terraform repeats only what did not complete. "+
-		"Lowering -parallelism or raising max_retries also helps.", limit, f.environment)
+		"the window to reset (%s) and re-running is safe: Terraform repeats only what did not complete. "+
+		"Lowering -parallelism or raising max_retries also helps.", limit, f.environment, window)
 }
 
 // adviceUnknownEndpoint names a wrong address, not a missing object: the service said that the

@@ -8,6 +8,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 )
 
 var (
@@ -74,7 +75,8 @@ type Error struct {
 	Extra    map[string]any // members not listed above
 	Body     string         // a cut of a body that was not JSON
 	Class    string         // the rate-limit class of a 429
-	Limit    int            // the learned per-minute limit of Class, 0 while unknown
+	Limit    int            // the learned limit of Class per Window, 0 while unknown
+	Window   time.Duration  // the learned window of Limit, 0 while unknown
 	Retries  int
 	Location string // where a redirect pointed, without its query
 	Hint     string // what to do, e.g. which key to check, or the base_url to set
@@ -137,7 +139,7 @@ func (e *Error) parts() []string {
 	}
 	if e.Status == http.StatusTooManyRequests && e.Class != "" {
 		if e.Limit > 0 {
-			parts = append(parts, fmt.Sprintf("%s limit: %d per minute", e.Class, e.Limit))
+			parts = append(parts, fmt.Sprintf("%s limit: %s", e.Class, RatePer(e.Limit, e.Window)))
 		} else {
 			parts = append(parts, e.Class+" limit")
 		}

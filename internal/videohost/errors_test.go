@@ -121,7 +121,7 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			body: `{"type":"` + docs + `/too-many-requests","title":"Too many requests.","status":429}`,
 			want: Error{Method: "GET", Path: "/webhooks", Status: 429, Type: docs + "/too-many-requests",
 				Title: "Too many requests.", Class: ClassReads},
-			msg: "GET /webhooks: 429 Too many requests. (reads limit: 100 per minute; retried once)",
+			msg: "GET /webhooks: 429 Too many requests. (reads limit: 100 per window; retried once)",
 			is:  []error{ErrRateLimited},
 		},
 		{

@@ -233,7 +233,7 @@ func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err 
 func (c *Client) onRateLimited(ctx context.Context, cl *call, a attempt, rh rateHeaders) (bool, error) {
 	if cl.retries >= c.cfg.MaxRetries {
 		e := c.decodeError(cl.r, cl.path, a)
-		e.Class, e.Limit, e.Retries = cl.class, cl.lim.learnedLimit(), cl.retries
+		e.Class, e.Limit, e.Window, e.Retries = cl.class, cl.lim.learnedLimit(), cl.lim.learnedWindow(), cl.retries
 		return false, e
 	}
 	cl.retries++
