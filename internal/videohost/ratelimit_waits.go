@@ -14,8 +14,8 @@ type RateLimitWaits struct {
 	Class string
 	// Waited counts overlapping waits once: ten calls held together for 8 s add 8 s.
 	Waited time.Duration
-	// Waits is how many calls were held at least once.
-	Waits int
+	// Waits is how many calls were held at least once, and Waiting how many are held now.
+	Waits, Waiting int
 	// Limit is the last X-RateLimit-Limit seen and Window the window it applies to (the
 	// longest Retry-After seen, rounded up to the second); 0 while unknown.
 	Limit  int
@@ -64,23 +64,26 @@ func (m *waitMeter) end(now time.Time) {
 	}
 }
 
-// total is the time waited so far, the wait in progress included, and the number of waits.
-func (m *waitMeter) total(now time.Time) (time.Duration, int) {
+// total is the time waited so far, the wait in progress included, the number of waits and of
+// callers held now.
+func (m *waitMeter) total(now time.Time) (waited time.Duration, waits, waiting int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	d := m.waited
+	waited = m.waited
 	if m.waiters > 0 {
-		d += now.Sub(m.since)
+		waited += now.Sub(m.since)
 	}
-	return d, m.waits
+	return waited, m.waits, m.waiters
 }
 
 // waitStats is the RateLimitWaits of l.
 func (l *limiter) waitStats() RateLimitWaits {
-	waited, waits := l.waits.total(l.now())
+	w := RateLimitWaits{Class: l.class}
+	w.Waited, w.Waits, w.Waiting = l.waits.total(l.now())
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return RateLimitWaits{Class: l.class, Waited: waited, Waits: waits, Limit: l.limit, Window: l.span}
+	w.Limit, w.Window = l.limit, l.span
+	return w
 }
 
 // learnedWindow is the window of the learned limit, 0 while unknown.
