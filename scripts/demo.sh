@@ -132,7 +132,21 @@ lib_tmp=$tmp
 mkdir -p "$tmp/bin" "$tmp/keys"
 # One go build for the three, so that their packages compile in parallel; each binary is named
 # after its directory (the module's for the provider).
-go build -o "$tmp/bin/" . ./cmd/videohost-emulator ./cmd/videohost-receiver
+lib_say "    go build of the three (the first run downloads the modules and compiles every dependency, about"
+lib_say "    a minute on two cores; later runs take seconds)"
+go build -o "$tmp/bin/" . ./cmd/videohost-emulator ./cmd/videohost-receiver &
+build_pid=$!
+# A line every 15 s while it compiles, so that a first run does not look stuck.
+build_started=$SECONDS
+build_next=15
+while kill -0 "$build_pid" 2>/dev/null; do
+	sleep 1
+	if kill -0 "$build_pid" 2>/dev/null && [ $((SECONDS - build_started)) -ge "$build_next" ]; then
+		lib_say "    still compiling ($((SECONDS - build_started)) s)"
+		build_next=$((build_next + 15))
+	fi
+done
+wait "$build_pid" || lib_fail "go build failed (its errors are above)"
 [ -x "$tmp/bin/terraform-provider-videohost" ] || lib_fail "the provider binary was not built as terraform-provider-videohost"
 lib_say "    built into $tmp/bin"
 
@@ -311,18 +325,23 @@ lib_say "    terraform plan -detailed-exitcode after the import returned 0"
 # The secret came back with the import: a delivery to the imported webhook verifies with it.
 tf output -json imported_webhook_secrets >"$tmp/keys/imported.json"
 chmod 600 "$tmp/keys/imported.json"
+seen_before=$(wc -l <"$tmp/receiver.out")
 control POST "/videos/$video_id/summary" >/dev/null
-lib_say "    a new summary is delivered to the imported webhook too; its signature is checked with the secret the import read:"
+lib_say "    a new summary goes to both webhooks of video.summary.generated: the managed /ai and the imported"
+lib_say "    /outside, whose signature is checked with the secret the import read:"
 got=""
 for _ in $(seq 1 100); do
-	if grep -q "webhook=$outside_id .*: signature verified\$" "$tmp/receiver.out"; then
+	new=$(tail -n +"$((seen_before + 1))" "$tmp/receiver.out")
+	if grep -q "webhook=$outside_id .*: signature verified\$" <<<"$new" &&
+		grep -q "^delivery [0-9]* /ai .*event=video.summary.generated .*: signature verified\$" <<<"$new"; then
 		got=yes
 		break
 	fi
 	sleep 0.1
 done
-grep "webhook=$outside_id " "$tmp/receiver.out" | sed 's/^/    /' || true
-[ -n "$got" ] || lib_fail "the imported webhook's delivery did not verify with the secret read on import"
+# Every delivery since the trigger, so that the numbering has no gap.
+tail -n +"$((seen_before + 1))" "$tmp/receiver.out" | sed 's/^/    /'
+[ -n "$got" ] || lib_fail "the new summary did not reach both the managed and the imported webhook, verified with their secrets"
 
 # ----------------------------------------------------------------------------------------------
 step "Destroy"

@@ -53,6 +53,7 @@ var errorKinds = []struct {
 			"(terraform state list and the videohost_webhooks data source show them), or ask for the account's " +
 			"limit to be raised, then re-run."
 	}},
+	{videohost.ErrUnknownEndpoint, adviceUnknownEndpoint},
 	{videohost.ErrNotFound, func(f errorFacts) string {
 		return fmt.Sprintf("The service at %s has no such object in this workspace: it was deleted, belongs to "+
 			"another workspace or environment, or the id is wrong. Check the id, and that api_key and environment "+
@@ -88,17 +89,32 @@ func adviceReadInterrupted(errorFacts) string {
 		"A read changes nothing on the service, so re-running Terraform is safe."
 }
 
+// adviceRateLimited names the limit and its window as the service's headers told the client;
+// before they did, the window is the service's documented one, a minute.
 func adviceRateLimited(f errorFacts) string {
 	limit := "request rate limit"
 	if f.api != nil && f.api.Class != "" {
 		limit = f.api.Class + " rate limit"
 	}
 	if f.api != nil && f.api.Limit > 0 {
-		limit += fmt.Sprintf(" (%d a minute)", f.api.Limit)
+		limit += " (" + videohost.RatePer(f.api.Limit, f.api.Window) + ")"
+	}
+	window := "about a minute on the service"
+	if f.api != nil && f.api.Window > 0 {
+		window = videohost.Seconds(f.api.Window)
 	}
 	return fmt.Sprintf("The %s of the %s environment stayed exhausted after every retry (max_retries). Waiting for "+
-		"the window to reset (about a minute) and re-running is safe: Terraform repeats only what did not complete. "+
-		"Lowering -parallelism or raising max_retries also helps.", limit, f.environment)
+		"the window to reset (%s) and re-running is safe: Terraform repeats only what did not complete. "+
+		"Lowering -parallelism or raising max_retries also helps.", limit, f.environment, window)
+}
+
+// adviceUnknownEndpoint names a wrong address, not a missing object: the service said that the
+// path the provider built under base_url is none of its endpoints.
+func adviceUnknownEndpoint(f errorFacts) string {
+	return fmt.Sprintf("The service at %s answered that the address is no endpoint of its API, so base_url is wrong: "+
+		"no object or id is involved. Set base_url (or %s) to the address the API answers at, without a path such "+
+		"as /v1 (%s or %s, or the emulator's address as it prints it), or unset it to use the environment's, then "+
+		"re-run.", f.baseURL, envBaseURL, videohost.SandboxURL, videohost.ProductionURL)
 }
 
 // adviceRedirect prefers the client's hint, which knows where the redirect pointed and which

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -166,8 +167,13 @@ func TestDiagnosticsEachKind(t *testing.T) {
 		{name: "rate limited",
 			err: &videohost.Error{Method: "POST", Path: "/webhooks", Status: 429, Title: "Too many requests.",
 				Class: videohost.ClassWrites, Limit: 40, Retries: 3, Type: testDocs + "/too-many-requests"},
-			want: []string{"re-running is safe", "(40 a minute)", "production environment"},
+			want: []string{"re-running is safe", "(40 per window)", "(about a minute on the service)", "production environment"},
 			once: []string{"Too many requests.", testDocs + "/too-many-requests", "writes rate limit"}},
+		{name: "rate limited in a window of 2 s",
+			err: &videohost.Error{Method: "POST", Path: "/webhooks", Status: 429, Title: "Too many requests.",
+				Class: videohost.ClassWrites, Limit: 8, Window: 2 * time.Second, Retries: 3},
+			want:   []string{"writes rate limit (8 per 2 s)", "Waiting for the window to reset (2 s)"},
+			absent: []string{"minute"}},
 		{name: "redirect with the client's hint",
 			err: &videohost.Error{Method: "POST", Path: "/webhooks", Status: 307,
 				Location: "http://other.test/v1/webhooks", Hint: redirectHint},
@@ -205,6 +211,15 @@ func TestDiagnosticsEachKind(t *testing.T) {
 		{name: "not found naming no mapped parameter",
 			err:  &videohost.Error{Method: "GET", Path: "/webhooks/x", Status: 404, Title: "The requested resource could not be found."},
 			want: []string{"no such object"}},
+		{name: "unknown endpoint names base_url, not an object",
+			err: &videohost.Error{Method: "GET", Path: "/webhooks/x", Status: 404, Title: "Unrecognized request URL.",
+				Type: testDocs + "/unrecognized-request-url"},
+			want: []string{"no endpoint of its API, so base_url is wrong", "https://api.example.test", "without a path such as /v1",
+				"[status 404 on GET /webhooks/x]"},
+			once: []string{"Unrecognized request URL."}, absent: []string{"no such object", "the id is wrong"}},
+		{name: "unknown endpoint even where the read maps the 404's parameter",
+			err:  &videohost.Error{Method: "GET", Path: "/webhooks", Status: 404, Title: "Unrecognized request URL.", Name: "url"},
+			want: []string{"base_url is wrong"}, absent: []string{"no such object"}},
 		{name: "another refusal",
 			err:  &videohost.Error{Method: "DELETE", Path: "/webhooks", Status: 405, Title: "Method is not allowed for this route."},
 			want: []string{"correct what it names", "Method is not allowed", "[status 405 on DELETE /webhooks]"}},

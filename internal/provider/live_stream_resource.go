@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -97,11 +94,6 @@ var liveStreamAttributePaths = func() map[string]path.Path {
 // nonBlank matches a value with at least one character that is not white space.
 var nonBlank = regexp.MustCompile(`\S`)
 
-// notBlank refuses a value of white space only, which the service takes as blank.
-func notBlank() validator.String {
-	return stringvalidator.RegexMatches(nonBlank, "must not be empty or white space only")
-}
-
 func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A live stream: the ingest point a studio's encoder broadcasts to (address " +
@@ -154,20 +146,20 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 // restreamsAttribute is the list of restreams of the resource; each key is either kept in the
 // state (stream_key) or write-only (stream_key_wo, with its version).
 func restreamsAttribute() schema.ListNestedAttribute {
-	keyWO := path.MatchRelative().AtParent().AtName("stream_key_wo")
 	return schema.ListNestedAttribute{
 		MarkdownDescription: fmt.Sprintf("Destinations on other platforms the live stream is sent on to while it "+
 			"broadcasts, at most %d, in order. Removing them all stops restreaming. Each restream's key is "+
 			"either `stream_key` (kept in the state) or `stream_key_wo` (write-only, Terraform 1.11 and later: "+
 			"never kept).", maxRestreams),
-		Optional:   true,
-		Validators: []validator.List{listvalidator.SizeAtMost(maxRestreams)},
+		// The count and the choice of key are checked by ValidateConfig (live_stream_validation.go),
+		// so that one refusal does not hide the others.
+		Optional: true,
 		NestedObject: schema.NestedAttributeObject{
 			Attributes: map[string]schema.Attribute{
 				"name": schema.StringAttribute{
 					MarkdownDescription: "Name of the destination, such as `YouTube`. Required; must not be blank.",
 					Required:            true,
-					Validators:          []validator.String{notBlank()},
+					Validators:          []validator.String{notBlankOnItem()},
 				},
 				"server_url": schema.StringAttribute{
 					MarkdownDescription: "RTMP address of the destination's ingest, `rtmp://host/app` or `rtmps://host/app`, without the key.",
@@ -178,12 +170,9 @@ func restreamsAttribute() schema.ListNestedAttribute {
 					MarkdownDescription: "The destination's stream key. Sensitive: it is kept in the state, which must " +
 						"be protected, and a change made outside Terraform shows as a change to put back. Set exactly " +
 						"one of `stream_key` and `stream_key_wo`.",
-					Optional:  true,
-					Sensitive: true,
-					Validators: []validator.String{
-						notBlank(),
-						stringvalidator.ExactlyOneOf(keyWO),
-					},
+					Optional:   true,
+					Sensitive:  true,
+					Validators: []validator.String{notBlank()},
 				},
 				"stream_key_wo": schema.StringAttribute{
 					MarkdownDescription: "The destination's stream key, write-only (Terraform 1.11 and later): sent to the " +
@@ -197,8 +186,7 @@ func restreamsAttribute() schema.ListNestedAttribute {
 				"stream_key_wo_version": schema.Int64Attribute{
 					MarkdownDescription: "Any number, changed whenever `stream_key_wo` changes, so that the restreams are " +
 						"sent again with the new key. Only with `stream_key_wo`.",
-					Optional:   true,
-					Validators: []validator.Int64{int64validator.AlsoRequires(keyWO)},
+					Optional: true,
 				},
 			},
 		},

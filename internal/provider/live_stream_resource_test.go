@@ -415,7 +415,13 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 				Config: streamConfig(env, false, "name", hcl("studio"), "restreams",
 					`[{ name = "a", server_url = "rtmp://h/app" }]`),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)No attribute specified when one \(and only one\) of.*stream_key_wo`),
+				ExpectError: wrappedPhrases("Missing Stream Key for a Restream", `Restream 1 of restreams, "a" (restreams[0]) has no stream key: set restreams[0].stream_key to the key`),
+			},
+			{
+				Config: streamConfig(env, false, "name", hcl("studio"), "restreams",
+					`[{ name = "a", server_url = "rtmp://h/app", stream_key = "k", stream_key_wo = "w" }]`),
+				PlanOnly:    true,
+				ExpectError: wrappedPhrases("Two Stream Keys for One Restream", `Restream 1 of restreams, "a" (restreams[0]) sets both stream_key and stream_key_wo`),
 			},
 			{
 				PreConfig: noRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
@@ -441,13 +447,21 @@ func TestAccLiveStreamBadInput(t *testing.T) {
 		attrs []string
 		want  string
 	}{
-		{[]string{"name", hcl("  ")}, `name[\s\S]*must not be empty or white space only`},
+		{[]string{"name", hcl("  ")}, wrappedPhrases("Blank Value", "Set name to a value that is not empty or white space only").String()},
 		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", "k", "b", "rtmp://h/app", "k", "c", "https://h/app", "k")},
 			`Invalid Restream Address[\s\S]*restreams\[2\]\.server_url[\s\S]*not rtmp or rtmps`},
 		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h", "k")}, `restreams\[0\]\.server_url[\s\S]*no app name`},
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL("", "rtmp://h/app", "k")}, `restreams\[0\]\.name[\s\S]*must not be empty`},
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", " ")}, `restreams\[0\]\.stream_key[\s\S]*must not be empty`},
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL(six...)}, `restreams[\s\S]*at most 5`},
+		// The item's line, not the stream's own name: restreams[0].name would make Terraform before
+		// 1.15 highlight name = "s".
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL("", "rtmp://h/app", "k")}, wrappedPhrases("Blank Value",
+			`{ name = "", server_url`, "Set restreams[0].name (the name of restream 1 of restreams) to a value that is not empty").String()},
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", " ")},
+			wrappedPhrases("Set restreams[0].stream_key (the stream_key of restream 1 of restreams) to a value that is not empty").String()},
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL(six...)}, wrappedPhrases("Too Many Restreams",
+			"restreams lists 6 restreams; the service sends a live stream on to at most 5 destinations. Remove 1 of them").String()},
+		// Six restreams, one of them wrong: the count does not hide the restream's own error.
+		{[]string{"name", hcl("s"), "restreams", restreamsHCL(append(six[:len(six):len(six)], "g", "https://h/app", "k")...)},
+			wrappedPhrases("Set restreams[6].server_url (the server_url of restream 7 of restreams)").String()},
 		{[]string{"name", hcl("s"), "player_id", hcl("../videos")}, `Invalid ID`},
 	} {
 		steps = append(steps, resource.TestStep{

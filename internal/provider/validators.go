@@ -27,10 +27,15 @@ type stringCheck struct {
 	description string
 	// summary titles the diagnostic.
 	summary string
+	// onItem puts the diagnostic on the list item that holds the attribute rather than on the
+	// attribute. Terraform before 1.15 and OpenTofu resolve restreams[1].name to the resource's
+	// own top-level name and highlight that line; they highlight the item's line correctly.
+	onItem bool
 	// check is why s is refused, or "" when it is accepted.
 	check func(s string) string
-	// detail is the diagnostic's text: what to set at p, and why the value was refused.
-	detail func(p path.Path, why string) string
+	// detail is the diagnostic's text: what to set at subject (the attribute in words, see
+	// attrInWords), and why the value was refused.
+	detail func(subject, why string) string
 }
 
 var _ validator.String = stringCheck{}
@@ -44,7 +49,78 @@ func (c stringCheck) ValidateString(_ context.Context, req validator.StringReque
 		return
 	}
 	if why := c.check(req.ConfigValue.ValueString()); why != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, c.summary, c.detail(req.Path, why))
+		at := req.Path
+		if c.onItem {
+			at = at.ParentPath()
+		}
+		resp.Diagnostics.AddAttributeError(at, c.summary, c.detail(attrInWords(req.Path), why))
+	}
+}
+
+// attrInWords names the attribute at p for a message: its path as Terraform writes it, and for
+// an attribute of an item of a list, which item in words, since Terraform cannot always point
+// at the item's line (before 1.15 it shows the resource's first line, or a top-level attribute
+// of the same name): "restreams[1].server_url (the server_url of restream 2 of restreams)".
+func attrInWords(p path.Path) string {
+	steps := p.Steps()
+	for k := len(steps) - 1; k > 0; k-- {
+		idx, ok := steps[k].(path.PathStepElementKeyInt)
+		if !ok {
+			continue
+		}
+		list, ok := steps[k-1].(path.PathStepAttributeName)
+		if !ok {
+			break
+		}
+		item := fmt.Sprintf("%s %d of %s", strings.TrimSuffix(string(list), "s"), int64(idx)+1, string(list))
+		if k == len(steps)-1 {
+			return fmt.Sprintf("%s (%s)", p, item)
+		}
+		if leaf, ok := steps[len(steps)-1].(path.PathStepAttributeName); ok {
+			return fmt.Sprintf("%s (the %s of %s)", p, string(leaf), item)
+		}
+		return fmt.Sprintf("%s (in %s)", p, item)
+	}
+	return p.String()
+}
+
+// upperFirst starts a sentence with a capital letter.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// notBlankOnItem is notBlank for an attribute of a list item whose name is also a top-level
+// attribute of the resource (a restream's name): see stringCheck.onItem.
+func notBlankOnItem() validator.String {
+	c := blankCheck()
+	c.onItem = true
+	return c
+}
+
+// notBlank refuses a value of white space only, which the service takes as blank.
+func notBlank() validator.String { return blankCheck() }
+
+// blankCheck is the check of notBlank. It never repeats the value, which may be a key.
+func blankCheck() stringCheck {
+	return stringCheck{
+		description: "value must not be empty or white space only",
+		summary:     "Blank Value",
+		check: func(s string) string {
+			if nonBlank.MatchString(s) {
+				return ""
+			}
+			if s == "" {
+				return "it is empty"
+			}
+			return "it holds only white space"
+		},
+		detail: func(subject, why string) string {
+			return fmt.Sprintf("Set %s to a value that is not empty or white space only, or remove it where it is "+
+				"optional: %s.", subject, why)
+		},
 	}
 }
 
@@ -55,7 +131,7 @@ func httpURLValidator() validator.String {
 		description: "value must be an absolute http or https URL",
 		summary:     "Invalid URL",
 		check:       checkHTTPURL,
-		detail: func(p path.Path, why string) string {
+		detail: func(p, why string) string {
 			return fmt.Sprintf("Set %s to an absolute http or https URL, such as https://example.com/hook: %s.", p, why)
 		},
 	}
@@ -84,7 +160,7 @@ func baseURLValidator() validator.String {
 		description: "value must be an absolute http or https URL without user information, query or fragment",
 		summary:     "Invalid URL",
 		check:       baseURLProblem,
-		detail:      func(p path.Path, why string) string { return fmt.Sprintf("%s %s.", p, why) },
+		detail:      func(p, why string) string { return fmt.Sprintf("%s %s.", p, why) },
 	}
 }
 
@@ -131,7 +207,7 @@ func serviceIDValidators(what, listedBy string) []validator.String {
 				}
 				return idProblem(id)
 			},
-			detail: func(p path.Path, why string) string {
+			detail: func(p, why string) string {
 				return fmt.Sprintf("Set %s to the id of %s as the %s data source lists it: %s.", p, what, listedBy, why)
 			},
 		},
@@ -149,9 +225,9 @@ func colourValidator() validator.String {
 		description: "value must be a colour rgba(R, G, B, A): R, G and B integers from 0 to 255, A a decimal from 0 to 1",
 		summary:     "Invalid Colour",
 		check:       checkColour,
-		detail: func(p path.Path, why string) string {
+		detail: func(p, why string) string {
 			return fmt.Sprintf("Set %s to a colour of the form rgba(R, G, B, A), such as \"rgba(88, 131, 255, .95)\": R, G "+
-				"and B are integers from 0 to 255 and A is a decimal from 0 to 1. %s.", p, why)
+				"and B are integers from 0 to 255 and A is a decimal from 0 to 1. %s.", p, upperFirst(why))
 		},
 	}
 }
@@ -191,7 +267,7 @@ func rtmpURLValidator() validator.String {
 		description: "value must be an address rtmp://host/app or rtmps://host/app",
 		summary:     "Invalid Restream Address",
 		check:       checkRTMPURL,
-		detail: func(p path.Path, why string) string {
+		detail: func(p, why string) string {
 			return fmt.Sprintf("Set %s to the RTMP address the destination gives for its ingest, of the form "+
 				"rtmp://host/app or rtmps://host/app (such as rtmp://a.rtmp.youtube.com/live2), without the stream "+
 				"key, which goes in stream_key: %s.", p, why)

@@ -138,3 +138,40 @@ func TestCheckRTMPURL(t *testing.T) {
 		}
 	}
 }
+
+// TestColourDiagnosticSentences: each sentence of a colour's refusal starts with a capital
+// letter, the reason included ("The red of ..."), and the error is on the attribute.
+func TestColourDiagnosticSentences(t *testing.T) {
+	for _, bad := range []string{"rgba(300, 0, 0, 1)", "rgba(0, x, 0, 1)", "rgba(0, 0, 0, 2)", "rgba(0, 0, 0)", "#fff"} {
+		resp := &validator.StringResponse{}
+		colourValidator().ValidateString(t.Context(), validator.StringRequest{
+			Path: path.Root("text"), ConfigValue: types.StringValue(bad),
+		}, resp)
+		if len(resp.Diagnostics) != 1 {
+			t.Fatalf("%s: want one error, got %v", bad, resp.Diagnostics)
+		}
+		d := resp.Diagnostics[0]
+		if wp, ok := d.(interface{ Path() path.Path }); !ok || !wp.Path().Equal(path.Root("text")) {
+			t.Errorf("%s: the error is not on text", bad)
+		}
+		for _, sentence := range strings.Split(d.Detail(), ". ")[1:] {
+			if first := sentence[:1]; first != strings.ToUpper(first) {
+				t.Errorf("%s: a sentence starts in lower case: %q in %q", bad, sentence, d.Detail())
+			}
+		}
+	}
+}
+
+// TestAttrInWords names an attribute of a list item by the item's place.
+func TestAttrInWords(t *testing.T) {
+	cases := map[string]path.Path{
+		"name": path.Root("name"),
+		"restreams[1].server_url (the server_url of restream 2 of restreams)": path.Root("restreams").AtListIndex(1).AtName("server_url"),
+		"restreams[0] (restream 1 of restreams)":                              path.Root("restreams").AtListIndex(0),
+	}
+	for want, p := range cases {
+		if got := attrInWords(p); got != want {
+			t.Errorf("attrInWords(%s) = %q, want %q", p, got, want)
+		}
+	}
+}

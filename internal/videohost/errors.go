@@ -8,6 +8,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 )
 
 var (
@@ -21,8 +22,12 @@ var (
 // The kinds of failure, for errors.Is. An error answers to one kind, but an ambiguous write
 // also to the kind of its cause (a 5xx is ErrServer too).
 var (
-	// ErrNotFound is a 404.
+	// ErrNotFound is a 404 of an object the service does not have (not ErrUnknownEndpoint).
 	ErrNotFound = errors.New("videohost: not found")
+	// ErrUnknownEndpoint is the 404 of an address that is no endpoint of the API ("Unrecognized
+	// request URL."): the base URL is wrong, not an id. It is not ErrNotFound, so that a read
+	// through a wrong address never passes for an object deleted outside Terraform.
+	ErrUnknownEndpoint = errors.New("videohost: no such endpoint")
 	// ErrUnauthorized is a 401 or 403; Error.Hint names the environment whose key to check.
 	ErrUnauthorized = errors.New("videohost: unauthorized")
 	// ErrRateLimited is a 429 after the last retry; Error.Class and Error.Limit say which limit.
@@ -46,7 +51,12 @@ var (
 	ErrInterrupted = errors.New("videohost: interrupted before the request was sent")
 )
 
-const slugWebhookLimit = "webhook-limit-reached"
+const (
+	slugWebhookLimit    = "webhook-limit-reached"
+	slugUnrecognizedURL = "unrecognized-request-url"
+	// titleUnrecognizedURL is the seed's message of a 404 for no such endpoint.
+	titleUnrecognizedURL = "unrecognized request url."
+)
 
 // bodyCut is how much of a body that is not JSON an Error keeps: enough to recognise a proxy's
 // error page, not enough to flood a diagnostic.
@@ -65,7 +75,8 @@ type Error struct {
 	Extra    map[string]any // members not listed above
 	Body     string         // a cut of a body that was not JSON
 	Class    string         // the rate-limit class of a 429
-	Limit    int            // the learned per-minute limit of Class, 0 while unknown
+	Limit    int            // the learned limit of Class per Window, 0 while unknown
+	Window   time.Duration  // the learned window of Limit, 0 while unknown
 	Retries  int
 	Location string // where a redirect pointed, without its query
 	Hint     string // what to do, e.g. which key to check, or the base_url to set
@@ -128,7 +139,7 @@ func (e *Error) parts() []string {
 	}
 	if e.Status == http.StatusTooManyRequests && e.Class != "" {
 		if e.Limit > 0 {
-			parts = append(parts, fmt.Sprintf("%s limit: %d per minute", e.Class, e.Limit))
+			parts = append(parts, fmt.Sprintf("%s limit: %s", e.Class, RatePer(e.Limit, e.Window)))
 		} else {
 			parts = append(parts, e.Class+" limit")
 		}
@@ -143,7 +154,9 @@ func (e *Error) parts() []string {
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrNotFound:
-		return e.Status == http.StatusNotFound
+		return e.Status == http.StatusNotFound && !e.unknownEndpoint()
+	case ErrUnknownEndpoint:
+		return e.unknownEndpoint()
 	case ErrUnauthorized:
 		return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
 	case ErrRateLimited:
@@ -172,6 +185,19 @@ func (e *Error) webhookLimit() bool {
 	}
 	words := strings.ToLower(e.Title + " " + e.Detail)
 	return strings.Contains(words, "webhook") && strings.Contains(words, "limit")
+}
+
+// unknownEndpoint recognises the 404 of an address that is no endpoint ("Unrecognized request
+// URL."), by its documentation slug or its title; the 404 of an unknown object carries another
+// of each ("resource-not-found", "The requested resource could not be found.").
+func (e *Error) unknownEndpoint() bool {
+	if e.Status != http.StatusNotFound {
+		return false
+	}
+	if e.Type != "" && path.Base(e.Type) == slugUnrecognizedURL {
+		return true
+	}
+	return strings.ToLower(oneLine(e.Title)) == titleUnrecognizedURL
 }
 
 // extraMessages renders members that carry an attribute's message, such as {"events": "This

@@ -88,8 +88,26 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			body: `{"type":"` + docs + `/unrecognized-request-url","title":"Unrecognized request URL.","status":404}`,
 			want: Error{Method: "GET", Path: "/nothing-here", Status: 404, Type: docs + "/unrecognized-request-url",
 				Title: "Unrecognized request URL."},
-			msg: "GET /nothing-here: 404 Unrecognized request URL.",
-			is:  []error{ErrNotFound},
+			msg: "GET /nothing-here: 404 Unrecognized request URL. {base}/nothing-here is no endpoint of the API, so " +
+				"the base address {base} is wrong (a path after the host, such as /v1, is a common cause): set it " +
+				"to the address the API answers at, such as https://sandbox.api.video or https://ws.api.video",
+			is: []error{ErrUnknownEndpoint},
+		},
+		{
+			// A proxy in front of the API may keep the title and drop the documentation link.
+			name: "404 unrecognized URL by its title alone", method: "DELETE", path: "/webhooks/wh-1", status: 404,
+			body: `{"title":"Unrecognized request URL.","status":404}`,
+			want: Error{Method: "DELETE", Path: "/webhooks/wh-1", Status: 404, Title: "Unrecognized request URL."},
+			msg: "DELETE /webhooks/wh-1: 404 Unrecognized request URL. {base}/webhooks/wh-1 is no endpoint of the API, " +
+				"so the base address {base} is wrong (a path after the host, such as /v1, is a common cause): set it " +
+				"to the address the API answers at, such as https://sandbox.api.video or https://ws.api.video",
+			is: []error{ErrUnknownEndpoint},
+		},
+		{
+			name: "404 without a body is an unknown object", method: "GET", path: "/webhooks/wh-1", status: 404,
+			want: Error{Method: "GET", Path: "/webhooks/wh-1", Status: 404},
+			msg:  "GET /webhooks/wh-1: 404 Not Found",
+			is:   []error{ErrNotFound},
 		},
 		{
 			name: "405", method: "POST", path: "/webhooks/wh-1", status: 405,
@@ -103,7 +121,7 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			body: `{"type":"` + docs + `/too-many-requests","title":"Too many requests.","status":429}`,
 			want: Error{Method: "GET", Path: "/webhooks", Status: 429, Type: docs + "/too-many-requests",
 				Title: "Too many requests.", Class: ClassReads},
-			msg: "GET /webhooks: 429 Too many requests. (reads limit: 100 per minute; retried once)",
+			msg: "GET /webhooks: 429 Too many requests. (reads limit: 100 per window; retried once)",
 			is:  []error{ErrRateLimited},
 		},
 		{
@@ -152,8 +170,8 @@ func TestErrorRowsOfTheSpecification(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("decoded\n %#v\nwant\n %#v", got, tt.want)
 			}
-			if e.Error() != tt.msg {
-				t.Errorf("message\n %q\nwant\n %q", e.Error(), tt.msg)
+			if msg := strings.ReplaceAll(tt.msg, "{base}", f.srv.URL); e.Error() != msg {
+				t.Errorf("message\n %q\nwant\n %q", e.Error(), msg)
 			}
 			for _, sentinel := range allKinds {
 				want := false

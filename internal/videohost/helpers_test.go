@@ -258,7 +258,7 @@ const docs = "https://docs.test"
 
 // allKinds are the sentinels of the error kinds, for tests that check an error answers to one
 // kind and no other.
-var allKinds = []error{ErrNotFound, ErrUnauthorized, ErrRateLimited, ErrRedirect, ErrWebhookLimit,
+var allKinds = []error{ErrNotFound, ErrUnknownEndpoint, ErrUnauthorized, ErrRateLimited, ErrRedirect, ErrWebhookLimit,
 	ErrInvalidInput, ErrServer, ErrAmbiguous, ErrUndecodable, ErrInvalidID, ErrInterrupted}
 
 // wantKinds fails the test unless err answers errors.Is to exactly the kinds in want.

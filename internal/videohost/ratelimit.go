@@ -48,6 +48,8 @@ const (
 type limiter struct {
 	class string
 	now   func() time.Time
+	// waits measures how long callers are held, for RateLimitWaits.
+	waits waitMeter
 
 	mu    sync.Mutex
 	until time.Time // closed by a 429 (or a spent window with no known limit) until this instant
@@ -301,10 +303,20 @@ func (l *limiter) othersSeen() {
 // wait returns a ticket when a caller of the class may send, or the context's error. Waits of
 // a known length are logged at Info with the class and the duration.
 func (l *limiter) wait(ctx context.Context, log Logger, method, path string) (ticket, error) {
+	held := false
+	defer func() {
+		if held {
+			l.waits.end(l.now())
+		}
+	}()
 	for {
 		a := l.admit()
 		if a.ok {
 			return a.t, nil
+		}
+		if !held {
+			held = true
+			l.waits.begin(l.now())
 		}
 		if a.d > 0 {
 			log.Info(ctx, logRateWait, map[string]any{

@@ -175,13 +175,13 @@ func TestRateLimitExhausted(t *testing.T) {
 		wantHit [2]string
 	}{
 		{"reads", func(c *Client) error { _, err := c.ListWebhooks(t.Context(), ""); return err },
-			"GET /webhooks: 429 Too many requests. (reads limit: 100 per minute; retried 2 times)",
+			"GET /webhooks: 429 Too many requests. (reads limit: 100 per window; retried 2 times)",
 			ClassReads, [2]string{http.MethodGet, "/webhooks"}},
 		{"writes", func(c *Client) error {
 			_, err := c.CreateWebhook(t.Context(), CreateWebhookInput{URL: "https://e.org", Events: []string{"x"}})
 			return err
 		},
-			"POST /webhooks: 429 Too many requests. (writes limit: 100 per minute; retried 2 times)",
+			"POST /webhooks: 429 Too many requests. (writes limit: 100 per window; retried 2 times)",
 			ClassWrites, [2]string{http.MethodPost, "/webhooks"}},
 	}
 	for _, tt := range tests {

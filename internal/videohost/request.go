@@ -192,7 +192,8 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 		return true, nil
 	case a.status == http.StatusTooManyRequests && !cl.r.auth:
 		return c.onRateLimited(ctx, cl, a, rh)
-	case a.status == http.StatusNotFound && cl.r.method == http.MethodDelete && cl.reached:
+	case a.status == http.StatusNotFound && cl.r.method == http.MethodDelete && cl.reached &&
+		!decodeError(cl.r.method, cl.path, a.status, a.body).unknownEndpoint():
 		// An earlier attempt may have deleted it.
 		return false, nil
 	case a.status >= 500:
@@ -200,8 +201,11 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 	}
 	e := c.decodeError(cl.r, cl.path, a)
 	e.Retries = cl.retries
-	if a.status == http.StatusUnauthorized || a.status == http.StatusForbidden {
+	switch {
+	case a.status == http.StatusUnauthorized || a.status == http.StatusForbidden:
 		e.Hint = c.unauthorizedHint()
+	case e.unknownEndpoint():
+		e.Hint = c.unknownEndpointHint(cl.path)
 	}
 	return false, e
 }
@@ -229,7 +233,7 @@ func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err 
 func (c *Client) onRateLimited(ctx context.Context, cl *call, a attempt, rh rateHeaders) (bool, error) {
 	if cl.retries >= c.cfg.MaxRetries {
 		e := c.decodeError(cl.r, cl.path, a)
-		e.Class, e.Limit, e.Retries = cl.class, cl.lim.learnedLimit(), cl.retries
+		e.Class, e.Limit, e.Window, e.Retries = cl.class, cl.lim.learnedLimit(), cl.lim.learnedWindow(), cl.retries
 		return false, e
 	}
 	cl.retries++
@@ -298,6 +302,14 @@ func (c *Client) decodeError(r request, path string, a attempt) *Error {
 		e.Body, e.Detail, e.Name, e.Problems, e.Extra = "", "", "", nil, nil
 	}
 	return e
+}
+
+// unknownEndpointHint names the address that is no endpoint: the base address is the likely
+// culprit, since the client builds every path under it itself.
+func (c *Client) unknownEndpointHint(path string) string {
+	return fmt.Sprintf("%s%s is no endpoint of the API, so the base address %s is wrong (a path after the host, "+
+		"such as /v1, is a common cause): set it to the address the API answers at, such as %s or %s",
+		c.cfg.BaseURL, path, c.cfg.BaseURL, SandboxURL, ProductionURL)
 }
 
 func (c *Client) unauthorizedHint() string {

@@ -1,0 +1,102 @@
+package provider
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// rateWaitLine is the part of the warning's detail that gives the writes' total, with its
+// figures: the limit, the window and the time waited.
+var rateWaitLine = regexp.MustCompile(`writes\s+rate\s+limit\s+\(2\s+per\s+2\s+s\)\s+held\s+requests\s+for\s+([0-9.]+)\s+s\s+in\s+all\s+so\s+far`)
+
+// TestAccRateLimitWaitWarning applies six webhooks under a limit of 2 writes per 2 s window
+// with the real terraform and reads its default output, as a user would: the apply must say,
+// once and without a line per resource, that it waited on the service's rate limit, naming the
+// limit and its window and how long the requests were held in all.
+func TestAccRateLimitWaitWarning(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 2}, RateWindow: 2 * time.Second})
+	env.requireEmulator(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cli := newCLIWorkdir(ctx, t, "1.0.0")
+	cli.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+env.providerConfig("")+`
+resource "videohost_webhook" "many" {
+  count  = 6
+  url    = "https://hooks.example.test/rate/${count.index}"
+  events = ["video.source.recorded"]
+}
+`)
+	out := cli.run("apply", "-no-color", "-auto-approve")
+	if !strings.Contains(out, "Apply complete! Resources: 6 added") {
+		t.Fatalf("the apply did not create the six webhooks:\n%s", out)
+	}
+	if n := strings.Count(out, "Warning: "+rateWaitSummary); n != 1 {
+		t.Fatalf("the output holds %d warnings %q, want exactly one (the others folded into it):\n%s", n, rateWaitSummary, out)
+	}
+	m := rateWaitLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("the warning does not give the writes limit, its window and the time held (%s):\n%s", rateWaitLine, out)
+	}
+	// Six writes at two a window: the last two wait about two windows, 4 s, and the warning that
+	// Terraform shows must give that total, not a part of it.
+	if held, err := strconv.ParseFloat(m[1], 64); err != nil || held < 3 {
+		t.Errorf("the warning says the requests were held %s s in all, want about 4 s (at least 3 s)", m[1])
+	}
+	if !regexp.MustCompile(`Nothing\s+failed`).MatchString(out) || !regexp.MustCompile(`TF_LOG_PROVIDER=INFO`).MatchString(out) {
+		t.Errorf("the warning does not say that nothing failed and where to see every wait:\n%s", out)
+	}
+	if i := strings.Index(out, "Warning: "+rateWaitSummary); i >= 0 {
+		t.Logf("what the user reads:\n%s", out[i:])
+	}
+}
+
+// TestRateWaitDetail: an operation warns only when the limiter held requests while it ran, none
+// is held any more when it ends, and the run has waited at least a second in all; the detail
+// names each class that waited with its limit and window.
+func TestRateWaitDetail(t *testing.T) {
+	stats := func(readsWaited, writesWaited time.Duration, writesWaiting int) []videohost.RateLimitWaits {
+		return []videohost.RateLimitWaits{
+			{Class: videohost.ClassReads, Waited: readsWaited, Waits: 1, Limit: 100, Window: time.Minute},
+			{Class: videohost.ClassWrites, Waited: writesWaited, Waits: 33, Waiting: writesWaiting, Limit: 8, Window: 10 * time.Second},
+		}
+	}
+	start := stats(0, 20*time.Second, 2)
+	cases := []struct {
+		name   string
+		after  []videohost.RateLimitWaits
+		warns  bool
+		detail []string
+	}{
+		{"the end of a stretch of waiting", stats(0, 62*time.Second, 0), true,
+			[]string{"the writes rate limit (8 per 10 s) held requests for 62 s in all so far (33 requests were held)"}},
+		{"others still held", stats(0, 62*time.Second, 3), false, nil},
+		{"nothing held during the operation", stats(0, 20*time.Second, 0), false, nil},
+		{"reads too", stats(1500*time.Millisecond, 30*time.Second, 0), true,
+			[]string{"the reads rate limit (100 per minute) held requests for 1.5 s in all so far (1 request was held); " +
+				"the writes rate limit (8 per 10 s) held requests for 30 s"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			detail, warns := rateWaitDetail(start, c.after)
+			if warns != c.warns {
+				t.Fatalf("warns = %v, want %v", warns, c.warns)
+			}
+			requireContains(t, detail, c.detail...)
+		})
+	}
+	if _, warns := rateWaitDetail(stats(0, 0, 1), stats(0, 800*time.Millisecond, 0)); warns {
+		t.Error("a run that waited less than a second in all warns")
+	}
+}
