@@ -39,6 +39,54 @@ type video struct {
 	Duration     float64 `json:"duration"`
 	// ExpiresAt is when a sandbox video or recording is deleted; zero in production.
 	ExpiresAt time.Time `json:"expiresAt,omitzero"`
+	videoMedia
+}
+
+// videoMedia is what a video made through the API holds beside its properties: where its
+// source came from, how far its ingest and encoding went, its captions and chapters. The
+// records of the control API's simulations and of the seed leave it empty.
+type videoMedia struct {
+	// LanguageOrigin is api when the language was given, auto when the emulator detected it.
+	LanguageOrigin    string `json:"languageOrigin,omitempty"`
+	Transcript        bool   `json:"transcript,omitempty"`
+	TranscriptSummary bool   `json:"transcriptSummary,omitempty"`
+	// SourceURL is the address a video was created from; such a video takes no upload.
+	SourceURL string `json:"sourceUrl,omitempty"`
+	// SourceSize and SourceSHA256 describe a complete source (uploaded or copied).
+	SourceSize   int64  `json:"sourceSize,omitempty"`
+	SourceSHA256 string `json:"sourceSha256,omitempty"`
+	// Ingest is "" before any byte arrived, then uploading, uploaded, ingesting, ingested.
+	Ingest    string         `json:"ingest,omitempty"`
+	Qualities []qualityState `json:"qualities,omitempty"`
+	// Clip and WatermarkID are kept from the create and never sent back, as the service does.
+	Clip        *clipRange `json:"clip,omitempty"`
+	WatermarkID string     `json:"watermarkId,omitempty"`
+	// ThumbnailVersion moves with every thumbnail change, so that the thumbnail's URL changes.
+	ThumbnailVersion int        `json:"thumbnailVersion,omitempty"`
+	Captions         []trackRec `json:"captions,omitempty"`
+	Chapters         []trackRec `json:"chapters,omitempty"`
+}
+
+// qualityState is one encoded version of a video: hls or mp4 at a height.
+type qualityState struct {
+	Type    string `json:"type"`
+	Quality string `json:"quality"`
+	Status  string `json:"status"`
+}
+
+// clipRange is the part of its source that a video was created from.
+type clipRange struct {
+	StartTimecode string `json:"startTimecode,omitempty"`
+	EndTimecode   string `json:"endTimecode,omitempty"`
+}
+
+// trackRec is one caption or chapter file of a video: its language, whether it is the default
+// caption (chapters have none), and a version that moves with every upload, so that its src
+// changes.
+type trackRec struct {
+	Language string `json:"language"`
+	Default  bool   `json:"default,omitempty"`
+	Version  int    `json:"version"`
 }
 
 // videoProperties are a video's flags, tags and metadata: stored and sent alike.
