@@ -41,10 +41,10 @@ func fileParts(data []byte) []part {
 	return []part{{field: "file", filename: "source.mp4", body: bytes.NewReader(data)}}
 }
 
-// multipartDo sends parts as a multipart body streamed through a pipe (never whole in memory),
+// multipartPost posts parts as a multipart body streamed through a pipe (never whole in memory),
 // with the given headers, and decodes the answer; err is the transport's error, when the
 // connection was cut.
-func (e *env) multipartDo(method, path string, headers map[string]string, parts []part) (response, error) {
+func (e *env) multipartPost(path string, headers map[string]string, parts []part) (response, error) {
 	e.t.Helper()
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
@@ -67,7 +67,7 @@ func (e *env) multipartDo(method, path string, headers map[string]string, parts 
 		}
 		_ = pw.CloseWithError(mw.Close())
 	}()
-	req, err := http.NewRequestWithContext(e.t.Context(), method, e.srv.URL+path, pr)
+	req, err := http.NewRequestWithContext(e.t.Context(), http.MethodPost, e.srv.URL+path, pr)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func (e *env) upload(videoID, contentRange string, parts []part) response {
 	if contentRange != "" {
 		h["Content-Range"] = contentRange
 	}
-	r, err := e.multipartDo("POST", "/videos/"+videoID+"/source", h, parts)
+	r, err := e.multipartPost("/videos/"+videoID+"/source", h, parts)
 	if err != nil {
 		e.t.Fatalf("upload %s: %v", contentRange, err)
 	}

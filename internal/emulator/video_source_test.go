@@ -198,7 +198,7 @@ func TestSourceUploadsClass(t *testing.T) {
 	id := e.createVideo(map[string]any{"title": "rate"})
 	data := []byte("WEBVTT\n")
 	for i := range 2 {
-		r, err := e.multipartDo("POST", "/videos/"+id+"/chapters/en", nil, fileParts(data))
+		r, err := e.multipartPost("/videos/"+id+"/chapters/en", nil, fileParts(data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,4 +262,48 @@ func (p *patternReader) Read(b []byte) (int, error) {
 	}
 	p.off += int64(len(b))
 	return len(b), nil
+}
+
+// TestSourceFaults: a chunk committed then answered 500 is kept (sending it again replaces it);
+// a cut connection keeps nothing of its chunk; both are counted.
+func TestSourceFaults(t *testing.T) {
+	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	data := randomBytes(11, firstChunk+lastChunk)
+	id := e.createVideo(map[string]any{"title": "faults"})
+	e.emu.SetFaults(emulator.Faults{UploadCommitThen500Rate: 1})
+	expectStatus(t, e.upload(id, "part 1/*", fileParts(data[:firstChunk])), http.StatusInternalServerError)
+	s := e.api("GET", "/videos/"+id+"/status", nil)
+	if fmt.Sprint(member(s.body["ingest"], "receivedParts")) != "map[parts:[1] total:<nil>]" {
+		t.Errorf("the chunk answered 500 was not kept: %s", s.raw)
+	}
+	f := e.ctl("PUT", "/faults", map[string]any{"uploadCuts": 1, "uploadCutAfterBytes": 1000})
+	expectStatus(t, f, http.StatusOK)
+	before := e.emu.UploadedBytes(id)
+	if _, err := e.multipartPost("/videos/"+id+"/source", map[string]string{"Content-Range": "part 2/2"}, fileParts(data[firstChunk:])); err == nil {
+		t.Errorf("the cut chunk was answered")
+	}
+	if sent := e.emu.UploadedBytes(id) - before; sent < 1000 || sent >= lastChunk {
+		t.Errorf("the cut chunk counted %d bytes", sent)
+	}
+	s = e.api("GET", "/videos/"+id+"/status", nil)
+	if fmt.Sprint(member(member(s.body["ingest"], "receivedParts"), "parts")) != "[1]" {
+		t.Errorf("the cut chunk was kept: %s", s.raw)
+	}
+	expectStatus(t, e.upload(id, "part 1/*", fileParts(data[:firstChunk])), http.StatusCreated)
+	expectStatus(t, e.upload(id, "part 2/2", fileParts(data[firstChunk:])), http.StatusCreated)
+	if src := e.sourceOf(id); src.str("sha256") != sha256Hex(data) {
+		t.Errorf("source %s", src.raw)
+	}
+	c := e.emu.FaultCounts()
+	if c.UploadCommitThen500 != 1 || c.UploadCut != 1 {
+		t.Errorf("counts %+v", c)
+	}
+	g := e.ctl("GET", "/faults", nil)
+	if member(g.body["injected"], "uploadCut") != float64(1) || member(g.body["injected"], "uploadCommitThen500") != float64(1) {
+		t.Errorf("injected %s", g.raw)
+	}
+	stats := e.ctl("GET", "/stats", nil)
+	if member(member(stats.body["uploads"], "videos"), id) != float64(e.emu.UploadedBytes(id)) {
+		t.Errorf("stats uploads %s", stats.raw)
+	}
 }

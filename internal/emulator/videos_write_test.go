@@ -123,7 +123,7 @@ func TestVideoDelete(t *testing.T) {
 	e := newEnv(t, emulator.Options{})
 	id := e.createVideo(map[string]any{"title": "a"})
 	data := []byte("WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n")
-	cr, err := e.multipartDo("POST", "/videos/"+id+"/captions/en", nil, fileParts(data))
+	cr, err := e.multipartPost("/videos/"+id+"/captions/en", nil, fileParts(data))
 	if err != nil {
 		t.Fatal(err)
 	}
