@@ -136,7 +136,7 @@ func (e *Emulator) readImage(r *http.Request, limit int64) (uploadedImage, *apiE
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil || (format != "jpeg" && format != "png") {
 		a := e.newError(http.StatusBadRequest, slugExtensionInvalid, titleExtensionInvalid)
-		a.Name = "file"
+		a.Name, a.Detail = "file", "The file's content is neither a JPEG nor a PNG image, whatever its name says."
 		return uploadedImage{}, &a
 	}
 	return uploadedImage{data: data, format: format, config: cfg, fields: fields}, nil

@@ -17,6 +17,9 @@ const (
 	titleRangeForms        = "The Content-Range of this chunk does not match the upload under way: one upload uses one form of Content-Range, and a regular upload cannot join a progressive one."
 	slugFileTooLarge       = "uploaded-file-too-large"
 	titleFileTooLarge      = "The file is larger than 200 MiB: upload it in chunks with a Content-Range."
+	detailSourceUploaded   = "Create a new video to upload another source; GET /videos/{videoId}/status shows what this one received."
+	detailSourceDownloaded = "Its source is the URL it was created from; create a new video to upload a file."
+	detailRangeForms       = "Send every chunk of an upload with the same form of Content-Range (bytes FROM-TO/TOTAL or part N/TOTAL), and only a video without chunks a regular upload."
 	detailRangeMalformed   = "The Content-Range must be bytes FROM-TO/TOTAL or part N/TOTAL (TOTAL may be * until the last chunk)."
 	detailRangeSize        = "The range does not match the size of the file part."
 	detailRangeTotal       = "The total differs from the one an earlier chunk of this upload gave."
@@ -90,9 +93,9 @@ func (e *Emulator) sourceAccepts(id, form string) *apiError {
 			a := e.notFound(videos.idName)
 			refused = &a
 		case e.st.Videos[i].SourceURL != "":
-			refused = e.sourceError(slugSourceDownloaded, titleSourceDownloaded)
+			refused = e.sourceError(slugSourceDownloaded, titleSourceDownloaded, detailSourceDownloaded)
 		case e.st.Videos[i].SourceSHA256 != "":
-			refused = e.sourceError(slugSourceUploaded, titleSourceUploaded)
+			refused = e.sourceError(slugSourceUploaded, titleSourceUploaded, detailSourceUploaded)
 		}
 	})
 	if refused != nil {
@@ -110,17 +113,17 @@ func (e *Emulator) formRefusedLocked(p *uploadProgress, form string) *apiError {
 	case p == nil:
 		return nil
 	case p.complete:
-		return e.sourceError(slugSourceUploaded, titleSourceUploaded)
+		return e.sourceError(slugSourceUploaded, titleSourceUploaded, detailSourceUploaded)
 	case p.form != form || form == formRegular:
-		return e.sourceError(slugInvalidRange, titleRangeForms)
+		return e.sourceError(slugInvalidRange, titleRangeForms, detailRangeForms)
 	}
 	return nil
 }
 
 // sourceError is a 400 of a source upload naming file.
-func (e *Emulator) sourceError(slug, title string) *apiError {
+func (e *Emulator) sourceError(slug, title, detail string) *apiError {
 	a := e.newError(http.StatusBadRequest, slug, title)
-	a.Name = attributeSourceFile
+	a.Name, a.Detail = attributeSourceFile, detail
 	return &a
 }
 
@@ -179,9 +182,7 @@ func (e *Emulator) chunkSizeRefused(rng contentRange, size int64) *apiError {
 	case size == 0:
 		return invalid(attributeSourceFile, detailFileEmpty)
 	case size > maxChunkBytes && rng.form == formRegular:
-		a := e.newError(http.StatusBadRequest, slugFileTooLarge, titleFileTooLarge)
-		a.Name = attributeSourceFile
-		return &a
+		return e.sourceError(slugFileTooLarge, titleFileTooLarge, "Send at most 200 MiB (209715200 bytes) in one request.")
 	case size > maxChunkBytes:
 		return invalid(attributeSourceFile, detailChunkTooLarge)
 	case rng.form == formBytes && size != rng.to-rng.from+1:
