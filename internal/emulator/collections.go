@@ -112,6 +112,15 @@ var collections = map[string][2]route{
 			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
 		},
 	},
+	"upload-tokens": {
+		{{http.MethodGet, (*Emulator).handleListUploadTokens}, {http.MethodPost, (*Emulator).handleCreateUploadToken}},
+		{{http.MethodGet, uploadTokens.serveGet}, {http.MethodDelete, (*Emulator).handleDeleteUploadToken}},
+	},
+	// The service has no read of one watermark.
+	"watermarks": {
+		{{http.MethodGet, (*Emulator).handleListWatermarks}, {http.MethodPost, (*Emulator).handleCreateWatermark}},
+		{{http.MethodDelete, (*Emulator).handleDeleteWatermark}},
+	},
 	"players": {
 		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
 		{
@@ -136,6 +145,7 @@ var subroutes = map[string]route{
 		{http.MethodDelete, captionFiles.serveDelete},
 	},
 	"videos/chapters": {{http.MethodGet, chapterFiles.serveList}},
+	"players/logo":    {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
 	"videos/chapters/*": {
 		{http.MethodGet, chapterFiles.serveGet},
 		{http.MethodPost, chapterFiles.serveUpload},

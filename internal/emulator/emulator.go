@@ -158,6 +158,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/auth/refresh":
 		e.serveAuthEndpoint(w, r, e.handleAuthRefresh)
 		return
+	case "/upload":
+		e.serveTokenUpload(w, r)
+		return
 	}
 	rt, id, ok := matchRoute(path)
 	if !ok {
@@ -197,7 +200,16 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.serverError())
 		return
 	}
-	h(e, w, r, id)
+	h(e, w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)), id)
+}
+
+// subjectKey keys the request's subject (its key's fingerprint) in the context of a handler.
+type subjectKey struct{}
+
+// requestSubject is the fingerprint of the key that r was authenticated with.
+func requestSubject(r *http.Request) string {
+	s, _ := r.Context().Value(subjectKey{}).(string)
+	return s
 }
 
 // anonymousSubject is the rate-limit bucket of a request without valid credentials: its remote

@@ -8,6 +8,7 @@ import (
 	_ "image/png"  // Registers PNG for image.DecodeConfig.
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -36,7 +37,7 @@ func isMultipart(r *http.Request) bool {
 // sink as it streams in, and the other fields, small, are returned. No file part is 400
 // attribute-required naming file; a second one is 400 invalid-attribute naming file. The sink
 // refuses the file with the error to answer.
-func (e *Emulator) readMultipart(r *http.Request, sink func(io.Reader) *apiError) (map[string]string, *apiError) {
+func (e *Emulator) readMultipart(r *http.Request, sink func(*multipart.Part) *apiError) (map[string]string, *apiError) {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		refused := e.fieldError(e.required("file"))
@@ -82,7 +83,7 @@ func (e *Emulator) readMultipart(r *http.Request, sink func(io.Reader) *apiError
 func (e *Emulator) readSmallFile(r *http.Request, limit int64) ([]byte, map[string]string, *apiError) {
 	var data []byte
 	var tooLarge bool
-	fields, refused := e.readMultipart(r, func(part io.Reader) *apiError {
+	fields, refused := e.readMultipart(r, func(part *multipart.Part) *apiError {
 		b, err := io.ReadAll(io.LimitReader(part, limit+1))
 		if err != nil {
 			a := e.invalidPayload()

@@ -15,16 +15,17 @@ import (
 const maxPlayerNameLength = 100
 
 // playerWire is a player theme as the service sends it: every field, defaults filled in; name
-// only when the theme has one, and assets never, since logos cannot be uploaded here.
+// only when the theme has one, and assets only when it has a logo.
 type playerWire struct {
 	playerSettings
-	PlayerID  string `json:"playerId"`
-	CreatedAt string `json:"createdAt"`
-	UpdatedAt string `json:"updatedAt"`
+	PlayerID  string            `json:"playerId"`
+	CreatedAt string            `json:"createdAt"`
+	UpdatedAt string            `json:"updatedAt"`
+	Assets    *playerAssetsWire `json:"assets,omitempty"`
 }
 
 func toPlayerWire(p *playerTheme) playerWire {
-	return playerWire{playerSettings: p.playerSettings, PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt)}
+	return playerWire{playerSettings: p.playerSettings, PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt), Assets: logoAssets(p)}
 }
 
 // playerSetting is one colour (T string) or flag (T bool) of a player theme: its member, where

@@ -21,17 +21,33 @@ type requestStats struct {
 	uploadTotal int64
 }
 
-// addUploadBytes counts n bytes of a source file of video id.
-func (s *requestStats) addUploadBytes(id string, n int) {
+// addUploadBytes counts n bytes of a source file of video id ("" when the video is not known
+// yet: a request of /upload counts its bytes in the total as they arrive, and against its
+// video with creditVideo once it knows it).
+func (s *requestStats) addUploadBytes(id string, n int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.uploadTotal += n
+	s.creditLocked(id, n)
+}
+
+// creditVideo counts n bytes, already in the total, against video id.
+func (s *requestStats) creditVideo(id string, n int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.creditLocked(id, n)
+}
+
+func (s *requestStats) creditLocked(id string, n int64) {
+	if id == "" {
+		return
+	}
 	if s.uploadBytes == nil {
 		s.uploadBytes = map[string]int64{}
 	}
 	if _, ok := s.uploadBytes[id]; ok || len(s.uploadBytes) < maxStatsKeys {
-		s.uploadBytes[id] += int64(n)
+		s.uploadBytes[id] += n
 	}
-	s.uploadTotal += int64(n)
 }
 
 // uploads is a copy of the byte counts of the sources, per video and in all.

@@ -127,6 +127,33 @@ type playerTheme struct {
 	playerSettings
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
+	// Logo is the theme's logo, nil when it has none.
+	Logo *playerLogo `json:"logo,omitempty"`
+}
+
+// playerLogo is a player theme's logo: its link as sent, and a version that moves with every
+// upload, so that its address changes.
+type playerLogo struct {
+	Link    string `json:"link"`
+	Version int    `json:"version"`
+}
+
+// uploadToken is a delegated upload token. The token is its id and its secret; Owner is the
+// fingerprint of the key that made it, whose uploads budget /upload uses. ExpiresAt is zero for
+// a token that never expires.
+type uploadToken struct {
+	Token     string    `json:"token"`
+	TTL       int64     `json:"ttl"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt,omitzero"`
+	Owner     string    `json:"owner"`
+}
+
+// watermark is a watermark image: the service keeps its id and creation time, nothing of the
+// image.
+type watermark struct {
+	ID        string    `json:"watermarkId"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // playerSettings are what a player theme's body may set, stored and sent as they are. Colours
@@ -153,10 +180,12 @@ type playerSettings struct {
 // store is the service's data; Emulator.mu guards it. Slices keep creation order, which is the
 // default order of every list.
 type store struct {
-	Webhooks    []*Webhook     `json:"webhooks"`
-	Videos      []*video       `json:"videos"`
-	LiveStreams []*liveStream  `json:"liveStreams"`
-	Players     []*playerTheme `json:"players"`
+	Webhooks     []*Webhook     `json:"webhooks"`
+	Videos       []*video       `json:"videos"`
+	LiveStreams  []*liveStream  `json:"liveStreams"`
+	Players      []*playerTheme `json:"players"`
+	UploadTokens []*uploadToken `json:"uploadTokens,omitempty"`
+	Watermarks   []*watermark   `json:"watermarks,omitempty"`
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -207,10 +236,15 @@ func cloneWebhook(w *Webhook) Webhook {
 // lazily against the emulator's clock: by every read of the videos (withFreshStore), by the
 // simulated uploads and recordings, and by a clock advance. It reports whether anything was
 // deleted, so the caller can save the state.
+//
+// Expired upload tokens are deleted the same way: an expired token is gone.
 func (e *Emulator) purgeExpiredLocked(now time.Time) bool {
-	before := len(e.st.Videos)
+	before := len(e.st.Videos) + len(e.st.UploadTokens)
 	e.st.Videos = slices.DeleteFunc(e.st.Videos, func(v *video) bool {
 		return !v.ExpiresAt.IsZero() && !now.Before(v.ExpiresAt)
 	})
-	return len(e.st.Videos) != before
+	e.st.UploadTokens = slices.DeleteFunc(e.st.UploadTokens, func(t *uploadToken) bool {
+		return !t.ExpiresAt.IsZero() && !now.Before(t.ExpiresAt)
+	})
+	return len(e.st.Videos)+len(e.st.UploadTokens) != before
 }

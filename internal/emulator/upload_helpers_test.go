@@ -42,7 +42,7 @@ func fileParts(data []byte) []part {
 }
 
 // multipartPost posts parts as a multipart body streamed through a pipe (never whole in memory),
-// with the given headers, and decodes the answer; err is the transport's error, when the
+// with Basic credentials and the given headers, and decodes the answer; err is the transport's error, when the
 // connection was cut.
 func (e *env) multipartPost(path string, headers map[string]string, parts []part) (response, error) {
 	e.t.Helper()
@@ -74,6 +74,11 @@ func (e *env) multipartPost(path string, headers map[string]string, parts []part
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", basic(e.key))
 	for k, v := range headers {
+		// An empty value removes a header: Authorization "" sends no credentials.
+		if v == "" {
+			req.Header.Del(k)
+			continue
+		}
 		req.Header.Set(k, v)
 	}
 	resp, err := e.srv.Client().Do(req)

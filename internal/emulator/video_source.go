@@ -3,6 +3,7 @@ package emulator
 import (
 	"io"
 	"log"
+	"mime/multipart"
 	"net/http"
 	"os"
 )
@@ -35,40 +36,50 @@ const (
 // handleUploadSource serves POST /videos/{id}/source: a regular upload or one chunk of a
 // progressive one, streamed to a file of its own; 201 with the video.
 func (e *Emulator) handleUploadSource(w http.ResponseWriter, r *http.Request, id string) {
-	rng := contentRange{form: formRegular, total: -1}
-	if h := r.Header.Get("Content-Range"); h != "" {
-		var ok bool
-		rng, ok = parseContentRange(h)
-		detail := detailRangeMalformed
-		if ok {
-			detail = rng.check()
-		}
-		if detail != "" {
-			writeError(w, e.fieldError(e.fieldInvalid(attributeContentRange, detail)))
-			return
-		}
+	rng, refused := e.requestRange(r)
+	if refused == nil {
+		refused = e.sourceAccepts(id, rng.form)
 	}
-	if refused := e.sourceAccepts(id, rng.form); refused != nil {
-		writeError(w, *refused)
-		return
-	}
-	chunk, refused := e.receiveChunk(r, id, rng)
 	if refused != nil {
 		writeError(w, *refused)
 		return
 	}
-	committed := false
-	defer func() {
-		if !committed {
-			_ = os.Remove(chunk.path)
-		}
-	}()
+	chunk, _, refused := e.receiveChunk(r, rng, id)
+	if refused != nil {
+		writeError(w, *refused)
+		return
+	}
+	e.storeChunk(w, id, rng, chunk)
+}
+
+// requestRange reads r's Content-Range: form regular when it has none.
+func (e *Emulator) requestRange(r *http.Request) (contentRange, *apiError) {
+	h := r.Header.Get("Content-Range")
+	if h == "" {
+		return contentRange{form: formRegular, total: -1}, nil
+	}
+	rng, ok := parseContentRange(h)
+	detail := detailRangeMalformed
+	if ok {
+		detail = rng.check()
+	}
+	if detail != "" {
+		a := e.fieldError(e.fieldInvalid(attributeContentRange, detail))
+		return rng, &a
+	}
+	return rng, nil
+}
+
+// storeChunk keeps a received chunk as video id's, records what it changed and answers 201 with
+// the video (or 500 when the commit-then-500 fault draws it); the chunk's file is deleted when
+// it is refused.
+func (e *Emulator) storeChunk(w http.ResponseWriter, id string, rng contentRange, chunk storedChunk) {
 	done, refused := e.commitChunk(id, rng, chunk)
 	if refused != nil {
+		_ = os.Remove(chunk.path)
 		writeError(w, *refused)
 		return
 	}
-	committed = true
 	out, refused := e.afterChunk(id, done)
 	if refused != nil {
 		writeError(w, *refused)
@@ -127,20 +138,29 @@ func (e *Emulator) sourceError(slug, title, detail string) *apiError {
 	return &a
 }
 
-// receiveChunk streams the file part of r to a new file, counting its bytes against video id,
-// and checks its size against rng. A cut fault aborts the connection part way through, keeping
-// nothing.
-func (e *Emulator) receiveChunk(r *http.Request, id string, rng contentRange) (storedChunk, *apiError) {
+// receivedForm is what a source request held beside its file: the other fields and the file's
+// name.
+type receivedForm struct {
+	fields   map[string]string
+	filename string
+}
+
+// receiveChunk streams the file part of r to a new file, counting its bytes against video id
+// ("" when not known yet), and checks its size against rng. A cut fault aborts the connection
+// part way through, keeping nothing.
+func (e *Emulator) receiveChunk(r *http.Request, rng contentRange, id string) (storedChunk, receivedForm, *apiError) {
 	f, err := e.uploads.tempFile()
 	if err != nil {
 		log.Printf("videohost-emulator: %v", err)
 		a := e.serverError()
-		return storedChunk{}, &a
+		return storedChunk{}, receivedForm{}, &a
 	}
 	chunk := storedChunk{path: f.Name(), from: rng.from}
+	var form receivedForm
 	cutAfter, cut := e.faults.takeUploadCut()
-	_, refused := e.readMultipart(r, func(part io.Reader) *apiError {
-		counted := &countingReader{r: part, add: func(n int) { e.stats.addUploadBytes(id, n) }}
+	fields, refused := e.readMultipart(r, func(part *multipart.Part) *apiError {
+		form.filename = part.FileName()
+		counted := &countingReader{r: part, add: func(n int) { e.stats.addUploadBytes(id, int64(n)) }}
 		src := io.LimitReader(counted, maxChunkBytes+1)
 		if cut {
 			src = io.LimitReader(counted, max(cutAfter, 1))
@@ -167,9 +187,10 @@ func (e *Emulator) receiveChunk(r *http.Request, id string, rng contentRange) (s
 	}
 	if refused != nil {
 		_ = os.Remove(chunk.path)
-		return storedChunk{}, refused
+		return storedChunk{}, receivedForm{}, refused
 	}
-	return chunk, nil
+	form.fields = fields
+	return chunk, form, nil
 }
 
 // chunkSizeRefused is the error that refuses a file part of size bytes sent with rng, or nil.

@@ -2,7 +2,8 @@
 // a stranger to this repository, and checks what it sends and what it understands of the
 // answers: live streams and player themes, created, read, listed, updated and deleted; videos
 // created, updated and uploaded (videos.upload in 5 MiB chunks, and a progressive session), their
-// status, thumbnails, captions and chapters.
+// status, thumbnails, captions and chapters; upload tokens and uploads with them, watermarks and
+// player logos.
 //
 // Usage: NODE_PATH=<dir>/node_modules node stranger.js <emulator URL> <API key>
 // (run in a scratch directory: the generated files are written there)
@@ -16,6 +17,8 @@ const Pagination = require('@api.video/nodejs-client/lib/model/Pagination').defa
 const Video = require('@api.video/nodejs-client/lib/model/Video').default;
 const VideoStatusIngest = require('@api.video/nodejs-client/lib/model/VideoStatusIngest').default;
 const Caption = require('@api.video/nodejs-client/lib/model/Caption').default;
+const UploadToken = require('@api.video/nodejs-client/lib/model/UploadToken').default;
+const Watermark = require('@api.video/nodejs-client/lib/model/Watermark').default;
 const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
@@ -229,9 +232,71 @@ async function videoEdits(v) {
   await client.playerThemes.delete(brand.playerId);
 }
 
+// tinyPNG is a 1×1 PNG.
+const tinyPNG = () => Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function uploadTokens() {
+  const tok = await client.uploadTokens.createToken({ ttl: 300 });
+  check('token create: shape', /^to[0-9A-Za-z]{22}$/.test(tok.token) && tok.ttl === 300 && tok.expiresAt instanceof Date, tok);
+  checkMembers('token answer', await raw(`upload-tokens/${tok.token}`), UploadToken, ['token', 'ttl', 'createdAt', 'expiresAt']);
+  const forever = await client.uploadTokens.createToken();
+  check('token create: no ttl', forever.ttl === 0 && forever.expiresAt === undefined, forever);
+  const got = await client.uploadTokens.getToken(tok.token);
+  check('token get', got.token === tok.token, got);
+  const byTTL = await client.uploadTokens.list({ sortBy: 'ttl', sortOrder: 'desc' });
+  check('token list sorted by ttl', byTTL.data.map((t) => t.ttl).join() === '300,0', byTTL.data);
+
+  const small = writeFile('delegated.mp4', 4321);
+  const v = await client.videos.uploadWithUploadToken(tok.token, small.file);
+  check('upload with token: a new video titled with the file', v.title === 'delegated.mp4', v);
+  check('upload with token: SHA-256', (await source(v.videoId)).sha256 === small.sha256, v.videoId);
+  const session = client.videos.createUploadWithUploadTokenProgressiveSession(tok.token);
+  const parts = [5 * MiB, 4242];
+  const whole = [];
+  let first;
+  for (let i = 0; i < parts.length; i++) {
+    const part = writeFile(`token-part${i + 1}.bin`, parts[i]);
+    whole.push(part.data);
+    const ans = i < parts.length - 1 ? await session.uploadPart(part.file) : await session.uploadLastPart(part.file);
+    first = first || ans;
+    check(`token progressive part ${i + 1}: one video`, ans.videoId === first.videoId, ans);
+  }
+  const want = crypto.createHash('sha256').update(Buffer.concat(whole)).digest('hex');
+  check('token progressive: SHA-256', (await source(first.videoId)).sha256 === want, first.videoId);
+  await expectError('upload with a bad token', client.videos.uploadWithUploadToken('to_none', small.file), 404, 'token');
+  for (const t of [tok.token, forever.token]) await client.uploadTokens.deleteToken(t);
+  await expectError('token get after delete', client.uploadTokens.getToken(tok.token), 404, 'token');
+}
+
+async function watermarksAndLogos() {
+  const wm = await client.watermarks.upload(tinyPNG());
+  check('watermark upload', /^watermark_[0-9A-Za-z]{22}$/.test(wm.watermarkId) && wm.createdAt instanceof Date, wm);
+  const list = await client.watermarks.list({ sortBy: 'createdAt', sortOrder: 'asc' });
+  check('watermark list', list.data.length === 1 && list.data[0].watermarkId === wm.watermarkId, list.data);
+  checkMembers('watermark answer', (await raw('watermarks')).data[0], Watermark, ['watermarkId', 'createdAt']);
+  await expectError('watermark not an image', client.watermarks.upload(Buffer.from('not an image')), 400, 'file');
+  const v = await client.videos.create({ title: 'watermarked', watermark: { id: wm.watermarkId, top: '10px', opacity: '50%' } });
+  check('video with a watermark', v.videoId !== undefined, v);
+  await client.watermarks.delete(wm.watermarkId);
+  await expectError('watermark delete twice', client.watermarks.delete(wm.watermarkId), 404, 'watermarkId');
+  await client.videos.delete(v.videoId);
+
+  const theme = await client.playerThemes.create({ name: 'with logo' });
+  const withLogo = await client.playerThemes.uploadLogo(theme.playerId, tinyPNG(), 'https://example.com');
+  check('logo upload', withLogo.assets && withLogo.assets.link === 'https://example.com' && typeof withLogo.assets.logo === 'string', withLogo.assets);
+  const noLink = await client.playerThemes.uploadLogo(theme.playerId, tinyPNG());
+  check('logo upload without link', noLink.assets.link === 'undefined' && noLink.assets.logo !== withLogo.assets.logo, noLink.assets);
+  await client.playerThemes.deleteLogo(theme.playerId);
+  check('logo deleted', (await client.playerThemes.get(theme.playerId)).assets === undefined, 'assets');
+  await expectError('logo delete twice', client.playerThemes.deleteLogo(theme.playerId), 404, 'logo');
+  await client.playerThemes.delete(theme.playerId);
+}
+
 (async () => {
   const v = await videoUploads();
   await videoEdits(v);
+  await uploadTokens();
+  await watermarksAndLogos();
   const { bare, brand } = await players();
   await liveStreams(brand);
   await client.playerThemes.delete(bare.playerId);
