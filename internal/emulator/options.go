@@ -43,9 +43,11 @@ type Faults struct {
 	// ReadErrorRate is the share (0..1) of rate-limited GET and HEAD API requests answered 500,
 	// drawn after (and apart from) ErrorRate.
 	ReadErrorRate float64
-	// CommitThen500Rate is the share (0..1) of creates (POST /webhooks, /live-streams and
-	// /players) and updates (PATCH /live-streams/{id} and /players/{id}) that store the change
-	// and answer 500 all the same. Deletes are not drawn.
+	// CommitThen500Rate is the share (0..1) of creates (POST /webhooks, /live-streams,
+	// /players, /videos, /upload-tokens, /watermarks, captions, chapters, logos) and updates
+	// (PATCH of live streams, player themes, videos, thumbnails and captions) that store the
+	// change and answer 500 all the same. Deletes and source chunks (UploadCommitThen500Rate)
+	// are not drawn.
 	CommitThen500Rate float64
 	// Latency is added before every API answer.
 	Latency time.Duration

@@ -3,6 +3,7 @@ package emulator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -127,12 +128,17 @@ type uploadProgress struct {
 type uploadRegistry struct {
 	mu      sync.Mutex
 	dir     string
+	closed  bool
 	byVideo map[string]*uploadProgress
 }
 
 // tempFile makes a new file for a chunk in the registry's directory, made on first use.
 func (u *uploadRegistry) tempFile() (*os.File, error) {
 	u.mu.Lock()
+	if u.closed {
+		u.mu.Unlock()
+		return nil, errors.New("the emulator is closed")
+	}
 	if u.dir == "" {
 		dir, err := os.MkdirTemp("", "videohost-emulator-uploads-")
 		if err != nil {
@@ -195,6 +201,7 @@ func (u *uploadRegistry) close() error {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	u.byVideo = nil
+	u.closed = true
 	if u.dir == "" {
 		return nil
 	}

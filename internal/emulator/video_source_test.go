@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
@@ -305,5 +306,38 @@ func TestSourceFaults(t *testing.T) {
 	stats := e.ctl("GET", "/stats", nil)
 	if member(member(stats.body["uploads"], "videos"), id) != float64(e.emu.UploadedBytes(id)) {
 		t.Errorf("stats uploads %s", stats.raw)
+	}
+}
+
+// TestSourceConcurrentChunks sends every chunk at once, in both forms: the source is complete
+// with the file's bytes in order.
+func TestSourceConcurrentChunks(t *testing.T) {
+	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	const n = 4
+	data := randomBytes(12, (n-1)*firstChunk+lastChunk)
+	for _, form := range []string{"bytes", "part"} {
+		id := e.createVideo(map[string]any{"title": form})
+		var wg sync.WaitGroup
+		statuses := make([]int, n)
+		for i := range n {
+			from, to := i*firstChunk, min((i+1)*firstChunk, len(data))-1
+			rng := fmt.Sprintf("bytes %d-%d/%d", from, to, len(data))
+			if form == "part" {
+				rng = fmt.Sprintf("part %d/%d", i+1, n)
+			}
+			wg.Go(func() {
+				r, err := e.multipartPost("/videos/"+id+"/source", map[string]string{"Content-Range": rng}, fileParts(data[from:to+1]))
+				if err == nil {
+					statuses[i] = r.status
+				}
+			})
+		}
+		wg.Wait()
+		if fmt.Sprint(statuses) != "[201 201 201 201]" {
+			t.Errorf("%s: statuses %v", form, statuses)
+		}
+		if src := e.sourceOf(id); src.str("sha256") != sha256Hex(data) {
+			t.Errorf("%s: source %s", form, src.raw)
+		}
 	}
 }
