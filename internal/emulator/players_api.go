@@ -3,7 +3,6 @@ package emulator
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -162,16 +161,8 @@ func settingMembers[T any](settings []playerSetting[T]) []string {
 	return members
 }
 
-// parsePlayerQuery reads the query of GET /players, which has no filters.
-func (e *Emulator) parsePlayerQuery(q url.Values) (listQuery[playerTheme], []problem) {
-	lq := listQuery[playerTheme]{filters: url.Values{}}
-	probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
-	probs = append(probs, parseOrderAndPage(e, q, &lq, players.sortKeys)...)
-	return lq, probs
-}
-
 func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {
-	players.serveList(e, w, r, e.parsePlayerQuery)
+	players.serveList(e, w, r, sortedListQuery(e, players.sortKeys))
 }
 
 // handleCreatePlayer serves POST /players: 201 with the new theme; every member is optional.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
-	"net/url"
 	"os"
 	"time"
 )
@@ -73,16 +72,8 @@ func (e *Emulator) handleCreateUploadToken(w http.ResponseWriter, r *http.Reques
 	})
 }
 
-// parseUploadTokenQuery reads the query of GET /upload-tokens: sorting and paging.
-func (e *Emulator) parseUploadTokenQuery(q url.Values) (listQuery[uploadToken], []problem) {
-	lq := listQuery[uploadToken]{filters: url.Values{}}
-	probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
-	probs = append(probs, parseOrderAndPage(e, q, &lq, uploadTokens.sortKeys)...)
-	return lq, probs
-}
-
 func (e *Emulator) handleListUploadTokens(w http.ResponseWriter, r *http.Request, _ string) {
-	uploadTokens.serveList(e, w, r, e.parseUploadTokenQuery)
+	uploadTokens.serveList(e, w, r, sortedListQuery(e, uploadTokens.sortKeys))
 }
 
 func (e *Emulator) handleDeleteUploadToken(w http.ResponseWriter, _ *http.Request, id string) {

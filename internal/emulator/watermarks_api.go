@@ -2,7 +2,6 @@ package emulator
 
 import (
 	"net/http"
-	"net/url"
 	"slices"
 	"time"
 )
@@ -45,16 +44,8 @@ func (e *Emulator) handleCreateWatermark(w http.ResponseWriter, r *http.Request,
 	e.answerWrite(w, http.StatusOK, out)
 }
 
-// parseWatermarkQuery reads the query of GET /watermarks: sorting and paging.
-func (e *Emulator) parseWatermarkQuery(q url.Values) (listQuery[watermark], []problem) {
-	lq := listQuery[watermark]{filters: url.Values{}}
-	probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
-	probs = append(probs, parseOrderAndPage(e, q, &lq, watermarks.sortKeys)...)
-	return lq, probs
-}
-
 func (e *Emulator) handleListWatermarks(w http.ResponseWriter, r *http.Request, _ string) {
-	watermarks.serveList(e, w, r, e.parseWatermarkQuery)
+	watermarks.serveList(e, w, r, sortedListQuery(e, watermarks.sortKeys))
 }
 
 // handleDeleteWatermark serves DELETE /watermarks/{id}; the videos made with it keep it.
