@@ -50,6 +50,8 @@ type videoMedia struct {
 	LanguageOrigin    string `json:"languageOrigin,omitempty"`
 	Transcript        bool   `json:"transcript,omitempty"`
 	TranscriptSummary bool   `json:"transcriptSummary,omitempty"`
+	// SummaryMade is set once a summary was asked for (or generated): another is 409.
+	SummaryMade bool `json:"summaryMade,omitempty"`
 	// SourceURL is the address a video was created from; such a video takes no upload.
 	SourceURL string `json:"sourceUrl,omitempty"`
 	// SourceSize and SourceSHA256 describe a complete source (uploaded or copied).

@@ -46,6 +46,46 @@ func fileParts(data []byte) []part {
 // connection was cut.
 func (e *env) multipartPost(path string, headers map[string]string, parts []part) (response, error) {
 	e.t.Helper()
+	pr, contentType := pipeMultipart(parts)
+	req, err := http.NewRequestWithContext(e.t.Context(), http.MethodPost, e.srv.URL+path, pr)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Authorization", basic(e.key))
+	for k, v := range headers {
+		// An empty value removes a header: Authorization "" sends no credentials.
+		if v == "" {
+			req.Header.Del(k)
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := e.srv.Client().Do(req)
+	if err != nil {
+		_ = pr.CloseWithError(err)
+		return response{}, err
+	}
+	// The server may answer before it read the whole body (a refusal); the writer then stops.
+	defer pr.CloseWithError(io.ErrClosedPipe)
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return response{}, err
+	}
+	out := response{status: resp.StatusCode, header: resp.Header, raw: raw}
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && len(bytes.TrimSpace(raw)) > 0 {
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err == nil {
+			out.body = m
+		}
+	}
+	return out, nil
+}
+
+// pipeMultipart is a multipart body of parts, written by a goroutine into a pipe as it is read,
+// and its content type.
+func pipeMultipart(parts []part) (*io.PipeReader, string) {
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
 	go func() {
@@ -67,38 +107,7 @@ func (e *env) multipartPost(path string, headers map[string]string, parts []part
 		}
 		_ = pw.CloseWithError(mw.Close())
 	}()
-	req, err := http.NewRequestWithContext(e.t.Context(), http.MethodPost, e.srv.URL+path, pr)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", basic(e.key))
-	for k, v := range headers {
-		// An empty value removes a header: Authorization "" sends no credentials.
-		if v == "" {
-			req.Header.Del(k)
-			continue
-		}
-		req.Header.Set(k, v)
-	}
-	resp, err := e.srv.Client().Do(req)
-	if err != nil {
-		_ = pr.CloseWithError(err)
-		return response{}, err
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return response{}, err
-	}
-	out := response{status: resp.StatusCode, header: resp.Header, raw: raw}
-	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && len(bytes.TrimSpace(raw)) > 0 {
-		var m map[string]any
-		if err := json.Unmarshal(raw, &m); err == nil {
-			out.body = m
-		}
-	}
-	return out, nil
+	return pr, mw.FormDataContentType()
 }
 
 // upload posts one chunk (contentRange "" for a regular upload) of the video's source.

@@ -6,6 +6,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
+	"time"
 )
 
 // Slugs and titles of a source upload's 400s.
@@ -318,7 +319,7 @@ func (e *Emulator) afterChunk(id string, done []storedChunk) (videoWire, *apiErr
 		if done != nil {
 			v.SourceSize, v.SourceSHA256, v.Ingest = size, sum, ingestUploaded
 			v.Qualities = e.qualitiesOf(v)
-			v.ExpiresAt = e.sandboxExpiry(e.now().UTC().Truncate(1e9))
+			v.ExpiresAt = e.sandboxExpiry(e.now().UTC().Truncate(time.Second))
 		}
 		out = e.toVideoWire(v)
 	})

@@ -40,6 +40,7 @@ func (e *Emulator) handleCreateVideo(w http.ResponseWriter, r *http.Request, _ s
 		writeError(w, e.fieldError(probs...))
 		return
 	}
+	v.SummaryMade = b.summary
 	e.mu.Lock()
 	e.purgeExpiredLocked(e.now())
 	if refused := e.checkVideoRefsLocked(v, b); refused != nil {
@@ -99,13 +100,12 @@ func (e *Emulator) takeSourceLocked(v *video, source string) {
 // replaced whole), playerId null clears the player theme, and a second summary is 409.
 func (e *Emulator) handleUpdateVideo(w http.ResponseWriter, r *http.Request, id string) {
 	videos.serveUpdate(e, w, r, id, func(v *video, body map[string]json.RawMessage) *apiError {
-		hadSummary := v.TranscriptSummary
 		b, probs := e.applyVideoBody(v, body, false)
 		if len(probs) > 0 {
 			refused := e.fieldError(probs...)
 			return &refused
 		}
-		if b.summary && hadSummary {
+		if b.summary && v.SummaryMade {
 			refused := e.newError(http.StatusConflict, slugSummaryExists, titleSummaryExists)
 			refused.Name = "transcriptSummary"
 			return &refused
@@ -113,6 +113,7 @@ func (e *Emulator) handleUpdateVideo(w http.ResponseWriter, r *http.Request, id 
 		if refused := e.checkVideoRefsLocked(v, b); refused != nil {
 			return refused
 		}
+		v.SummaryMade = v.SummaryMade || b.summary
 		v.UpdatedAt = e.nextUpdate(v.UpdatedAt)
 		return nil
 	})

@@ -116,6 +116,15 @@ func TestVideoUpdateIsPartial(t *testing.T) {
 	expectError(t, e.api("PATCH", "/videos/"+id, map[string]any{"clip": map[string]any{}}), 400, "invalid-attributes", "clip")
 	expectStatus(t, e.api("PATCH", "/videos/"+id, map[string]any{"transcriptSummary": true}), http.StatusOK)
 	expectError(t, e.api("PATCH", "/videos/"+id, map[string]any{"transcriptSummary": true}), 409, "summary-already-exists", "transcriptSummary")
+	// Turning the flag off does not remove the summary.
+	expectStatus(t, e.api("PATCH", "/videos/"+id, map[string]any{"transcriptSummary": false}), http.StatusOK)
+	expectError(t, e.api("PATCH", "/videos/"+id, map[string]any{"transcriptSummary": true}), 409, "summary-already-exists", "transcriptSummary")
+	// A summary generated outside the API counts too; so does one asked for at creation.
+	other := e.createVideo(map[string]any{"title": "o"})
+	expectStatus(t, e.ctl("POST", "/videos/"+other+"/summary", nil), http.StatusCreated)
+	expectError(t, e.api("PATCH", "/videos/"+other, map[string]any{"transcriptSummary": true}), 409, "summary-already-exists", "transcriptSummary")
+	third := e.createVideo(map[string]any{"title": "t", "transcriptSummary": true})
+	expectError(t, e.api("PATCH", "/videos/"+third, map[string]any{"transcriptSummary": true}), 409, "summary-already-exists", "transcriptSummary")
 	expectError(t, e.api("PATCH", "/videos/viNope000000000000000000", map[string]any{"title": "x"}), 404, "resource-not-found", "videoId")
 }
 
