@@ -75,7 +75,7 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.IntVar(&c.opts.MaxWebhooks, "max-webhooks", emulator.DefaultMaxWebhooks, "webhooks an account may hold")
 	fs.BoolVar(&c.opts.SecretInResponses, "secret-in-responses", false, "also put signatureSecret into the answers of POST /webhooks and GET /webhooks/{id}")
 	fs.StringVar(&c.opts.DocsURL, "docs-url", emulator.DefaultDocsURL, "base of the error documentation links (error type = <docs-url>/<slug>)")
-	fs.IntVar(&limits.Uploads, "rate-limit-uploads", 0, "uploads per window (0: the environment's, 40 sandbox, 100 production)")
+	fs.IntVar(&limits.Uploads, "rate-limit-uploads", 0, "uploads (every multipart/form-data request) per window (0: the environment's, 40 sandbox, 100 production)")
 	fs.IntVar(&limits.Writes, "rate-limit-writes", 0, "writes per window (0: the environment's, 40 sandbox, 200 production)")
 	fs.IntVar(&limits.Reads, "rate-limit-reads", 0, "reads per window (0: the environment's, 100 sandbox, 500 production)")
 	fs.DurationVar(&c.opts.RateWindow, "rate-window", emulator.DefaultRateWindow, "length of a rate-limit window (shorten it for tests)")
@@ -84,6 +84,9 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.IntVar(&c.opts.DeliveryRetries, "delivery-retries", emulator.DefaultDeliveryRetries, "retries of an event delivery after the first attempt (negative: none)")
 	fs.DurationVar(&c.opts.DeliveryRetryDelay, "delivery-retry-delay", emulator.DefaultDeliveryRetryDelay, "delay between delivery attempts")
 	fs.DurationVar(&c.opts.DeliveryTimeout, "delivery-timeout", emulator.DefaultDeliveryTimeout, "time a receiver has to answer one delivery attempt")
+	fs.DurationVar(&c.opts.IngestDelay, "ingest-delay", emulator.DefaultIngestDelay, "each step of a complete source's ingest (uploaded, ingesting, ingested)")
+	fs.DurationVar(&c.opts.EncodingDelay, "encoding-delay", emulator.DefaultEncodingDelay, "the encoding of each quality (hls and mp4 at 360p, 480p, 720p, 1080p) after the ingest")
+	fs.StringVar(&c.opts.DetectedLanguage, "detected-language", emulator.DefaultDetectedLanguage, "language set, with languageOrigin auto, on an ingested video created without one")
 	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos, live streams and player themes across restarts (default: memory only)")
 	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")
 	fs.Float64Var(&faults.ErrorRate, "fault-error-rate", 0, "share (0..1) of rate-limited API requests answered 500")
@@ -91,6 +94,9 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.Float64Var(&faults.CommitThen500Rate, "fault-commit-then-500", 0, "share (0..1) of creates and updates (POST and PATCH) that store the change and answer 500")
 	fs.DurationVar(&faults.Latency, "fault-latency", 0, "latency added before every API answer")
 	fs.IntVar(&faults.Burst429, "fault-429-burst", 0, "answer the first N rate-limited API requests 429")
+	fs.Float64Var(&faults.UploadCommitThen500Rate, "fault-upload-commit-then-500", 0, "share (0..1) of source chunks that are stored and answered 500")
+	fs.IntVar(&faults.UploadCuts, "fault-upload-cuts", 0, "cut the connection of the first N source chunks part way through, storing nothing of them")
+	fs.Int64Var(&faults.UploadCutAfterBytes, "fault-upload-cut-after-bytes", 0, "bytes of a cut chunk's file read before the cut (0: 1048576)")
 	// parseFlags prints the usage itself: to stdout when asked for with -h, to stderr after an
 	// error.
 	fs.Usage = func() {}

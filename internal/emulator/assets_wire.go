@@ -1,5 +1,7 @@
 package emulator
 
+import "strings"
+
 // assetsWire is where a video or a live stream can be watched, as the service sends it.
 type assetsWire struct {
 	HLS       string `json:"hls"`
@@ -49,4 +51,21 @@ func newAssets(hls, player, thumbnail string) assetsWire {
 		Player:    player,
 		Thumbnail: thumbnail,
 	}
+}
+
+// privateAssets is a as a private video's read shows it: every address with a new token.
+func privateAssets(a videoAssetsWire) videoAssetsWire {
+	token := "token=" + randomID("", 22)
+	add := func(u string) string {
+		if u == "" {
+			return u
+		}
+		if strings.Contains(u, "?") {
+			return u + "&" + token
+		}
+		return u + "?" + token
+	}
+	player := add(a.Player)
+	out := videoAssetsWire{assetsWire: newAssets(add(a.HLS), player, add(a.Thumbnail)), MP4: add(a.MP4)}
+	return out
 }

@@ -1,6 +1,7 @@
 package emulator_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -140,6 +141,43 @@ func BenchmarkWalkVideos(b *testing.B) {
 			if page == 100 && !strings.Contains(string(raw), "vi0000010000") {
 				b.Fatalf("the last page does not hold the last video: %.200s", raw)
 			}
+		}
+	}
+}
+
+// BenchmarkSourceChunk posts 5 MiB chunks of one source over loopback, streamed from a
+// generator (each iteration one chunk, part N/*), and reports the emulator's intake in MB/s:
+// the ceiling that a client's upload to the emulator can reach.
+func BenchmarkSourceChunk(b *testing.B) {
+	srv, _ := benchEmulator(b, emulator.Options{})
+	c := srv.Client()
+	auth := basic("benchkey")
+	created := send(b, c, http.MethodPost, srv.URL+"/videos", auth, `{"title":"bench"}`, http.StatusCreated)
+	var v struct {
+		VideoID string `json:"videoId"`
+	}
+	if err := json.Unmarshal(created, &v); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(firstChunk)
+	for i := 0; b.Loop(); i++ {
+		body, contentType := pipeMultipart([]part{{field: "file", filename: "bench.mp4",
+			body: io.LimitReader(&patternReader{off: int64(i) * firstChunk}, firstChunk)}})
+		req, err := http.NewRequestWithContext(b.Context(), http.MethodPost, srv.URL+"/videos/"+v.VideoID+"/source", body)
+		if err != nil {
+			b.Fatal(err)
+		}
+		req.Header.Set("Content-Type", contentType)
+		req.Header.Set("Content-Range", fmt.Sprintf("part %d/*", i+1))
+		req.Header.Set("Authorization", auth)
+		resp, err := c.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			b.Fatalf("chunk %d: %d", i+1, resp.StatusCode)
 		}
 	}
 }

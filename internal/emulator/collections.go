@@ -97,8 +97,12 @@ var collections = map[string][2]route{
 		{{http.MethodGet, (*Emulator).handleGetWebhook}, {http.MethodDelete, (*Emulator).handleDeleteWebhook}},
 	},
 	"videos": {
-		{{http.MethodGet, (*Emulator).handleListVideos}},
-		{{http.MethodGet, videos.serveGet}},
+		{{http.MethodGet, (*Emulator).handleListVideos}, {http.MethodPost, (*Emulator).handleCreateVideo}},
+		{
+			{http.MethodGet, videos.serveGet},
+			{http.MethodPatch, (*Emulator).handleUpdateVideo},
+			{http.MethodDelete, (*Emulator).handleDeleteVideo},
+		},
 	},
 	"live-streams": {
 		{{http.MethodGet, (*Emulator).handleListLiveStreams}, {http.MethodPost, (*Emulator).handleCreateLiveStream}},
@@ -108,6 +112,15 @@ var collections = map[string][2]route{
 			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
 		},
 	},
+	"upload-tokens": {
+		{{http.MethodGet, (*Emulator).handleListUploadTokens}, {http.MethodPost, (*Emulator).handleCreateUploadToken}},
+		{{http.MethodGet, uploadTokens.serveGet}, {http.MethodDelete, (*Emulator).handleDeleteUploadToken}},
+	},
+	// The service has no read of one watermark.
+	"watermarks": {
+		{{http.MethodGet, (*Emulator).handleListWatermarks}, {http.MethodPost, (*Emulator).handleCreateWatermark}},
+		{{http.MethodDelete, (*Emulator).handleDeleteWatermark}},
+	},
 	"players": {
 		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
 		{
@@ -115,6 +128,28 @@ var collections = map[string][2]route{
 			{http.MethodPatch, (*Emulator).handleUpdatePlayer},
 			{http.MethodDelete, (*Emulator).handleDeletePlayer},
 		},
+	},
+}
+
+// subroutes are the routes under one item of a collection, named collection/route; a name
+// ending in /* takes one more segment, the language of a caption or chapter.
+var subroutes = map[string]route{
+	"videos/source":    {{http.MethodPost, (*Emulator).handleUploadSource}},
+	"videos/status":    {{http.MethodGet, (*Emulator).handleVideoStatus}},
+	"videos/thumbnail": {{http.MethodPatch, (*Emulator).handlePickThumbnail}, {http.MethodPost, (*Emulator).handleUploadThumbnail}},
+	"videos/captions":  {{http.MethodGet, captionFiles.serveList}},
+	"videos/captions/*": {
+		{http.MethodGet, captionFiles.serveGet},
+		{http.MethodPost, captionFiles.serveUpload},
+		{http.MethodPatch, (*Emulator).handleCaptionDefault},
+		{http.MethodDelete, captionFiles.serveDelete},
+	},
+	"videos/chapters": {{http.MethodGet, chapterFiles.serveList}},
+	"players/logo":    {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
+	"videos/chapters/*": {
+		{http.MethodGet, chapterFiles.serveGet},
+		{http.MethodPost, chapterFiles.serveUpload},
+		{http.MethodDelete, chapterFiles.serveDelete},
 	},
 }
 

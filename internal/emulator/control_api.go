@@ -47,16 +47,26 @@ POST   /_emulator/videos/{id}/captions {"language"}  emits video.caption.generat
 POST   /_emulator/videos/{id}/summary                 emits video.summary.generated (201)
 GET    /_emulator/deliveries                          every event delivery and its outcome
 POST   /_emulator/clock/advance        {"seconds"}    move the emulator's clock forward
+GET    /_emulator/videos/{id}/source              the source of a video made through the API:
+       {"videoId","complete","size","sha256"} (size and sha256, lowercase hex of the whole source,
+       are null until every chunk arrived)
 GET    /_emulator/faults                              the injected faults, and "injected": the counts of
-       faults injected so far {"error500","readError500","burst429","commitThen500"}
-PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen500Rate","latencyMs","burst429"}
+       faults injected so far {"error500","readError500","burst429","commitThen500",
+       "uploadCommitThen500","uploadCut"}
+PUT    /_emulator/faults               {"errorRate","readErrorRate","commitThen500Rate","latencyMs","burst429",
+                                        "uploadCommitThen500Rate","uploadCuts","uploadCutAfterBytes"}
        replace the injected faults (absent members are 0, that is off); readErrorRate
-       applies to GET and HEAD only; the counts are kept
+       applies to GET and HEAD only; uploadCommitThen500Rate stores a source chunk and answers
+       500; uploadCuts cuts the connection of the next N source chunks after
+       uploadCutAfterBytes bytes of their file (default 1048576), storing nothing of them;
+       the counts are kept
 POST   /_emulator/tokens/revoke                       revoke every access and refresh token (204)
 GET    /_emulator/stats                               request counts per method and path ("requests",
        "total"), and per rate class ("rateLimits": requests, tooManyRequests, early, first, last):
        early requests arrived after a 429 of the rate limiter to the same key and class, more
-       than earlyGraceMs after it and before its X-RateLimit-Retry-After had elapsed
+       than earlyGraceMs after it and before its X-RateLimit-Retry-After had elapsed; and the
+       bytes of source files received ("uploads": {"bytes", "videos": {videoId: bytes}}),
+       refused, cut and re-sent chunks included
 `
 
 // serveControl serves the control API under /_emulator/: the token check, then the routes of
@@ -119,6 +129,7 @@ func (e *Emulator) newControlMux() *http.ServeMux {
 		"PUT " + controlPrefix + "/faults":                    e.ctlPutFaults,
 		"POST " + controlPrefix + "/tokens/revoke":            e.ctlRevoke,
 		"GET " + controlPrefix + "/stats":                     e.ctlStats,
+		"GET " + controlPrefix + "/videos/{id}/source":        e.ctlVideoSource,
 	}
 	for pattern, h := range routes {
 		mux.HandleFunc(pattern, h)
@@ -380,19 +391,24 @@ func (e *Emulator) ctlAdvanceClock(w http.ResponseWriter, r *http.Request) {
 
 // faultsWire is the control API's form of Faults.
 type faultsWire struct {
-	ErrorRate         float64 `json:"errorRate"`
-	ReadErrorRate     float64 `json:"readErrorRate"`
-	CommitThen500Rate float64 `json:"commitThen500Rate"`
-	LatencyMs         int64   `json:"latencyMs"`
-	Burst429          int     `json:"burst429"`
+	ErrorRate               float64 `json:"errorRate"`
+	ReadErrorRate           float64 `json:"readErrorRate"`
+	CommitThen500Rate       float64 `json:"commitThen500Rate"`
+	LatencyMs               int64   `json:"latencyMs"`
+	Burst429                int     `json:"burst429"`
+	UploadCommitThen500Rate float64 `json:"uploadCommitThen500Rate"`
+	UploadCuts              int     `json:"uploadCuts"`
+	UploadCutAfterBytes     int64   `json:"uploadCutAfterBytes"`
 }
 
 // faultCountsWire is the control API's form of FaultCounts.
 type faultCountsWire struct {
-	Error500      int `json:"error500"`
-	ReadError500  int `json:"readError500"`
-	Burst429      int `json:"burst429"`
-	CommitThen500 int `json:"commitThen500"`
+	Error500            int `json:"error500"`
+	ReadError500        int `json:"readError500"`
+	Burst429            int `json:"burst429"`
+	CommitThen500       int `json:"commitThen500"`
+	UploadCommitThen500 int `json:"uploadCommitThen500"`
+	UploadCut           int `json:"uploadCut"`
 }
 
 // faultsAnswer is what GET and PUT /_emulator/faults answer: the faults and, in "injected",
@@ -406,7 +422,8 @@ func (e *Emulator) ctlGetFaults(w http.ResponseWriter, _ *http.Request) {
 	f := e.faults.get()
 	c := e.faults.counts()
 	writeJSON(w, http.StatusOK, faultsAnswer{
-		faultsWire{f.ErrorRate, f.ReadErrorRate, f.CommitThen500Rate, f.Latency.Milliseconds(), f.Burst429},
+		faultsWire{f.ErrorRate, f.ReadErrorRate, f.CommitThen500Rate, f.Latency.Milliseconds(), f.Burst429,
+			f.UploadCommitThen500Rate, f.UploadCuts, f.UploadCutAfterBytes},
 		faultCountsWire(c),
 	})
 }
@@ -416,7 +433,10 @@ func (e *Emulator) ctlPutFaults(w http.ResponseWriter, r *http.Request) {
 	if !e.decodeControl(w, r, &in) {
 		return
 	}
-	f := Faults{ErrorRate: in.ErrorRate, ReadErrorRate: in.ReadErrorRate, CommitThen500Rate: in.CommitThen500Rate, Burst429: in.Burst429}
+	f := Faults{
+		ErrorRate: in.ErrorRate, ReadErrorRate: in.ReadErrorRate, CommitThen500Rate: in.CommitThen500Rate, Burst429: in.Burst429,
+		UploadCommitThen500Rate: in.UploadCommitThen500Rate, UploadCuts: in.UploadCuts, UploadCutAfterBytes: in.UploadCutAfterBytes,
+	}
 	if in.LatencyMs < 0 || in.LatencyMs > int64(time.Hour/time.Millisecond) {
 		writeError(w, e.attributeError(e.invalid("latencyMs", "This attribute must be between 0 and 3600000.")))
 		return
@@ -453,5 +473,44 @@ func (e *Emulator) ctlStats(w http.ResponseWriter, _ *http.Request) {
 		}
 		return rows[i].Method < rows[j].Method
 	})
-	writeJSON(w, http.StatusOK, map[string]any{"total": total, "requests": rows, "rateLimits": e.RateStats().wire()})
+	perVideo, uploaded := e.stats.uploads()
+	writeJSON(w, http.StatusOK, map[string]any{
+		"total": total, "requests": rows, "rateLimits": e.RateStats().wire(),
+		"uploads": map[string]any{"bytes": uploaded, "videos": perVideo},
+	})
+}
+
+// sourceWire is the control API's report of a video's source.
+type sourceWire struct {
+	VideoID  string  `json:"videoId"`
+	Complete bool    `json:"complete"`
+	Size     *int64  `json:"size"`
+	SHA256   *string `json:"sha256"`
+}
+
+func (e *Emulator) ctlVideoSource(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	size, sum, complete, ok := e.VideoSource(id)
+	if !ok {
+		writeError(w, e.notFound(videos.idName))
+		return
+	}
+	out := sourceWire{VideoID: id, Complete: complete}
+	if complete {
+		out.Size, out.SHA256 = &size, &sum
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// VideoSource reports the size and lowercase hex SHA-256 of video id's source once it is
+// complete (uploaded or copied); ok is false when the video does not exist.
+func (e *Emulator) VideoSource(id string) (size int64, sha256 string, complete, ok bool) {
+	videos.read(e, func() {
+		if i := videos.find(&e.st, id); i >= 0 {
+			v := e.st.Videos[i]
+			ok = true
+			size, sha256, complete = v.SourceSize, v.SourceSHA256, v.SourceSHA256 != ""
+		}
+	})
+	return size, sha256, complete, ok
 }

@@ -170,7 +170,7 @@ func TestControlFaultsReadErrorRateAndInjected(t *testing.T) {
 	if !ok {
 		t.Fatalf("GET /faults lacks \"injected\": %s", g.raw)
 	}
-	want := map[string]float64{"error500": 0, "readError500": 1, "burst429": 1, "commitThen500": 0}
+	want := map[string]float64{"error500": 0, "readError500": 1, "burst429": 1, "commitThen500": 0, "uploadCommitThen500": 0, "uploadCut": 0}
 	for k, v := range want {
 		if got, ok := inj[k].(float64); !ok || got != v {
 			t.Errorf("injected.%s = %v, want %v (%s)", k, inj[k], v, g.raw)

@@ -25,7 +25,26 @@
 //	GET    /webhooks/{id}
 //	DELETE /webhooks/{id}                       204, empty body
 //	GET    /videos            ?title=&description=&liveStreamId=&tags[]=&metadata[k]=v&sortBy=&sortOrder=
+//	POST   /videos            {"title", ..., "source", "clip", "watermark"}  201, or 202 with source
 //	GET    /videos/{id}
+//	PATCH  /videos/{id}       {"title", ..., "tags", "metadata", "playerId"}  200, partial
+//	DELETE /videos/{id}                         204
+//	POST   /videos/{id}/source                  multipart; Content-Range bytes or part; 201
+//	GET    /videos/{id}/status
+//	PATCH  /videos/{id}/thumbnail {"timecode"}  200
+//	POST   /videos/{id}/thumbnail               multipart JPEG or PNG; 200
+//	GET    /videos/{id}/captions, /chapters     lists
+//	POST, GET, DELETE /videos/{id}/captions/{language}, /chapters/{language}; PATCH captions {"default"}
+//	POST   /upload-tokens     {"ttl"}           200
+//	GET    /upload-tokens     ?sortBy=&sortOrder=&currentPage=&pageSize=
+//	GET    /upload-tokens/{token}
+//	DELETE /upload-tokens/{token}               204
+//	POST   /upload?token=     multipart; the token is the only credential; 201
+//	POST   /watermarks        multipart JPEG or PNG; 200
+//	GET    /watermarks        ?sortBy=&sortOrder=&currentPage=&pageSize=
+//	DELETE /watermarks/{id}                     204
+//	POST   /players/{id}/logo multipart file and link; 201
+//	DELETE /players/{id}/logo                   204
 //	GET    /live-streams      ?streamKey=&name=&sortBy=&sortOrder=&currentPage=&pageSize=
 //	POST   /live-streams      {"name","public","playerId","restreams"}   200
 //	GET    /live-streams/{id}
@@ -37,8 +56,13 @@
 //	PATCH  /players/{id}      {"name", colours, flags}                 200, partial
 //	DELETE /players/{id}                        204
 //
-// Live streams and player themes follow shared/spec/live-streams-and-players.md, decisions
-// included.
+// Live streams and player themes follow shared/spec/live-streams-and-players.md; videos, their
+// sources, captions, chapters and thumbnails, upload tokens, watermarks and logos follow
+// shared/spec/videos-and-uploads.md; decisions included. A source's chunks stream to files in a
+// directory of the emulator's own, which Close removes: memory never holds a whole chunk. Once
+// every chunk arrived, the source's size and SHA-256 are kept (VideoSource, GET
+// /_emulator/videos/{id}/source) and its chunks deleted; ingest and encoding then advance in
+// the background, IngestDelay per ingest step and EncodingDelay per quality.
 //
 // Every API endpoint takes Basic (the key as user name, empty password) or Bearer (an access
 // token). Access tokens are HS256 JWTs with iat, exp and jti, valid Options.TokenTTL (rounded up
@@ -56,7 +80,8 @@
 //     against a bucket of the caller's address, so their 401 has true headers, and a caller
 //     that keeps sending bad credentials gets 429.
 //   - Rate limits are fixed windows per key and class (reads: GET and HEAD; writes: the other
-//     methods; uploads: reserved, no endpoint uses it). A window opens with the first request
+//     methods; uploads: every multipart/form-data request, and /upload?token= against the key
+//     that made the token). A window opens with the first request
 //     after the previous one closed. X-RateLimit-Retry-After is the whole seconds (rounded up,
 //     at least 1) until the window closes. A refused request does not use up the window.
 //   - Unknown query parameters and unknown body members are 400 invalid-attribute ("A parameter
@@ -119,7 +144,8 @@
 // when the first and the last request of each class arrived, on the emulator's clock.
 //
 // The same operations are methods for in-process use: CreateWebhook, DeleteWebhook,
-// UploadVideo, CreateLiveStream, DeleteLiveStream, DeletePlayer, SetBroadcasting,
-// RecordLiveStream, GenerateCaption, GenerateSummary, Deliveries, WaitDeliveries,
-// AdvanceClock, SetFaults, FaultCounts, RevokeTokens, RequestCount and RateStats.
+// UploadVideo, DeleteVideo, VideoSource, UploadedBytes, CreateLiveStream, DeleteLiveStream,
+// DeletePlayer, SetBroadcasting, RecordLiveStream, GenerateCaption, GenerateSummary,
+// Deliveries, WaitDeliveries, AdvanceClock, SetFaults, FaultCounts, RevokeTokens, RequestCount
+// and RateStats.
 package emulator

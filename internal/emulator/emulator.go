@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"net"
 	"net/http"
 	"slices"
@@ -37,6 +38,8 @@ type Emulator struct {
 	faults   faultState
 	stats    requestStats
 	delivery deliveryState
+	uploads  uploadRegistry
+	encoder  encoderState
 
 	saveMu sync.Mutex // serialises state file writes
 }
@@ -69,6 +72,7 @@ func New(opts Options) (*Emulator, error) {
 	e.faults.set(opts.Faults)
 	e.stats.counts = map[string]int{}
 	e.delivery.init(opts)
+	e.encoder.init()
 	e.control = e.newControlMux()
 
 	loaded, err := e.loadState()
@@ -81,6 +85,7 @@ func New(opts Options) (*Emulator, error) {
 			return nil, err
 		}
 	}
+	e.resumeEncodings()
 	return e, nil
 }
 
@@ -127,10 +132,12 @@ func (e *Emulator) APIKeys() []string { return slices.Clone(e.keys) }
 // Environment is sandbox or production.
 func (e *Emulator) Environment() string { return e.opts.Environment }
 
-// Close stops pending deliveries and saves state when StatePath is set.
+// Close stops the encodings and the pending deliveries, deletes the chunks of unfinished
+// uploads, and saves state when StatePath is set.
 func (e *Emulator) Close() error {
+	e.encoder.close()
 	e.delivery.close()
-	return e.saveState()
+	return errors.Join(e.uploads.close(), e.saveState())
 }
 
 // ServeHTTP serves the service API and the control API.
@@ -151,13 +158,16 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/auth/refresh":
 		e.serveAuthEndpoint(w, r, e.handleAuthRefresh)
 		return
+	case "/upload":
+		e.serveTokenUpload(w, r)
+		return
 	}
 	rt, id, ok := matchRoute(path)
 	if !ok {
 		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
 		return
 	}
-	class := classOf(r.Method)
+	class := requestClass(r)
 	subject, aerr := e.authenticate(r)
 	if aerr != nil {
 		// Without a key, the caller's address is the bucket: the 401 carries true rate-limit
@@ -190,7 +200,16 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.serverError())
 		return
 	}
-	h(e, w, r, id)
+	h(e, w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)), id)
+}
+
+// subjectKey keys the request's subject (its key's fingerprint) in the context of a handler.
+type subjectKey struct{}
+
+// requestSubject is the fingerprint of the key that r was authenticated with.
+func requestSubject(r *http.Request) string {
+	s, _ := r.Context().Value(subjectKey{}).(string)
+	return s
 }
 
 // anonymousSubject is the rate-limit bucket of a request without valid credentials: its remote
@@ -251,22 +270,37 @@ func (rt route) allow() string {
 	return strings.Join(methods, ", ")
 }
 
-// matchRoute finds the route of path: a collection (/webhooks) or one item (/webhooks/{id}).
+// matchRoute finds the route of path: a collection (/webhooks), one item (/webhooks/{id}), or
+// a route under an item (/videos/{id}/source, /videos/{id}/captions/{language}: the handler
+// reads the language from the path with lastSegment).
 func matchRoute(path string) (route, string, bool) {
 	rest, ok := strings.CutPrefix(path, "/")
 	if !ok {
 		return nil, "", false
 	}
-	coll, id, hasID := strings.Cut(rest, "/")
-	if hasID && (id == "" || strings.Contains(id, "/")) {
+	segs := strings.Split(rest, "/")
+	if slices.Contains(segs[1:], "") || len(segs) > 4 {
 		return nil, "", false
 	}
-	routes, ok := collections[coll]
+	routes, ok := collections[segs[0]]
 	if !ok {
 		return nil, "", false
 	}
-	if hasID {
-		return routes[1], id, true
+	switch len(segs) {
+	case 1:
+		return routes[0], "", true
+	case 2:
+		return routes[1], segs[1], true
 	}
-	return routes[0], "", true
+	name := segs[0] + "/" + segs[2]
+	if len(segs) == 4 {
+		name += "/*"
+	}
+	sub, ok := subroutes[name]
+	return sub, segs[1], ok
+}
+
+// lastSegment is the last segment of r's path: the language of a caption or chapter route.
+func lastSegment(r *http.Request) string {
+	return r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
 }

@@ -18,6 +18,10 @@ type faultState struct {
 	injectedRead  int
 	injected429   int
 	commitThen500 int
+	uploadAcc     float64
+	cutsLeft      int
+	uploadCommit  int
+	uploadCut     int
 }
 
 // FaultCounts are the faults injected since the emulator started; SetFaults does not reset
@@ -31,6 +35,10 @@ type FaultCounts struct {
 	Burst429 int
 	// CommitThen500 counts the creates and updates that were stored and answered 500.
 	CommitThen500 int
+	// UploadCommitThen500 counts the source chunks that were stored and answered 500.
+	UploadCommitThen500 int
+	// UploadCut counts the source chunks whose connection was cut.
+	UploadCut int
 }
 
 func (s *faultState) set(f Faults) {
@@ -39,6 +47,11 @@ func (s *faultState) set(f Faults) {
 	f.CommitThen500Rate = clampShare(f.CommitThen500Rate)
 	f.Latency = max(f.Latency, 0)
 	f.Burst429 = max(f.Burst429, 0)
+	f.UploadCommitThen500Rate = clampShare(f.UploadCommitThen500Rate)
+	f.UploadCuts = max(f.UploadCuts, 0)
+	if f.UploadCutAfterBytes <= 0 {
+		f.UploadCutAfterBytes = chunkCutDefaultAfter
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// A share restarts only when its rate changes: a run that changes other faults often (a
@@ -53,8 +66,12 @@ func (s *faultState) set(f Faults) {
 	if f.CommitThen500Rate != s.f.CommitThen500Rate {
 		s.commitAcc = 0
 	}
+	if f.UploadCommitThen500Rate != s.f.UploadCommitThen500Rate {
+		s.uploadAcc = 0
+	}
 	s.f = f
 	s.burstLeft = f.Burst429
+	s.cutsLeft = f.UploadCuts
 }
 
 func (s *faultState) get() Faults {
@@ -62,6 +79,7 @@ func (s *faultState) get() Faults {
 	defer s.mu.Unlock()
 	f := s.f
 	f.Burst429 = s.burstLeft
+	f.UploadCuts = s.cutsLeft
 	return f
 }
 
@@ -93,7 +111,30 @@ func (s *faultState) takeError(method string) bool {
 func (s *faultState) counts() FaultCounts {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return FaultCounts{Error500: s.injected500, ReadError500: s.injectedRead, Burst429: s.injected429, CommitThen500: s.commitThen500}
+	return FaultCounts{
+		Error500: s.injected500, ReadError500: s.injectedRead, Burst429: s.injected429, CommitThen500: s.commitThen500,
+		UploadCommitThen500: s.uploadCommit, UploadCut: s.uploadCut,
+	}
+}
+
+// takeUploadCommitThen500 reports whether this stored chunk is answered 500.
+func (s *faultState) takeUploadCommitThen500() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return draw(&s.uploadAcc, s.f.UploadCommitThen500Rate, &s.uploadCommit)
+}
+
+// takeUploadCut reports whether this chunk's connection is cut, and after how many bytes of
+// its file.
+func (s *faultState) takeUploadCut() (int64, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cutsLeft <= 0 {
+		return 0, false
+	}
+	s.cutsLeft--
+	s.uploadCut++
+	return s.f.UploadCutAfterBytes, true
 }
 
 func (s *faultState) takeCommitThen500() bool {
@@ -113,7 +154,8 @@ func (s *faultState) take429() bool {
 	return false
 }
 
-// SetFaults replaces the injected faults and restarts the 429 burst with f.Burst429. The
+// SetFaults replaces the injected faults and restarts the 429 burst with f.Burst429 and the
+// upload cuts with f.UploadCuts. The
 // draw of a rate restarts only when that rate changes.
 func (e *Emulator) SetFaults(f Faults) {
 	e.faults.set(f)

@@ -152,3 +152,14 @@ func parseOrderAndPage[R any](e *Emulator, q url.Values, lq *listQuery[R], keys 
 	lq.order, lq.page = order, page
 	return append(probs, pageProbs...)
 }
+
+// sortedListQuery reads the query of a list that has no filters, only sorting by keys and
+// paging (player themes, upload tokens, watermarks).
+func sortedListQuery[R any](e *Emulator, keys []sortKey[R]) func(url.Values) (listQuery[R], []problem) {
+	return func(q url.Values) (listQuery[R], []problem) {
+		lq := listQuery[R]{filters: url.Values{}}
+		probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
+		probs = append(probs, parseOrderAndPage(e, q, &lq, keys)...)
+		return lq, probs
+	}
+}

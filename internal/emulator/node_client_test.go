@@ -17,8 +17,10 @@ import (
 const nodeClientDirEnv = "VIDEOHOST_NODE_CLIENT_DIR"
 
 // TestNodeClientStranger runs testdata/nodeclient/stranger.js, which creates, reads, lists,
-// updates and deletes live streams and player themes through @api.video/nodejs-client and
-// checks that the client understands every answer. It needs node and the package, which
+// updates and deletes live streams, player themes and videos through @api.video/nodejs-client,
+// uploads sources (in 5 MiB chunks, and in a progressive session), thumbnails, captions and
+// chapters, makes upload tokens and uploads with them, watermarks and player logos, and checks
+// that the client understands every answer. It needs node and the package, which
 // `make test` does not download, so it is skipped without them.
 func TestNodeClientStranger(t *testing.T) {
 	node, err := exec.LookPath("node")
@@ -35,7 +37,7 @@ func TestNodeClientStranger(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(t, emulator.Options{APIKeys: []string{"stranger-key"}, Limits: emulator.Limits{Writes: 1000, Reads: 1000}})
+	e := newEnv(t, emulator.Options{APIKeys: []string{"stranger-key"}, Limits: emulator.Limits{Uploads: 1000, Writes: 1000, Reads: 1000}})
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, script, e.srv.URL, "stranger-key")
@@ -48,5 +50,12 @@ func TestNodeClientStranger(t *testing.T) {
 	}
 	if n := e.emu.RequestCount("", "/live-streams") + e.emu.RequestCount("", "/players"); n < 20 {
 		t.Errorf("only %d requests reached the emulator", n)
+	}
+	// Three chunks of videos.upload and three parts of the progressive session, at least 21 MiB.
+	if n := e.emu.RateStats().Uploads.Requests; n < 6 {
+		t.Errorf("only %d uploads reached the emulator", n)
+	}
+	if b := e.emu.UploadedBytes(""); b < 21<<20 {
+		t.Errorf("only %d bytes of sources reached the emulator", b)
 	}
 }

@@ -25,6 +25,9 @@ const (
 	DefaultDeliveryRetries    = 3
 	DefaultDeliveryRetryDelay = 3 * time.Second
 	DefaultDeliveryTimeout    = 5 * time.Second
+	DefaultIngestDelay        = 500 * time.Millisecond
+	DefaultEncodingDelay      = 250 * time.Millisecond
+	DefaultDetectedLanguage   = "en"
 )
 
 // Limits are requests per window for each rate-limit class; zero takes the environment's
@@ -40,14 +43,25 @@ type Faults struct {
 	// ReadErrorRate is the share (0..1) of rate-limited GET and HEAD API requests answered 500,
 	// drawn after (and apart from) ErrorRate.
 	ReadErrorRate float64
-	// CommitThen500Rate is the share (0..1) of creates (POST /webhooks, /live-streams and
-	// /players) and updates (PATCH /live-streams/{id} and /players/{id}) that store the change
-	// and answer 500 all the same. Deletes are not drawn.
+	// CommitThen500Rate is the share (0..1) of creates (POST /webhooks, /live-streams,
+	// /players, /videos, /upload-tokens, /watermarks, captions, chapters, logos) and updates
+	// (PATCH of live streams, player themes, videos, thumbnails and captions) that store the
+	// change and answer 500 all the same. Deletes and source chunks (UploadCommitThen500Rate)
+	// are not drawn.
 	CommitThen500Rate float64
 	// Latency is added before every API answer.
 	Latency time.Duration
 	// Burst429 answers the next N rate-limited API requests 429.
 	Burst429 int
+	// UploadCommitThen500Rate is the share (0..1) of source chunks (POST /videos/{id}/source)
+	// that are stored and answered 500 all the same.
+	UploadCommitThen500Rate float64
+	// UploadCuts cuts the connection of the next N source chunks part way through their body:
+	// nothing of such a chunk is stored and no answer is sent.
+	UploadCuts int
+	// UploadCutAfterBytes is how many bytes of a cut chunk's file are read before the cut
+	// (default 1 MiB).
+	UploadCutAfterBytes int64
 }
 
 // Options configure one emulator; zero values take the documented defaults.
@@ -66,6 +80,9 @@ type Options struct {
 	DeliveryRetries      int           // default 3; a negative value disables retries
 	DeliveryRetryDelay   time.Duration // default 3 s
 	DeliveryTimeout      time.Duration // default 5 s
+	IngestDelay          time.Duration // each step of a source's ingest; default 500 ms
+	EncodingDelay        time.Duration // the encoding of each quality; default 250 ms
+	DetectedLanguage     string        // the language "detected" in a source; default en
 	StatePath            string        // when set, state is loaded from and saved to this JSON file
 	ControlToken         string        // when set, /_emulator/ requires Authorization: Bearer <token>
 	Faults               Faults
@@ -86,6 +103,7 @@ func (o Options) withDefaults() (Options, error) {
 	errs = append(errs, o.defaultLimits()...)
 	errs = append(errs, o.checkSeeds())
 	o.defaultDeliveries()
+	errs = append(errs, o.defaultEncoding())
 	errs = append(errs, o.Faults.validate())
 	errs = append(errs, o.checkKeys()...)
 	if o.Now == nil {
@@ -182,6 +200,26 @@ func (o *Options) defaultDeliveries() {
 	}
 }
 
+// defaultEncoding fills the delays of ingest and encoding and the detected language.
+func (o *Options) defaultEncoding() error {
+	if o.IngestDelay < 0 || o.EncodingDelay < 0 {
+		return errors.New("ingest and encoding delays must not be negative")
+	}
+	if o.IngestDelay == 0 {
+		o.IngestDelay = DefaultIngestDelay
+	}
+	if o.EncodingDelay == 0 {
+		o.EncodingDelay = DefaultEncodingDelay
+	}
+	if o.DetectedLanguage == "" {
+		o.DetectedLanguage = DefaultDetectedLanguage
+	}
+	if languageProblem(o.DetectedLanguage) != "" {
+		return fmt.Errorf("detected language %q is not a known language tag", o.DetectedLanguage)
+	}
+	return nil
+}
+
 // checkKeys refuses empty keys and a key given for both environments.
 func (o *Options) checkKeys() []error {
 	var errs []error
@@ -226,6 +264,12 @@ func (f Faults) validate() error {
 	}
 	if f.CommitThen500Rate < 0 || f.CommitThen500Rate > 1 || math.IsNaN(f.CommitThen500Rate) {
 		errs = append(errs, errors.New("fault commit-then-500 rate must be between 0 and 1"))
+	}
+	if f.UploadCommitThen500Rate < 0 || f.UploadCommitThen500Rate > 1 || math.IsNaN(f.UploadCommitThen500Rate) {
+		errs = append(errs, errors.New("fault upload commit-then-500 rate must be between 0 and 1"))
+	}
+	if f.UploadCuts < 0 || f.UploadCutAfterBytes < 0 {
+		errs = append(errs, errors.New("fault upload cuts and their byte count must not be negative"))
 	}
 	if f.Latency < 0 {
 		errs = append(errs, errors.New("fault latency must not be negative"))

@@ -3,7 +3,6 @@ package emulator
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -15,16 +14,17 @@ import (
 const maxPlayerNameLength = 100
 
 // playerWire is a player theme as the service sends it: every field, defaults filled in; name
-// only when the theme has one, and assets never, since logos cannot be uploaded here.
+// only when the theme has one, and assets only when it has a logo.
 type playerWire struct {
 	playerSettings
-	PlayerID  string `json:"playerId"`
-	CreatedAt string `json:"createdAt"`
-	UpdatedAt string `json:"updatedAt"`
+	PlayerID  string            `json:"playerId"`
+	CreatedAt string            `json:"createdAt"`
+	UpdatedAt string            `json:"updatedAt"`
+	Assets    *playerAssetsWire `json:"assets,omitempty"`
 }
 
 func toPlayerWire(p *playerTheme) playerWire {
-	return playerWire{playerSettings: p.playerSettings, PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt)}
+	return playerWire{playerSettings: p.playerSettings, PlayerID: p.ID, CreatedAt: atom(p.CreatedAt), UpdatedAt: atom(p.UpdatedAt), Assets: logoAssets(p)}
 }
 
 // playerSetting is one colour (T string) or flag (T bool) of a player theme: its member, where
@@ -161,16 +161,8 @@ func settingMembers[T any](settings []playerSetting[T]) []string {
 	return members
 }
 
-// parsePlayerQuery reads the query of GET /players, which has no filters.
-func (e *Emulator) parsePlayerQuery(q url.Values) (listQuery[playerTheme], []problem) {
-	lq := listQuery[playerTheme]{filters: url.Values{}}
-	probs := e.unknownParams(q, listParams("sortBy", "sortOrder"))
-	probs = append(probs, parseOrderAndPage(e, q, &lq, players.sortKeys)...)
-	return lq, probs
-}
-
 func (e *Emulator) handleListPlayers(w http.ResponseWriter, r *http.Request, _ string) {
-	players.serveList(e, w, r, e.parsePlayerQuery)
+	players.serveList(e, w, r, sortedListQuery(e, players.sortKeys))
 }
 
 // handleCreatePlayer serves POST /players: 201 with the new theme; every member is optional.

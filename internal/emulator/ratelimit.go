@@ -16,9 +16,18 @@ const (
 	classReads
 )
 
-// classOf puts reads (GET and HEAD) and writes (every other method) into their classes. The
-// uploads class is reserved for upload endpoints, which the specification does not list; the
-// control API's simulated upload does not consume the service's budget either.
+// requestClass puts every request whose body is multipart/form-data into the uploads class (the
+// contract's decision: source chunks, thumbnails, captions, chapters, watermarks, logos), and the
+// others by their method. The control API's simulated upload does not consume the service's
+// budget.
+func requestClass(r *http.Request) rateClass {
+	if isMultipart(r) {
+		return classUploads
+	}
+	return classOf(r.Method)
+}
+
+// classOf puts reads (GET and HEAD) and writes (every other method) into their classes.
 func classOf(method string) rateClass {
 	if method == http.MethodGet || method == http.MethodHead {
 		return classReads

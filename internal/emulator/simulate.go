@@ -260,10 +260,20 @@ func (e *Emulator) generateCaption(videoID, language string) (map[string]string,
 	return out, nil
 }
 
-// generateSummary simulates an automatic summary of a video and emits video.summary.generated.
+// generateSummary simulates an automatic summary of a video and emits video.summary.generated;
+// the video then has a summary, so asking for another is 409.
 func (e *Emulator) generateSummary(videoID string) (map[string]string, error) {
-	if err := e.requireVideo(videoID); err != nil {
-		return nil, err
+	found := false
+	e.withFreshStore(func() {
+		if i := videos.find(&e.st, videoID); i >= 0 {
+			found = true
+			v := *e.st.Videos[i]
+			v.SummaryMade = true
+			e.st.Videos[i] = &v
+		}
+	})
+	if !found {
+		return nil, notFoundf("no video %s", videoID)
 	}
 	out := map[string]string{"videoId": videoID, "summaryId": randomID("summary_", 22)}
 	e.emit(events.VideoSummaryGenerated, out)

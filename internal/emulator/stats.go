@@ -15,6 +15,60 @@ type requestStats struct {
 	mu     sync.Mutex
 	counts map[string]int // "<METHOD> <path>"
 	total  int
+	// uploadBytes counts the bytes of source files received per video (refused and cut chunks
+	// included: they were sent), uploadTotal over every video.
+	uploadBytes map[string]int64
+	uploadTotal int64
+}
+
+// addUploadBytes counts n bytes of a source file of video id ("" when the video is not known
+// yet: a request of /upload counts its bytes in the total as they arrive, and against its
+// video with creditVideo once it knows it).
+func (s *requestStats) addUploadBytes(id string, n int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.uploadTotal += n
+	s.creditLocked(id, n)
+}
+
+// creditVideo counts n bytes, already in the total, against video id.
+func (s *requestStats) creditVideo(id string, n int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.creditLocked(id, n)
+}
+
+func (s *requestStats) creditLocked(id string, n int64) {
+	if id == "" {
+		return
+	}
+	if s.uploadBytes == nil {
+		s.uploadBytes = map[string]int64{}
+	}
+	if _, ok := s.uploadBytes[id]; ok || len(s.uploadBytes) < maxStatsKeys {
+		s.uploadBytes[id] += n
+	}
+}
+
+// uploads is a copy of the byte counts of the sources, per video and in all.
+func (s *requestStats) uploads() (map[string]int64, int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]int64, len(s.uploadBytes))
+	for k, v := range s.uploadBytes {
+		out[k] = v
+	}
+	return out, s.uploadTotal
+}
+
+// UploadedBytes is how many bytes of source files reached the API for video id so far
+// (chunks refused, cut or sent again included); "" counts every video.
+func (e *Emulator) UploadedBytes(id string) int64 {
+	per, total := e.stats.uploads()
+	if id == "" {
+		return total
+	}
+	return per[id]
 }
 
 func (s *requestStats) count(method, path string) {

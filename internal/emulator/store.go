@@ -39,6 +39,56 @@ type video struct {
 	Duration     float64 `json:"duration"`
 	// ExpiresAt is when a sandbox video or recording is deleted; zero in production.
 	ExpiresAt time.Time `json:"expiresAt,omitzero"`
+	videoMedia
+}
+
+// videoMedia is what a video made through the API holds beside its properties: where its
+// source came from, how far its ingest and encoding went, its captions and chapters. The
+// records of the control API's simulations and of the seed leave it empty.
+type videoMedia struct {
+	// LanguageOrigin is api when the language was given, auto when the emulator detected it.
+	LanguageOrigin    string `json:"languageOrigin,omitempty"`
+	Transcript        bool   `json:"transcript,omitempty"`
+	TranscriptSummary bool   `json:"transcriptSummary,omitempty"`
+	// SummaryMade is set once a summary was asked for (or generated): another is 409.
+	SummaryMade bool `json:"summaryMade,omitempty"`
+	// SourceURL is the address a video was created from; such a video takes no upload.
+	SourceURL string `json:"sourceUrl,omitempty"`
+	// SourceSize and SourceSHA256 describe a complete source (uploaded or copied).
+	SourceSize   int64  `json:"sourceSize,omitempty"`
+	SourceSHA256 string `json:"sourceSha256,omitempty"`
+	// Ingest is "" before any byte arrived, then uploading, uploaded, ingesting, ingested.
+	Ingest    string         `json:"ingest,omitempty"`
+	Qualities []qualityState `json:"qualities,omitempty"`
+	// Clip and WatermarkID are kept from the create and never sent back, as the service does.
+	Clip        *clipRange `json:"clip,omitempty"`
+	WatermarkID string     `json:"watermarkId,omitempty"`
+	// ThumbnailVersion moves with every thumbnail change, so that the thumbnail's URL changes.
+	ThumbnailVersion int        `json:"thumbnailVersion,omitempty"`
+	Captions         []trackRec `json:"captions,omitempty"`
+	Chapters         []trackRec `json:"chapters,omitempty"`
+}
+
+// qualityState is one encoded version of a video: hls or mp4 at a height.
+type qualityState struct {
+	Type    string `json:"type"`
+	Quality string `json:"quality"`
+	Status  string `json:"status"`
+}
+
+// clipRange is the part of its source that a video was created from.
+type clipRange struct {
+	StartTimecode string `json:"startTimecode,omitempty"`
+	EndTimecode   string `json:"endTimecode,omitempty"`
+}
+
+// trackRec is one caption or chapter file of a video: its language, whether it is the default
+// caption (chapters have none), and a version that moves with every upload, so that its src
+// changes.
+type trackRec struct {
+	Language string `json:"language"`
+	Default  bool   `json:"default,omitempty"`
+	Version  int    `json:"version"`
 }
 
 // videoProperties are a video's flags, tags and metadata: stored and sent alike.
@@ -79,6 +129,33 @@ type playerTheme struct {
 	playerSettings
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
+	// Logo is the theme's logo, nil when it has none.
+	Logo *playerLogo `json:"logo,omitempty"`
+}
+
+// playerLogo is a player theme's logo: its link as sent, and a version that moves with every
+// upload, so that its address changes.
+type playerLogo struct {
+	Link    string `json:"link"`
+	Version int    `json:"version"`
+}
+
+// uploadToken is a delegated upload token. The token is its id and its secret; Owner is the
+// fingerprint of the key that made it, whose uploads budget /upload uses. ExpiresAt is zero for
+// a token that never expires.
+type uploadToken struct {
+	Token     string    `json:"token"`
+	TTL       int64     `json:"ttl"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt,omitzero"`
+	Owner     string    `json:"owner"`
+}
+
+// watermark is a watermark image: the service keeps its id and creation time, nothing of the
+// image.
+type watermark struct {
+	ID        string    `json:"watermarkId"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // playerSettings are what a player theme's body may set, stored and sent as they are. Colours
@@ -105,10 +182,12 @@ type playerSettings struct {
 // store is the service's data; Emulator.mu guards it. Slices keep creation order, which is the
 // default order of every list.
 type store struct {
-	Webhooks    []*Webhook     `json:"webhooks"`
-	Videos      []*video       `json:"videos"`
-	LiveStreams []*liveStream  `json:"liveStreams"`
-	Players     []*playerTheme `json:"players"`
+	Webhooks     []*Webhook     `json:"webhooks"`
+	Videos       []*video       `json:"videos"`
+	LiveStreams  []*liveStream  `json:"liveStreams"`
+	Players      []*playerTheme `json:"players"`
+	UploadTokens []*uploadToken `json:"uploadTokens,omitempty"`
+	Watermarks   []*watermark   `json:"watermarks,omitempty"`
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -159,10 +238,15 @@ func cloneWebhook(w *Webhook) Webhook {
 // lazily against the emulator's clock: by every read of the videos (withFreshStore), by the
 // simulated uploads and recordings, and by a clock advance. It reports whether anything was
 // deleted, so the caller can save the state.
+//
+// Expired upload tokens are deleted the same way: an expired token is gone.
 func (e *Emulator) purgeExpiredLocked(now time.Time) bool {
-	before := len(e.st.Videos)
+	before := len(e.st.Videos) + len(e.st.UploadTokens)
 	e.st.Videos = slices.DeleteFunc(e.st.Videos, func(v *video) bool {
 		return !v.ExpiresAt.IsZero() && !now.Before(v.ExpiresAt)
 	})
-	return len(e.st.Videos) != before
+	e.st.UploadTokens = slices.DeleteFunc(e.st.UploadTokens, func(t *uploadToken) bool {
+		return !t.ExpiresAt.IsZero() && !now.Before(t.ExpiresAt)
+	})
+	return len(e.st.Videos)+len(e.st.UploadTokens) != before
 }

@@ -1,9 +1,11 @@
 package emulator
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -20,15 +22,19 @@ type liveStreamLink struct {
 
 // videoWire is a video as the service sends it. Watermarked is the emulator's flag for the
 // sandbox's watermark (true on every sandbox video); the real service marks the pictures only.
+//
+// Language and languageOrigin are null while the language is unknown (a video created without
+// one, before its source is ingested); playerId is left out when the video has no player theme.
 type videoWire struct {
-	VideoID     string `json:"videoId"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	Language    string `json:"language"`
-	PlayerID    string `json:"playerId"`
-	CreatedAt   string `json:"createdAt"`
-	PublishedAt string `json:"publishedAt"`
-	UpdatedAt   string `json:"updatedAt"`
+	VideoID        string  `json:"videoId"`
+	Title          string  `json:"title"`
+	Description    string  `json:"description"`
+	Language       *string `json:"language"`
+	LanguageOrigin *string `json:"languageOrigin"`
+	PlayerID       string  `json:"playerId,omitempty"`
+	CreatedAt      string  `json:"createdAt"`
+	PublishedAt    string  `json:"publishedAt"`
+	UpdatedAt      string  `json:"updatedAt"`
 	videoProperties
 	Source      videoSourceWire `json:"source"`
 	Assets      videoAssetsWire `json:"assets"`
@@ -40,7 +46,6 @@ func (e *Emulator) toVideoWire(v *video) videoWire {
 		VideoID:         v.ID,
 		Title:           v.Title,
 		Description:     v.Description,
-		Language:        v.Language,
 		PlayerID:        v.PlayerID,
 		CreatedAt:       atom(v.CreatedAt),
 		PublishedAt:     atom(v.PublishedAt),
@@ -49,6 +54,20 @@ func (e *Emulator) toVideoWire(v *video) videoWire {
 		Source:          videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
 		Assets:          videoAssets(v.ID, v.MP4Support),
 		Watermarked:     e.opts.Environment == EnvSandbox,
+	}
+	if v.Language != "" {
+		lang, origin := v.Language, cmp.Or(v.LanguageOrigin, languageFromAPI)
+		out.Language, out.LanguageOrigin = &lang, &origin
+	}
+	if v.SourceURL != "" {
+		out.Source.URI = v.SourceURL
+	}
+	if v.ThumbnailVersion > 0 {
+		out.Assets.Thumbnail += "?v=" + strconv.Itoa(v.ThumbnailVersion)
+	}
+	if !v.Public {
+		// A private video's addresses carry a token that changes on every read.
+		out.Assets = privateAssets(out.Assets)
 	}
 	// The lists are copied, and sent empty rather than null.
 	out.Tags = append([]string{}, v.Tags...)

@@ -42,11 +42,15 @@ func TestVideoFields(t *testing.T) {
 	e := newEnv(t, emulator.Options{SeedVideos: 5, SeedLiveStreams: 1})
 	v := e.api("GET", "/videos/vi0000000005", nil)
 	expectStatus(t, v, http.StatusOK)
-	for _, k := range []string{"videoId", "title", "description", "language", "playerId", "createdAt", "publishedAt", "updatedAt",
+	for _, k := range []string{"videoId", "title", "description", "language", "languageOrigin", "createdAt", "publishedAt", "updatedAt",
 		"discarded", "public", "panoramic", "mp4Support", "tags", "metadata", "source", "assets"} {
 		if _, ok := v.body[k]; !ok {
 			t.Errorf("video lacks %s", k)
 		}
+	}
+	// The contract leaves playerId out of a video without a player theme.
+	if _, ok := v.body["playerId"]; ok {
+		t.Errorf("a video without a player theme shows playerId: %s", v.raw)
 	}
 	for _, k := range []string{"createdAt", "publishedAt", "updatedAt"} {
 		if !atomRe.MatchString(v.str(k)) {
