@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -99,9 +100,27 @@ func (t *touchReader) Read(p []byte) (int, error) {
 // errStalled ends an upload's attempt that made no progress for the request timeout.
 var errStalled = errors.New("no progress within the request timeout")
 
-// stallContext is ended d after the last touch, with errStalled as its cause.
-func stallContext(parent context.Context, d time.Duration) (context.Context, func(), context.CancelFunc) {
+// stallContext is ended d after the last touch, with errStalled as its cause, and at the latest
+// d after caller ends: an upload in flight at a cancellation finishes, but as a write does, within
+// the request timeout.
+func stallContext(caller, parent context.Context, d time.Duration) (context.Context, func(), context.CancelFunc) {
 	ctx, cancel := context.WithCancelCause(parent)
 	t := time.AfterFunc(d, func() { cancel(fmt.Errorf("%w (%s)", errStalled, d)) })
-	return ctx, func() { t.Reset(d) }, func() { t.Stop(); cancel(context.Canceled) }
+	var cut *time.Timer
+	var mu sync.Mutex
+	stop := context.AfterFunc(caller, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		cut = time.AfterFunc(d, func() { cancel(fmt.Errorf("%w (%s) after the cancellation", errStalled, d)) })
+	})
+	return ctx, func() { t.Reset(d) }, func() {
+		stop()
+		t.Stop()
+		mu.Lock()
+		if cut != nil {
+			cut.Stop()
+		}
+		mu.Unlock()
+		cancel(context.Canceled)
+	}
 }

@@ -374,7 +374,7 @@ func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Contex
 		cancel context.CancelFunc
 	)
 	if cl.r.stream != nil {
-		actx, touch, cancel = stallContext(context.WithoutCancel(ctx), c.cfg.Timeout)
+		actx, touch, cancel = stallContext(ctx, context.WithoutCancel(ctx), c.cfg.Timeout)
 	} else {
 		actx, cancel = context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
 	}

@@ -2,11 +2,13 @@ package videohost
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -117,4 +119,50 @@ func TestUploadStallIsBoundedByTheTimeout(t *testing.T) {
 	if err == nil || !errors.Is(err, errStalled) || !strings.Contains(err.Error(), "no progress within the request timeout") {
 		t.Fatalf("err = %v, want a stall", err)
 	}
+}
+
+// zeros is a file of n zeros that costs no memory.
+type zeros struct{ n int64 }
+
+func (z zeros) ReadAt(p []byte, off int64) (int, error) {
+	if off >= z.n {
+		return 0, io.EOF
+	}
+	n := int(min(int64(len(p)), z.n-off))
+	clear(p[:n])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func TestUploadInFlightAtCancellationEndsWithinTheTimeout(t *testing.T) {
+	f := newDiscardlessService(t, func(w http.ResponseWriter, r *http.Request) {
+		// Reads steadily, too slowly to finish within the test, then answers.
+		buf := make([]byte, 64<<10)
+		for end := time.Now().Add(3 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+			if _, err := io.ReadFull(r.Body, buf); err != nil {
+				return
+			}
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"uri": r.URL.Path})
+	})
+	c, err := New(Config{BaseURL: f.URL, APIKey: testKey, AuthScheme: AuthBasic, HTTPClient: f.Client(),
+		Timeout: 500 * time.Millisecond, MaxRetries: NoRetries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	_, err = c.UploadCaption(ctx, "vi1", "fr", UploadSource{Name: "big.vtt", Reader: zeros{150 << 20}, Size: 150 << 20})
+	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "after the cancellation") {
+		t.Fatalf("err = %v, want the upload cut the request timeout after the cancellation", err)
+	}
+}
+
+// newDiscardlessService is a bare loopback server of handler, with no authentication.
+func newDiscardlessService(t *testing.T, handler http.HandlerFunc) *httptest.Server {
+	srv := httptest.NewServer(handler)
+	t.Cleanup(srv.Close)
+	return srv
 }
