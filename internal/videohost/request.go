@@ -35,6 +35,12 @@ type request struct {
 	// request in the uploads class.
 	stream *streamBody
 	header http.Header // added to the request's headers, such as a Content-Range
+	// secret is a secret that the path or the query holds (an upload token): logs and errors
+	// show it as REDACTED, and the service's words that echo it are redacted too.
+	secret string
+	// anonymous marks a call authorised by its secret alone (/upload?token=): it carries no
+	// credentials, but is paced by its class's limiter like any other.
+	anonymous bool
 }
 
 // class is the rate-limit class of the request: a multipart body uploads, GET and HEAD read,
@@ -145,7 +151,7 @@ func (c *Client) newCall(r request, out any) (*call, error) {
 		return nil, fmt.Errorf("%s %s: %w", r.method, r.path, err)
 	}
 	cl.u = c.address(r)
-	cl.path = c.shownPath(cl.u)
+	cl.path = redactSecret(c.shownPath(cl.u), r.secret)
 	cl.lim = c.limiters[cl.class]
 	return cl, nil
 }
@@ -163,6 +169,9 @@ func (c *Client) admit(ctx context.Context, cl *call) (attempt, error) {
 	var err error
 	if a.tk, err = cl.lim.wait(ctx, c.log, cl.r.method, cl.path); err != nil {
 		return a, &interruptedError{cl.r.method, cl.path, "while waiting for the " + cl.class + " rate limit" + notSent, err}
+	}
+	if cl.r.anonymous {
+		return a, nil
 	}
 	if a.authz, a.token, err = c.credentials(ctx); err != nil {
 		cl.lim.forget(a.tk)
@@ -193,8 +202,9 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 		// The service did not act on the request: a plain failure even for a write.
 		e := c.redirectError(cl.r, cl.path, cl.u, a)
 		e.Retries = cl.retries
+		e.redact(cl.r.secret)
 		return false, e
-	case a.status == http.StatusUnauthorized && !cl.r.auth && c.cfg.AuthScheme == AuthBearer && !cl.replayed:
+	case a.status == http.StatusUnauthorized && !cl.r.auth && !cl.r.anonymous && c.cfg.AuthScheme == AuthBearer && !cl.replayed:
 		cl.replayed = true
 		c.tokens.invalidate(a.token)
 		c.log.Debug(ctx, logRetry, cl.fields(map[string]any{"reason": "401: replaying once with a new access token"}))
@@ -209,7 +219,7 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 	}
 	e := c.decodeError(cl.r, cl.path, a)
 	e.Retries = cl.retries
-	if a.status == http.StatusUnauthorized || a.status == http.StatusForbidden {
+	if (a.status == http.StatusUnauthorized || a.status == http.StatusForbidden) && !cl.r.anonymous {
 		e.Hint = c.unauthorizedHint()
 	}
 	return false, e
@@ -310,6 +320,7 @@ func (c *Client) decodeError(r request, path string, a attempt) *Error {
 	if r.auth {
 		e.Body, e.Detail, e.Name, e.Problems, e.Extra = "", "", "", nil, nil
 	}
+	e.redact(r.secret)
 	return e
 }
 

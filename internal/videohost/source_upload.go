@@ -20,10 +20,14 @@ import (
 // type after a failure that outlasts the retries. A file that shrinks or grows while it is read
 // is ErrSourceChanged; a change of content of the same size is the caller's to detect (by hash).
 func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src UploadSource, opt UploadOptions) (Video, error) {
-	u, err := c.newSourceUpload(videoID, src, opt)
+	if videoID == "" {
+		return Video{}, errEmptyID
+	}
+	u, err := c.newUpload(src, opt)
 	if err != nil {
 		return Video{}, err
 	}
+	u.videoID, u.path = videoID, videoCollection.item(videoID)+"/source"
 	st, err := c.GetVideoStatus(ctx, videoID)
 	if err != nil {
 		return Video{}, u.incomplete(0, fmt.Errorf("reading the status before the upload: %w", err))
@@ -42,15 +46,12 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 	return u.result(ctx, missing)
 }
 
-func (c *Client) newSourceUpload(videoID string, src UploadSource, opt UploadOptions) (*sourceUpload, error) {
-	if videoID == "" {
-		return nil, errEmptyID
-	}
+// newUpload checks the source and the options, before any request.
+func (c *Client) newUpload(src UploadSource, opt UploadOptions) (*sourceUpload, error) {
 	if err := checkSource(src, MaxSourceSize); err != nil {
 		return nil, err
 	}
-	u := &sourceUpload{c: c, videoID: videoID, src: src, chunkSize: opt.ChunkSize, inFlight: opt.ChunksInFlight}
-	u.path = videoCollection.item(videoID) + "/source"
+	u := &sourceUpload{c: c, src: src, chunkSize: opt.ChunkSize, inFlight: opt.ChunksInFlight}
 	u.src.Name = uploadName(src.Name)
 	cfg := Config{UploadChunkSize: u.chunkSize, UploadChunksInFlight: u.inFlight}
 	if err := cfg.uploads(); err != nil {
@@ -129,9 +130,15 @@ func (u *sourceUpload) stopped() bool {
 
 // send sends one chunk and records its outcome.
 func (u *sourceUpload) send(ctx context.Context, ch chunk) {
-	r := request{method: http.MethodPost, path: u.path, idempotent: true}
+	v, err := u.post(ctx, ch, true)
+	u.record(ctx, ch, v, err)
+}
+
+// post sends one chunk; a chunk that replaces what it may have made is repeatable.
+func (u *sourceUpload) post(ctx context.Context, ch chunk, replaces bool) (Video, error) {
+	r := request{method: http.MethodPost, path: u.path, query: u.query, idempotent: replaces, secret: u.secret, anonymous: u.anonymous}
 	var err error
-	r.stream, err = newStreamBody(nil, u.src.Name, u.src.Reader, ch.from, ch.to-ch.from+1)
+	r.stream, err = newStreamBody(u.fields, u.src.Name, u.src.Reader, ch.from, ch.to-ch.from+1)
 	if err == nil && (ch.from > 0 || ch.to < u.src.Size-1) {
 		r.header = http.Header{"Content-Range": {fmt.Sprintf("bytes %d-%d/%d", ch.from, ch.to, u.src.Size)}}
 	}
@@ -139,6 +146,12 @@ func (u *sourceUpload) send(ctx context.Context, ch chunk) {
 	if err == nil {
 		err = u.c.do(ctx, r, &v)
 	}
+	return v, err
+}
+
+// record counts a chunk's outcome: acknowledged, refused because the source is complete, or
+// the first failure, which stops new chunks.
+func (u *sourceUpload) record(ctx context.Context, ch chunk, v Video, err error) {
 	u.mu.Lock()
 	switch {
 	case err == nil:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"sync"
 )
@@ -145,6 +146,12 @@ type sourceUpload struct {
 	inFlight   int
 	prog       *progress
 	hadAtStart int64 // bytes the service had when the run began
+	// An upload with a token: it goes to /upload?token= with no credentials; every chunk after
+	// the first, which creates the video, names it in the form field videoId.
+	query     url.Values
+	secret    string
+	anonymous bool
+	fields    []formField
 
 	mu       sync.Mutex
 	acked    int64 // bytes of the missing ranges acknowledged by this run
