@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"io"
+	"math"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // discardService takes a video source and keeps nothing of it but how many bytes arrived: it
@@ -26,6 +28,46 @@ type discardService struct {
 	total    int64
 	received int64
 	posts    int
+	gate     *uploadWindow // when set, the uploads' window
+}
+
+// uploadWindow is a fixed window of limit uploads, as the service keeps one per class: it
+// counts the 429s, and the early requests: those that arrive more than 100 ms after a 429 (the
+// time for requests already on the wire to land) and before its Retry-After elapsed.
+type uploadWindow struct {
+	limit  int
+	window time.Duration
+
+	start   time.Time
+	used    int
+	started bool
+	refused int
+	early   int
+	limited []struct{ at, until time.Time }
+}
+
+// admit counts one upload and writes its rate headers; the caller holds the service's lock.
+func (g *uploadWindow) admit(w http.ResponseWriter) bool {
+	now := time.Now()
+	for _, l := range g.limited {
+		if now.After(l.at.Add(100*time.Millisecond)) && now.Before(l.until) {
+			g.early++
+			break
+		}
+	}
+	if !g.started || !now.Before(g.start.Add(g.window)) {
+		g.start, g.used, g.started = now, 0, true
+	}
+	ok := g.used < g.limit
+	retryAfter := max(1, int(math.Ceil(g.start.Add(g.window).Sub(now).Seconds())))
+	if ok {
+		g.used++
+	} else {
+		g.refused++
+		g.limited = append(g.limited, struct{ at, until time.Time }{now, now.Add(time.Duration(retryAfter) * time.Second)})
+	}
+	rateHeadersOf(w, g.limit, g.limit-g.used, retryAfter)
+	return ok
 }
 
 func newDiscardService(tb testing.TB) *discardService {
@@ -39,6 +81,13 @@ func (d *discardService) serve(w http.ResponseWriter, r *http.Request) {
 	rateHeadersOf(w, 1_000_000_000, 999_999_999, 60)
 	switch {
 	case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/source"):
+		d.mu.Lock()
+		ok := d.gate == nil || d.gate.admit(w)
+		d.mu.Unlock()
+		if !ok {
+			writeJSON(w, http.StatusTooManyRequests, tooMany)
+			return
+		}
 		n, err := discardFilePart(r)
 		if err != nil {
 			writeJSON(w, http.StatusBadRequest, map[string]any{"title": err.Error(), "status": 400})
@@ -154,5 +203,28 @@ func TestUploadMemoryDoesNotGrowWithTheFile(t *testing.T) {
 	t.Logf("allocated %d KiB to upload %d MiB", allocated>>10, size>>20)
 	if allocated > size/4 {
 		t.Fatalf("allocated %d bytes to upload %d: the file is copied into memory", allocated, size)
+	}
+}
+
+// TestUploadChunksArePacedByTheUploadsWindow sends 12 chunks at 4 uploads per 1-second window,
+// two in flight: the uploads limiter must hold them at each window's reset, so that no chunk
+// arrives before a 429's Retry-After and at most one 429 is drawn (the first window's budget is
+// learned from the first answer). The wall time against the floor is logged, not asserted.
+func TestUploadChunksArePacedByTheUploadsWindow(t *testing.T) {
+	d := newDiscardService(t)
+	d.gate = &uploadWindow{limit: 4, window: time.Second}
+	src := sourceFile(t, 12*MinUploadChunkSize)
+	start := time.Now()
+	if _, err := d.client(t).UploadVideoSource(t.Context(), vid, src, UploadOptions{ChunkSize: MinUploadChunkSize, ChunksInFlight: 2}); err != nil {
+		t.Fatal(err)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t.Logf("12 chunks at 4 per 1 s: %s (floor 2 s), 429s %d, early %d", time.Since(start).Round(time.Millisecond), d.gate.refused, d.gate.early)
+	if d.received != src.Size {
+		t.Fatalf("received %d bytes of %d", d.received, src.Size)
+	}
+	if d.gate.early != 0 || d.gate.refused > 1 {
+		t.Fatalf("%d early requests (want 0), %d 429s (want at most 1)", d.gate.early, d.gate.refused)
 	}
 }
