@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -122,4 +123,69 @@ func BenchmarkClientOverhead(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkUploadVideoSource uploads a 256 MiB file to a loopback server that reads the
+// multipart stream and discards it, at a few chunk sizes and numbers of chunks in flight, and
+// reports the throughput (MB/s, from SetBytes) and the allocations of one whole upload. The
+// reference of the same loopback is BenchmarkUploadRawPost: one bare POST of the same bytes.
+func BenchmarkUploadVideoSource(b *testing.B) {
+	const size = 256 << 20
+	d := newDiscardService(b)
+	src := sourceFile(b, size)
+	for _, chunk := range []int64{5 << 20, 50 << 20, 200 << 20} {
+		for _, inFlight := range []int{1, 2, 4} {
+			b.Run(fmt.Sprintf("chunk=%dMiB/in_flight=%d", chunk>>20, inFlight), func(b *testing.B) {
+				c := d.client(b)
+				b.SetBytes(size)
+				b.ReportAllocs()
+				for b.Loop() {
+					d.reset()
+					if _, err := c.UploadVideoSource(b.Context(), vid, src, UploadOptions{ChunkSize: chunk, ChunksInFlight: inFlight}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkUploadRawPost is the reference of BenchmarkUploadVideoSource: the same file and
+// server, one bare net/http POST of the file as one multipart part, written through io.Pipe by
+// mime/multipart (what curl -F sends, and the plainest Go client's way), with no client around it.
+func BenchmarkUploadRawPost(b *testing.B) {
+	const size = 256 << 20
+	d := newDiscardService(b)
+	src := sourceFile(b, size)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		d.reset()
+		pr, pw := io.Pipe()
+		mw := multipart.NewWriter(pw)
+		go func() {
+			part, err := mw.CreateFormFile("file", "source.mp4")
+			if err == nil {
+				_, err = io.Copy(part, io.NewSectionReader(src.Reader, 0, size))
+			}
+			if err == nil {
+				err = mw.Close()
+			}
+			pw.CloseWithError(err)
+		}()
+		req, err := http.NewRequestWithContext(b.Context(), http.MethodPost, d.srv.URL+"/videos/"+vid+"/source", pr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		resp, err := d.srv.Client().Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated || d.received != size {
+			b.Fatalf("status %d, %d bytes received", resp.StatusCode, d.received)
+		}
+	}
 }

@@ -11,10 +11,12 @@ import (
 	"time"
 )
 
-// Rate-limit classes. The client sends GET and HEAD as reads and every other method as a write.
+// Rate-limit classes. The client sends every multipart request (a video source's chunk, a
+// caption, an image) as an upload, GET and HEAD as reads and every other method as a write.
 const (
-	ClassReads  = "reads"
-	ClassWrites = "writes"
+	ClassReads   = "reads"
+	ClassWrites  = "writes"
+	ClassUploads = "uploads"
 )
 
 // Client is the API client; safe for concurrent use. One Client holds one token pair, one
@@ -69,8 +71,9 @@ func New(cfg Config) (*Client, error) {
 	c.basicAuth = "Basic " + base64.StdEncoding.EncodeToString([]byte(cfg.APIKey+":"))
 	c.tokens = &tokenSource{c: c}
 	c.limiters = map[string]*limiter{
-		ClassReads:  newLimiter(ClassReads),
-		ClassWrites: newLimiter(ClassWrites),
+		ClassReads:   newLimiter(ClassReads),
+		ClassWrites:  newLimiter(ClassWrites),
+		ClassUploads: newLimiter(ClassUploads),
 	}
 	c.webhooks = &webhookCache{}
 	return c, nil

@@ -44,6 +44,12 @@ type Config struct {
 	HTTPClient *http.Client
 	// WebhookListTTL is how long LookupWebhook serves lookups from one shared list.
 	WebhookListTTL time.Duration
+	// UploadChunkSize is the size of one chunk of a video source, MinUploadChunkSize to
+	// MaxUploadChunkSize (the service's bounds of a chunk that is not the last).
+	UploadChunkSize int64
+	// UploadChunksInFlight is how many chunks of one source are sent together, 1 to
+	// MaxUploadChunksInFlight.
+	UploadChunksInFlight int
 }
 
 // Defaults of the zero values of Config.
@@ -54,6 +60,20 @@ const (
 	// Long enough to cover the refresh of one plan over many webhooks, short enough that the
 	// next plan sees changes made outside Terraform.
 	DefaultWebhookListTTL = 10 * time.Second
+	// DefaultUploadChunkSize: few requests of the uploads class (40 a minute in the sandbox) per
+	// source, and a failed chunk costs little to send again.
+	DefaultUploadChunkSize = 50 << 20
+	// DefaultUploadChunksInFlight: a second chunk keeps the connection busy while the first one's
+	// answer travels back; more rarely pays under the uploads rate limit.
+	DefaultUploadChunksInFlight = 2
+)
+
+// The bounds of the upload settings: the service's smallest chunk that is not the last, its
+// largest chunk, and a number of parallel chunks beyond which only the rate limit is felt.
+const (
+	MinUploadChunkSize      = 5 << 20
+	MaxUploadChunkSize      = 200 << 20
+	MaxUploadChunksInFlight = 16
 )
 
 // NoRetries is the MaxRetries that sends every call once: zero means the default.
@@ -141,7 +161,31 @@ func (cfg *Config) limits() error {
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-	return durationOrDefault("WebhookListTTL", &cfg.WebhookListTTL, DefaultWebhookListTTL)
+	if err := durationOrDefault("WebhookListTTL", &cfg.WebhookListTTL, DefaultWebhookListTTL); err != nil {
+		return err
+	}
+	return cfg.uploads()
+}
+
+// uploads checks and defaults the chunking of video sources.
+func (cfg *Config) uploads() error {
+	switch {
+	case cfg.UploadChunkSize == 0:
+		cfg.UploadChunkSize = DefaultUploadChunkSize
+	case cfg.UploadChunkSize < MinUploadChunkSize || cfg.UploadChunkSize > MaxUploadChunkSize:
+		return &ConfigError{Field: "UploadChunkSize", Problem: fmt.Sprintf(
+			"%d bytes is outside the service's bounds of a chunk: use %d (5 MiB) to %d (200 MiB), or zero for the default %d",
+			cfg.UploadChunkSize, MinUploadChunkSize, MaxUploadChunkSize, DefaultUploadChunkSize)}
+	}
+	switch {
+	case cfg.UploadChunksInFlight == 0:
+		cfg.UploadChunksInFlight = DefaultUploadChunksInFlight
+	case cfg.UploadChunksInFlight < 1 || cfg.UploadChunksInFlight > MaxUploadChunksInFlight:
+		return &ConfigError{Field: "UploadChunksInFlight", Problem: fmt.Sprintf(
+			"%d is not a number of parallel chunks: use 1 to %d, or zero for the default %d",
+			cfg.UploadChunksInFlight, MaxUploadChunksInFlight, DefaultUploadChunksInFlight)}
+	}
+	return nil
 }
 
 // durationOrDefault checks a duration setting whose zero means byDefault.

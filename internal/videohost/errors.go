@@ -49,6 +49,9 @@ var (
 	// ErrInterrupted is a call whose context ended before its request was sent, or during a
 	// read; errors.Is(err, context.Canceled) (or DeadlineExceeded) holds as well.
 	ErrInterrupted = errors.New("videohost: interrupted before the request was sent")
+	// ErrSourceChanged is an upload whose file did not hold the bytes its size promised (it
+	// shrank or grew while it was read), or whose video holds part of a source of another size.
+	ErrSourceChanged = errors.New("videohost: the source file changed")
 )
 
 const (

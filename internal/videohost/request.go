@@ -27,13 +27,28 @@ type request struct {
 	// auth marks a token call: it carries no credentials, skips the rate limiter, and may be
 	// repeated because it changes nothing the user owns.
 	auth bool
-	// idempotent marks a write whose body sets absolute values (a PATCH of this client): sent
-	// twice, it leaves the object as sent once, so it is retried like a read.
+	// idempotent marks a write whose body sets absolute values (a PATCH of this client, a chunk
+	// of a video source, a caption file): sent twice, it leaves the object as sent once, so it is
+	// retried like a read.
 	idempotent bool
+	// stream, in place of body, is a multipart body made anew for every attempt; it puts the
+	// request in the uploads class.
+	stream *streamBody
+	header http.Header // added to the request's headers, such as a Content-Range
+	// secret is a secret that the path or the query holds (an upload token): logs and errors
+	// show it as REDACTED, and the service's words that echo it are redacted too.
+	secret string
+	// anonymous marks a call authorised by its secret alone (/upload?token=): it carries no
+	// credentials, but is paced by its class's limiter like any other.
+	anonymous bool
 }
 
-// class is the rate-limit class of the request: GET and HEAD read, every other method writes.
+// class is the rate-limit class of the request: a multipart body uploads, GET and HEAD read,
+// every other method writes.
 func (r request) class() string {
+	if r.stream != nil {
+		return ClassUploads
+	}
 	if r.method == http.MethodGet || r.method == http.MethodHead {
 		return ClassReads
 	}
@@ -136,7 +151,7 @@ func (c *Client) newCall(r request, out any) (*call, error) {
 		return nil, fmt.Errorf("%s %s: %w", r.method, r.path, err)
 	}
 	cl.u = c.address(r)
-	cl.path = c.shownPath(cl.u)
+	cl.path = redactSecret(c.shownPath(cl.u), r.secret)
 	cl.lim = c.limiters[cl.class]
 	return cl, nil
 }
@@ -154,6 +169,9 @@ func (c *Client) admit(ctx context.Context, cl *call) (attempt, error) {
 	var err error
 	if a.tk, err = cl.lim.wait(ctx, c.log, cl.r.method, cl.path); err != nil {
 		return a, &interruptedError{cl.r.method, cl.path, "while waiting for the " + cl.class + " rate limit" + notSent, err}
+	}
+	if cl.r.anonymous {
+		return a, nil
 	}
 	if a.authz, a.token, err = c.credentials(ctx); err != nil {
 		cl.lim.forget(a.tk)
@@ -184,8 +202,9 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 		// The service did not act on the request: a plain failure even for a write.
 		e := c.redirectError(cl.r, cl.path, cl.u, a)
 		e.Retries = cl.retries
+		e.redact(cl.r.secret)
 		return false, e
-	case a.status == http.StatusUnauthorized && !cl.r.auth && c.cfg.AuthScheme == AuthBearer && !cl.replayed:
+	case a.status == http.StatusUnauthorized && !cl.r.auth && !cl.r.anonymous && c.cfg.AuthScheme == AuthBearer && !cl.replayed:
 		cl.replayed = true
 		c.tokens.invalidate(a.token)
 		c.log.Debug(ctx, logRetry, cl.fields(map[string]any{"reason": "401: replaying once with a new access token"}))
@@ -202,7 +221,7 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 	e := c.decodeError(cl.r, cl.path, a)
 	e.Retries = cl.retries
 	switch {
-	case a.status == http.StatusUnauthorized || a.status == http.StatusForbidden:
+	case (a.status == http.StatusUnauthorized || a.status == http.StatusForbidden) && !cl.r.anonymous:
 		e.Hint = c.unauthorizedHint()
 	case e.unknownEndpoint():
 		e.Hint = c.unknownEndpointHint(cl.path)
@@ -224,6 +243,10 @@ func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err 
 	}
 	if cl.retries >= c.cfg.MaxRetries {
 		return false, fmt.Errorf("%w (%s)", err, retried(cl.retries))
+	}
+	if errors.Is(err, ErrSourceChanged) {
+		// Sending it again reads the same changed file.
+		return false, err
 	}
 	cl.reached = cl.reached || a.wrote
 	return c.backoff(ctx, cl, err.Error())
@@ -301,6 +324,7 @@ func (c *Client) decodeError(r request, path string, a attempt) *Error {
 	if r.auth {
 		e.Body, e.Detail, e.Name, e.Problems, e.Extra = "", "", "", nil, nil
 	}
+	e.redact(r.secret)
 	return e
 }
 
@@ -318,14 +342,14 @@ func (c *Client) unauthorizedHint() string {
 }
 
 func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
-	actx, release := c.roundTripContext(ctx, cl)
+	actx, release, touch := c.roundTripContext(ctx, cl)
 	defer release()
 	var wrote atomic.Bool
 	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
 		// Called even when the write failed part way, which counts as written.
 		WroteRequest: func(httptrace.WroteRequestInfo) { wrote.Store(true) },
 	})
-	req, err := c.newHTTPRequest(actx, cl, a.authz)
+	req, err := c.newHTTPRequest(actx, cl, a.authz, touch)
 	if err != nil {
 		return err
 	}
@@ -338,6 +362,9 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 	}
 	a.wrote = wrote.Load()
 	if err != nil {
+		if cause := context.Cause(actx); errors.Is(cause, errStalled) {
+			err = cause
+		}
 		err = stripURL(cl.r.method, cl.path, err)
 	}
 	fields := cl.fields(nil)
@@ -356,12 +383,24 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 // roundTripContext is bounded by the configured timeout, and ended by the caller's cancellation
 // only until the request has a connection: from then on a write may reach the service, and
 // abandoning it would orphan what it made, so it finishes. A read changes nothing: it is
-// abandoned at any point, so it simply follows the caller's context.
-func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Context, func()) {
+// abandoned at any point, so it simply follows the caller's context. An upload's timeout bounds
+// a stall, not the whole transfer: every read of its body (touch) restarts it, so that a large
+// chunk on a slow link is not cut while it moves.
+func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Context, func(), func()) {
+	touch := func() {}
 	if cl.class == ClassReads {
-		return context.WithTimeout(ctx, c.cfg.Timeout)
+		actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+		return actx, cancel, touch
 	}
-	actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+	var (
+		actx   context.Context
+		cancel context.CancelFunc
+	)
+	if cl.r.stream != nil {
+		actx, touch, cancel = stallContext(ctx, context.WithoutCancel(ctx), c.cfg.Timeout)
+	} else {
+		actx, cancel = context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+	}
 	var (
 		mu      sync.Mutex
 		started bool
@@ -385,22 +424,35 @@ func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Contex
 			started = true
 		},
 	})
-	return actx, func() { stop(); cancel() }
+	return actx, func() { stop(); cancel() }, touch
 }
 
-func (c *Client) newHTTPRequest(ctx context.Context, cl *call, authz string) (*http.Request, error) {
+func (c *Client) newHTTPRequest(ctx context.Context, cl *call, authz string, touch func()) (*http.Request, error) {
 	var body io.Reader
 	if cl.payload != nil {
 		body = bytes.NewReader(cl.payload)
+	}
+	if cl.r.stream != nil {
+		body = cl.r.stream.open(touch)
 	}
 	req, err := http.NewRequestWithContext(ctx, cl.r.method, cl.u.String(), body)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: building the request: %w", cl.r.method, cl.path, err)
 	}
+	for k, v := range cl.r.header {
+		req.Header[k] = v
+	}
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
-	if cl.payload != nil {
+	switch {
+	case cl.payload != nil:
 		req.Header.Set("Content-Type", "application/json")
+	case cl.r.stream != nil:
+		// The exact length lets the transport send it as is, and make the body again when it
+		// replays a request on a connection that was closed before the body was read.
+		req.ContentLength = cl.r.stream.length
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(cl.r.stream.open(touch)), nil }
+		req.Header.Set("Content-Type", cl.r.stream.contentType)
 	}
 	if authz != "" {
 		req.Header.Set("Authorization", authz)

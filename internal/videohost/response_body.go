@@ -48,7 +48,7 @@ func (c *Client) undecodableError(r request, path string, a attempt, cause error
 	default:
 		what = fmt.Sprintf("the response (status %d, %d bytes) is not valid JSON, as if it was cut short", a.status, len(a.body))
 	}
-	if !r.auth && !empty {
+	if !r.auth && !holdsSecrets(path) && !empty {
 		what += fmt.Sprintf(" (it begins %q)", oneLine(cut(a.body, shownBegin)))
 	}
 	e.Problem = "decoding the response: " + what

@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"time"
 )
@@ -11,22 +12,24 @@ var _ json.Unmarshaler = (*Video)(nil)
 
 // Video is the service's video.
 type Video struct {
-	ID          string       `json:"videoId"`
-	Title       string       `json:"title"`
-	Description string       `json:"description"`
-	Language    string       `json:"language"`
-	PlayerID    string       `json:"playerId"`
-	CreatedAt   *time.Time   `json:"createdAt"`
-	PublishedAt *time.Time   `json:"publishedAt"`
-	UpdatedAt   *time.Time   `json:"updatedAt"`
-	Discarded   bool         `json:"discarded"`
-	Public      bool         `json:"public"`
-	Panoramic   bool         `json:"panoramic"`
-	MP4Support  bool         `json:"mp4Support"`
-	Tags        []string     `json:"tags"`
-	Metadata    []Metadata   `json:"metadata"`
-	Source      *VideoSource `json:"source"`
-	Assets      *VideoAssets `json:"assets"`
+	ID          string `json:"videoId"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Language    string `json:"language"`
+	// LanguageOrigin is api when the language was given, auto when the service detected it.
+	LanguageOrigin string       `json:"languageOrigin"`
+	PlayerID       string       `json:"playerId"`
+	CreatedAt      *time.Time   `json:"createdAt"`
+	PublishedAt    *time.Time   `json:"publishedAt"`
+	UpdatedAt      *time.Time   `json:"updatedAt"`
+	Discarded      bool         `json:"discarded"`
+	Public         bool         `json:"public"`
+	Panoramic      bool         `json:"panoramic"`
+	MP4Support     bool         `json:"mp4Support"`
+	Tags           []string     `json:"tags"`
+	Metadata       []Metadata   `json:"metadata"`
+	Source         *VideoSource `json:"source"`
+	Assets         *VideoAssets `json:"assets"`
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
@@ -116,4 +119,108 @@ func setIf(q url.Values, key, value string) {
 // GetVideo reads one video; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetVideo(ctx context.Context, id string) (Video, error) {
 	return videoCollection.get(ctx, c, id)
+}
+
+// VideoCreate is the body of POST /videos. Zero values are not sent, so the service applies its
+// defaults (public, mp4Support: true). Source is the URL of a video on the web or the videoId of
+// a video of the workspace to copy; Clip and Watermark exist only at creation.
+type VideoCreate struct {
+	Title             string          `json:"title"`
+	Description       string          `json:"description,omitempty"`
+	Public            *bool           `json:"public,omitempty"`
+	Panoramic         *bool           `json:"panoramic,omitempty"`
+	MP4Support        *bool           `json:"mp4Support,omitempty"`
+	PlayerID          string          `json:"playerId,omitempty"`
+	Tags              []string        `json:"tags,omitempty"`
+	Metadata          []Metadata      `json:"metadata,omitempty"`
+	Language          string          `json:"language,omitempty"`
+	Transcript        *bool           `json:"transcript,omitempty"`
+	TranscriptSummary *bool           `json:"transcriptSummary,omitempty"`
+	Source            string          `json:"source,omitempty"`
+	Clip              *VideoClip      `json:"clip,omitempty"`
+	Watermark         *VideoWatermark `json:"watermark,omitempty"`
+}
+
+// VideoClip keeps a part of the source: timecodes HH:MM:SS, optionally with .ms.
+type VideoClip struct {
+	StartTimecode string `json:"startTimecode,omitempty"`
+	EndTimecode   string `json:"endTimecode,omitempty"`
+}
+
+// VideoWatermark places a watermark (by id) on a new video; positions and sizes are strings
+// such as 10px or 5%.
+type VideoWatermark struct {
+	ID      string `json:"id"`
+	Top     string `json:"top,omitempty"`
+	Left    string `json:"left,omitempty"`
+	Bottom  string `json:"bottom,omitempty"`
+	Right   string `json:"right,omitempty"`
+	Width   string `json:"width,omitempty"`
+	Height  string `json:"height,omitempty"`
+	Opacity string `json:"opacity,omitempty"`
+}
+
+// VideoUpdate is the body of PATCH /videos/{id}: an absent Field leaves the member as it is,
+// Null[string]() for PlayerID detaches the player theme (and for Language lets the service
+// detect it), and Tags and Metadata replace the whole list.
+type VideoUpdate struct {
+	Title             Field[string]     `json:"title,omitzero"`
+	Description       Field[string]     `json:"description,omitzero"`
+	PlayerID          Field[string]     `json:"playerId,omitzero"`
+	Language          Field[string]     `json:"language,omitzero"`
+	Public            Field[bool]       `json:"public,omitzero"`
+	Panoramic         Field[bool]       `json:"panoramic,omitzero"`
+	MP4Support        Field[bool]       `json:"mp4Support,omitzero"`
+	Transcript        Field[bool]       `json:"transcript,omitzero"`
+	TranscriptSummary Field[bool]       `json:"transcriptSummary,omitzero"`
+	Tags              Field[[]string]   `json:"tags,omitzero"`
+	Metadata          Field[[]Metadata] `json:"metadata,omitzero"`
+}
+
+// IsEmpty reports whether the update would change nothing.
+func (in VideoUpdate) IsEmpty() bool {
+	return in.Title.IsZero() && in.Description.IsZero() && in.PlayerID.IsZero() && in.Language.IsZero() &&
+		in.Public.IsZero() && in.Panoramic.IsZero() && in.MP4Support.IsZero() && in.Transcript.IsZero() &&
+		in.TranscriptSummary.IsZero() && in.Tags.IsZero() && in.Metadata.IsZero()
+}
+
+// CreateVideo sends POST /videos once (201 for an empty container, 202 with a source). A failure
+// after the request may have reached the service is an *AmbiguousError (errors.Is(err,
+// ErrAmbiguous)), never re-sent: a second POST would make a second video. The caller reconciles
+// it, as it does a live stream's, by listing the videos (VideoFilter.Title).
+func (c *Client) CreateVideo(ctx context.Context, in VideoCreate) (Video, error) {
+	return videoCollection.create(ctx, c, in)
+}
+
+// UpdateVideo sends PATCH /videos/{id} with the members in sets. Every member is an absolute
+// value (tags and metadata as whole lists), so it is retried after a server error like a read.
+func (c *Client) UpdateVideo(ctx context.Context, id string, in VideoUpdate) (Video, error) {
+	// The service reads null as "not a list"; no tags is an empty array.
+	if v, ok := in.Tags.Get(); ok && v == nil {
+		in.Tags = Value([]string{})
+	}
+	if v, ok := in.Metadata.Get(); ok && v == nil {
+		in.Metadata = Value([]Metadata{})
+	}
+	return videoCollection.update(ctx, c, id, in)
+}
+
+// DeleteVideo deletes a video with its source, captions and chapters; a 404 on a retry counts as
+// deleted, a 404 on the first attempt is ErrNotFound.
+func (c *Client) DeleteVideo(ctx context.Context, id string) error {
+	return videoCollection.delete(ctx, c, id)
+}
+
+// SetVideoThumbnailTimecode picks the frame at timecode (HH:MM:SS, optionally .ms) as the
+// video's thumbnail: PATCH /videos/{id}/thumbnail, absolute, so retried like a read.
+func (c *Client) SetVideoThumbnailTimecode(ctx context.Context, videoID, timecode string) (Video, error) {
+	if videoID == "" {
+		return Video{}, errEmptyID
+	}
+	body := struct {
+		Timecode string `json:"timecode"`
+	}{timecode}
+	return doDecoded[Video](ctx, c, request{
+		method: http.MethodPatch, path: videoCollection.item(videoID) + "/thumbnail", body: body, idempotent: true,
+	})
 }

@@ -1,0 +1,89 @@
+package videohost
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+var _ json.Unmarshaler = (*Watermark)(nil)
+
+// Watermark is an image the service places on the videos created with it. The service keeps
+// its id and creation time only: nothing of the image can be read back.
+type Watermark struct {
+	ID        string     `json:"watermarkId"`
+	CreatedAt *time.Time `json:"createdAt"`
+}
+
+// UnmarshalJSON accepts createdAt with an offset or Z; unknown members are ignored.
+func (w *Watermark) UnmarshalJSON(b []byte) error {
+	type plain Watermark
+	aux := struct {
+		*plain
+		CreatedAt wireTime `json:"createdAt"`
+	}{plain: (*plain)(w)}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	w.CreatedAt = aux.CreatedAt.ptr()
+	return nil
+}
+
+// WatermarkFilter sorts GET /watermarks; empty fields are not sent.
+type WatermarkFilter struct {
+	SortBy    string // createdAt
+	SortOrder string // asc|desc
+}
+
+var watermarkCollection = collection[Watermark]{path: "/watermarks"}
+
+// CreateWatermark uploads a JPEG or PNG image as a new watermark (multipart, in the uploads
+// class). It is sent once: a failure after it may have reached the service is an
+// *AmbiguousError, since a second upload would make a second watermark.
+func (c *Client) CreateWatermark(ctx context.Context, src UploadSource) (Watermark, error) {
+	var w Watermark
+	if err := c.uploadFile(ctx, watermarkCollection.path, nil, src, false, &w); err != nil {
+		return Watermark{}, err
+	}
+	return w, nil
+}
+
+// ListWatermarks returns every watermark, walking all pages: the only read the service has.
+func (c *Client) ListWatermarks(ctx context.Context, f WatermarkFilter) ([]Watermark, error) {
+	q := url.Values{}
+	setIf(q, "sortBy", f.SortBy)
+	setIf(q, "sortOrder", f.SortOrder)
+	return collect(watermarkCollection.walk(ctx, c, q))
+}
+
+// DeleteWatermark deletes a watermark; the videos made with it keep it. A 404 on a retry counts
+// as deleted, a 404 on the first attempt is ErrNotFound.
+func (c *Client) DeleteWatermark(ctx context.Context, id string) error {
+	return watermarkCollection.delete(ctx, c, id)
+}
+
+// UploadPlayerLogo sends a JPEG or PNG (at most 200 × 100 pixels and 100 KiB) as the theme's
+// logo, with link the address a click on it opens; a second upload replaces both, so it is
+// retried like a read.
+func (c *Client) UploadPlayerLogo(ctx context.Context, playerID, link string, src UploadSource) (PlayerTheme, error) {
+	if playerID == "" {
+		return PlayerTheme{}, errEmptyID
+	}
+	var p PlayerTheme
+	fields := []formField{{name: "link", value: link}}
+	if err := c.uploadFile(ctx, playerThemeCollection.item(playerID)+"/logo", fields, src, true, &p); err != nil {
+		return PlayerTheme{}, err
+	}
+	return p, nil
+}
+
+// DeletePlayerLogo removes the theme's logo and link; a 404 on the first attempt (a theme
+// without a logo, or no theme) is ErrNotFound, on a retry it counts as deleted.
+func (c *Client) DeletePlayerLogo(ctx context.Context, playerID string) error {
+	if playerID == "" {
+		return errEmptyID
+	}
+	return c.do(ctx, request{method: http.MethodDelete, path: playerThemeCollection.item(playerID) + "/logo"}, nil)
+}

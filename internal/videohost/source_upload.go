@@ -1,0 +1,219 @@
+package videohost
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"path"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// UploadVideoSource sends what the service lacks of src to POST /videos/{id}/source, in the
+// uploads class: one regular request when the file fits in one chunk, else chunks with a
+// Content-Range "bytes FROM-TO/TOTAL", several in flight. It first reads the status: chunks whose
+// bytes the service holds are not sent again (resume). A chunk is retried after network errors
+// and 5xx (a re-sent chunk replaces it), bounded by MaxRetries; a retried chunk refused because
+// the source is complete is confirmed by the status. When ctx ends, no new chunk starts, those in
+// flight finish, and the error is an *UploadIncompleteError that answers ErrInterrupted; the same
+// type after a failure that outlasts the retries. A file that shrinks or grows while it is read
+// is ErrSourceChanged; a change of content of the same size is the caller's to detect (by hash).
+func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src UploadSource, opt UploadOptions) (Video, error) {
+	if videoID == "" {
+		return Video{}, errEmptyID
+	}
+	u, err := c.newUpload(src, opt)
+	if err != nil {
+		return Video{}, err
+	}
+	u.videoID, u.path = videoID, videoCollection.item(videoID)+"/source"
+	st, err := c.GetVideoStatus(ctx, videoID)
+	if err != nil {
+		return Video{}, u.incomplete(0, fmt.Errorf("reading the status before the upload: %w", err))
+	}
+	if err := u.sameSource(st); err != nil {
+		return Video{}, err
+	}
+	if st.Complete() {
+		return c.GetVideo(ctx, videoID)
+	}
+	missing := st.Missing(src.Size)
+	u.hadAtStart = st.Received(src.Size)
+	u.prog = newProgress(c.log, videoID, src.Size, u.hadAtStart, opt.Progress)
+	u.run(ctx, u.plan(missing))
+	u.prog.finish(ctx)
+	return u.result(ctx, missing)
+}
+
+// newUpload checks the source and the options, before any request.
+func (c *Client) newUpload(src UploadSource, opt UploadOptions) (*sourceUpload, error) {
+	if err := checkSource(src, MaxSourceSize); err != nil {
+		return nil, err
+	}
+	u := &sourceUpload{c: c, src: src, chunkSize: opt.ChunkSize, inFlight: opt.ChunksInFlight}
+	u.src.Name = uploadName(src.Name)
+	cfg := Config{UploadChunkSize: u.chunkSize, UploadChunksInFlight: u.inFlight}
+	if err := cfg.uploads(); err != nil {
+		var ce *ConfigError
+		if errors.As(err, &ce) {
+			ce.Field = "UploadOptions." + map[string]string{
+				"UploadChunkSize": "ChunkSize", "UploadChunksInFlight": "ChunksInFlight"}[ce.Field]
+		}
+		return nil, err
+	}
+	if opt.ChunkSize == 0 {
+		u.chunkSize = c.cfg.UploadChunkSize
+	}
+	if opt.ChunksInFlight == 0 {
+		u.inFlight = c.cfg.UploadChunksInFlight
+	}
+	return u, checkSize(src)
+}
+
+// sameSource refuses to add to a source of another size: those bytes are of another file.
+func (u *sourceUpload) sameSource(st VideoStatus) error {
+	if st.Ingest == nil {
+		return nil
+	}
+	if fs := st.Ingest.Filesize; fs != nil && *fs != u.src.Size {
+		return fmt.Errorf("%w: video %s holds a source (or part of one) of %d bytes, not %d: "+
+			"upload the file to a new video", ErrSourceChanged, u.videoID, *fs, u.src.Size)
+	}
+	return nil
+}
+
+// plan cuts the file into chunks on the grid of the chunk size, keeping those that hold a
+// missing byte: every chunk but the last is then a whole chunk, as the service requires, even
+// when a missing range starts inside one (the chunk is sent whole and replaces what arrived).
+func (u *sourceUpload) plan(missing []ByteRange) []chunk {
+	var out []chunk
+	for _, m := range missing {
+		for from := m.From / u.chunkSize * u.chunkSize; from <= m.To; from += u.chunkSize {
+			to := min(from+u.chunkSize, u.src.Size) - 1
+			n := min(to, m.To) - max(from, m.From) + 1
+			if k := len(out) - 1; k >= 0 && out[k].from == from {
+				out[k].missing += n
+				continue
+			}
+			out = append(out, chunk{from: from, to: to, missing: n})
+		}
+	}
+	return out
+}
+
+// run sends the chunks, at most inFlight at a time, starting none once ctx ended or a chunk
+// failed; it returns when those started have finished.
+func (u *sourceUpload) run(ctx context.Context, chunks []chunk) {
+	var g errgroup.Group
+	g.SetLimit(u.inFlight)
+	for _, ch := range chunks {
+		if ctx.Err() != nil || u.stopped() {
+			break
+		}
+		g.Go(func() error {
+			// It may have waited for its slot past the end.
+			if ctx.Err() == nil && !u.stopped() {
+				u.send(ctx, ch)
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+}
+
+func (u *sourceUpload) stopped() bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.failure != nil || u.complete
+}
+
+// send sends one chunk and records its outcome.
+func (u *sourceUpload) send(ctx context.Context, ch chunk) {
+	v, err := u.post(ctx, ch, true)
+	u.record(ctx, ch, v, err)
+}
+
+// post sends one chunk; a chunk that replaces what it may have made is repeatable.
+func (u *sourceUpload) post(ctx context.Context, ch chunk, replaces bool) (Video, error) {
+	r := request{method: http.MethodPost, path: u.path, query: u.query, idempotent: replaces, secret: u.secret, anonymous: u.anonymous}
+	var err error
+	r.stream, err = newStreamBody(u.fields, u.src.Name, u.src.Reader, ch.from, ch.to-ch.from+1)
+	if err == nil && (ch.from > 0 || ch.to < u.src.Size-1) {
+		r.header = http.Header{"Content-Range": {fmt.Sprintf("bytes %d-%d/%d", ch.from, ch.to, u.src.Size)}}
+	}
+	var v Video
+	if err == nil {
+		err = u.c.do(ctx, r, &v)
+	}
+	return v, err
+}
+
+// record counts a chunk's outcome: acknowledged, refused because the source is complete, or
+// the first failure, which stops new chunks.
+func (u *sourceUpload) record(ctx context.Context, ch chunk, v Video, err error) {
+	u.mu.Lock()
+	switch {
+	case err == nil:
+		u.acked += ch.missing
+		u.last = &v
+	case alreadyUploaded(err):
+		u.complete = true
+	case u.failure == nil:
+		u.failure = err
+	}
+	u.mu.Unlock()
+	if err == nil {
+		// Outside the lock: the caller's callback may take its time.
+		u.prog.add(ctx, ch.missing)
+	}
+}
+
+// alreadyUploaded recognises the 400 of a source that is complete.
+func alreadyUploaded(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Status == http.StatusBadRequest && e.Type != "" && path.Base(e.Type) == slugAlreadyUploaded
+}
+
+// result confirms a run that sent every chunk (or learned the source is complete) with the
+// status, and says what is missing of any other.
+func (u *sourceUpload) result(ctx context.Context, missing []ByteRange) (Video, error) {
+	var total int64
+	for _, m := range missing {
+		total += m.Len()
+	}
+	u.mu.Lock()
+	sent, failure, complete, last := u.hadAtStart+u.acked, u.failure, u.complete, u.last
+	u.mu.Unlock()
+	if err := ctx.Err(); err != nil && !complete && u.acked < total {
+		cause := &interruptedError{http.MethodPost, u.path, "before the remaining chunks were sent", err}
+		return Video{}, u.incomplete(sent, errors.Join(cause, failure))
+	}
+	if failure != nil {
+		return Video{}, u.incomplete(sent, failure)
+	}
+	if err := checkSize(u.src); err != nil {
+		return Video{}, err
+	}
+	// The status is read even after ctx ended, when every chunk had been sent: it is what says
+	// the upload is done.
+	dctx, cancel := u.c.Detached(ctx)
+	defer cancel()
+	st, err := u.c.GetVideoStatus(dctx, u.videoID)
+	switch {
+	case err != nil:
+		return Video{}, u.incomplete(sent, fmt.Errorf("confirming the upload with the status: %w", err))
+	case !st.Complete():
+		return Video{}, u.incomplete(st.Received(u.src.Size), fmt.Errorf(
+			"every chunk was sent, yet the status lists ranges as missing: %v", st.Missing(u.src.Size)))
+	case st.Ingest.Filesize != nil && *st.Ingest.Filesize != u.src.Size:
+		return Video{}, fmt.Errorf("%w: video %s holds a source of %d bytes, not %d", ErrSourceChanged, u.videoID, *st.Ingest.Filesize, u.src.Size)
+	case last != nil && !complete:
+		return *last, nil
+	}
+	return u.c.GetVideo(dctx, u.videoID)
+}
+
+func (u *sourceUpload) incomplete(sent int64, err error) error {
+	return &UploadIncompleteError{VideoID: u.videoID, Sent: sent, Total: u.src.Size, Err: err}
+}

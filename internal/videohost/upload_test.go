@@ -1,0 +1,340 @@
+package videohost
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+const vid = "vi4blUQJFrYWbaG44NChkH27"
+
+func uploadEnv(t *testing.T) (*sourceStore, *fakeService) {
+	s := newSourceStore(t, vid)
+	return s, newFakeService(t, s.serve)
+}
+
+var fiveMiB = UploadOptions{ChunkSize: MinUploadChunkSize, ChunksInFlight: 1}
+
+func TestUploadVideoSourceInChunks(t *testing.T) {
+	s, f := uploadEnv(t)
+	s.rate = func(w http.ResponseWriter) { rateHeadersOf(w, 100, 90, 60) }
+	log := &captureLogger{}
+	c := f.client(t, func(cfg *Config) { cfg.Logger = log })
+	data, src := randomFile(t, 12*mib+5)
+	var reports []UploadProgress
+	opt := fiveMiB
+	opt.Progress = func(p UploadProgress) { reports = append(reports, p) }
+	v, err := c.UploadVideoSource(t.Context(), vid, src, opt)
+	if err != nil || v.ID != vid {
+		t.Fatalf("UploadVideoSource = %+v, %v", v, err)
+	}
+	want := []string{"bytes 0-5242879/12582917", "bytes 5242880-10485759/12582917", "bytes 10485760-12582916/12582917"}
+	if got := s.sent(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Content-Range sent: %q\nwant %q", got, want)
+	}
+	if !s.holds(data) {
+		t.Fatal("the service does not hold the file's bytes")
+	}
+	if n := c.limiters[ClassUploads].learnedLimit(); n != 100 {
+		t.Fatalf("the uploads limiter learned %d, want the 100 of the source's headers", n)
+	}
+	if n := c.limiters[ClassWrites].learnedLimit(); n != 0 {
+		t.Fatalf("the writes limiter learned %d from uploads", n)
+	}
+	last := reports[len(reports)-1]
+	if last.Sent != src.Size || last.Total != src.Size || last.Left != 0 {
+		t.Fatalf("last progress %+v", last)
+	}
+	var ends int
+	for _, l := range log.all() {
+		if l.msg == logProgress && l.fields["end"] == true {
+			ends++
+			if l.fields["sent_bytes"] != src.Size {
+				t.Fatalf("the last progress line says %v", l.fields)
+			}
+		}
+		if l.msg == logRequest && l.fields["path"] == "/videos/"+vid+"/source" && l.fields["class"] != ClassUploads {
+			t.Fatalf("a chunk was logged in class %v", l.fields["class"])
+		}
+	}
+	if ends != 1 {
+		t.Fatalf("%d final progress lines, want 1:\n%s", ends, log.text())
+	}
+}
+
+func TestUploadVideoSourceSmallFileIsOneRegularRequest(t *testing.T) {
+	s, f := uploadEnv(t)
+	data, src := randomFile(t, 1000)
+	if _, err := f.client(t).UploadVideoSource(t.Context(), vid, src, UploadOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.sent(); !reflect.DeepEqual(got, []string{""}) || !s.holds(data) {
+		t.Fatalf("sent %q, complete with the bytes: %v", got, s.holds(data))
+	}
+}
+
+func TestUploadVideoSourceResumesOnlyTheMissingChunks(t *testing.T) {
+	s, f := uploadEnv(t)
+	data, src := randomFile(t, 20*mib+1)
+	// An earlier run left chunk 0, half of chunk 1 and chunk 3.
+	s.preset(data, 0, 5*mib-1)
+	s.preset(data, 5*mib, 7*mib)
+	s.preset(data, 15*mib, 20*mib-1)
+	var first UploadProgress
+	opt := UploadOptions{ChunkSize: 5 * mib, ChunksInFlight: 2, Progress: func(p UploadProgress) {
+		if first.Total == 0 {
+			first = p
+		}
+	}}
+	if _, err := f.client(t).UploadVideoSource(t.Context(), vid, src, opt); err != nil {
+		t.Fatal(err)
+	}
+	got := s.sent()
+	want := map[string]bool{"bytes 5242880-10485759/20971521": true, "bytes 10485760-15728639/20971521": true,
+		"bytes 20971520-20971520/20971521": true}
+	if len(got) != len(want) {
+		t.Fatalf("sent %q, want only the chunks holding missing bytes %v", got, want)
+	}
+	for _, cr := range got {
+		if !want[cr] {
+			t.Fatalf("sent %q, which the service held", cr)
+		}
+	}
+	if !s.holds(data) {
+		t.Fatal("the service does not hold the file's bytes")
+	}
+	if first.Sent <= 10*mib {
+		t.Fatalf("the first report counts %d bytes: the bytes held before the run were not counted", first.Sent)
+	}
+}
+
+func TestUploadVideoSourceRetriesServerErrorsAndCutConnections(t *testing.T) {
+	s, f := uploadEnv(t)
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		switch n {
+		case 1: // refused before it was kept
+			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"title": "Busy.", "status": 503})
+			return true
+		case 3: // kept, then the answer lost
+			commit()
+			writeJSON(w, http.StatusInternalServerError, map[string]any{"title": "Oops.", "status": 500})
+			return true
+		case 5: // the connection cut
+			if hj, ok := w.(http.Hijacker); ok {
+				conn, _, _ := hj.Hijack()
+				_ = conn.Close()
+			}
+			return true
+		}
+		return false
+	}
+	data, src := randomFile(t, 11*mib)
+	if _, err := f.client(t).UploadVideoSource(t.Context(), vid, src, fiveMiB); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.sent(); len(got) != 6 || !s.holds(data) {
+		t.Fatalf("sent %q, complete with the bytes: %v", got, s.holds(data))
+	}
+}
+
+func TestUploadVideoSourceLastChunkAnswerLostMeansDone(t *testing.T) {
+	s, f := uploadEnv(t)
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		if r.Header.Get("Content-Range") == "bytes 5242880-6291455/6291456" && n == 2 {
+			commit()
+			writeJSON(w, http.StatusBadGateway, map[string]any{"title": "Bad gateway.", "status": 502})
+			return true
+		}
+		return false
+	}
+	data, src := randomFile(t, 6*mib)
+	v, err := f.client(t).UploadVideoSource(t.Context(), vid, src, fiveMiB)
+	if err != nil || v.ID != vid {
+		t.Fatalf("UploadVideoSource = %+v, %v", v, err)
+	}
+	if got := s.sent(); len(got) != 3 || !s.holds(data) {
+		t.Fatalf("sent %q (want the last chunk twice), complete: %v", got, s.holds(data))
+	}
+}
+
+func TestUploadVideoSourceWaitsForRetryAfter(t *testing.T) {
+	s, f := uploadEnv(t)
+	var limitedAt atomic.Int64
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		if n == 2 {
+			limitedAt.Store(time.Now().UnixNano())
+			rateHeadersOf(w, 5, 0, 1)
+			writeJSON(w, http.StatusTooManyRequests, tooMany)
+			return true
+		}
+		return false
+	}
+	data, src := randomFile(t, 11*mib)
+	// One chunk at a time: the fake records a request once its body is read, so a chunk sent
+	// together with the limited one could be recorded after the 429 without being early.
+	if _, err := f.client(t).UploadVideoSource(t.Context(), vid, src, fiveMiB); err != nil {
+		t.Fatal(err)
+	}
+	if !s.holds(data) {
+		t.Fatal("incomplete")
+	}
+	limited := time.Unix(0, limitedAt.Load())
+	for _, q := range f.requests() {
+		if q.path == "/videos/"+vid+"/source" && q.at.After(limited) && q.at.Before(limited.Add(time.Second)) {
+			t.Fatalf("a chunk arrived %s after the 429 that said to wait 1 s", q.at.Sub(limited))
+		}
+	}
+}
+
+func TestUploadVideoSourceKeepsToChunksInFlight(t *testing.T) {
+	s, f := uploadEnv(t)
+	const limit = 3
+	var (
+		mu            sync.Mutex
+		now, most     int
+		reached       = make(chan struct{})
+		reachedClosed bool
+	)
+	// The first chunk goes alone (it learns the limit), the others together.
+	var spent atomic.Int32
+	s.rate = func(w http.ResponseWriter) { rateHeadersOf(w, 1000, 1000-int(spent.Add(1)), 60) }
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		if n == 1 {
+			return false
+		}
+		mu.Lock()
+		now++
+		most = max(most, now)
+		if now == limit && !reachedClosed {
+			reachedClosed = true
+			close(reached)
+		}
+		mu.Unlock()
+		select { // hold the first chunks until the limit is reached, so that it is seen
+		case <-reached:
+		case <-time.After(2 * time.Second):
+		}
+		mu.Lock()
+		now--
+		mu.Unlock()
+		return false
+	}
+	data, src := randomFile(t, 30*mib+1)
+	if _, err := f.client(t).UploadVideoSource(t.Context(), vid, src, UploadOptions{ChunkSize: 5 * mib, ChunksInFlight: limit}); err != nil {
+		t.Fatal(err)
+	}
+	if most != limit || !s.holds(data) {
+		t.Fatalf("at most %d chunks in flight, want %d; complete: %v", most, limit, s.holds(data))
+	}
+}
+
+func TestUploadVideoSourceInterruptedFinishesChunksInFlight(t *testing.T) {
+	s, f := uploadEnv(t)
+	ctx, cancel := context.WithCancel(t.Context())
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		if n == 2 {
+			cancel() // Ctrl-C while the second chunk is in flight
+		}
+		return false
+	}
+	_, src := randomFile(t, 20*mib)
+	_, err := f.client(t).UploadVideoSource(ctx, vid, src, fiveMiB)
+	var ie *UploadIncompleteError
+	if !errors.As(err, &ie) || !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want an interrupted *UploadIncompleteError", err)
+	}
+	if ie.Sent != 10*mib || ie.Total != 20*mib || ie.VideoID != vid {
+		t.Fatalf("the error says %d of %d sent, want the two chunks finished: %v", ie.Sent, ie.Total, err)
+	}
+	if got := s.sent(); len(got) != 2 {
+		t.Fatalf("sent %q: a chunk started after the interrupt", got)
+	}
+	// The next run sends only the rest.
+	if _, err := f.client(t).UploadVideoSource(t.Context(), vid, src, fiveMiB); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.sent(); len(got) != 4 || got[2] != "bytes 10485760-15728639/20971520" {
+		t.Fatalf("the resumed run sent %q", got[2:])
+	}
+}
+
+func TestUploadVideoSourceFailureOutlastingRetries(t *testing.T) {
+	s, f := uploadEnv(t)
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		if n == 1 {
+			return false
+		}
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"title": "Busy.", "status": 503})
+		return true
+	}
+	_, src := randomFile(t, 12*mib)
+	c := f.client(t, func(cfg *Config) { cfg.MaxRetries = 2 })
+	_, err := c.UploadVideoSource(t.Context(), vid, src, fiveMiB)
+	var ie *UploadIncompleteError
+	if !errors.As(err, &ie) || errors.Is(err, ErrInterrupted) || !errors.Is(err, ErrServer) {
+		t.Fatalf("err = %v, want an *UploadIncompleteError of a server error", err)
+	}
+	if ie.Sent != 5*mib {
+		t.Fatalf("Sent = %d, want the first chunk", ie.Sent)
+	}
+	if got := s.sent(); len(got) != 4 {
+		t.Fatalf("sent %d requests, want the first chunk and the second one 3 times (2 retries), no third", len(got))
+	}
+	wantError(t, err, "7340032 missing", "resumes")
+}
+
+// shrinking is a file that ends early: it was cut after its size was taken. ends counts the
+// reads that met its end.
+type shrinking struct {
+	data []byte
+	ends *atomic.Int32
+}
+
+func (s shrinking) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	if off < int64(len(s.data)) {
+		n = copy(p, s.data[off:])
+	}
+	if n < len(p) {
+		s.ends.Add(1)
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func TestUploadVideoSourceDetectsASizeChange(t *testing.T) {
+	_, f := uploadEnv(t)
+	c := f.client(t)
+	data, src := randomFile(t, 11*mib)
+	grown := src
+	grown.Size--
+	if _, err := c.UploadVideoSource(t.Context(), vid, grown, fiveMiB); !errors.Is(err, ErrSourceChanged) {
+		t.Fatalf("a file longer than its size: %v", err)
+	}
+	shrunk := src
+	var ends atomic.Int32
+	shrunk.Reader = shrinking{data[:7*mib], &ends}
+	_, err := c.UploadVideoSource(t.Context(), vid, shrunk, fiveMiB)
+	if !errors.Is(err, ErrSourceChanged) {
+		t.Fatalf("a file that shrank: %v", err)
+	}
+	// One read past the end checks the size before the upload, one cuts the second chunk.
+	if n := ends.Load(); n != 2 {
+		t.Fatalf("the end of the file was met %d times, want 2: the chunk cut short was sent again", n)
+	}
+
+	other, f2 := uploadEnv(t)
+	other.preset(make([]byte, 3*mib), 0, mib)
+	if _, err := f2.client(t).UploadVideoSource(t.Context(), vid, src, fiveMiB); !errors.Is(err, ErrSourceChanged) {
+		t.Fatalf("a video holding part of another file: %v", err)
+	}
+	if n := len(other.sent()); n != 0 {
+		t.Fatalf("%d chunks sent to a video holding another file", n)
+	}
+}
