@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -50,19 +48,7 @@ func TestEmulatorGuideCommands(t *testing.T) {
 		t.Fatalf("%s: %v\n%s", lines[0], err, out)
 	}
 	args := strings.Fields(lines[1])
-	cmd := exec.CommandContext(ctx, filepath.Join(gobin, args[0]), args[1:]...)
-	cmd.WaitDelay = 10 * time.Second
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	first := firstLines(t, stdout, 2)
-	go func() { _, _ = io.Copy(io.Discard, stdout) }()
+	cmd, first, stderr := startBinary(ctx, t, filepath.Join(gobin, args[0]), args[1:]...)
 	if !strings.HasPrefix(first[0], "http://127.0.0.1:") || first[1] != "api-key: test-key" {
 		t.Fatalf("the documented command printed %q, want its address, then api-key: test-key", first)
 	}
