@@ -45,7 +45,9 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	if n < 20 {
 		t.Errorf("only %d flags", n)
 	}
-	for _, want := range []string{"first line on stdout", "/_emulator/faults", "SIGTERM", "-control-token"} {
+	// -state keeps every kind the state file holds.
+	for _, want := range []string{"first line on stdout", "/_emulator/faults", "SIGTERM", "-control-token",
+		"keeps webhooks, videos, live streams and player themes across restarts"} {
 		if !strings.Contains(usage, want) {
 			t.Errorf("usage lacks %q", want)
 		}
