@@ -45,7 +45,9 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	if n < 20 {
 		t.Errorf("only %d flags", n)
 	}
-	for _, want := range []string{"first line on stdout", "/_emulator/faults", "SIGTERM", "-control-token"} {
+	// -state keeps every kind the state file holds.
+	for _, want := range []string{"first line on stdout", "/_emulator/faults", "SIGTERM", "-control-token",
+		"keeps webhooks, videos, live streams and player themes across restarts"} {
 		if !strings.Contains(usage, want) {
 			t.Errorf("usage lacks %q", want)
 		}
@@ -100,6 +102,26 @@ func firstLines(t *testing.T, r io.Reader, n int) []string {
 		t.Fatalf("read %d lines, want %d (%v)", len(lines), n, sc.Err())
 	}
 	return lines
+}
+
+// startBinary starts the built command with args and returns it with its first two lines of
+// output (the address and the first key) and its standard error, which fills as it runs.
+func startBinary(ctx context.Context, t *testing.T, bin string, args ...string) (*exec.Cmd, []string, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.WaitDelay = 10 * time.Second
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := firstLines(t, stdout, 2)
+	go func() { _, _ = io.Copy(io.Discard, stdout) }()
+	return cmd, lines, &stderr
 }
 
 func get(t *testing.T, url, key string) int {
@@ -166,19 +188,7 @@ func TestBinarySignals(t *testing.T) {
 	}
 	state := filepath.Join(dir, "state.json")
 	for _, sig := range []os.Signal{syscall.SIGTERM, syscall.SIGINT} {
-		cmd := exec.CommandContext(ctx, bin, "-listen", "127.0.0.1:0", "-api-key", "cli-key", "-state", state)
-		cmd.WaitDelay = 10 * time.Second
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		lines := firstLines(t, stdout, 2)
-		go func() { _, _ = io.Copy(io.Discard, stdout) }()
+		cmd, lines, stderr := startBinary(ctx, t, bin, "-listen", "127.0.0.1:0", "-api-key", "cli-key", "-state", state)
 		if !strings.HasPrefix(lines[0], "http://127.0.0.1:") || lines[1] != "api-key: cli-key" {
 			t.Fatalf("output %q", lines)
 		}

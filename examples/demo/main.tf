@@ -4,7 +4,8 @@ terraform {
   required_version = ">= 1.11"
   required_providers {
     videohost = {
-      source = "videohost/videohost"
+      source  = "videohost/videohost"
+      version = "~> 0.1"
     }
   }
 }

@@ -1,7 +1,8 @@
 terraform {
   required_providers {
     videohost = {
-      source = "videohost/videohost"
+      source  = "videohost/videohost"
+      version = "~> 0.1"
     }
   }
 }

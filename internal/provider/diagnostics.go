@@ -194,7 +194,7 @@ func addInputErrors(diags *diag.Diagnostics, summary, detail string, e *videohos
 	}
 	for _, p := range e.Problems {
 		detail := fmt.Sprintf("The service rejected the value of %s: correct it and re-run. The API said: %s "+
-			"(%s; %s)%s", problemSubject(p.Name), e.Title, problemText(p), docsLink(p.Type, e.Type), statusNote(e))
+			"(%s; %s)%s", problemSubject(p.Name, attrs), e.Title, problemText(p), docsLink(p.Type, e.Type), statusNote(e))
 		if at, ok := attrs[p.Name]; ok {
 			diags.AddAttributeError(at, summary, detail)
 		} else {
@@ -229,7 +229,7 @@ func addExtraAttributeErrors(diags *diag.Diagnostics, summary string, e *videoho
 			continue
 		}
 		diags.AddAttributeError(at, summary, fmt.Sprintf("The service rejected the value of %s: correct it and "+
-			"re-run. The API said: %s (%s)%s", name, e.Title, msg, docsSuffix(e)))
+			"re-run. The API said: %s (%s)%s", problemSubject(name, attrs), e.Title, msg, docsSuffix(e)))
 		added = true
 	}
 	return added
@@ -273,7 +273,15 @@ func statusNote(e *videohost.Error) string {
 	return fmt.Sprintf(" [status %d on %s %s]", e.Status, e.Method, e.Path)
 }
 
-func problemSubject(name string) string {
+// problemSubject names what a problem of a 400 concerns: the attribute the API's name maps to,
+// in words (a restream's field by its place), or else the API's own name.
+func problemSubject(name string, attrs map[string]path.Path) string {
+	if at, ok := attrs[name]; ok {
+		if words := attrInWords(at); words != name {
+			return words + ", which the API names " + name
+		}
+		return name
+	}
 	if name == "" {
 		return "the request"
 	}

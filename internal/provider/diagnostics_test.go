@@ -68,6 +68,26 @@ func TestDiagnosticsProblemsOnAttributes(t *testing.T) {
 	requireContains(t, diags[2].Detail(), "colour", "Unknown attribute.")
 }
 
+// TestDiagnosticsRestreamProblemInWords: a 400 that names a restream's field lands on it and
+// names it by the restream's place, and by the API's name.
+func TestDiagnosticsRestreamProblemInWords(t *testing.T) {
+	err := &videohost.Error{
+		Method: "PATCH", Path: "/live-streams/li1", Status: 400, Title: "Invalid attributes.",
+		Problems: []videohost.Problem{{Title: "This attribute must be an RTMP URL.", Name: "restreams[2][serverUrl]"}},
+	}
+	var diags diag.Diagnostics
+	addAPIErrorDiagnostics(&diags, "Unable to Update Live Stream", err, testProviderData(), liveStreamAttributePaths)
+	want := path.Root("restreams").AtListIndex(2).AtName("server_url")
+	if len(diags) != 1 {
+		t.Fatalf("want one diagnostic, got %v", diags)
+	}
+	if wp, ok := diags[0].(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(want) {
+		t.Errorf("the error is not on %s: %#v", want, diags[0])
+	}
+	requireContains(t, diags[0].Detail(), "The service rejected the value of restreams[2].server_url (the server_url of "+
+		"restream 3 of restreams), which the API names restreams[2][serverUrl]", "This attribute must be an RTMP URL.")
+}
+
 func TestDiagnosticsExtraMemberOnAttribute(t *testing.T) {
 	err := &videohost.Error{
 		Method: "POST", Path: "/webhooks", Status: 400, Type: testDocs + "/invalid-attribute",

@@ -114,6 +114,7 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 }
 
 func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[playerThemeModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	state, ok2 := modelOf[playerThemeModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {

@@ -59,8 +59,8 @@ func (p *videohostProvider) Metadata(_ context.Context, _ provider.MetadataReque
 
 func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The videohost provider manages the webhooks of the video hosting service " +
-			"and reads its videos and live streams.",
+		MarkdownDescription: "The videohost provider manages the webhooks, live streams and player themes of " +
+			"the video hosting service, and reads its webhooks, videos, live streams and player themes.",
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "API key of the workspace. Sandbox and production keys differ. " +

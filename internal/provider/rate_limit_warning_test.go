@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -99,4 +101,22 @@ func TestRateWaitDetail(t *testing.T) {
 	if _, warns := rateWaitDetail(stats(0, 0, 1), stats(0, 800*time.Millisecond, 0)); warns {
 		t.Error("a run that waited less than a second in all warns")
 	}
+}
+
+// TestAccRateLimitExhaustedNamesTheWindow: when 429s outlast max_retries under a 2 s window,
+// the error gives the limit per the window the service's headers told, and the window's
+// length to wait, not "a minute".
+func TestAccRateLimitExhaustedNamesTheWindow(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{
+		Limits: emulator.Limits{Writes: 8}, RateWindow: 2 * time.Second, Faults: emulator.Faults{Burst429: 10},
+	})
+	env.requireEmulator(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: webhookConfig(env, "max_retries = 1", "https://hooks.example.test/exhausted", "video.source.recorded"),
+			ExpectError: wrappedPhrases("Unable to Create Webhook", "The writes rate limit (8 per 2 s) of the sandbox environment "+
+				"stayed exhausted after every retry", "Waiting for the window to reset (2 s)"),
+		}},
+	})
 }

@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,9 +139,14 @@ func checkDecodedError(t *testing.T, e *Error, method, path string, status int, 
 	if e.Method != method || e.Path != path || e.Status != status {
 		t.Fatalf("method, path, status = %q %q %d, want %q %q %d", e.Method, e.Path, e.Status, method, path, status)
 	}
-	// A 403 is refused credentials too: the service names no other meaning for it.
-	for sentinel, codes := range map[error][]int{ErrNotFound: {404}, ErrUnauthorized: {401, 403}, ErrRateLimited: {429}} {
-		if want := slices.Contains(codes, status); errors.Is(e, sentinel) != want {
+	// A 403 is refused credentials too: the service names no other meaning for it. A 404 is
+	// either no such endpoint, by the seed's slug or title, or no such object.
+	endpoint := status == http.StatusNotFound && unrecognizedURLBody(body)
+	for sentinel, want := range map[error]bool{
+		ErrNotFound: status == http.StatusNotFound && !endpoint, ErrUnknownEndpoint: endpoint,
+		ErrUnauthorized: status == 401 || status == 403, ErrRateLimited: status == 429,
+	} {
+		if errors.Is(e, sentinel) != want {
 			t.Fatalf("errors.Is(%d, %v) = %v", status, sentinel, !want)
 		}
 	}
@@ -656,4 +660,22 @@ func FuzzVerifySignature(f *testing.F) {
 			t.Fatalf("a signature with digit %d changed verifies", i)
 		}
 	})
+}
+
+// unrecognizedURLBody reads, apart from the client, whether an error body is the seed's 404 for
+// no such endpoint: a type whose last step is unrecognized-request-url, or the title
+// "Unrecognized request URL." in any case and spacing.
+func unrecognizedURLBody(body []byte) bool {
+	var m map[string]any
+	if json.Unmarshal(body, &m) != nil {
+		return false
+	}
+	if typ, ok := m["type"].(string); ok && typ != "" {
+		steps := strings.Split(strings.TrimRight(typ, "/"), "/")
+		if steps[len(steps)-1] == "unrecognized-request-url" {
+			return true
+		}
+	}
+	title, _ := m["title"].(string)
+	return strings.ToLower(strings.Join(strings.Fields(title), " ")) == "unrecognized request url."
 }

@@ -114,3 +114,26 @@ func TestRateLimitWaitsCountsHeldTime(t *testing.T) {
 		t.Errorf("%d creates served, want 6", served.Load())
 	}
 }
+
+// TestRateLimitWaitsCountsA429: a 429 answered with Retry-After 1 holds the retry about a
+// second, and RateLimitWaits counts it like any wait of the class.
+func TestRateLimitWaitsCountsA429(t *testing.T) {
+	var n atomic.Int32
+	f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+		if n.Add(1) == 1 {
+			rateHeadersOf(w, 100, 0, 1)
+			writeJSON(w, http.StatusTooManyRequests, tooMany)
+			return
+		}
+		rateHeadersOf(w, 100, 99, 1)
+		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}, "pagination": map[string]any{"pagesTotal": 1, "currentPage": 1}})
+	})
+	c := f.client(t, basic)
+	if _, err := c.ListWebhooks(t.Context(), ""); err != nil {
+		t.Fatal(err)
+	}
+	reads := c.RateLimitWaits()[0]
+	if reads.Class != ClassReads || reads.Waits != 1 || reads.Waited < 900*time.Millisecond || reads.Waiting != 0 {
+		t.Errorf("reads = %+v, want one wait of about a second, none held now", reads)
+	}
+}
