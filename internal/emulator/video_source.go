@@ -106,7 +106,7 @@ func (e *Emulator) sourceAccepts(id, form string) *apiError {
 			refused = &a
 		case e.st.Videos[i].SourceURL != "":
 			refused = e.sourceError(slugSourceDownloaded, titleSourceDownloaded, detailSourceDownloaded)
-		case e.st.Videos[i].SourceSHA256 != "":
+		case hasSource(e.st.Videos[i]):
 			refused = e.sourceError(slugSourceUploaded, titleSourceUploaded, detailSourceUploaded)
 		}
 	})
@@ -116,6 +116,12 @@ func (e *Emulator) sourceAccepts(id, form string) *apiError {
 	e.uploads.mu.Lock()
 	defer e.uploads.mu.Unlock()
 	return e.formRefusedLocked(e.uploads.progressLocked(id), form)
+}
+
+// hasSource reports whether v's source is complete: uploaded, copied, recorded, or arrived
+// encoded.
+func hasSource(v *video) bool {
+	return v.SourceSHA256 != "" || v.Ingest != "" && v.Ingest != ingestUploading
 }
 
 // formRefusedLocked is the error that refuses a chunk of form to an upload p, or nil; the
