@@ -50,6 +50,7 @@
 //	GET    /live-streams/{id}
 //	PATCH  /live-streams/{id} {"name","public","playerId","restreams"}   200, partial
 //	DELETE /live-streams/{id}                   204
+//	PUT    /live-streams/{id}/complete          202; a running broadcast ends at once
 //	GET    /players           ?sortBy=&sortOrder=&currentPage=&pageSize=
 //	POST   /players           {"name", colours, flags}                 201, body may be {}
 //	GET    /players/{id}
