@@ -252,10 +252,10 @@ func (e *Emulator) commitChunk(id string, rng contentRange, chunk storedChunk) (
 	if !p.isComplete() {
 		return nil, nil
 	}
+	// The chunks stay described (the status shows them while the source is hashed); their
+	// files are deleted once hashed.
 	p.complete = true
-	ordered := sortedChunks(p.form, p.chunks)
-	p.chunks = map[int64]storedChunk{}
-	return ordered, nil
+	return sortedChunks(p.form, p.chunks), nil
 }
 
 // totalRefused checks a chunk against the upload's total: one total per upload, no chunk
