@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Slugs and titles of a source upload's 400s.
+// Slugs, titles and details of a source upload's 400s.
 const (
 	slugSourceUploaded     = "video-source-already-uploaded"
 	titleSourceUploaded    = "The source of this video is already uploaded: a video takes one source, once."
@@ -28,9 +28,19 @@ const (
 	detailChunkTooSmall    = "A chunk that is not the last must hold at least 5 MiB (5242880 bytes)."
 	detailChunkTooLarge    = "A chunk holds at most 200 MiB (209715200 bytes)."
 	detailSourceTooLarge   = "A source holds at most 30 GiB."
-	attributeContentRange  = "Content-Range"
-	attributeSourceFile    = "file"
-	chunkCutDefaultAfter   = 1 << 20
+)
+
+// The attributes that a source upload's 400s name.
+const (
+	attributeContentRange = "Content-Range"
+	attributeSourceFile   = "file"
+)
+
+const (
+	// chunkCutDefaultAfter is how many bytes of a chunk's file a cut fault reads first, unless
+	// Faults.UploadCutAfterBytes says otherwise.
+	chunkCutDefaultAfter = 1 << 20
+	// sourceCopyBufferLength is the buffer a chunk streams through to its file.
 	sourceCopyBufferLength = 256 << 10
 )
 
