@@ -127,7 +127,10 @@
 //     HMAC-SHA256 of the body bytes keyed with the webhook's signatureSecret.
 //   - With Options.StatePath, webhooks, videos, live streams, player themes and the clock
 //     offset are written atomically after every change and read back by New; seeds are made
-//     only when no state file exists.
+//     only when no state file exists. Videos keep their source's size and hash, captions,
+//     chapters and encoding progress (an unfinished encoding resumes), upload tokens and
+//     watermarks are kept too; the chunks of an unfinished upload are not: after a restart its
+//     upload starts again.
 //
 // # Control API
 //
