@@ -87,7 +87,7 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.DurationVar(&c.opts.IngestDelay, "ingest-delay", emulator.DefaultIngestDelay, "each step of a complete source's ingest (uploaded, ingesting, ingested)")
 	fs.DurationVar(&c.opts.EncodingDelay, "encoding-delay", emulator.DefaultEncodingDelay, "the encoding of each quality (hls and mp4 at 360p, 480p, 720p, 1080p) after the ingest")
 	fs.StringVar(&c.opts.DetectedLanguage, "detected-language", emulator.DefaultDetectedLanguage, "language set, with languageOrigin auto, on an ingested video created without one")
-	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos, live streams and player themes across restarts (default: memory only)")
+	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos, live streams, player themes, upload tokens and watermarks across restarts, not the chunks of unfinished uploads (default: memory only)")
 	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")
 	fs.Float64Var(&faults.ErrorRate, "fault-error-rate", 0, "share (0..1) of rate-limited API requests answered 500")
 	fs.Float64Var(&faults.ReadErrorRate, "fault-read-error-rate", 0, "share (0..1) of rate-limited GET and HEAD API requests answered 500")

@@ -47,7 +47,8 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	}
 	// -state keeps every kind the state file holds.
 	for _, want := range []string{"first line on stdout", "/_emulator/faults", "SIGTERM", "-control-token",
-		"keeps webhooks, videos, live streams and player themes across restarts"} {
+		"keeps webhooks, videos, live streams, player themes, upload tokens and watermarks across restarts",
+		"-ingest-delay", "-encoding-delay", "-detected-language", "-fault-upload-cuts", "/_emulator/videos/{id}/source", "uploadCommitThen500Rate"} {
 		if !strings.Contains(usage, want) {
 			t.Errorf("usage lacks %q", want)
 		}
@@ -68,6 +69,9 @@ func TestRunRefusals(t *testing.T) {
 		{[]string{"-listen", "127.0.0.1:0", "-api-key", ""}, 2, "empty"},
 		{[]string{"-listen", "127.0.0.1:0", "-fault-error-rate", "2"}, 1, "error rate"},
 		{[]string{"-listen", "127.0.0.1:0", "-fault-read-error-rate", "-0.5"}, 1, "read error rate"},
+		{[]string{"-listen", "127.0.0.1:0", "-fault-upload-commit-then-500", "1.5"}, 1, "upload commit-then-500"},
+		{[]string{"-listen", "127.0.0.1:0", "-ingest-delay", "-1s"}, 1, "delays"},
+		{[]string{"-listen", "127.0.0.1:0", "-detected-language", "x1"}, 1, "detected language"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(t.Context(), tc.args, &stdout, &stderr); code != tc.code || !strings.Contains(stderr.String(), tc.msg) {

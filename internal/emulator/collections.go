@@ -144,8 +144,9 @@ var subroutes = map[string]route{
 		{http.MethodPatch, (*Emulator).handleCaptionDefault},
 		{http.MethodDelete, captionFiles.serveDelete},
 	},
-	"videos/chapters": {{http.MethodGet, chapterFiles.serveList}},
-	"players/logo":    {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
+	"videos/chapters":       {{http.MethodGet, chapterFiles.serveList}},
+	"players/logo":          {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
+	"live-streams/complete": {{http.MethodPut, (*Emulator).handleCompleteLiveStream}},
 	"videos/chapters/*": {
 		{http.MethodGet, chapterFiles.serveGet},
 		{http.MethodPost, chapterFiles.serveUpload},

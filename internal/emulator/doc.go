@@ -50,6 +50,7 @@
 //	GET    /live-streams/{id}
 //	PATCH  /live-streams/{id} {"name","public","playerId","restreams"}   200, partial
 //	DELETE /live-streams/{id}                   204
+//	PUT    /live-streams/{id}/complete          202; a running broadcast ends at once
 //	GET    /players           ?sortBy=&sortOrder=&currentPage=&pageSize=
 //	POST   /players           {"name", colours, flags}                 201, body may be {}
 //	GET    /players/{id}
@@ -126,7 +127,10 @@
 //     HMAC-SHA256 of the body bytes keyed with the webhook's signatureSecret.
 //   - With Options.StatePath, webhooks, videos, live streams, player themes and the clock
 //     offset are written atomically after every change and read back by New; seeds are made
-//     only when no state file exists.
+//     only when no state file exists. Videos keep their source's size and hash, captions,
+//     chapters and encoding progress (an unfinished encoding resumes), upload tokens and
+//     watermarks are kept too; the chunks of an unfinished upload are not: after a restart its
+//     upload starts again.
 //
 // # Control API
 //

@@ -167,3 +167,26 @@ func (e *Emulator) answerWrite(w http.ResponseWriter, status int, v any) {
 	}
 	writeJSON(w, status, v)
 }
+
+// handleCompleteLiveStream serves PUT /live-streams/{id}/complete: 202 with no body. The
+// emulator ends a running broadcast at once (live-stream.broadcast.ended); a stream that is not
+// broadcasting is left as it is.
+func (e *Emulator) handleCompleteLiveStream(w http.ResponseWriter, _ *http.Request, id string) {
+	var exists, broadcasting bool
+	liveStreams.read(e, func() {
+		if i := liveStreams.find(&e.st, id); i >= 0 {
+			exists, broadcasting = true, e.st.LiveStreams[i].Broadcasting
+		}
+	})
+	if !exists {
+		writeError(w, e.notFound(liveStreams.idName))
+		return
+	}
+	if broadcasting {
+		if _, err := e.setBroadcasting(id, false); err != nil {
+			writeError(w, e.notFound(liveStreams.idName))
+			return
+		}
+	}
+	w.WriteHeader(http.StatusAccepted)
+}

@@ -378,3 +378,30 @@ func TestLiveStreamControlOnAPIStreams(t *testing.T) {
 	expectStatus(t, e.ctl("DELETE", "/live-streams/"+id, nil), http.StatusNoContent)
 	expectStatus(t, e.ctl("DELETE", "/live-streams/"+id, nil), http.StatusNotFound)
 }
+
+// TestCompleteLiveStream: PUT /live-streams/{id}/complete is 202 and ends a broadcast at once
+// with its event; a stream that is not broadcasting stays as it is; an unknown one is 404.
+func TestCompleteLiveStream(t *testing.T) {
+	e := newEnv(t, emulator.Options{})
+	rc := newReceiver(t)
+	e.createWebhook(rc.srv.URL, "live-stream.broadcast.ended")
+	id := e.createLiveStream(map[string]any{"name": "s"}).str("liveStreamId")
+	before := e.api("GET", "/live-streams/"+id, nil)
+	r := e.api("PUT", "/live-streams/"+id+"/complete", nil)
+	expectStatus(t, r, http.StatusAccepted)
+	if after := e.api("GET", "/live-streams/"+id, nil); after.str("updatedAt") != before.str("updatedAt") {
+		t.Errorf("completing an idle stream changed it: %s", after.raw)
+	}
+	if err := e.emu.SetBroadcasting(id, true); err != nil {
+		t.Fatal(err)
+	}
+	expectStatus(t, e.api("PUT", "/live-streams/"+id+"/complete", nil), http.StatusAccepted)
+	if got := e.api("GET", "/live-streams/"+id, nil); got.body["broadcasting"] != false {
+		t.Errorf("still broadcasting: %s", got.raw)
+	}
+	e.waitDeliveries()
+	if n := len(rc.notifications()); n != 1 {
+		t.Errorf("%d broadcast.ended events, want 1", n)
+	}
+	expectError(t, e.api("PUT", "/live-streams/liNope/complete", nil), 404, "resource-not-found", "liveStreamId")
+}

@@ -24,6 +24,12 @@ func TestOptionsValidation(t *testing.T) {
 		"latency":         {Faults: emulator.Faults{Latency: -time.Second}},
 		"burst":           {Faults: emulator.Faults{Burst429: -1}},
 		"commit rate":     {Faults: emulator.Faults{CommitThen500Rate: 1.01}},
+		"upload commit":   {Faults: emulator.Faults{UploadCommitThen500Rate: -0.1}},
+		"upload cuts":     {Faults: emulator.Faults{UploadCuts: -1}},
+		"cut bytes":       {Faults: emulator.Faults{UploadCutAfterBytes: -1}},
+		"ingest delay":    {IngestDelay: -time.Millisecond},
+		"encoding delay":  {EncodingDelay: -time.Millisecond},
+		"language":        {DetectedLanguage: "klingon"},
 	} {
 		if _, err := emulator.New(o); err == nil {
 			t.Errorf("%s: New accepted %+v", name, o)

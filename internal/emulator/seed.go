@@ -74,6 +74,7 @@ func (e *Emulator) seed(nVideos, nLive int) {
 			SourceType: sourceUpload,
 			Duration:   10,
 			ExpiresAt:  e.sandboxExpiry(at),
+			videoMedia: encodedMedia(sourceQualities),
 		}
 		if i%5 == 0 && nLive > 0 {
 			v.SourceType = sourceLive

@@ -118,6 +118,7 @@ func (e *Emulator) uploadVideo(in VideoInput) (videoWire, error) {
 		SourceType: sourceUpload,
 		Duration:   in.Duration.Seconds(),
 		ExpiresAt:  e.sandboxExpiry(now),
+		videoMedia: encodedMedia(encodingQualities),
 	}
 	e.mu.Lock()
 	e.purgeExpiredLocked(e.now())
@@ -225,6 +226,7 @@ func (e *Emulator) recordLiveStream(liveStreamID string, duration time.Duration)
 		LiveStreamID:    l.ID,
 		Duration:        duration.Seconds(),
 		ExpiresAt:       e.sandboxExpiry(now),
+		videoMedia:      encodedMedia(sourceQualities),
 	}
 	e.purgeExpiredLocked(e.now())
 	e.st.Videos = append(e.st.Videos, v)

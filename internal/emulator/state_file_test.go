@@ -81,3 +81,25 @@ func TestStateFileErrors(t *testing.T) {
 		t.Error("New accepted a state path in a missing directory")
 	}
 }
+
+// TestSourceSurvivesRestart: a complete source's size and hash, its captions and its encoding's
+// progress are in the state file; a restart goes on encoding where the last run stopped.
+func TestSourceSurvivesRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	opts := emulator.Options{APIKeys: []string{"k"}, StatePath: path, IngestDelay: time.Hour}
+	e1 := newEnv(t, opts)
+	data := randomBytes(30, 4096)
+	id := e1.createVideo(map[string]any{"title": "kept"})
+	expectStatus(t, e1.upload(id, "", fileParts(data)), http.StatusCreated)
+	expectStatus(t, e1.postFile("/videos/"+id+"/captions/en", []byte(webVTT)), http.StatusOK)
+	if err := e1.emu.Close(); err != nil {
+		t.Fatal(err)
+	}
+	opts.IngestDelay, opts.EncodingDelay = time.Millisecond, time.Millisecond
+	e2 := newEnv(t, opts)
+	if size, sum, complete, ok := e2.emu.VideoSource(id); !ok || !complete || size != int64(len(data)) || sum != sha256Hex(data) {
+		t.Errorf("after the restart: %d %s %v %v", size, sum, complete, ok)
+	}
+	expectStatus(t, e2.api("GET", "/videos/"+id+"/captions/en", nil), http.StatusOK)
+	e2.waitStatus(id, func(s response) bool { return member(s.body["encoding"], "playable") == true })
+}

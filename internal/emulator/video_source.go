@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Slugs and titles of a source upload's 400s.
+// Slugs, titles and details of a source upload's 400s.
 const (
 	slugSourceUploaded     = "video-source-already-uploaded"
 	titleSourceUploaded    = "The source of this video is already uploaded: a video takes one source, once."
@@ -28,9 +28,19 @@ const (
 	detailChunkTooSmall    = "A chunk that is not the last must hold at least 5 MiB (5242880 bytes)."
 	detailChunkTooLarge    = "A chunk holds at most 200 MiB (209715200 bytes)."
 	detailSourceTooLarge   = "A source holds at most 30 GiB."
-	attributeContentRange  = "Content-Range"
-	attributeSourceFile    = "file"
-	chunkCutDefaultAfter   = 1 << 20
+)
+
+// The attributes that a source upload's 400s name.
+const (
+	attributeContentRange = "Content-Range"
+	attributeSourceFile   = "file"
+)
+
+const (
+	// chunkCutDefaultAfter is how many bytes of a chunk's file a cut fault reads first, unless
+	// Faults.UploadCutAfterBytes says otherwise.
+	chunkCutDefaultAfter = 1 << 20
+	// sourceCopyBufferLength is the buffer a chunk streams through to its file.
 	sourceCopyBufferLength = 256 << 10
 )
 
@@ -106,7 +116,7 @@ func (e *Emulator) sourceAccepts(id, form string) *apiError {
 			refused = &a
 		case e.st.Videos[i].SourceURL != "":
 			refused = e.sourceError(slugSourceDownloaded, titleSourceDownloaded, detailSourceDownloaded)
-		case e.st.Videos[i].SourceSHA256 != "":
+		case hasSource(e.st.Videos[i]):
 			refused = e.sourceError(slugSourceUploaded, titleSourceUploaded, detailSourceUploaded)
 		}
 	})
@@ -116,6 +126,12 @@ func (e *Emulator) sourceAccepts(id, form string) *apiError {
 	e.uploads.mu.Lock()
 	defer e.uploads.mu.Unlock()
 	return e.formRefusedLocked(e.uploads.progressLocked(id), form)
+}
+
+// hasSource reports whether v's source is complete: uploaded, copied, recorded, or arrived
+// encoded.
+func hasSource(v *video) bool {
+	return v.SourceSHA256 != "" || v.Ingest != "" && v.Ingest != ingestUploading
 }
 
 // formRefusedLocked is the error that refuses a chunk of form to an upload p, or nil; the
@@ -246,10 +262,10 @@ func (e *Emulator) commitChunk(id string, rng contentRange, chunk storedChunk) (
 	if !p.isComplete() {
 		return nil, nil
 	}
+	// The chunks stay described (the status shows them while the source is hashed); their
+	// files are deleted once hashed.
 	p.complete = true
-	ordered := sortedChunks(p.form, p.chunks)
-	p.chunks = map[int64]storedChunk{}
-	return ordered, nil
+	return sortedChunks(p.form, p.chunks), nil
 }
 
 // totalRefused checks a chunk against the upload's total: one total per upload, no chunk

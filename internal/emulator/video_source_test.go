@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
@@ -24,7 +25,7 @@ const (
 // shows the ranges received, and once both arrived the source is complete with the file's hash;
 // the chunk sent again after that is refused.
 func TestSourceBytesForm(t *testing.T) {
-	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
 	data := randomBytes(1, firstChunk+lastChunk)
 	total := len(data)
 	id := e.createVideo(map[string]any{"title": "bytes"})
@@ -70,7 +71,7 @@ func TestSourceBytesForm(t *testing.T) {
 // TestSourcePartForm uploads as the Node client does: part N/TOTAL, the file part named after
 // the file; a part sent again replaces the first one.
 func TestSourcePartForm(t *testing.T) {
-	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
 	data := randomBytes(2, firstChunk+lastChunk)
 	id := e.createVideo(map[string]any{"title": "parts"})
 	named := func(b []byte) []part {
@@ -111,7 +112,7 @@ func TestSourcePartForm(t *testing.T) {
 }
 
 func TestSourceRegularUpload(t *testing.T) {
-	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
 	data := randomBytes(4, 3000)
 	id := e.createVideo(map[string]any{"title": "regular"})
 	expectStatus(t, e.upload(id, "", []part{{field: "anything", filename: "a.mov", body: bytes.NewReader(data)}}), http.StatusCreated)
@@ -144,7 +145,7 @@ func (zeros) Read(p []byte) (int, error) {
 }
 
 func TestSourceRules(t *testing.T) {
-	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
 	small := func() []part { return fileParts([]byte("small")) }
 	full := func() []part { return fileParts(randomBytes(5, firstChunk)) }
 	id := e.createVideo(map[string]any{"title": "rules"})
@@ -226,7 +227,7 @@ func TestSourceMemoryDoesNotGrow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("uploads 64 MiB")
 	}
-	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
 	id := e.createVideo(map[string]any{"title": "memory"})
 	const total = 64 * mib
 	const chunk = 5 * mib
@@ -268,7 +269,7 @@ func (p *patternReader) Read(b []byte) (int, error) {
 // TestSourceFaults: a chunk committed then answered 500 is kept (sending it again replaces it);
 // a cut connection keeps nothing of its chunk; both are counted.
 func TestSourceFaults(t *testing.T) {
-	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
 	data := randomBytes(11, firstChunk+lastChunk)
 	id := e.createVideo(map[string]any{"title": "faults"})
 	e.emu.SetFaults(emulator.Faults{UploadCommitThen500Rate: 1})
@@ -312,7 +313,7 @@ func TestSourceFaults(t *testing.T) {
 // TestSourceConcurrentChunks sends every chunk at once, in both forms: the source is complete
 // with the file's bytes in order.
 func TestSourceConcurrentChunks(t *testing.T) {
-	e := newEnv(t, emulator.Options{IngestDelay: 10 * 1e9})
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
 	const n = 4
 	data := randomBytes(12, (n-1)*firstChunk+lastChunk)
 	for _, form := range []string{"bytes", "part"} {
@@ -340,4 +341,23 @@ func TestSourceConcurrentChunks(t *testing.T) {
 			t.Errorf("%s: source %s", form, src.raw)
 		}
 	}
+}
+
+// TestSandboxDeletesUploadedVideos: the sandbox deletes a video 24 hours after its upload; a
+// video still waiting for its source stays.
+func TestSandboxDeletesUploadedVideos(t *testing.T) {
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
+	empty := e.createVideo(map[string]any{"title": "empty"})
+	id := e.createVideo(map[string]any{"title": "uploaded"})
+	expectStatus(t, e.upload(id, "", fileParts([]byte("source"))), http.StatusCreated)
+	e.emu.AdvanceClock(24*time.Hour - time.Second)
+	expectStatus(t, e.api("GET", "/videos/"+id, nil), http.StatusOK)
+	e.emu.AdvanceClock(time.Second)
+	expectError(t, e.api("GET", "/videos/"+id, nil), 404, "resource-not-found", "videoId")
+	expectStatus(t, e.api("GET", "/videos/"+empty, nil), http.StatusOK)
+	prod := newEnv(t, emulator.Options{Environment: emulator.EnvProduction, IngestDelay: time.Hour})
+	kept := prod.createVideo(map[string]any{"title": "kept"})
+	expectStatus(t, prod.upload(kept, "", fileParts([]byte("source"))), http.StatusCreated)
+	prod.emu.AdvanceClock(48 * time.Hour)
+	expectStatus(t, prod.api("GET", "/videos/"+kept, nil), http.StatusOK)
 }

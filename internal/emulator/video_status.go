@@ -38,6 +38,18 @@ func (e *Emulator) qualitiesOf(v *video) []qualityState {
 	return out
 }
 
+// encodedMedia is the media of a video that arrived encoded (a seed, a simulated upload or a
+// recording): ingested, and every quality of heights encoded in hls and mp4.
+func encodedMedia(heights []string) videoMedia {
+	m := videoMedia{Ingest: ingestIngested}
+	for _, q := range heights {
+		for _, t := range []string{"hls", "mp4"} {
+			m.Qualities = append(m.Qualities, qualityState{Type: t, Quality: q, Status: qualityEncoded})
+		}
+	}
+	return m
+}
+
 // statusWire is GET /videos/{id}/status: ingest is absent before any byte arrived.
 type statusWire struct {
 	Ingest   *ingestWire  `json:"ingest,omitempty"`

@@ -75,7 +75,7 @@ func (e *Emulator) checkVideoRefsLocked(v *video, b videoBody) *apiError {
 	}
 	if isVideoID(b.source) {
 		i := videos.find(&e.st, b.source)
-		if i < 0 || e.st.Videos[i].SourceSHA256 == "" && e.st.Videos[i].SourceURL == "" {
+		if i < 0 || !hasSource(e.st.Videos[i]) && e.st.Videos[i].SourceURL == "" {
 			refused := e.notFound("source")
 			return &refused
 		}

@@ -177,3 +177,22 @@ func TestVideoFromURLAndCopy(t *testing.T) {
 	empty := e.createVideo(map[string]any{"title": "empty"})
 	expectError(t, e.api("POST", "/videos", map[string]any{"title": "c", "source": empty}), 404, "resource-not-found", "source")
 }
+
+// TestEncodedVideosHaveTheirSource: seeds, simulated uploads and recordings arrive encoded:
+// their status says so, they take no upload, and they can be copied.
+func TestEncodedVideosHaveTheirSource(t *testing.T) {
+	e := newEnv(t, emulator.Options{SeedVideos: 1})
+	sim, err := e.emu.UploadVideo(emulator.VideoInput{Title: "simulated"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{emulator.SeedVideoID(1), sim} {
+		s := e.api("GET", "/videos/"+id+"/status", nil)
+		expectStatus(t, s, http.StatusOK)
+		if ingestStatus(s) != "ingested" || member(s.body["encoding"], "playable") != true || len(qualities(s)) < 8 {
+			t.Errorf("%s: status %s", id, s.raw)
+		}
+		expectError(t, e.upload(id, "", fileParts([]byte("x"))), 400, "video-source-already-uploaded", "file")
+		expectStatus(t, e.api("POST", "/videos", map[string]any{"title": "copy", "source": id}), http.StatusAccepted)
+	}
+}

@@ -135,6 +135,9 @@ async function liveStreams(brand) {
   const orphan = await client.liveStreams.get(other.liveStreamId);
   check('player delete: unset on its live streams', orphan.playerId === undefined, orphan.playerId);
 
+  await client.liveStreams.complete(ls.liveStreamId);
+  check('live complete: not broadcasting', (await client.liveStreams.get(ls.liveStreamId)).broadcasting === false, 'broadcasting');
+  await expectError('live complete unknown', client.liveStreams.complete('li_none'), 404, 'liveStreamId');
   for (const id of [ls.liveStreamId, other.liveStreamId]) await client.liveStreams.delete(id);
   await expectError('live get after delete', client.liveStreams.get(ls.liveStreamId), 404, 'liveStreamId');
 }
