@@ -385,3 +385,36 @@ func TestUploadProgressCadence(t *testing.T) {
 		t.Fatalf("the last report %+v", last)
 	}
 }
+
+func TestUploadVideoSourceRefusesBadInputBeforeAnyRequest(t *testing.T) {
+	_, f := uploadEnv(t)
+	c := f.client(t)
+	_, src := randomFile(t, 100)
+	tests := []struct {
+		name  string
+		id    string
+		src   UploadSource
+		opt   UploadOptions
+		field string
+	}{
+		{"small chunks", vid, src, UploadOptions{ChunkSize: 1 << 20}, "UploadOptions.ChunkSize"},
+		{"too many in flight", vid, src, UploadOptions{ChunksInFlight: 99}, "UploadOptions.ChunksInFlight"},
+		{"empty file", vid, UploadSource{Name: "e.mp4", Reader: src.Reader}, UploadOptions{}, ""},
+		{"no reader", vid, UploadSource{Name: "e.mp4", Size: 10}, UploadOptions{}, ""},
+		{"over 30 GiB", vid, UploadSource{Name: "e.mp4", Reader: src.Reader, Size: MaxSourceSize + 1}, UploadOptions{}, ""},
+		{"no video", "", src, UploadOptions{}, ""},
+	}
+	for _, tt := range tests {
+		_, err := c.UploadVideoSource(t.Context(), tt.id, tt.src, tt.opt)
+		var ce *ConfigError
+		switch {
+		case err == nil:
+			t.Errorf("%s: no error", tt.name)
+		case tt.field != "" && (!errors.As(err, &ce) || ce.Field != tt.field):
+			t.Errorf("%s: %v, want a *ConfigError on %s", tt.name, err, tt.field)
+		}
+	}
+	if n := len(f.requests()); n != 0 {
+		t.Fatalf("%d requests sent for bad input", n)
+	}
+}
