@@ -38,6 +38,8 @@ type Client struct {
 	backoffBase time.Duration
 	backoffMax  time.Duration
 	minRateWait time.Duration
+	// How often an upload reports its progress.
+	progressEvery time.Duration
 }
 
 // New validates cfg and builds a client: invalid config is a *ConfigError here, not at the first
@@ -56,14 +58,15 @@ func New(cfg Config) (*Client, error) {
 	}
 	hc.CheckRedirect = noRedirects
 	c := &Client{
-		cfg:         cfg,
-		base:        base,
-		http:        hc,
-		log:         cfg.Logger,
-		userAgent:   "terraform-provider-videohost/" + cfg.Version,
-		backoffBase: 300 * time.Millisecond,
-		backoffMax:  10 * time.Second,
-		minRateWait: time.Second,
+		cfg:           cfg,
+		base:          base,
+		http:          hc,
+		log:           cfg.Logger,
+		userAgent:     "terraform-provider-videohost/" + cfg.Version,
+		backoffBase:   300 * time.Millisecond,
+		backoffMax:    10 * time.Second,
+		minRateWait:   time.Second,
+		progressEvery: progressEvery,
 	}
 	if c.log == nil {
 		c.log = nopLogger{}

@@ -18,40 +18,59 @@ const progressEvery = 2 * time.Second
 
 const logProgress = "videohost upload progress"
 
-// progress reports an upload's acknowledged bytes through the logger (Info) and a callback, at
-// most once every progressEvery, and once at the end.
+// progress reports an upload's acknowledged bytes through the logger (Info) and a callback,
+// every few seconds while it runs, and once at the end; the callback is never called twice
+// at once.
 type progress struct {
 	log     Logger
 	videoID string
 	fn      func(UploadProgress)
 	now     func() time.Time
+	every   time.Duration
 
 	mu          sync.Mutex
 	total, base int64 // base: what the service had when this upload began
 	sent        int64
-	start, last time.Time
+	start       time.Time
 }
 
-func newProgress(log Logger, videoID string, total, base int64, fn func(UploadProgress)) *progress {
-	p := &progress{log: log, videoID: videoID, fn: fn, now: time.Now, total: total, base: base, sent: base}
+func newProgress(log Logger, every time.Duration, videoID string, total, base int64, fn func(UploadProgress)) *progress {
+	p := &progress{log: log, every: every, videoID: videoID, fn: fn, now: time.Now, total: total, base: base, sent: base}
 	p.start = p.now()
-	p.last = p.start
 	return p
 }
 
-// add counts n more bytes acknowledged, and reports when the last report is old enough.
-func (p *progress) add(ctx context.Context, n int64) {
+// add counts n more bytes acknowledged.
+func (p *progress) add(n int64) {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.sent += n
-	now := p.now()
-	due := now.Sub(p.last) >= progressEvery
-	if due {
-		p.last = now
-	}
-	st := p.state(now)
-	p.mu.Unlock()
-	if due {
-		p.report(ctx, st, false)
+}
+
+// tick reports every p.every until the returned stop is called, so that a slow chunk
+// still shows the upload alive and its rate falling.
+func (p *progress) tick(ctx context.Context) (stop func()) {
+	t := time.NewTicker(p.every)
+	done := make(chan struct{})
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				p.mu.Lock()
+				st := p.state(p.now())
+				p.mu.Unlock()
+				p.report(ctx, st, false)
+			}
+		}
+	}()
+	return func() {
+		t.Stop()
+		close(done)
+		<-ended
 	}
 }
 

@@ -40,8 +40,10 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 	}
 	missing := st.Missing(src.Size)
 	u.hadAtStart = st.Received(src.Size)
-	u.prog = newProgress(c.log, videoID, src.Size, u.hadAtStart, opt.Progress)
+	u.prog = newProgress(c.log, c.progressEvery, videoID, src.Size, u.hadAtStart, opt.Progress)
+	stop := u.prog.tick(ctx)
 	u.run(ctx, u.plan(missing))
+	stop()
 	u.prog.finish(ctx)
 	return u.result(ctx, missing)
 }
@@ -131,7 +133,7 @@ func (u *sourceUpload) stopped() bool {
 // send sends one chunk and records its outcome.
 func (u *sourceUpload) send(ctx context.Context, ch chunk) {
 	v, err := u.post(ctx, ch, true)
-	u.record(ctx, ch, v, err)
+	u.record(ch, v, err)
 }
 
 // post sends one chunk; a chunk that replaces what it may have made is repeatable.
@@ -151,7 +153,7 @@ func (u *sourceUpload) post(ctx context.Context, ch chunk, replaces bool) (Video
 
 // record counts a chunk's outcome: acknowledged, refused because the source is complete, or
 // the first failure, which stops new chunks.
-func (u *sourceUpload) record(ctx context.Context, ch chunk, v Video, err error) {
+func (u *sourceUpload) record(ch chunk, v Video, err error) {
 	u.mu.Lock()
 	switch {
 	case err == nil:
@@ -164,8 +166,7 @@ func (u *sourceUpload) record(ctx context.Context, ch chunk, v Video, err error)
 	}
 	u.mu.Unlock()
 	if err == nil {
-		// Outside the lock: the caller's callback may take its time.
-		u.prog.add(ctx, ch.missing)
+		u.prog.add(ch.missing)
 	}
 }
 

@@ -166,3 +166,34 @@ func newDiscardlessService(t *testing.T, handler http.HandlerFunc) *httptest.Ser
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// TestUploadChunkReplayedAfter401 revokes the access token: the chunk's 401 refreshes it and
+// the chunk is sent again whole, its body made anew from the file.
+func TestUploadChunkReplayedAfter401(t *testing.T) {
+	s := newSourceStore(t, vid)
+	var f *fakeService
+	f = newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/status") && f.count(http.MethodGet, r.URL.Path) == 1 {
+			// The token expires between the status read and the first chunk.
+			f.revoke(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+		}
+		s.serve(w, r)
+	})
+	c := f.client(t)
+	data, src := randomFile(t, 6*mib)
+	if _, err := c.UploadVideoSource(t.Context(), vid, src, fiveMiB); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(http.MethodPost, "/auth/refresh"); n != 1 || !s.holds(data) {
+		t.Fatalf("%d refreshes (want 1); the service holds the file: %v", n, s.holds(data))
+	}
+	var replayed int
+	for _, q := range f.requests() {
+		if q.path == "/videos/"+vid+"/source" && len(q.body) > 5*mib {
+			replayed++
+		}
+	}
+	if replayed != 2 {
+		t.Fatalf("%d whole first chunks arrived, want 2 (the refused one and its replay)", replayed)
+	}
+}

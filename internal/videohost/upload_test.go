@@ -338,3 +338,83 @@ func TestUploadVideoSourceDetectsASizeChange(t *testing.T) {
 		t.Fatalf("%d chunks sent to a video holding another file", n)
 	}
 }
+
+// TestUploadProgressCadence holds every chunk 150 ms with progress every 40 ms: lines come while
+// a chunk is on the wire, never more than one per period (plus the end), and the acknowledged
+// bytes never go back.
+func TestUploadProgressCadence(t *testing.T) {
+	s, f := uploadEnv(t)
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		time.Sleep(150 * time.Millisecond)
+		return false
+	}
+	log := &captureLogger{}
+	c := f.client(t, func(cfg *Config) { cfg.Logger = log })
+	c.progressEvery = 40 * time.Millisecond
+	_, src := randomFile(t, 11*mib)
+	var (
+		mu      sync.Mutex
+		reports []UploadProgress
+	)
+	opt := fiveMiB
+	opt.Progress = func(p UploadProgress) {
+		mu.Lock()
+		defer mu.Unlock()
+		reports = append(reports, p)
+	}
+	start := time.Now()
+	if _, err := c.UploadVideoSource(t.Context(), vid, src, opt); err != nil {
+		t.Fatal(err)
+	}
+	elapsed := time.Since(start)
+	var lines int
+	for _, l := range log.all() {
+		if l.msg == logProgress {
+			lines++
+		}
+	}
+	if most := int(elapsed/c.progressEvery) + 1; len(reports) < 3 || len(reports) > most || lines != len(reports) {
+		t.Fatalf("%d reports and %d lines in %s, want from 3 to %d, one line each", len(reports), lines, elapsed, most)
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i].Sent < reports[i-1].Sent {
+			t.Fatalf("progress went back: %+v then %+v", reports[i-1], reports[i])
+		}
+	}
+	if last := reports[len(reports)-1]; last.Sent != src.Size {
+		t.Fatalf("the last report %+v", last)
+	}
+}
+
+func TestUploadVideoSourceRefusesBadInputBeforeAnyRequest(t *testing.T) {
+	_, f := uploadEnv(t)
+	c := f.client(t)
+	_, src := randomFile(t, 100)
+	tests := []struct {
+		name  string
+		id    string
+		src   UploadSource
+		opt   UploadOptions
+		field string
+	}{
+		{"small chunks", vid, src, UploadOptions{ChunkSize: 1 << 20}, "UploadOptions.ChunkSize"},
+		{"too many in flight", vid, src, UploadOptions{ChunksInFlight: 99}, "UploadOptions.ChunksInFlight"},
+		{"empty file", vid, UploadSource{Name: "e.mp4", Reader: src.Reader}, UploadOptions{}, ""},
+		{"no reader", vid, UploadSource{Name: "e.mp4", Size: 10}, UploadOptions{}, ""},
+		{"over 30 GiB", vid, UploadSource{Name: "e.mp4", Reader: src.Reader, Size: MaxSourceSize + 1}, UploadOptions{}, ""},
+		{"no video", "", src, UploadOptions{}, ""},
+	}
+	for _, tt := range tests {
+		_, err := c.UploadVideoSource(t.Context(), tt.id, tt.src, tt.opt)
+		var ce *ConfigError
+		switch {
+		case err == nil:
+			t.Errorf("%s: no error", tt.name)
+		case tt.field != "" && (!errors.As(err, &ce) || ce.Field != tt.field):
+			t.Errorf("%s: %v, want a *ConfigError on %s", tt.name, err, tt.field)
+		}
+	}
+	if n := len(f.requests()); n != 0 {
+		t.Fatalf("%d requests sent for bad input", n)
+	}
+}

@@ -146,15 +146,17 @@ func (c *Client) UploadWithToken(ctx context.Context, token string, src UploadSo
 	u.path, u.query, u.secret, u.anonymous = "/upload", url.Values{"token": {token}}, token, true
 	whole := []ByteRange{{From: 0, To: src.Size - 1, Total: src.Size}}
 	chunks := u.plan(whole)
-	u.prog = newProgress(c.log, "", src.Size, 0, opt.Progress)
+	u.prog = newProgress(c.log, c.progressEvery, "", src.Size, 0, opt.Progress)
 	first, err := u.post(ctx, chunks[0], false)
 	if err != nil {
 		return Video{}, err
 	}
 	u.videoID, u.prog.videoID = first.ID, first.ID
-	u.record(ctx, chunks[0], first, nil)
+	u.record(chunks[0], first, nil)
 	u.fields = []formField{{name: "videoId", value: first.ID}}
+	stop := u.prog.tick(ctx)
 	u.run(ctx, chunks[1:])
+	stop()
 	u.prog.finish(ctx)
 	u.mu.Lock()
 	sent, failure, last, complete := u.acked, u.failure, *u.last, u.complete

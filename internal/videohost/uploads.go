@@ -39,8 +39,11 @@ type UploadOptions struct {
 // service keeps what it acknowledged: the next UploadVideoSource of the same file sends only
 // the rest.
 type UploadIncompleteError struct {
-	VideoID     string
-	Sent, Total int64 // bytes the service has, of the file
+	VideoID string
+	// Sent is what the upload knows the service has of the file's Total bytes: what the
+	// status listed when it began plus the chunks acknowledged since (0 when the status could
+	// not be read); the status may list more, never less.
+	Sent, Total int64
 	Err         error // the cause (ErrInterrupted, the last *Error, a network error)
 }
 
