@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 )
 
@@ -30,7 +31,8 @@ type Client struct {
 	basicAuth string
 	tokens    *tokenSource
 	limiters  map[string]*limiter
-	webhooks  *webhookCache
+	// lists holds the shared list of each collection path, a *listCache[T] (see collection.list).
+	lists sync.Map
 
 	// The backoff of retried faults, and the shortest wait after a 429; tests shrink them.
 	backoffBase time.Duration
@@ -72,7 +74,6 @@ func New(cfg Config) (*Client, error) {
 		ClassReads:  newLimiter(ClassReads),
 		ClassWrites: newLimiter(ClassWrites),
 	}
-	c.webhooks = &webhookCache{}
 	return c, nil
 }
 

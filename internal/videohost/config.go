@@ -42,8 +42,9 @@ type Config struct {
 	// HTTPClient replaces the default transport; its CheckRedirect is replaced: the client
 	// never follows a redirect.
 	HTTPClient *http.Client
-	// WebhookListTTL is how long LookupWebhook serves lookups from one shared list.
-	WebhookListTTL time.Duration
+	// ListTTL is how long the lookups of a kind (LookupWebhook, LookupLiveStream,
+	// LookupPlayerTheme) are served from one shared list of that kind.
+	ListTTL time.Duration
 }
 
 // Defaults of the zero values of Config.
@@ -51,9 +52,9 @@ const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRetries = 5
 	DefaultVersion    = "dev"
-	// Long enough to cover the refresh of one plan over many webhooks, short enough that the
+	// Long enough to cover the refresh of one plan over many objects, short enough that the
 	// next plan sees changes made outside Terraform.
-	DefaultWebhookListTTL = 10 * time.Second
+	DefaultListTTL = 10 * time.Second
 )
 
 // NoRetries is the MaxRetries that sends every call once: zero means the default.
@@ -141,7 +142,7 @@ func (cfg *Config) limits() error {
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-	return durationOrDefault("WebhookListTTL", &cfg.WebhookListTTL, DefaultWebhookListTTL)
+	return durationOrDefault("ListTTL", &cfg.ListTTL, DefaultListTTL)
 }
 
 // durationOrDefault checks a duration setting whose zero means byDefault.
