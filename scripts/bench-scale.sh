@@ -216,7 +216,7 @@ total_before=$((pages + 2 * n))
 floor() { calc "(int(($1 + $read_limit - 1) / $read_limit) - 1) * $read_window"; }
 row "" "plan wall time (floor set by the read limit)" "≥ $(floor "$total_before") s (floor)" "$(printf '%.1f' "$a_wall") s (floor $(floor "$total_after") s)" "≤ ${read_window} s + terraform's own" "$(met_le "$a_wall" "$read_window")"
 row "" "429s" "—" "$a_429" "—" "—"
-row "" "peak RSS of terraform" "—" "$a_tf_rss MiB" "—" "—"
+row "" "peak RSS of the largest process under terraform (GNU time counts its children)" "—" "$a_tf_rss MiB" "—" "—"
 row "" "peak RSS of the provider" "—" "$a_prov_rss MiB" "≤ 150 MiB" "$(met_le "$a_prov_rss" 150)"
 
 # ---- (b) apply under a write limit --------------------------------------------------------------
@@ -244,7 +244,7 @@ if [ "${BENCH_SCALE_APPLY:-1}" != 0 ]; then
 		must_failed=yes
 	fi
 	row "" "429s" "—" "$b_429" "≤ 1" "$(met_le "$b_429" 1)"
-	row "" "peak RSS of terraform / of the provider" "—" "$b_tf_rss / $b_prov_rss MiB" "provider ≤ 150 MiB" "$(met_le "$b_prov_rss" 150)"
+	row "" "peak RSS: largest under terraform / provider" "—" "$b_tf_rss / $b_prov_rss MiB" "provider ≤ 150 MiB" "$(met_le "$b_prov_rss" 150)"
 fi
 
 lib_say ""
