@@ -222,7 +222,7 @@ func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest,
 	}
 	ls, ok := readRemote(ctx, &r.managedBase, resp, state.ID,
 		", with a new stream key that the encoder must be given",
-		(*videohost.Client).GetLiveStream)
+		(*videohost.Client).LookupLiveStream)
 	if !ok {
 		return
 	}

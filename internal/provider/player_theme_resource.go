@@ -106,7 +106,7 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 	}
 	p, ok := readRemote(ctx, &r.managedBase, resp, state.ID,
 		", and live streams that used it show their player_id as a change",
-		(*videohost.Client).GetPlayerTheme)
+		(*videohost.Client).LookupPlayerTheme)
 	if !ok {
 		return
 	}

@@ -12,13 +12,14 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// TestAccWebhookResourceOneListRefresh shows that refreshing N webhooks costs about one walk
-// of the list (ceil(N/100) pages) instead of N reads: the resources read through the client's
-// shared list.
+// TestAccWebhookResourceOneListRefresh shows that refreshing N webhooks, and M live streams and
+// M player themes, costs about one walk of each kind's list (ceil(N/100) pages) instead of one
+// read per object: the resources read through the client's shared lists.
 func TestAccWebhookResourceOneListRefresh(t *testing.T) {
-	const n = 250
+	const n, m = 250, 120
 	env := newAccEnv(t, emulator.Options{
 		MaxWebhooks: n + 10,
 		Limits:      emulator.Limits{Writes: 100000, Reads: 100000},
@@ -38,7 +39,8 @@ func TestAccWebhookResourceOneListRefresh(t *testing.T) {
 		fmt.Fprintf(&urls, "    %s,\n", hcl(w.URL))
 		fmt.Fprintf(&imports, "import {\n  to = videohost_webhook.bulk[%d]\n  id = %s\n}\n", i, hcl(w.WebhookID))
 	}
-	config := env.providerConfig("") + `
+	live := seedLiveObjects(t, env, m)
+	config := env.providerConfig("") + live + `
 locals {
   urls = [
 ` + urls.String() + `  ]
@@ -52,6 +54,7 @@ resource "videohost_webhook" "bulk" {
 ` + imports.String()
 	maxReads := (n+99)/100 + 1
 	var before int
+	liveKinds, liveBefore := []string{"/live-streams", "/players"}, map[string]int{}
 	var start time.Time
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -66,6 +69,9 @@ resource "videohost_webhook" "bulk" {
 				// One refreshing plan over the 250 webhooks, counted at the service.
 				PreConfig: func() {
 					before = env.Emu.RequestCount("GET", "/webhooks")
+					for _, k := range liveKinds {
+						liveBefore[k] = env.Emu.RequestCount("GET", k)
+					}
 					start = time.Now()
 				},
 				Config:   config,
@@ -82,8 +88,15 @@ resource "videohost_webhook" "bulk" {
 							if reads == 0 {
 								return fmt.Errorf("the plan read nothing: the refresh did not reach the service")
 							}
-							if got := len(p.ResourceChanges); got != n {
-								return fmt.Errorf("plan covers %d resources, want %d", got, n)
+							for _, k := range liveKinds {
+								got, bound := env.Emu.RequestCount("GET", k)-liveBefore[k], pagesFor(m)+1
+								t.Logf("the plan over %d of %s sent %d reads (bound %d)", m, k, got, bound)
+								if got > bound || got == 0 {
+									return fmt.Errorf("a plan over %d of %s sent %d reads, want 1 to %d", m, k, got, bound)
+								}
+							}
+							if got := len(p.ResourceChanges); got != n+2*m {
+								return fmt.Errorf("plan covers %d resources, want %d", got, n+2*m)
 							}
 							return nil
 						}),
@@ -92,4 +105,36 @@ resource "videohost_webhook" "bulk" {
 			},
 		},
 	})
+}
+
+// seedLiveObjects creates m live streams and m player themes through the client (faster than
+// terraform's creates) and returns the configuration that imports them.
+func seedLiveObjects(t *testing.T, env *accEnv, m int) string {
+	t.Helper()
+	c := serviceClient(t, env)
+	var cfg strings.Builder
+	cfg.WriteString(`
+resource "videohost_live_stream" "bulk" {
+  count = ` + fmt.Sprint(m) + `
+  name  = "bulk-${count.index}"
+}
+
+resource "videohost_player_theme" "bulk" {
+  count = ` + fmt.Sprint(m) + `
+  name  = "bulk-${count.index}"
+}
+`)
+	for i := range m {
+		ls, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: fmt.Sprintf("bulk-%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(fmt.Sprintf("bulk-%d", i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&cfg, "import {\n  to = videohost_live_stream.bulk[%d]\n  id = %s\n}\n", i, hcl(ls.ID))
+		fmt.Fprintf(&cfg, "import {\n  to = videohost_player_theme.bulk[%d]\n  id = %s\n}\n", i, hcl(th.ID))
+	}
+	return cfg.String()
 }

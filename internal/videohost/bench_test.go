@@ -20,7 +20,7 @@ func BenchmarkLookupWebhook(b *testing.B) {
 		b.Run(fmt.Sprintf("shared_list=%t", shared), func(b *testing.B) {
 			store := newWebhookStore(250)
 			f := newFakeService(b, store.serve)
-			cfg := Config{BaseURL: f.srv.URL, APIKey: testKey, HTTPClient: f.srv.Client(), WebhookListTTL: time.Minute}
+			cfg := Config{BaseURL: f.srv.URL, APIKey: testKey, HTTPClient: f.srv.Client(), ListTTL: time.Minute}
 			lookup := func(c *Client, id string) (Webhook, error) { return c.GetWebhook(b.Context(), id) }
 			if shared {
 				lookup = func(c *Client, id string) (Webhook, error) { return c.LookupWebhook(b.Context(), id) }

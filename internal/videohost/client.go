@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 )
 
@@ -32,7 +33,8 @@ type Client struct {
 	basicAuth string
 	tokens    *tokenSource
 	limiters  map[string]*limiter
-	webhooks  *webhookCache
+	// lists holds the shared list of each collection path, a *listCache[T] (see collection.list).
+	lists sync.Map
 
 	// The backoff of retried faults, and the shortest wait after a 429; tests shrink them.
 	backoffBase time.Duration
@@ -78,7 +80,6 @@ func New(cfg Config) (*Client, error) {
 		ClassWrites:  newLimiter(ClassWrites),
 		ClassUploads: newLimiter(ClassUploads),
 	}
-	c.webhooks = &webhookCache{}
 	return c, nil
 }
 

@@ -12,7 +12,8 @@ import (
 // methods of *Client are thin wrappers around these, so that an empty id, the zero value on
 // failure and what may be retried are the same in every area.
 type collection[T any] struct {
-	path string // "/live-streams"
+	path string         // "/live-streams"
+	id   func(T) string // the object's id, which keys the shared list (see lookup)
 }
 
 func (k collection[T]) item(id string) string { return k.path + "/" + url.PathEscape(id) }
@@ -35,6 +36,7 @@ func (k collection[T]) get(ctx context.Context, c *Client, id string) (T, error)
 // request is not repeatable): a failure then is an *AmbiguousError, left to the caller to
 // reconcile, since a second POST would make a second object.
 func (k collection[T]) create(ctx context.Context, c *Client, body any) (T, error) {
+	defer k.writing(c)()
 	return doDecoded[T](ctx, c, request{method: http.MethodPost, path: k.path, body: body})
 }
 
@@ -45,6 +47,7 @@ func (k collection[T]) update(ctx context.Context, c *Client, id string, body an
 		var zero T
 		return zero, errEmptyID
 	}
+	defer k.writing(c)()
 	return doDecoded[T](ctx, c, request{method: http.MethodPatch, path: k.item(id), body: body, idempotent: true})
 }
 
@@ -54,6 +57,7 @@ func (k collection[T]) delete(ctx context.Context, c *Client, id string) error {
 	if id == "" {
 		return errEmptyID
 	}
+	defer k.writing(c)()
 	return c.do(ctx, request{method: http.MethodDelete, path: k.item(id)}, nil)
 }
 

@@ -42,8 +42,9 @@ type Config struct {
 	// HTTPClient replaces the default transport; its CheckRedirect is replaced: the client
 	// never follows a redirect.
 	HTTPClient *http.Client
-	// WebhookListTTL is how long LookupWebhook serves lookups from one shared list.
-	WebhookListTTL time.Duration
+	// ListTTL is how long the lookups of a kind (LookupWebhook, LookupLiveStream,
+	// LookupPlayerTheme) are served from one shared list of that kind.
+	ListTTL time.Duration
 	// UploadChunkSize is the size of one chunk of a video source, MinUploadChunkSize to
 	// MaxUploadChunkSize (the service's bounds of a chunk that is not the last).
 	UploadChunkSize int64
@@ -57,9 +58,9 @@ const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultMaxRetries = 5
 	DefaultVersion    = "dev"
-	// Long enough to cover the refresh of one plan over many webhooks, short enough that the
+	// Long enough to cover the refresh of one plan over many objects, short enough that the
 	// next plan sees changes made outside Terraform.
-	DefaultWebhookListTTL = 10 * time.Second
+	DefaultListTTL = 10 * time.Second
 	// DefaultUploadChunkSize: few requests of the uploads class (40 a minute in the sandbox) per
 	// source, and a failed chunk costs little to send again.
 	DefaultUploadChunkSize = 50 << 20
@@ -161,7 +162,7 @@ func (cfg *Config) limits() error {
 	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-	if err := durationOrDefault("WebhookListTTL", &cfg.WebhookListTTL, DefaultWebhookListTTL); err != nil {
+	if err := durationOrDefault("ListTTL", &cfg.ListTTL, DefaultListTTL); err != nil {
 		return err
 	}
 	return cfg.uploads()

@@ -35,13 +35,13 @@ func TestNewDefaults(t *testing.T) {
 			if c.BaseURL() != tt.base || c.Environment() != tt.env || c.AuthScheme() != tt.scheme || c.UserAgent() != tt.ua {
 				t.Fatalf("got %s %s %s %s", c.BaseURL(), c.Environment(), c.AuthScheme(), c.UserAgent())
 			}
-			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries || c.cfg.WebhookListTTL != DefaultWebhookListTTL {
-				t.Fatalf("timeout %s, retries %d, list TTL %s", c.cfg.Timeout, c.cfg.MaxRetries, c.cfg.WebhookListTTL)
+			if c.cfg.Timeout != DefaultTimeout || c.cfg.MaxRetries != DefaultMaxRetries || c.cfg.ListTTL != DefaultListTTL {
+				t.Fatalf("timeout %s, retries %d, list TTL %s", c.cfg.Timeout, c.cfg.MaxRetries, c.cfg.ListTTL)
 			}
 		})
 	}
-	c, err := New(Config{APIKey: "k", Timeout: time.Second, MaxRetries: 2, WebhookListTTL: time.Minute})
-	if err != nil || c.cfg.Timeout != time.Second || c.cfg.MaxRetries != 2 || c.cfg.WebhookListTTL != time.Minute {
+	c, err := New(Config{APIKey: "k", Timeout: time.Second, MaxRetries: 2, ListTTL: time.Minute})
+	if err != nil || c.cfg.Timeout != time.Second || c.cfg.MaxRetries != 2 || c.cfg.ListTTL != time.Minute {
 		t.Fatalf("set values were not kept: %+v, %v", c.cfg, err)
 	}
 }
@@ -68,7 +68,7 @@ func TestNewRejectsInvalidConfig(t *testing.T) {
 		{"unknown scheme", Config{APIKey: "k", AuthScheme: "oauth"}, "AuthScheme", `use "bearer" or "basic"`},
 		{"negative timeout", Config{APIKey: "k", Timeout: -time.Second}, "Timeout", "positive duration"},
 		{"negative retries", Config{APIKey: "k", MaxRetries: -2}, "MaxRetries", "positive count"},
-		{"negative TTL", Config{APIKey: "k", WebhookListTTL: -time.Second}, "WebhookListTTL", "zero for the default"},
+		{"negative TTL", Config{APIKey: "k", ListTTL: -time.Second}, "ListTTL", "zero for the default"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -62,7 +62,7 @@ type LiveStreamFilter struct {
 	SortOrder string // asc|desc
 }
 
-var liveStreamCollection = collection[LiveStream]{path: "/live-streams"}
+var liveStreamCollection = collection[LiveStream]{path: "/live-streams", id: func(l LiveStream) string { return l.ID }}
 
 // ListLiveStreams returns every live stream that matches f, walking all pages.
 func (c *Client) ListLiveStreams(ctx context.Context, f LiveStreamFilter) ([]LiveStream, error) {
@@ -87,6 +87,13 @@ func (f LiveStreamFilter) query() url.Values {
 // GetLiveStream reads one live stream; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetLiveStream(ctx context.Context, id string) (LiveStream, error) {
 	return liveStreamCollection.get(ctx, c, id)
+}
+
+// LookupLiveStream reads one live stream from the list its lookups share, so that a refresh of
+// many costs one walk of the list (see collection.lookup); an id missing from the list is read
+// with GetLiveStream, and only its ErrNotFound means the live stream is gone.
+func (c *Client) LookupLiveStream(ctx context.Context, id string) (LiveStream, error) {
+	return liveStreamCollection.lookup(ctx, c, id)
 }
 
 // CreateLiveStreamInput is the body of POST /live-streams. Public nil leaves the service's

@@ -35,7 +35,7 @@ func TestLogsOfABearerSession(t *testing.T) {
 		store.serve(w, r)
 	}
 	log := &captureLogger{}
-	c := f.client(t, func(cfg *Config) { cfg.Logger = log; cfg.WebhookListTTL = time.Minute })
+	c := f.client(t, func(cfg *Config) { cfg.Logger = log; cfg.ListTTL = time.Minute })
 	c.minRateWait = time.Millisecond
 	ctx := t.Context()
 

@@ -86,7 +86,7 @@ type PlayerThemeFilter struct {
 	SortOrder string // asc|desc
 }
 
-var playerThemeCollection = collection[PlayerTheme]{path: "/players"}
+var playerThemeCollection = collection[PlayerTheme]{path: "/players", id: func(p PlayerTheme) string { return p.ID }}
 
 // ListPlayerThemes returns every player theme in the order f asks for, walking all pages.
 func (c *Client) ListPlayerThemes(ctx context.Context, f PlayerThemeFilter) ([]PlayerTheme, error) {
@@ -105,6 +105,13 @@ func (c *Client) WalkPlayerThemes(ctx context.Context, f PlayerThemeFilter) iter
 // GetPlayerTheme reads one player theme; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetPlayerTheme(ctx context.Context, id string) (PlayerTheme, error) {
 	return playerThemeCollection.get(ctx, c, id)
+}
+
+// LookupPlayerTheme reads one player theme from the list its lookups share, so that a refresh
+// of many costs one walk of the list (see collection.lookup); an id missing from the list is
+// read with GetPlayerTheme, and only its ErrNotFound means the theme is gone.
+func (c *Client) LookupPlayerTheme(ctx context.Context, id string) (PlayerTheme, error) {
+	return playerThemeCollection.lookup(ctx, c, id)
 }
 
 // CreatePlayerTheme sends POST /players once. A failure after the request may have reached the

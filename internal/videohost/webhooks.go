@@ -39,7 +39,7 @@ type CreateWebhookInput struct {
 	Events []string `json:"events"`
 }
 
-var webhookCollection = collection[Webhook]{path: "/webhooks"}
+var webhookCollection = collection[Webhook]{path: "/webhooks", id: func(w Webhook) string { return w.ID }}
 
 // ListWebhooks returns every webhook, walking all pages; event filters on one event name
 // when not empty.
@@ -66,8 +66,6 @@ func (c *Client) GetWebhook(ctx context.Context, id string) (Webhook, error) {
 // CreateWebhook sends POST /webhooks once; a failure after the request may have reached the
 // service is an *AmbiguousError, never re-sent.
 func (c *Client) CreateWebhook(ctx context.Context, in CreateWebhookInput) (Webhook, error) {
-	c.webhooks.writeStarts()
-	defer c.webhooks.writeEnds()
 	if in.Events == nil {
 		// A nil slice would be sent as null.
 		in.Events = []string{}
@@ -78,11 +76,12 @@ func (c *Client) CreateWebhook(ctx context.Context, in CreateWebhookInput) (Webh
 // DeleteWebhook deletes one webhook; a 404 on a retry counts as deleted, a 404 on the first
 // attempt is ErrNotFound.
 func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
-	if id == "" {
-		// Nothing is sent, so the shared list stays.
-		return errEmptyID
-	}
-	c.webhooks.writeStarts()
-	defer c.webhooks.writeEnds()
 	return webhookCollection.delete(ctx, c, id)
+}
+
+// LookupWebhook reads one webhook from the list its lookups share (see collection.lookup), so
+// that it carries the SignatureSecret, which only the list holds; an id missing from the list
+// is read with GetWebhook, and only its ErrNotFound means the webhook is gone.
+func (c *Client) LookupWebhook(ctx context.Context, id string) (Webhook, error) {
+	return webhookCollection.lookup(ctx, c, id)
 }

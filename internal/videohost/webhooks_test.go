@@ -114,7 +114,7 @@ func TestWebhookPathEscapesTheID(t *testing.T) {
 func TestLookupWebhookSharesOneList(t *testing.T) {
 	store := newWebhookStore(250)
 	f := newFakeService(t, store.serve)
-	c := f.client(t, func(cfg *Config) { cfg.WebhookListTTL = time.Minute })
+	c := f.client(t, func(cfg *Config) { cfg.ListTTL = time.Minute })
 	ctx := t.Context()
 
 	var wg sync.WaitGroup
@@ -194,7 +194,7 @@ func TestLookupWebhookSharesOneList(t *testing.T) {
 func TestLookupWebhookListExpires(t *testing.T) {
 	store := newWebhookStore(5)
 	f := newFakeService(t, store.serve)
-	c := f.client(t, func(cfg *Config) { cfg.WebhookListTTL = 50 * time.Millisecond })
+	c := f.client(t, func(cfg *Config) { cfg.ListTTL = 50 * time.Millisecond })
 	for range 2 {
 		if _, err := c.LookupWebhook(t.Context(), "wh-0001"); err != nil {
 			t.Fatal(err)
@@ -225,7 +225,7 @@ func TestLookupWebhookByDefault(t *testing.T) {
 		}
 	}
 	if g, n := f.count(http.MethodGet, "/webhooks/wh-0002"), f.count(http.MethodGet, "/webhooks"); g != 0 || n != 1 {
-		t.Fatalf("gets %d, list walks %d; want 0 and 1 (the list kept for %s)", g, n, DefaultWebhookListTTL)
+		t.Fatalf("gets %d, list walks %d; want 0 and 1 (the list kept for %s)", g, n, DefaultListTTL)
 	}
 	if _, err := c.LookupWebhook(t.Context(), "wh-nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing = %v", err)
@@ -269,7 +269,7 @@ func TestLookupAfterWritesSharesTheNextWalk(t *testing.T) {
 		w.WriteHeader(rec.Code)
 		_, _ = w.Write(rec.Body.Bytes())
 	})
-	c := f.client(t, func(cfg *Config) { cfg.WebhookListTTL = time.Minute })
+	c := f.client(t, func(cfg *Config) { cfg.ListTTL = time.Minute })
 	ctx := t.Context()
 
 	create := func() string {

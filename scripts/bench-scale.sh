@@ -1,0 +1,259 @@
+#!/usr/bin/env bash
+# The provider at scale (`make bench-scale`), driven by the real terraform against the local
+# emulator and printed as a markdown table for the README:
+#
+#   (a) a refreshing plan over N webhooks, N live streams and N player themes in one
+#       configuration, under the sandbox's read limit (100 reads a minute): the reads of each
+#       kind, the wall time against the floor the read limit sets, and the peak RSS of terraform
+#       and of the provider; "before" is computed from the reads the code before the shared lists
+#       sent (one GET per live stream and per theme) at the read limit, not waited out;
+#   (b) the apply of the same configuration (3N creates) under 40 writes per 2 s: wall time over
+#       the floor, requests sent before a 429's Retry-After had elapsed (must be 0), 429s.
+#
+# BENCH_SCALE_N (default 1000) sets N; BENCH_SCALE_APPLY=0 skips (b), which takes minutes (its
+# floor is (3N/40 - 1) x 2 s, 148 s at N=1000). Each scenario runs its own emulator on a free
+# loopback port; terraform finds the provider built here through a dev_overrides CLI
+# configuration in a temporary directory. Everything it starts is stopped on success, on failure
+# and on Ctrl-C. Peak RSS is GNU time's %M (/usr/bin/time is required).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh"
+lib_name=bench-scale
+lib_tmp=""
+
+n=${BENCH_SCALE_N:-1000}
+case "$n" in '' | *[!0-9]* | 0) lib_fail "BENCH_SCALE_N=$n: give a positive count of objects per kind" ;; esac
+read_limit=100 read_window=60 # the sandbox's
+write_limit=40 write_window=2
+
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	set +e
+	lib_stop_all
+	if [ "$rc" -ne 0 ] && [ -n "$lib_tmp" ]; then
+		case "$rc" in
+		130 | 143) lib_say "bench-scale: interrupted; stopped what it started" >&2 ;;
+		*)
+			lib_say "bench-scale: FAILED (exit $rc)" >&2
+			for f in "$lib_tmp"/*.err "$lib_tmp"/*.log; do
+				[ -s "$f" ] || continue
+				lib_say "---- last lines of $(basename "$f") ----" >&2
+				tail -n 15 "$f" >&2
+			done
+			;;
+		esac
+	fi
+	[ -n "$lib_tmp" ] && rm -rf "$lib_tmp"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+lib_need go "install Go (the version in go.mod)"
+lib_need_terraform
+lib_need curl "install curl; the bench reads the emulator's statistics with it"
+/usr/bin/time -f %M -o /dev/null true 2>/dev/null || lib_fail "GNU time (/usr/bin/time) is needed for the peak RSS: install the time package"
+lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench-scale.XXXXXX")
+tmp=$lib_tmp
+
+now() { date +%s.%N; }
+calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }
+met_le() { calc "($1 <= $2) ? \"yes\" : \"no\""; }
+rows=()
+must_failed=""
+row() { rows+=("$1|$2|$3|$4|$5|$6"); }
+
+emulator() {
+	local name=$1
+	shift
+	lib_start "$name" "$tmp/bin/videohost-emulator" -listen 127.0.0.1:0 -api-key "$api_key" -max-webhooks "$((n + 10))" "$@"
+	emu_pid=$lib_last_pid
+	emu_url=$(lib_first_line "$name" "$emu_pid")
+	case "$emu_url" in
+	http://127.0.0.1:*) ;;
+	*) lib_fail "the emulator's first line is not its address: $emu_url" ;;
+	esac
+	lib_wait_http "$emu_url/_emulator/"
+	export VIDEOHOST_BASE_URL="$emu_url"
+}
+
+stats() { curl -sS --fail --max-time 10 "$emu_url/_emulator/stats" | tr -d '\n' || lib_fail "GET /_emulator/stats failed"; }
+
+# rate_field prints rateLimits.<class>.<field> of a stats document.
+rate_field() {
+	local v
+	v=$(printf '%s' "$1" | grep -o "\"$2\":{[^}]*}" | sed -n 1p | grep -o "\"$3\":[^,}]*" | cut -d: -f2- | tr -d '"')
+	[ -n "$v" ] || lib_fail "the emulator's stats lack rateLimits.$2.$3"
+	printf '%s' "$v"
+}
+
+# kind_reads prints the GET requests of a stats document under one path: its list and its objects.
+kind_reads() {
+	printf '%s' "$1" | grep -o "\"method\":\"GET\",\"path\":\"$2[^\"]*\",\"count\":[0-9]*" | sed 's/.*://' |
+		awk '{ s += $1 } END { printf "%d", s }'
+}
+
+# tf runs terraform under GNU time (its peak RSS in $tmp/<log>.rss), output in $tmp/<log>.log,
+# and sets tf_seconds.
+tf() {
+	local log=$1 dir=$2 rc=0 t0
+	shift 2
+	rm -f "$tmp"/rss/rss.*
+	t0=$(now)
+	lib_start "$log" /usr/bin/time -f %M -o "$tmp/$log.rss" "$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color
+	lib_wait "$lib_last_pid" || rc=$?
+	tf_seconds=$(calc "$(now) - $t0")
+	mv "$tmp/$log.out" "$tmp/$log.log"
+	cat "$tmp/$log.err" >>"$tmp/$log.log"
+	rm -f "$tmp/$log.err"
+	return "$rc"
+}
+tf_ok() {
+	local log=$1
+	tf "$@" || lib_fail "terraform ${*:3} failed (exit $?): see $log.log above"
+}
+mib() { calc "$1 / 1024" | xargs printf '%.0f'; }
+tf_rss() { mib "$(grep -E '^[0-9]+$' "$tmp/$1.rss" | tail -n 1)"; }
+provider_rss() {
+	local kb
+	kb=$(cat "$tmp"/rss/rss.* 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
+	[ -n "$kb" ] || lib_fail "no peak RSS of the provider was recorded"
+	mib "$kb"
+}
+
+configuration() {
+	lib_required_providers
+	cat <<EOF
+
+resource "videohost_webhook" "w" {
+  count  = $n
+  url    = "https://hooks.example.test/scale/\${count.index}"
+  events = ["video.encoding.quality.completed"]
+}
+
+resource "videohost_live_stream" "l" {
+  count = $n
+  name  = "scale-\${count.index}"
+}
+
+resource "videohost_player_theme" "p" {
+  count = $n
+  name  = "scale-\${count.index}"
+}
+EOF
+}
+
+lib_say "bench-scale: building the provider and the emulator"
+mkdir -p "$tmp/bin" "$tmp/rssbin" "$tmp/rss"
+go build -o "$tmp/bin/" . ./cmd/videohost-emulator
+# terraform starts the provider; this wrapper of the same name runs it under GNU time.
+cat >"$tmp/rssbin/terraform-provider-videohost" <<EOF
+#!/bin/sh
+exec /usr/bin/time -f %M -o "$tmp/rss/rss.\$\$" "$tmp/bin/terraform-provider-videohost" "\$@"
+EOF
+chmod +x "$tmp/rssbin/terraform-provider-videohost"
+lib_dev_overrides "$tmp/rssbin.tfrc" "$tmp/rssbin"
+export TF_CLI_CONFIG_FILE="$tmp/rssbin.tfrc"
+export TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
+lib_clean_tf_env
+api_key="bench_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+export VIDEOHOST_API_KEY="$api_key"
+cpu=$(grep -m 1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
+machine="${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores; $(go version | sed 's/^go version //'); $("$TERRAFORM" version 2>/dev/null | sed -n 1p)"
+pages=$(((n + 99) / 100))
+bound=$((pages + 1))
+
+# ---- (a) refreshing plan under the read limit --------------------------------------------------
+
+lib_say "bench-scale: (a) creating $n webhooks, live streams and player themes through the API, importing them"
+emulator emu-a -rate-limit-reads "$read_limit" -rate-limit-writes 100000000
+mkdir -p "$tmp/a"
+configuration >"$tmp/a/main.tf"
+post() {
+	curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' --data "$2" "$emu_url$1" |
+		grep -o "\"$3\":\"[^\"]*\"" | cut -d'"' -f4
+}
+for i in $(seq 0 $((n - 1))); do
+	w=$(post /webhooks "{\"url\":\"https://hooks.example.test/scale/$i\",\"events\":[\"video.encoding.quality.completed\"]}" webhookId) &&
+		l=$(post /live-streams "{\"name\":\"scale-$i\"}" liveStreamId) &&
+		p=$(post /players "{\"name\":\"scale-$i\"}" playerId) || lib_fail "(a) creating object $i failed"
+	printf 'import {\n  to = videohost_webhook.w[%d]\n  id = "%s"\n}\nimport {\n  to = videohost_live_stream.l[%d]\n  id = "%s"\n}\nimport {\n  to = videohost_player_theme.p[%d]\n  id = "%s"\n}\n' \
+		"$i" "$w" "$i" "$l" "$i" "$p" >>"$tmp/a/imports.tf"
+done
+tf_ok import-a "$tmp/a" apply -auto-approve
+grep -q "Apply complete! Resources: $((3 * n)) imported, 0 added, 0 changed, 0 destroyed" "$tmp/import-a.log" ||
+	lib_fail "(a) the import did not import exactly $((3 * n)) objects: $(grep 'Apply complete' "$tmp/import-a.log")"
+# The plan starts in a fresh read window, so that its wall time is its own.
+lib_say "bench-scale: (a) waiting ${read_window} s for a fresh read window, then planning"
+sleep "$read_window"
+s0=$(stats)
+plan_rc=0
+tf plan-a "$tmp/a" plan -detailed-exitcode || plan_rc=$?
+[ "$plan_rc" -eq 0 ] || lib_fail "(a) the plan after the import is not empty or failed (exit $plan_rc)"
+a_wall=$tf_seconds
+s1=$(stats)
+a_tf_rss=$(tf_rss plan-a)
+a_prov_rss=$(provider_rss)
+a_429=$(($(rate_field "$s1" reads tooManyRequests) - $(rate_field "$s0" reads tooManyRequests)))
+lib_stop "$emu_pid"
+total_after=0
+label="(a) plan over ${n} of each kind"
+for kind in /webhooks /live-streams /players; do
+	after=$(($(kind_reads "$s1" "$kind") - $(kind_reads "$s0" "$kind")))
+	total_after=$((total_after + after))
+	# The code before the shared lists: webhooks already read through their list, the other
+	# kinds one GET each.
+	before=$pages
+	[ "$kind" = /webhooks ] || before=$n
+	row "$label" "reads of $kind" "$before" "$after" "≤ $bound" "$(met_le "$after" "$bound")"
+	label=""
+done
+total_before=$((pages + 2 * n))
+floor() { calc "(int(($1 + $read_limit - 1) / $read_limit) - 1) * $read_window"; }
+row "" "plan wall time (floor set by the read limit)" "≥ $(floor "$total_before") s (floor)" "$(printf '%.1f' "$a_wall") s (floor $(floor "$total_after") s)" "≤ ${read_window} s + terraform's own" "$(met_le "$a_wall" "$read_window")"
+row "" "429s" "—" "$a_429" "—" "—"
+row "" "peak RSS of the largest process under terraform (GNU time counts its children)" "—" "$a_tf_rss MiB" "—" "—"
+row "" "peak RSS of the provider" "—" "$a_prov_rss MiB" "≤ 150 MiB" "$(met_le "$a_prov_rss" 150)"
+
+# ---- (b) apply under a write limit --------------------------------------------------------------
+
+if [ "${BENCH_SCALE_APPLY:-1}" != 0 ]; then
+	lib_say "bench-scale: (b) applying $((3 * n)) creates at $write_limit writes per ${write_window} s"
+	emulator emu-b -rate-limit-writes "$write_limit" -rate-window "${write_window}s" -rate-limit-reads 100000000
+	mkdir -p "$tmp/b"
+	configuration >"$tmp/b/main.tf"
+	tf_ok apply-b "$tmp/b" apply -auto-approve
+	b_wall=$tf_seconds
+	s=$(stats)
+	b_tf_rss=$(tf_rss apply-b)
+	b_prov_rss=$(provider_rss)
+	b_429=$(rate_field "$s" writes tooManyRequests)
+	b_early=$(($(rate_field "$s" writes early) + $(rate_field "$s" reads early)))
+	b_writes=$(rate_field "$s" writes requests)
+	b_floor=$(calc "(int(($b_writes + $write_limit - 1) / $write_limit) - 1) * $write_window")
+	lib_stop "$emu_pid"
+	row "(b) apply $((3 * n)) creates, $write_limit writes / ${write_window} s" "wall / floor ($b_floor s for $b_writes writes)" "—" "$(calc "$b_wall / $b_floor" | xargs printf '%.3f') ($(printf '%.1f' "$b_wall") s)" "≤ 1.10" "$(met_le "$(calc "$b_wall / $b_floor")" 1.10)"
+	if [ "$b_early" -eq 0 ]; then
+		row "" "requests before Retry-After elapsed" "—" "$b_early" "0 (must)" "yes"
+	else
+		row "" "requests before Retry-After elapsed" "—" "$b_early" "0 (must)" "**NO**"
+		must_failed=yes
+	fi
+	row "" "429s" "—" "$b_429" "≤ 1" "$(met_le "$b_429" 1)"
+	row "" "peak RSS: largest under terraform / provider" "—" "$b_tf_rss / $b_prov_rss MiB" "provider ≤ 150 MiB" "$(met_le "$b_prov_rss" 150)"
+fi
+
+lib_say ""
+lib_say "Machine: $machine"
+lib_say "N=$n per kind; read limit $read_limit per ${read_window} s; write limit $write_limit per ${write_window} s; peak RSS by GNU time %M"
+lib_say ""
+lib_table "scenario|measure|before|after|goal|met?" "${rows[@]}"
+if [ -n "$must_failed" ]; then
+	lib_say ""
+	lib_say "bench-scale: a must failed: requests were sent before a 429's Retry-After had elapsed" >&2
+	exit 1
+fi
