@@ -37,12 +37,13 @@ type WatermarkFilter struct {
 	SortOrder string // asc|desc
 }
 
-var watermarkCollection = collection[Watermark]{path: "/watermarks"}
+var watermarkCollection = collection[Watermark]{path: "/watermarks", id: func(w Watermark) string { return w.ID }, listOnly: true}
 
 // CreateWatermark uploads a JPEG or PNG image as a new watermark (multipart, in the uploads
 // class). It is sent once: a failure after it may have reached the service is an
 // *AmbiguousError, since a second upload would make a second watermark.
 func (c *Client) CreateWatermark(ctx context.Context, src UploadSource) (Watermark, error) {
+	defer watermarkCollection.writing(c)()
 	var w Watermark
 	if err := c.uploadFile(ctx, watermarkCollection.path, nil, src, false, &w); err != nil {
 		return Watermark{}, err
@@ -58,6 +59,13 @@ func (c *Client) ListWatermarks(ctx context.Context, f WatermarkFilter) ([]Water
 	return collect(watermarkCollection.walk(ctx, c, q))
 }
 
+// LookupWatermark reads one watermark from the list its lookups share: the service has no read
+// by id, so a refresh of many costs one walk of the list. A watermark missing from it is looked
+// for in a walk of its own (see collection.rewalk) before ErrNotFound says it is gone.
+func (c *Client) LookupWatermark(ctx context.Context, id string) (Watermark, error) {
+	return watermarkCollection.lookup(ctx, c, id)
+}
+
 // DeleteWatermark deletes a watermark; the videos made with it keep it. A 404 on a retry counts
 // as deleted, a 404 on the first attempt is ErrNotFound.
 func (c *Client) DeleteWatermark(ctx context.Context, id string) error {
@@ -71,6 +79,7 @@ func (c *Client) UploadPlayerLogo(ctx context.Context, playerID, link string, sr
 	if playerID == "" {
 		return PlayerTheme{}, errEmptyID
 	}
+	defer playerThemeCollection.writing(c)()
 	var p PlayerTheme
 	fields := []formField{{name: "link", value: link}}
 	if err := c.uploadFile(ctx, playerThemeCollection.item(playerID)+"/logo", fields, src, true, &p); err != nil {
@@ -85,5 +94,6 @@ func (c *Client) DeletePlayerLogo(ctx context.Context, playerID string) error {
 	if playerID == "" {
 		return errEmptyID
 	}
+	defer playerThemeCollection.writing(c)()
 	return c.do(ctx, request{method: http.MethodDelete, path: playerThemeCollection.item(playerID) + "/logo"}, nil)
 }

@@ -2,8 +2,6 @@ package videohost
 
 import (
 	"context"
-	"net/http"
-	"net/url"
 )
 
 // Caption is one WebVTT caption file of a video, for one language.
@@ -22,91 +20,128 @@ type Chapter struct {
 	Language string `json:"language"`
 }
 
-// videoFiles is the path of a video's captions or chapters (kind).
-func videoFiles(videoID, kind string) (string, error) {
+// videoFiles is the collection of a video's captions or chapters (kind), keyed by language: a
+// list per video, which the lookups of that video's files share (see collection.lookup).
+func videoFiles[T any](videoID, kind string, language func(T) string) (collection[T], error) {
 	if videoID == "" {
-		return "", errEmptyID
+		return collection[T]{}, errEmptyID
 	}
-	return videoCollection.item(videoID) + "/" + kind, nil
+	return collection[T]{path: videoCollection.item(videoID) + "/" + kind, id: language}, nil
 }
 
-// videoFile is the path of a video's captions or chapters (kind) of one language.
-func videoFile(videoID, kind, language string) (string, error) {
-	p, err := videoFiles(videoID, kind)
-	if err != nil {
-		return "", err
-	}
-	if language == "" {
-		// It would name the list.
-		return "", &IDError{Reason: "the language is empty"}
-	}
-	return p + "/" + url.PathEscape(language), nil
+func captionFiles(videoID string) (collection[Caption], error) {
+	return videoFiles(videoID, "captions", func(c Caption) string { return c.SrcLang })
 }
 
-func getVideoFile[T any](ctx context.Context, c *Client, videoID, kind, language string) (T, error) {
-	p, err := videoFile(videoID, kind, language)
+func chapterFiles(videoID string) (collection[Chapter], error) {
+	return videoFiles(videoID, "chapters", func(c Chapter) string { return c.Language })
+}
+
+// errEmptyLanguage: an empty language would name the list, not a file.
+var errEmptyLanguage = &IDError{Reason: "the language is empty"}
+
+func getVideoFile[T any](ctx context.Context, c *Client, k collection[T], err error, language string) (T, error) {
+	var zero T
 	if err != nil {
-		var zero T
 		return zero, err
 	}
-	return doDecoded[T](ctx, c, request{method: http.MethodGet, path: p})
+	if language == "" {
+		return zero, errEmptyLanguage
+	}
+	return k.get(ctx, c, language)
 }
 
-func deleteVideoFile(ctx context.Context, c *Client, videoID, kind, language string) error {
-	p, err := videoFile(videoID, kind, language)
+func lookupVideoFile[T any](ctx context.Context, c *Client, k collection[T], err error, language string) (T, error) {
+	var zero T
+	if err != nil {
+		return zero, err
+	}
+	if language == "" {
+		return zero, errEmptyLanguage
+	}
+	return k.lookup(ctx, c, language)
+}
+
+func deleteVideoFile[T any](ctx context.Context, c *Client, k collection[T], err error, language string) error {
 	if err != nil {
 		return err
 	}
-	return c.do(ctx, request{method: http.MethodDelete, path: p}, nil)
+	if language == "" {
+		return errEmptyLanguage
+	}
+	return k.delete(ctx, c, language)
 }
 
-func listVideoFiles[T any](ctx context.Context, c *Client, videoID, kind string) ([]T, error) {
-	p, err := videoFiles(videoID, kind)
+func listVideoFiles[T any](ctx context.Context, c *Client, k collection[T], err error) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
-	return collect(Paginate[T](ctx, c, p, nil))
+	return collect(k.walk(ctx, c, nil))
 }
 
 // GetCaption reads a video's caption of language; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetCaption(ctx context.Context, videoID, language string) (Caption, error) {
-	return getVideoFile[Caption](ctx, c, videoID, "captions", language)
+	k, err := captionFiles(videoID)
+	return getVideoFile(ctx, c, k, err, language)
+}
+
+// LookupCaption reads a video's caption of language from the list of that video's captions
+// that its lookups share, so that a refresh of a video's captions costs one walk; a language
+// missing from the list is read with GetCaption, and only its ErrNotFound means it is gone.
+func (c *Client) LookupCaption(ctx context.Context, videoID, language string) (Caption, error) {
+	k, err := captionFiles(videoID)
+	return lookupVideoFile(ctx, c, k, err, language)
 }
 
 // SetCaptionDefault makes the caption of language the video's default (which unsets the others)
 // or not: PATCH, absolute, so retried like a read.
 func (c *Client) SetCaptionDefault(ctx context.Context, videoID, language string, def bool) (Caption, error) {
-	p, err := videoFile(videoID, "captions", language)
+	k, err := captionFiles(videoID)
 	if err != nil {
 		return Caption{}, err
+	}
+	if language == "" {
+		return Caption{}, errEmptyLanguage
 	}
 	body := struct {
 		Default bool `json:"default"`
 	}{def}
-	return doDecoded[Caption](ctx, c, request{method: http.MethodPatch, path: p, body: body, idempotent: true})
+	return k.update(ctx, c, language, body)
 }
 
 // DeleteCaption deletes a video's caption of language; a 404 on a retry counts as deleted.
 func (c *Client) DeleteCaption(ctx context.Context, videoID, language string) error {
-	return deleteVideoFile(ctx, c, videoID, "captions", language)
+	k, err := captionFiles(videoID)
+	return deleteVideoFile(ctx, c, k, err, language)
 }
 
 // ListCaptions returns every caption of a video, walking all pages.
 func (c *Client) ListCaptions(ctx context.Context, videoID string) ([]Caption, error) {
-	return listVideoFiles[Caption](ctx, c, videoID, "captions")
+	k, err := captionFiles(videoID)
+	return listVideoFiles(ctx, c, k, err)
 }
 
 // GetChapter reads a video's chapters of language; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetChapter(ctx context.Context, videoID, language string) (Chapter, error) {
-	return getVideoFile[Chapter](ctx, c, videoID, "chapters", language)
+	k, err := chapterFiles(videoID)
+	return getVideoFile(ctx, c, k, err, language)
+}
+
+// LookupChapter reads a video's chapters of language from the list of that video's chapters
+// that its lookups share (see LookupCaption).
+func (c *Client) LookupChapter(ctx context.Context, videoID, language string) (Chapter, error) {
+	k, err := chapterFiles(videoID)
+	return lookupVideoFile(ctx, c, k, err, language)
 }
 
 // DeleteChapter deletes a video's chapters of language; a 404 on a retry counts as deleted.
 func (c *Client) DeleteChapter(ctx context.Context, videoID, language string) error {
-	return deleteVideoFile(ctx, c, videoID, "chapters", language)
+	k, err := chapterFiles(videoID)
+	return deleteVideoFile(ctx, c, k, err, language)
 }
 
 // ListChapters returns every chapter file of a video, walking all pages.
 func (c *Client) ListChapters(ctx context.Context, videoID string) ([]Chapter, error) {
-	return listVideoFiles[Chapter](ctx, c, videoID, "chapters")
+	k, err := chapterFiles(videoID)
+	return listVideoFiles(ctx, c, k, err)
 }

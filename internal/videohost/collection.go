@@ -14,6 +14,19 @@ import (
 type collection[T any] struct {
 	path string         // "/live-streams"
 	id   func(T) string // the object's id, which keys the shared list (see lookup)
+	// secretIDs marks ids that are secrets (upload tokens): they are in the path of a read or a
+	// delete, and never in a log line or an error.
+	secretIDs bool
+	// listOnly marks a kind the service cannot read by id (watermarks): its list is its read.
+	listOnly bool
+}
+
+// secret is what a request on id must keep out of logs and errors.
+func (k collection[T]) secret(id string) string {
+	if k.secretIDs {
+		return id
+	}
+	return ""
 }
 
 func (k collection[T]) item(id string) string { return k.path + "/" + url.PathEscape(id) }
@@ -29,7 +42,7 @@ func (k collection[T]) get(ctx context.Context, c *Client, id string) (T, error)
 		var zero T
 		return zero, errEmptyID
 	}
-	return doDecoded[T](ctx, c, request{method: http.MethodGet, path: k.item(id)})
+	return doDecoded[T](ctx, c, request{method: http.MethodGet, path: k.item(id), secret: k.secret(id)})
 }
 
 // create sends one POST of body. It is never re-sent once it may have reached the service (the
@@ -58,7 +71,7 @@ func (k collection[T]) delete(ctx context.Context, c *Client, id string) error {
 		return errEmptyID
 	}
 	defer k.writing(c)()
-	return c.do(ctx, request{method: http.MethodDelete, path: k.item(id)}, nil)
+	return c.do(ctx, request{method: http.MethodDelete, path: k.item(id), secret: k.secret(id)}, nil)
 }
 
 // doDecoded sends r and decodes its answer into a T; on failure it returns the zero T, never a

@@ -161,7 +161,31 @@ func (k collection[T]) lookup(ctx context.Context, c *Client, id string) (T, err
 	if v, ok := m[id]; ok {
 		return v, nil
 	}
+	if k.listOnly {
+		return k.rewalk(ctx, c, id)
+	}
 	return k.get(ctx, c, id)
+}
+
+// rewalk confirms an id that the shared list lacks for a kind with no read by id: a walk of
+// its own, started after the lookup began, must lack it too. A page boundary can shift under a
+// walk when another process deletes an object, so one walk may skip an object that exists; two
+// walks that both lack it while it exists would need that churn twice over the same spot, and
+// an object known to this lookup was created before both began. Its absence is then reported
+// as a 404, ErrNotFound, like a read by id.
+func (k collection[T]) rewalk(ctx context.Context, c *Client, id string) (T, error) {
+	for v, err := range k.walk(ctx, c, nil) {
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		if k.id(v) == id {
+			return v, nil
+		}
+	}
+	var zero T
+	return zero, &Error{Method: http.MethodGet, Path: k.path, Status: http.StatusNotFound,
+		Title: "The list has no object of this id."}
 }
 
 // writing marks a write to k's list for its duration: call it as defer k.writing(c)().

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -347,5 +348,168 @@ func TestGenericListWalkBeforeWriteNeverServesAfter(t *testing.T) {
 	}
 	if n, g := f.count(http.MethodGet, s.path), gets(f, s.path); n != 2 || g != 0 {
 		t.Fatalf("%d list requests and %d gets; want 2 (the early walk, one shared after the create) and 0", n, g)
+	}
+}
+
+// TestLookupEveryKindSharesOneWalk: the kinds of the videos issue plug into the shared lists: 250
+// concurrent lookups of videos, watermarks and upload tokens, and 120 of one video's captions
+// and chapters, each cost one walk of their list (ceil(N/100) pages) and no read by id.
+func TestLookupEveryKindSharesOneWalk(t *testing.T) {
+	stores := []*itemStore{
+		newItemStore("/videos/v1/captions", "srclang", 120),
+		newItemStore("/videos/v1/chapters", "language", 120),
+		newItemStore("/videos", "videoId", 250),
+		newItemStore("/watermarks", "watermarkId", 250),
+		newItemStore("/upload-tokens", "token", 250),
+	}
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		for _, s := range stores {
+			if r.URL.Path == s.path || strings.HasPrefix(r.URL.Path, s.path+"/") {
+				s.serve(w, r)
+				return
+			}
+		}
+		t.Errorf("unexpected request %s %s", r.Method, r.URL.Path)
+	})
+	c := f.client(t, func(cfg *Config) { cfg.ListTTL = time.Minute })
+	ctx := t.Context()
+	lookupAll(t, storeIDs(120), func(l string) (Caption, error) { return c.LookupCaption(ctx, "v1", l) },
+		func(v Caption) string { return v.SrcLang })
+	lookupAll(t, storeIDs(120), func(l string) (Chapter, error) { return c.LookupChapter(ctx, "v1", l) },
+		func(v Chapter) string { return v.Language })
+	lookupAll(t, storeIDs(250), func(id string) (Video, error) { return c.LookupVideo(ctx, id) },
+		func(v Video) string { return v.ID })
+	lookupAll(t, storeIDs(250), func(id string) (Watermark, error) { return c.LookupWatermark(ctx, id) },
+		func(v Watermark) string { return v.ID })
+	lookupAll(t, storeIDs(250), func(id string) (UploadToken, error) { return c.LookupUploadToken(ctx, id) },
+		func(v UploadToken) string { return v.Token })
+	want := map[string]int{"/videos/v1/captions": 2, "/videos/v1/chapters": 2, "/videos": 3, "/watermarks": 3, "/upload-tokens": 3}
+	for path, pages := range want {
+		if n := f.count(http.MethodGet, path); n != pages {
+			t.Errorf("lookups of %s: %d list requests, want %d", path, n, pages)
+		}
+	}
+	for _, s := range f.requests() {
+		if s.method == http.MethodGet && !slices.ContainsFunc(stores, func(st *itemStore) bool { return s.path == st.path }) {
+			t.Errorf("a read by id (%s) where the list had every object", s.path)
+		}
+	}
+}
+
+// TestLookupWatermarkMissIsWalkedAgain: the service cannot read a watermark by id, so one that
+// the shared list lacks is looked for in a walk of its own: found there when the first walk
+// missed it (created elsewhere during the walk), ErrNotFound when that walk lacks it too.
+func TestLookupWatermarkMissIsWalkedAgain(t *testing.T) {
+	s := newItemStore("/watermarks", "watermarkId", 150)
+	var once sync.Once
+	s.onPage = func(page int) {
+		if page == 2 {
+			once.Do(func() { s.add("it-0000a") }) // sorts into page 1, already answered
+		}
+	}
+	f := newFakeService(t, s.serve)
+	c := f.client(t, func(cfg *Config) { cfg.ListTTL = time.Minute })
+	ctx := t.Context()
+	if _, err := c.LookupWatermark(ctx, "it-0001"); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(http.MethodGet, s.path); n != 2 {
+		t.Fatalf("first lookup: %d list requests, want 2", n)
+	}
+	if w, err := c.LookupWatermark(ctx, "it-0000a"); err != nil || w.ID != "it-0000a" {
+		t.Fatalf("lookup of the watermark the walk missed = %+v, %v; want it found by a second walk", w, err)
+	}
+	if n := f.count(http.MethodGet, s.path); n != 3 {
+		t.Fatalf("after a miss: %d list requests, want 3 (a walk of its own, which stops at the page that has it)", n)
+	}
+	_, err := c.LookupWatermark(ctx, "it-gone")
+	if !errors.Is(err, ErrNotFound) {
+		t.Fatalf("lookup of a watermark in neither walk = %v, want ErrNotFound", err)
+	}
+	if n := f.count(http.MethodGet, s.path); n != 5 {
+		t.Fatalf("after a watermark gone: %d list requests, want 5 (a whole walk of its own)", n)
+	}
+	if g := gets(f, s.path); g != 0 {
+		t.Fatalf("%d reads by id of watermarks, which the service cannot answer", g)
+	}
+}
+
+// TestLookupUploadTokenMissKeepsTheTokenSecret: a token missing from the list is read by id,
+// and the 404 that reports it gone does not quote it.
+func TestLookupUploadTokenMissKeepsTheTokenSecret(t *testing.T) {
+	s := newItemStore("/upload-tokens", "token", 3)
+	f := newFakeService(t, s.serve)
+	c := f.client(t, func(cfg *Config) { cfg.ListTTL = time.Minute })
+	const secret = "to1SecretTokenValue"
+	_, err := c.LookupUploadToken(t.Context(), secret)
+	if !errors.Is(err, ErrNotFound) {
+		t.Fatalf("lookup of a deleted token = %v, want ErrNotFound", err)
+	}
+	if strings.Contains(err.Error(), secret) || strings.Contains(fmt.Sprintf("%+v", err), secret) {
+		t.Fatalf("the error quotes the token: %v", err)
+	}
+	if g := gets(f, s.path); g != 1 {
+		t.Fatalf("%d reads by id, want 1", g)
+	}
+}
+
+// TestUploadsInvalidateTheirLists: the multipart writes (a caption, chapters, a watermark, a
+// logo, a thumbnail) empty the list of the kind they change, whatever their outcome, so that the
+// next lookup walks again.
+func TestUploadsInvalidateTheirLists(t *testing.T) {
+	keys := map[string]string{"/videos/v1/captions": "srclang", "/videos/v1/chapters": "language",
+		"/watermarks": "watermarkId", "/players": "playerId", "/videos": "videoId"}
+	paths := slices.Sorted(maps.Keys(keys))
+	stores := map[string]*itemStore{}
+	for _, p := range paths {
+		stores[p] = newItemStore(p, keys[p], 5)
+	}
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			// Every upload fails: a failed write invalidates as surely as one that succeeds.
+			writeJSON(w, http.StatusBadRequest, map[string]any{"title": "refused", "status": 400})
+			return
+		}
+		for _, p := range paths {
+			if r.URL.Path == p {
+				stores[p].serve(w, r)
+				return
+			}
+		}
+		writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource could not be found.", "status": 404})
+	})
+	c := f.client(t, func(cfg *Config) { cfg.ListTTL = time.Minute })
+	ctx := t.Context()
+	src := func() UploadSource { return UploadSource{Name: "f.vtt", Reader: strings.NewReader("WEBVTT\n"), Size: 7} }
+	cases := []struct {
+		path   string
+		lookup func() error
+		write  func() error
+	}{
+		{"/videos/v1/captions", func() error { _, err := c.LookupCaption(ctx, "v1", "it-0001"); return err },
+			func() error { _, err := c.UploadCaption(ctx, "v1", "fr", src()); return err }},
+		{"/videos/v1/chapters", func() error { _, err := c.LookupChapter(ctx, "v1", "it-0001"); return err },
+			func() error { _, err := c.UploadChapter(ctx, "v1", "fr", src()); return err }},
+		{"/watermarks", func() error { _, err := c.LookupWatermark(ctx, "it-0001"); return err },
+			func() error { _, err := c.CreateWatermark(ctx, src()); return err }},
+		{"/players", func() error { _, err := c.LookupPlayerTheme(ctx, "it-0001"); return err },
+			func() error { _, err := c.UploadPlayerLogo(ctx, "it-0001", "", src()); return err }},
+		{"/videos", func() error { _, err := c.LookupVideo(ctx, "it-0001"); return err },
+			func() error { _, err := c.UploadVideoThumbnail(ctx, "it-0001", src()); return err }},
+	}
+	for _, tc := range cases {
+		if err := tc.lookup(); err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		before := f.count(http.MethodGet, tc.path)
+		if err := tc.write(); err == nil {
+			t.Fatalf("%s: the upload was expected to be refused", tc.path)
+		}
+		if err := tc.lookup(); err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if walked := f.count(http.MethodGet, tc.path) - before; walked != 1 {
+			t.Errorf("%s: the lookup after an upload read %d list pages, want a new walk of 1", tc.path, walked)
+		}
 	}
 }

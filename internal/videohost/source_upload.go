@@ -28,6 +28,8 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 		return Video{}, err
 	}
 	u.videoID, u.path = videoID, videoCollection.item(videoID)+"/source"
+	// A source changes the video's assets and source in the list that refreshes share.
+	defer videoCollection.writing(c)()
 	st, err := c.GetVideoStatus(ctx, videoID)
 	if err != nil {
 		return Video{}, u.incomplete(0, fmt.Errorf("reading the status before the upload: %w", err))

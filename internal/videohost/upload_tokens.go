@@ -56,7 +56,7 @@ type UploadTokenFilter struct {
 	SortOrder string // asc|desc
 }
 
-var uploadTokenCollection = collection[UploadToken]{path: "/upload-tokens"}
+var uploadTokenCollection = collection[UploadToken]{path: "/upload-tokens", id: func(t UploadToken) string { return t.Token }, secretIDs: true}
 
 // CreateUploadToken makes a token that expires ttl seconds after its creation (0: never). It is
 // sent once: a failure after it may have reached the service is an *AmbiguousError.
@@ -70,10 +70,14 @@ func (c *Client) CreateUploadToken(ctx context.Context, ttl int) (UploadToken, e
 // GetUploadToken reads a token; an expired or deleted one is ErrNotFound. The token is in the
 // path, and never in a log line or an error.
 func (c *Client) GetUploadToken(ctx context.Context, token string) (UploadToken, error) {
-	if token == "" {
-		return UploadToken{}, errEmptyID
-	}
-	return doDecoded[UploadToken](ctx, c, request{method: http.MethodGet, path: uploadTokenCollection.item(token), secret: token})
+	return uploadTokenCollection.get(ctx, c, token)
+}
+
+// LookupUploadToken reads a token from the list its lookups share, so that a refresh of many
+// costs one walk of the list (see collection.lookup); a token missing from the list is read with
+// GetUploadToken, and only its ErrNotFound means the token expired or was deleted.
+func (c *Client) LookupUploadToken(ctx context.Context, token string) (UploadToken, error) {
+	return uploadTokenCollection.lookup(ctx, c, token)
 }
 
 // ListUploadTokens returns every token of the workspace, walking all pages.
@@ -87,10 +91,7 @@ func (c *Client) ListUploadTokens(ctx context.Context, f UploadTokenFilter) ([]U
 // DeleteUploadToken deletes a token; a 404 on a retry counts as deleted, a 404 on the first
 // attempt is ErrNotFound.
 func (c *Client) DeleteUploadToken(ctx context.Context, token string) error {
-	if token == "" {
-		return errEmptyID
-	}
-	return c.do(ctx, request{method: http.MethodDelete, path: uploadTokenCollection.item(token), secret: token}, nil)
+	return uploadTokenCollection.delete(ctx, c, token)
 }
 
 // holdsSecrets reports whether the answers of a path may hold upload tokens: an error never

@@ -106,22 +106,26 @@ func uploadName(name string) string {
 // UploadCaption sends a WebVTT file as the video's caption of language; a second upload for the
 // same language replaces the file (and keeps its default).
 func (c *Client) UploadCaption(ctx context.Context, videoID, language string, src UploadSource) (Caption, error) {
-	return uploadVideoFile[Caption](ctx, c, videoID, "captions", language, src)
+	k, err := captionFiles(videoID)
+	return uploadVideoFile(ctx, c, k, err, language, src)
 }
 
 // UploadChapter sends a WebVTT file as the video's chapters of language, replacing any.
 func (c *Client) UploadChapter(ctx context.Context, videoID, language string, src UploadSource) (Chapter, error) {
-	return uploadVideoFile[Chapter](ctx, c, videoID, "chapters", language, src)
+	k, err := chapterFiles(videoID)
+	return uploadVideoFile(ctx, c, k, err, language, src)
 }
 
-func uploadVideoFile[T any](ctx context.Context, c *Client, videoID, kind, language string, src UploadSource) (T, error) {
-	var v T
-	p, err := videoFile(videoID, kind, language)
-	if err == nil {
-		err = c.uploadFile(ctx, p, nil, src, true, &v)
-	}
+func uploadVideoFile[T any](ctx context.Context, c *Client, k collection[T], err error, language string, src UploadSource) (T, error) {
+	var v, zero T
 	if err != nil {
-		var zero T
+		return zero, err
+	}
+	if language == "" {
+		return zero, errEmptyLanguage
+	}
+	defer k.writing(c)()
+	if err := c.uploadFile(ctx, k.item(language), nil, src, true, &v); err != nil {
 		return zero, err
 	}
 	return v, nil
@@ -132,6 +136,7 @@ func (c *Client) UploadVideoThumbnail(ctx context.Context, videoID string, src U
 	if videoID == "" {
 		return Video{}, errEmptyID
 	}
+	defer videoCollection.writing(c)()
 	var v Video
 	if err := c.uploadFile(ctx, videoCollection.item(videoID)+"/thumbnail", nil, src, true, &v); err != nil {
 		return Video{}, err

@@ -86,7 +86,7 @@ type VideoFilter struct {
 	SortOrder    string // asc|desc
 }
 
-var videoCollection = collection[Video]{path: "/videos"}
+var videoCollection = collection[Video]{path: "/videos", id: func(v Video) string { return v.ID }}
 
 // ListVideos returns every video that matches f, walking all pages.
 func (c *Client) ListVideos(ctx context.Context, f VideoFilter) ([]Video, error) {
@@ -119,6 +119,13 @@ func setIf(q url.Values, key, value string) {
 // GetVideo reads one video; errors.Is(err, ErrNotFound) when absent.
 func (c *Client) GetVideo(ctx context.Context, id string) (Video, error) {
 	return videoCollection.get(ctx, c, id)
+}
+
+// LookupVideo reads one video from the list its lookups share, so that a refresh of many costs
+// one walk of the list (see collection.lookup); an id missing from the list is read with
+// GetVideo, and only its ErrNotFound means the video is gone.
+func (c *Client) LookupVideo(ctx context.Context, id string) (Video, error) {
+	return videoCollection.lookup(ctx, c, id)
 }
 
 // VideoCreate is the body of POST /videos. Zero values are not sent, so the service applies its
@@ -220,6 +227,7 @@ func (c *Client) SetVideoThumbnailTimecode(ctx context.Context, videoID, timecod
 	body := struct {
 		Timecode string `json:"timecode"`
 	}{timecode}
+	defer videoCollection.writing(c)()
 	return doDecoded[Video](ctx, c, request{
 		method: http.MethodPatch, path: videoCollection.item(videoID) + "/thumbnail", body: body, idempotent: true,
 	})
