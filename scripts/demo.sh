@@ -81,12 +81,12 @@ control() {
 # json_string prints the value of the first string member named $1 of the JSON on stdin. The
 # demo parses with sed so that it needs nothing beyond curl on a fresh machine.
 json_string() {
-	tr -d '\n' | grep -o '"'"$1"'"[[:space:]]*:[[:space:]]*"[^"]*"' | head -n 1 | sed 's/.*"\([^"]*\)"$/\1/'
+	tr -d '\n' | grep -o '"'"$1"'"[[:space:]]*:[[:space:]]*"[^"]*"' | sed -n 1p | sed 's/.*"\([^"]*\)"$/\1/'
 }
 
 # json_number prints the value of the first number member named $1 of the JSON on stdin.
 json_number() {
-	tr -d '\n' | grep -o '"'"$1"'"[[:space:]]*:[[:space:]]*[0-9]*' | head -n 1 | sed 's/.*[^0-9]//'
+	tr -d '\n' | grep -o '"'"$1"'"[[:space:]]*:[[:space:]]*[0-9]*' | sed -n 1p | sed 's/.*[^0-9]//'
 }
 
 tf() {
@@ -205,8 +205,10 @@ lib_say "    (terraform output -raw ingest_key gives it to whoever sets up the e
 # The keys must not appear in anything the demo printed or logged.
 ingest_key=$(tf output -raw ingest_key)
 [ -n "$ingest_key" ] || lib_fail "the live stream has no stream key"
-if grep -qF -e "$ingest_key" -e "$TF_VAR_restream_key" "$tmp/apply.txt" ||
-	tf output -no-color | grep -qF -e "$ingest_key" -e "$TF_VAR_restream_key"; then
+# The outputs go through a file: grep -q stops at the first match, and under pipefail the
+# writer's SIGPIPE would turn a leak found into a pipeline that failed, read as no leak.
+tf output -no-color >"$tmp/outputs.txt"
+if grep -qF -e "$ingest_key" -e "$TF_VAR_restream_key" "$tmp/apply.txt" "$tmp/outputs.txt"; then
 	lib_fail "a stream key appears in terraform's output"
 fi
 unset ingest_key
@@ -291,12 +293,12 @@ EOF
 		lib_fail "terraform query failed"
 	}
 	grep '^list\.' "$tmp/query.txt" | sed 's/^/    /' || true
-	found_id=$(grep -F " $outside_url (" "$tmp/query.txt" | grep -o 'id=[^ ]*' | head -n 1 | cut -d= -f2)
+	found_id=$(grep -F " $outside_url (" "$tmp/query.txt" | grep -o 'id=[^ ]*' | sed -n 1p | cut -d= -f2)
 	[ "$found_id" = "$outside_id" ] || lib_fail "terraform query did not find the webhook made outside Terraform ($outside_id at $outside_url)"
 	lib_say "    terraform query found $found_id by its url"
 	rm -f "$work/find.tfquery.hcl"
 else
-	lib_say "    skipping terraform query: it needs Terraform 1.14 or later, and $("$TERRAFORM" version 2>/dev/null | head -n 1) has none; the id comes from the control API's answer"
+	lib_say "    skipping terraform query: it needs Terraform 1.14 or later, and $("$TERRAFORM" version 2>/dev/null | sed -n 1p) has none; the id comes from the control API's answer"
 fi
 cat >"$work/imported.tf" <<EOF
 import {

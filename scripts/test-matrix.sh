@@ -66,10 +66,10 @@ text() {
 # first: where the time of a CLI's run goes, for keeping the suite fast as it grows.
 slowest() {
 	{ grep -E '"Action":"(pass|fail)","Package":"[^"]*","Test":"[^"/]*","Elapsed":' "$1" || true; } |
-		sed 's/.*"Test":"\([^"]*\)","Elapsed":\([0-9.]*\).*/\2 \1/' | sort -rn | head -n 10 |
-		while read -r secs name; do
-			printf '    %7.1f s  %s\n' "$secs" "$name"
-		done
+		sed 's/.*"Test":"\([^"]*\)","Elapsed":\([0-9.]*\).*/\2 \1/' | sort -rn |
+		# awk, not head: it reads to the end, so sort never writes into a closed pipe (SIGPIPE,
+		# which pipefail turned into a failed CI once).
+		awk 'NR <= 10 { printf "    %7.1f s  %s\n", $1, $2 }'
 }
 
 # failures prints the names of the failed tests of the JSON log $1 and the last lines of each

@@ -62,7 +62,7 @@ validate_help=$("$TERRAFORM" validate -help 2>&1 || true)
 while IFS= read -r dir; do
 	rel=${dir#"$root"/}
 	if ! grep -q -- '-query' <<<"$validate_help"; then
-		echo "skip $rel: its .tfquery.hcl files need Terraform 1.14 or later (validate -query), not $("$TERRAFORM" version 2>/dev/null | head -n 1)"
+		echo "skip $rel: its .tfquery.hcl files need Terraform 1.14 or later (validate -query), not $("$TERRAFORM" version 2>/dev/null | sed -n 1p)"
 		continue
 	fi
 	work="$tmp/query/$rel"
