@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"context"
+	"iter"
 	"net/http"
 	"net/url"
 )
@@ -66,6 +67,30 @@ func listVideoFiles[T any](ctx context.Context, c *Client, videoID, kind string)
 		return nil, err
 	}
 	return collect(Paginate[T](ctx, c, p, nil))
+}
+
+// walkVideoFiles yields a video's captions or chapters (kind) page by page as the caller takes
+// them; an empty video id is yielded as the walk's one error.
+func walkVideoFiles[T any](ctx context.Context, c *Client, videoID, kind string) iter.Seq2[T, error] {
+	p, err := videoFiles(videoID, kind)
+	if err != nil {
+		return func(yield func(T, error) bool) {
+			var zero T
+			yield(zero, err)
+		}
+	}
+	return Paginate[T](ctx, c, p, nil)
+}
+
+// WalkCaptions yields every caption of a video, reading a page only when the caller has taken
+// the one before (terraform query).
+func (c *Client) WalkCaptions(ctx context.Context, videoID string) iter.Seq2[Caption, error] {
+	return walkVideoFiles[Caption](ctx, c, videoID, "captions")
+}
+
+// WalkChapters yields every chapter file of a video, as WalkCaptions.
+func (c *Client) WalkChapters(ctx context.Context, videoID string) iter.Seq2[Chapter, error] {
+	return walkVideoFiles[Chapter](ctx, c, videoID, "chapters")
 }
 
 // GetCaption reads a video's caption of language; errors.Is(err, ErrNotFound) when absent.
