@@ -193,11 +193,13 @@ func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanReque
 	}
 	var prior types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("source_sha256"), &prior)...)
+	// The file is uploaded again, which gives it a new address, unless its hash is the state's.
+	// Without a change in the configuration, Terraform would otherwise plan the old address.
+	src := types.StringUnknown()
 	if !sum.IsUnknown() && sum.Equal(prior) {
-		var src types.String
 		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("src"), &src)...)
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("src"), src)...)
 	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("src"), src)...)
 }
 
 // Delete deletes the file; one already gone (or whose video is gone) counts as deleted.
