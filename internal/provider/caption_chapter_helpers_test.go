@@ -32,12 +32,11 @@ type trackUploads struct {
 	last map[string][]byte
 }
 
-// content is the file last taken at path.
-func (u *trackUploads) content(path string) (string, bool) {
+// content is the file last taken at path, "" when none was.
+func (u *trackUploads) content(path string) string {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	b, ok := u.last[path]
-	return string(b), ok
+	return string(u.last[path])
 }
 
 // trackStatusWriter keeps the status that the emulator answered.
@@ -148,7 +147,7 @@ func trackPath(videoID, kind, language string) string {
 // uploads reached it.
 func holdsUpload(env *accEnv, rec *trackUploads, path, want string, n int) serviceCheckFunc {
 	return func(context.Context) error {
-		if got, _ := rec.content(path); got != want {
+		if got := rec.content(path); got != want {
 			return fmt.Errorf("the service holds %q at %s, want %q", got, path, want)
 		}
 		if got := env.Emu.RequestCount(http.MethodPost, path); got != n {

@@ -190,7 +190,7 @@ func TestAccVideoCaption_existingNotTakenOver(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if got, _ := rec.content(trackPath(videoID, "captions", "de")); got != outside {
+					if got := rec.content(trackPath(videoID, "captions", "de")); got != outside {
 						t.Errorf("the caption made outside Terraform was replaced by %q", got)
 					}
 				},

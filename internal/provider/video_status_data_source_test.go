@@ -143,4 +143,3 @@ func qualitiesMatch(s *tfjson.State, addr string, want []videohost.Quality) erro
 	}
 	return nil
 }
-
