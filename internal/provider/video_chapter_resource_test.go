@@ -27,7 +27,8 @@ const testChapterAddr = "videohost_video_chapter.test"
 
 // TestAccVideoChapter_lifecycle: chapters are uploaded; a changed file is uploaded again in
 // place and the service holds the new content; a new path to a file of the same content changes
-// the state and sends nothing; the chapters import by videoId/language; destroy deletes them.
+// the state and sends nothing; chapters deleted outside Terraform are uploaded again; they
+// import by videoId/language; a new language replaces them; destroy deletes them.
 func TestAccVideoChapter_lifecycle(t *testing.T) {
 	env, rec := newTrackEnv(t)
 	c := serviceClient(t, env)
@@ -77,6 +78,21 @@ func TestAccVideoChapter_lifecycle(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_file"), knownvalue.StringExact(copyOfSecond)),
 					holdsUpload(env, rec, path, second, 2), // the same content is not sent again
+				},
+			},
+			{
+				// Deleted outside Terraform: the refresh drops it and the apply uploads it again.
+				PreConfig: func() {
+					if err := c.DeleteChapter(t.Context(), videoID, "fr-BE"); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: trackConfig(env, "chapter", videoID, "fr-BE", copyOfSecond),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionCreate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					holdsUpload(env, rec, path, second, 3),
 				},
 			},
 			{
