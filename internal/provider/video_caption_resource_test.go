@@ -266,3 +266,30 @@ func TestAccVideoCaption_badInput(t *testing.T) {
 	})
 	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 }
+
+// TestAccVideoCaption_serviceRefusals: what only the service can refuse (a language it does not
+// know, a video that does not exist) comes back as an error on the attribute at fault, and
+// nothing is recorded.
+func TestAccVideoCaption_serviceRefusals(t *testing.T) {
+	env, _ := newTrackEnv(t)
+	videoID := newTestVideo(t, env)
+	file := tempFile(t, t.TempDir(), "xx.vtt", webVTT("?"))
+	const chapterAddr = "videohost_video_chapter.test"
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      trackConfig(env, "caption", videoID, "xx", file),
+				ExpectError: onAttribute("Unable to Create Video Caption", testCaptionAddr, "language", `The "language" attribute is not valid.`),
+			},
+			{
+				Config:      trackConfig(env, "chapter", videoID, "xx-YY", file),
+				ExpectError: onAttribute("Unable to Create Video Chapter", chapterAddr, "language", `The "language" attribute is not valid.`),
+			},
+			{
+				Config:      trackConfig(env, "caption", "vi0000000000000000000000", "en", file),
+				ExpectError: onAttribute("Unable to Create Video Caption", testCaptionAddr, "video_id", "has no such object in this workspace"),
+			},
+		},
+	})
+}
