@@ -162,16 +162,15 @@ func (d *listDataSource[T, M, F]) Read(ctx context.Context, req datasource.ReadR
 
 // NewVideoDataSource returns the videohost_video data source: one video, read by id.
 func NewVideoDataSource() datasource.DataSource {
-	return newObjectDataSource("_video", objectRead[videohost.Video]{
-		description:   "Reads one video of the workspace by its id.",
-		attributes:    videoDataAttributes,
+	return newObjectDataSource("_video", objectRead[videoWithStatus]{
+		description: "Reads one video of the workspace by its id, with its status: whether it can be played, " +
+			"the state of each encoded quality, and the size of its source.",
+		attributes:    videoWithStatusDataAttributes,
 		idDescription: "Identifier of the video to read (the service's `videoId`).",
 		idWhat:        "a video (its videoId)", listedBy: "videohost_videos",
 		idParam: "videoId", title: "Video",
-		get: (*videohost.Client).GetVideo,
-		state: func(_ context.Context, v videohost.Video) (any, diag.Diagnostics) {
-			return videoModelFrom(v), nil
-		},
+		get:   getVideoWithStatus,
+		state: videoWithStatusModelFrom,
 	})
 }
 

@@ -46,6 +46,9 @@ type listing[T, C, F any] struct {
 	what string
 	// id is the object's id: its identity, and the id attribute of its resource.
 	id func(T) string
+	// identity, when set, is the object's identity instead of its id, for a resource identified
+	// by more than one attribute (a caption: its video and its language).
+	identity func(T) any
 	// displayName is the line terraform query prints for the object: words a person
 	// recognises it by, not only its id.
 	displayName func(T) string
@@ -113,7 +116,11 @@ func (l listing[T, C, F]) results(ctx context.Context, req list.ListRequest, pd 
 func (l listing[T, C, F]) result(ctx context.Context, req list.ListRequest, obj T) list.ListResult {
 	r := req.NewListResult(ctx)
 	r.DisplayName = l.displayName(obj)
-	r.Diagnostics.Append(setIDIdentity(ctx, r.Identity, types.StringValue(l.id(obj)))...)
+	if l.identity != nil {
+		r.Diagnostics.Append(r.Identity.Set(ctx, l.identity(obj))...)
+	} else {
+		r.Diagnostics.Append(setIDIdentity(ctx, r.Identity, types.StringValue(l.id(obj)))...)
+	}
 	if req.IncludeResource {
 		m, diags := l.model(ctx, obj)
 		r.Diagnostics.Append(diags...)

@@ -106,6 +106,8 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 		NewWebhookResource,
 		NewLiveStreamResource,
 		NewPlayerThemeResource,
+		NewVideoCaptionResource,
+		NewVideoChapterResource,
 	}
 }
 
@@ -114,6 +116,8 @@ func (p *videohostProvider) ListResources(context.Context) []func() list.ListRes
 		NewWebhookListResource,
 		NewLiveStreamListResource,
 		NewPlayerThemeListResource,
+		NewVideoCaptionListResource,
+		NewVideoChapterListResource,
 	}
 }
 

@@ -1,14 +1,23 @@
 package provider
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
 
+// compositeIdentities are the resources that the service addresses by their video and a key
+// rather than by an id of their own: their identity is those attributes, in name order.
+var compositeIdentities = map[string][]string{
+	"videohost_video_caption": {"language", "video_id"},
+	"videohost_video_chapter": {"language", "video_id"},
+}
+
 // TestEveryResourceHasIdentityAndListResource: every managed resource of the provider has an
-// identity of one attribute, id, and a list resource of the same name for terraform query.
+// identity of one attribute, id (or those of compositeIdentities), and a list resource of the
+// same name for terraform query.
 func TestEveryResourceHasIdentityAndListResource(t *testing.T) {
 	srv, err := providerserver.NewProtocol6WithError(New("test")())()
 	if err != nil {
@@ -28,9 +37,18 @@ func TestEveryResourceHasIdentityAndListResource(t *testing.T) {
 		t.Fatal("the provider has no resources")
 	}
 	for name := range schemas.ResourceSchemas {
-		id := identities.IdentitySchemas[name]
-		if id == nil || len(id.IdentityAttributes) != 1 || id.IdentityAttributes[0].Name != "id" {
-			t.Errorf("%s: identity schema %+v, want one attribute id", name, id)
+		want, ok := compositeIdentities[name]
+		if !ok {
+			want = []string{"id"}
+		}
+		var got []string
+		if id := identities.IdentitySchemas[name]; id != nil {
+			for _, a := range id.IdentityAttributes {
+				got = append(got, a.Name)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: identity attributes %v, want %v", name, got, want)
 		}
 		if _, ok := schemas.ListResourceSchemas[name]; !ok {
 			t.Errorf("%s has no list resource", name)

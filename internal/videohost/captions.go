@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"context"
+	"iter"
 )
 
 // Caption is one WebVTT caption file of a video, for one language.
@@ -77,6 +78,31 @@ func listVideoFiles[T any](ctx context.Context, c *Client, k collection[T], err 
 		return nil, err
 	}
 	return collect(k.walk(ctx, c, nil))
+}
+
+// walkVideoFiles yields a video's captions or chapters page by page as the caller takes them;
+// an empty video id is yielded as the walk's one error.
+func walkVideoFiles[T any](ctx context.Context, c *Client, k collection[T], err error) iter.Seq2[T, error] {
+	if err != nil {
+		return func(yield func(T, error) bool) {
+			var zero T
+			yield(zero, err)
+		}
+	}
+	return k.walk(ctx, c, nil)
+}
+
+// WalkCaptions yields every caption of a video, reading a page only when the caller has taken
+// the one before (terraform query).
+func (c *Client) WalkCaptions(ctx context.Context, videoID string) iter.Seq2[Caption, error] {
+	k, err := captionFiles(videoID)
+	return walkVideoFiles(ctx, c, k, err)
+}
+
+// WalkChapters yields every chapter file of a video, as WalkCaptions.
+func (c *Client) WalkChapters(ctx context.Context, videoID string) iter.Seq2[Chapter, error] {
+	k, err := chapterFiles(videoID)
+	return walkVideoFiles(ctx, c, k, err)
 }
 
 // GetCaption reads a video's caption of language; errors.Is(err, ErrNotFound) when absent.

@@ -261,6 +261,31 @@ func TestCaptionAndChapterCalls(t *testing.T) {
 	if _, err := c.ListCaptions(t.Context(), ""); !errors.Is(err, ErrInvalidID) {
 		t.Fatalf("empty video id: %v", err)
 	}
+	var walked []Chapter
+	for ch, err := range c.WalkChapters(t.Context(), "vi1") {
+		if err != nil {
+			t.Fatal(err)
+		}
+		walked = append(walked, ch)
+	}
+	if len(walked) != 2 || walked[0] != wantChapter {
+		t.Fatalf("WalkChapters = %+v", walked)
+	}
+	for cp, err := range c.WalkCaptions(t.Context(), "vi1") {
+		if err != nil || cp != wantCaption {
+			t.Fatalf("WalkCaptions = %+v, %v", cp, err)
+		}
+	}
+	n := 0
+	for _, err := range c.WalkCaptions(t.Context(), "") {
+		n++
+		if !errors.Is(err, ErrInvalidID) {
+			t.Fatalf("walk of an empty video id: %v", err)
+		}
+	}
+	if n != 1 {
+		t.Fatalf("the walk of an empty video id yielded %d times, want once", n)
+	}
 }
 
 func TestUploadSettings(t *testing.T) {

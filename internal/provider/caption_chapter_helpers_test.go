@@ -1,0 +1,182 @@
+package provider
+
+// Helpers of the caption and chapter tests: an emulator behind a recorder of the files that
+// reach it (the emulator keeps a version of each file, not its content, and the tests check
+// that the service received the new content), test videos and WebVTT files.
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// trackUploads records the content of the last caption or chapter file that the emulator took
+// for each path (/videos/{id}/captions/{language}).
+type trackUploads struct {
+	mu   sync.Mutex
+	last map[string][]byte
+}
+
+// content is the file last taken at path, "" when none was.
+func (u *trackUploads) content(path string) string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return string(u.last[path])
+}
+
+// trackStatusWriter keeps the status that the emulator answered.
+type trackStatusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *trackStatusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// newTrackEnv is newAccEnv with the emulator behind a trackUploads.
+func newTrackEnv(t *testing.T) (*accEnv, *trackUploads) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	parallel(t)
+	rec := &trackUploads{last: map[string][]byte{}}
+	emu, baseURL := serveEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			isTrack := r.Method == http.MethodPost && (strings.Contains(r.URL.Path, "/captions/") || strings.Contains(r.URL.Path, "/chapters/"))
+			if !isTrack {
+				emu.ServeHTTP(w, r)
+				return
+			}
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			sw := &trackStatusWriter{ResponseWriter: w, status: http.StatusOK}
+			emu.ServeHTTP(sw, r)
+			if sw.status != http.StatusOK {
+				return
+			}
+			if file, ok := multipartFile(r.Header.Get("Content-Type"), body); ok {
+				rec.mu.Lock()
+				rec.last[r.URL.Path] = file
+				rec.mu.Unlock()
+			}
+		})
+	})
+	return &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}, rec
+}
+
+// multipartFile is the content of the file part of a multipart body.
+func multipartFile(contentType string, body []byte) ([]byte, bool) {
+	_, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return nil, false
+	}
+	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			return nil, false
+		}
+		if p.FileName() != "" || p.FormName() == "file" {
+			b, err := io.ReadAll(p)
+			return b, err == nil
+		}
+	}
+}
+
+// newTestVideo creates a video on the service, outside Terraform, and returns its id.
+func newTestVideo(t *testing.T, env *accEnv) string {
+	t.Helper()
+	v, err := serviceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "captioned " + t.Name()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.ID
+}
+
+// webVTT is a small WebVTT file with one cue of text.
+func webVTT(text string) string {
+	return "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n" + text + "\n"
+}
+
+// sha256Hex is the lowercase hex SHA-256 of s.
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// trackConfig is a caption (kind "caption") or chapter resource named test, with extra lines.
+func trackConfig(env *accEnv, kind, videoID, language, file string, extra ...string) string {
+	return env.providerConfig("") + fmt.Sprintf(`
+resource "videohost_video_%s" "test" {
+  video_id    = %q
+  language    = %q
+  source_file = %q
+%s}
+`, kind, videoID, language, file, hclAttrs(extra...))
+}
+
+// trackPath is the service's path of a video's caption or chapter file (kind "captions" or
+// "chapters") of language.
+func trackPath(videoID, kind, language string) string {
+	return "/videos/" + videoID + "/" + kind + "/" + language
+}
+
+// holdsUpload is a service check that the service took want as the file at path, and that n
+// uploads reached it.
+func holdsUpload(env *accEnv, rec *trackUploads, path, want string, n int) serviceCheckFunc {
+	return func(context.Context) error {
+		if got := rec.content(path); got != want {
+			return fmt.Errorf("the service holds %q at %s, want %q", got, path, want)
+		}
+		if got := env.Emu.RequestCount(http.MethodPost, path); got != n {
+			return fmt.Errorf("%d uploads reached %s, want %d", got, path, n)
+		}
+		return nil
+	}
+}
+
+// onAttribute matches a diagnostic that Terraform shows on attribute name of resource addr
+// (its "with" and "on ... line" lines and the quoted line of the configuration), then text,
+// whose words Terraform may wrap.
+func onAttribute(summary, addr, name, text string) *regexp.Regexp {
+	typ, res, _ := strings.Cut(addr, ".")
+	words := func(s string) string {
+		f := strings.Fields(s)
+		for i := range f {
+			f[i] = regexp.QuoteMeta(f[i])
+		}
+		return strings.Join(f, `\s+`)
+	}
+	return regexp.MustCompile(fmt.Sprintf(`(?s)Error: %s\s+with %s,\s+on \S+ line \d+, in resource "%s" "%s":\s+\d+:\s+%s\s+=.*%s`,
+		words(summary), regexp.QuoteMeta(addr), typ, res, name, words(text)))
+}
+
+// tempFile writes content to name in dir and returns its path.
+func tempFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	writeFile(t, p, content)
+	return p
+}

@@ -1,0 +1,325 @@
+package provider
+
+// This file holds what videohost_video_caption and videohost_video_chapter share. Both are a
+// WebVTT file of a video for one language, which the service addresses by the video's id and
+// the language, not by an id of its own: that pair is their identity and their import id
+// (videoId/language). A second upload for the same language replaces the file, so a changed
+// file is uploaded again in place; the service keeps no hash of the file, so the provider takes
+// one from the file when the plan is made (source_sha256) and compares it with the state's.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// videoTrackModel is the part of the state that a caption and a chapter share.
+type videoTrackModel struct {
+	ID           types.String `tfsdk:"id"`
+	VideoID      types.String `tfsdk:"video_id"`
+	Language     types.String `tfsdk:"language"`
+	SourceFile   types.String `tfsdk:"source_file"`
+	SourceSHA256 types.String `tfsdk:"source_sha256"`
+	Src          types.String `tfsdk:"src"`
+}
+
+// trackIdentityModel is the identity of a caption or a chapter.
+type trackIdentityModel struct {
+	VideoID  types.String `tfsdk:"video_id"`
+	Language types.String `tfsdk:"language"`
+}
+
+// trackID is the id attribute and the import id of a video's file of language.
+func trackID(videoID, language string) string { return videoID + "/" + language }
+
+// trackBase is embedded by the caption and chapter resources: their identity, import, plan
+// (the file's hash) and delete.
+type trackBase struct {
+	resourceBase
+	writeTarget
+	// noun is "caption" or "chapter", for descriptions and messages.
+	noun string
+	del  func(c *videohost.Client, ctx context.Context, videoID, language string) error
+}
+
+// newTrackBase is the base of the resource typeName ("_video_caption") of kind ("Video Caption").
+func newTrackBase(typeName, kind, noun string, del func(*videohost.Client, context.Context, string, string) error) trackBase {
+	return trackBase{
+		resourceBase: resourceBase{typeName: typeName},
+		writeTarget: writeTarget{kind: kind, attrs: map[string]path.Path{
+			"videoId": path.Root("video_id"), "language": path.Root("language"), "file": path.Root("source_file"),
+		}},
+		noun: noun, del: del,
+	}
+}
+
+// trackAttributes are the schema attributes that a caption and a chapter share.
+func (b *trackBase) trackAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id": keptString("`video_id` and `language` joined by a slash, such as `viXXXX/fr`: the import id."),
+		"video_id": schema.StringAttribute{
+			MarkdownDescription: "Identifier of the video (its `videoId`). Changing it replaces the " + b.noun + ".",
+			Required:            true,
+			Validators:          serviceIDValidators("a video (its videoId)", "videohost_videos"),
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"language": schema.StringAttribute{
+			MarkdownDescription: "Language of the " + b.noun + ": an IETF language tag of letters and dashes, such as " +
+				"`en`, `fr` or `fr-BE`; the service refuses a language it does not know. A video has one " + b.noun +
+				" per language. Changing it replaces the " + b.noun + ".",
+			Required:      true,
+			Validators:    []validator.String{languageTagValidator()},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"source_file": schema.StringAttribute{
+			MarkdownDescription: "Path of the WebVTT file to upload (it must start with the line `WEBVTT`); a relative " +
+				"path is taken from the directory Terraform runs in. The file is read when the plan is made: a missing, " +
+				"empty or unreadable file, or one that is not WebVTT, is an error before anything is sent. A change of " +
+				"its content uploads it again in place; the service replaces the " + b.noun + "'s file.",
+			Required:   true,
+			Validators: []validator.String{notBlank()},
+		},
+		"source_sha256": schema.StringAttribute{
+			MarkdownDescription: "SHA-256 (lowercase hex) of `source_file`, taken when the plan is made; a change " +
+				"of it is what uploads the file again. Null after an import, since the service keeps no hash of the " +
+				"file: the first apply after an import uploads the file once, in place.",
+			Computed: true,
+		},
+		"src": schema.StringAttribute{
+			MarkdownDescription: "Address of the " + b.noun + " file on the service; it changes with every upload.",
+			Computed:            true,
+		},
+	}
+}
+
+func (b *trackBase) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{
+		Attributes: map[string]identityschema.Attribute{
+			"video_id": identityschema.StringAttribute{
+				Description:       "Identifier of the video (`videoId`), as the service gives it.",
+				RequiredForImport: true,
+			},
+			"language": identityschema.StringAttribute{
+				Description:       "Language tag of the " + b.noun + ", such as `fr`.",
+				RequiredForImport: true,
+			},
+		},
+	}
+}
+
+// setTrackIdentity sets identity to the video and the language; unknown or null values are
+// left out (they are known in every state that the provider writes).
+func setTrackIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, videoID, language types.String) diag.Diagnostics {
+	if identity == nil || videoID.IsNull() || videoID.IsUnknown() || language.IsNull() || language.IsUnknown() {
+		return nil
+	}
+	return identity.Set(ctx, trackIdentityModel{VideoID: videoID, Language: language})
+}
+
+// ImportState imports by "videoId/language" (terraform import, or an import block's id) or by
+// an import block's identity. Both parts are checked before any request. The state has no
+// source_file and no source_sha256, which the first plan then fills: an upload in place.
+func (b *trackBase) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	videoID, language, found := strings.Cut(req.ID, "/")
+	if req.ID == "" && req.Identity != nil {
+		var ident trackIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &ident)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		videoID, language, found = ident.VideoID.ValueString(), ident.Language.ValueString(), true
+	}
+	howTo := fmt.Sprintf("Import a video's %s by the video's id and the %s's language joined by a slash, such as "+
+		"viXXXXXXXXXXXXXXXXXXXXXX/fr (terraform query with list \"videohost%s\" lists them)", b.noun, b.noun, b.typeName)
+	var why string
+	switch {
+	case !found:
+		why = fmt.Sprintf("%q has no slash", req.ID)
+	case idProblem(videoID) != "":
+		why = "the video id " + idProblem(videoID)
+	case !languageTag.MatchString(language):
+		why = fmt.Sprintf("%q is not a language tag of letters and dashes", language)
+	}
+	if why != "" {
+		resp.Diagnostics.AddError("Invalid Import ID", howTo+": "+why+".")
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), trackID(videoID, language))...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("video_id"), videoID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("language"), language)...)
+	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, types.StringValue(videoID), types.StringValue(language))...)
+}
+
+// ModifyPlan reads the source file when the plan is made: a file that cannot be uploaded is an
+// error on source_file before any request, and the file's hash becomes source_sha256, whose
+// change uploads it again. src is kept when nothing is uploaded.
+func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var file types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("source_file"), &file)...)
+	if resp.Diagnostics.HasError() || file.IsNull() {
+		return
+	}
+	sum := types.StringUnknown()
+	if !file.IsUnknown() {
+		f, why := inspectWebVTT(file.ValueString())
+		if why != "" {
+			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Unusable Source File",
+				fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
+			return
+		}
+		sum = types.StringValue(f.sha256)
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("source_sha256"), sum)...)
+	if req.State.Raw.IsNull() {
+		return
+	}
+	var prior types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("source_sha256"), &prior)...)
+	// The file is uploaded again, which gives it a new address, unless its hash is the state's.
+	// Without a change in the configuration, Terraform would otherwise plan the old address.
+	src := types.StringUnknown()
+	if !sum.IsUnknown() && sum.Equal(prior) {
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("src"), &src)...)
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("src"), src)...)
+}
+
+// Delete deletes the file; one already gone (or whose video is gone) counts as deleted.
+func (b *trackBase) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	if !requireConfigured(b.pd, &resp.Diagnostics) {
+		return
+	}
+	var videoID, language types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("video_id"), &videoID)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("language"), &language)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	v, l := videoID.ValueString(), language.ValueString()
+	deleteObject(ctx, b.pd, b.writeTarget, &resp.Diagnostics, trackID(v, l), func(ctx context.Context) error {
+		return b.del(b.pd.client, ctx, v, l)
+	})
+}
+
+// readTrack is the part of a caption's or chapter's Read that both share: it sets the
+// identity, then reads the file with get. It reports false when Read has nothing more to do:
+// no client yet, the file (or its video) is gone (it leaves the state with a warning), or the
+// read failed.
+func readTrack[T any](ctx context.Context, b *trackBase, resp *resource.ReadResponse, state videoTrackModel,
+	get func(*videohost.Client, context.Context, string, string) (T, error),
+) (T, bool) {
+	var zero T
+	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, state.VideoID, state.Language)...)
+	if b.pd == nil {
+		return zero, false
+	}
+	obj, err := get(b.pd.client, ctx, state.VideoID.ValueString(), state.Language.ValueString())
+	if errors.Is(err, videohost.ErrNotFound) {
+		resp.Diagnostics.AddWarning(b.kind+" Deleted Outside Terraform", fmt.Sprintf(
+			"The %s %s of video %s no longer exists on the service (it, or its video, was deleted outside "+
+				"Terraform). It is removed from the state; the next apply uploads it again if it is still configured.",
+			b.noun, state.Language.ValueString(), state.VideoID.ValueString()))
+		resp.State.RemoveResource(ctx)
+		return zero, false
+	}
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read "+b.kind, err, b.pd, b.attrs)
+		return zero, false
+	}
+	return obj, true
+}
+
+// openTrackFile opens the plan's source file for an upload. It returns the file (which the
+// caller closes), the upload and the file's hash, or false with an error on source_file: the
+// file changed after the plan, or can no longer be uploaded.
+func openTrackFile(b *trackBase, diags *diag.Diagnostics, plan videoTrackModel) (*os.File, videohost.UploadSource, string, bool) {
+	planned := ""
+	if !plan.SourceSHA256.IsUnknown() {
+		planned = plan.SourceSHA256.ValueString()
+	}
+	fh, src, sum, why := openWebVTT(plan.SourceFile.ValueString(), planned)
+	if why != "" {
+		diags.AddAttributeError(path.Root("source_file"), "Unusable Source File",
+			fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
+		return nil, src, "", false
+	}
+	return fh, src, sum, true
+}
+
+// uploadTrack uploads the plan's source file again with send, which replaces the file on the
+// service. It returns what the service answered and the file's hash, or false with an error.
+func uploadTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,
+	send func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error),
+) (T, string, bool) {
+	var zero T
+	fh, src, sum, ok := openTrackFile(b, diags, plan)
+	if !ok {
+		return zero, "", false
+	}
+	defer fh.Close()
+	obj, err := send(b.pd.client, ctx, plan.VideoID.ValueString(), plan.Language.ValueString(), src)
+	if err != nil {
+		addAPIErrorDiagnostics(diags, "Unable to Update "+b.kind, err, b.pd, b.attrs)
+		return zero, "", false
+	}
+	return obj, sum, true
+}
+
+// createTrack uploads the plan's file as a new caption or chapter through the shared create
+// rules (resource_writes.go). The service's upload replaces a file of the same language
+// silently, so one that exists already (made outside Terraform, or by another resource) is
+// refused first, with the import that adopts it.
+func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,
+	get func(*videohost.Client, context.Context, string, string) (T, error),
+	upload func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error),
+) (T, string, bool) {
+	var zero T
+	videoID, language := plan.VideoID.ValueString(), plan.Language.ValueString()
+	fh, src, sum, ok := openTrackFile(b, diags, plan)
+	if !ok {
+		return zero, "", false
+	}
+	defer fh.Close()
+	_, err := get(b.pd.client, ctx, videoID, language)
+	switch {
+	case err == nil:
+		diags.AddAttributeError(path.Root("language"), b.kind+" Already Exists",
+			fmt.Sprintf("Video %s already has a %s for language %s, and uploading would replace it. Import it to manage it "+
+				"(terraform import, or an import block with id = %q), or delete it first.", videoID, b.noun, language,
+				trackID(videoID, language)))
+		return zero, "", false
+	case !errors.Is(err, videohost.ErrNotFound):
+		addAPIErrorDiagnostics(diags, "Unable to Create "+b.kind, err, b.pd, b.attrs)
+		return zero, "", false
+	}
+	obj, ok := createObject(ctx, b.pd, b.writeTarget, diags, createOps[T]{
+		send: func(ctx context.Context) (T, error) { return upload(b.pd.client, ctx, videoID, language, src) },
+		find: func(ctx context.Context) (T, bool, error) {
+			obj, err := get(b.pd.client, ctx, videoID, language)
+			if errors.Is(err, videohost.ErrNotFound) {
+				return obj, false, nil
+			}
+			return obj, err == nil, err
+		},
+		id: func(T) string { return trackID(videoID, language) },
+	})
+	return obj, sum, ok
+}

@@ -1,0 +1,104 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var (
+	_ managedResource                 = (*videoChapterResource)(nil)
+	_ resource.ResourceWithModifyPlan = (*videoChapterResource)(nil)
+)
+
+// videoChapterResource is videohost_video_chapter: a WebVTT file of a video's chapters for one
+// language.
+type videoChapterResource struct {
+	trackBase
+}
+
+// videoChapterModel is a chapter file in the state.
+type videoChapterModel struct {
+	videoTrackModel
+}
+
+// NewVideoChapterResource returns the videohost_video_chapter resource.
+func NewVideoChapterResource() resource.Resource {
+	return &videoChapterResource{newTrackBase("_video_chapter", "Video Chapter", "chapter file", (*videohost.Client).DeleteChapter)}
+}
+
+func (r *videoChapterResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "The chapters of a video for one language: a WebVTT file whose cues are the chapters' " +
+			"titles and times. A changed file is uploaded again in place (the service replaces the file); a change of " +
+			"`video_id` or `language` replaces the chapter file. Import with `videoId/language`.",
+		Attributes: r.trackAttributes(),
+	}
+}
+
+// chapterModelFrom is the state of chapter file c, uploaded from the file of plan (whose hash
+// is sum).
+func chapterModelFrom(plan videoTrackModel, sum types.String, c videohost.Chapter) videoChapterModel {
+	m := videoChapterModel{videoTrackModel: plan}
+	m.ID = types.StringValue(trackID(plan.VideoID.ValueString(), plan.Language.ValueString()))
+	m.SourceSHA256 = sum
+	m.Src = types.StringValue(c.Src)
+	return m
+}
+
+func (r *videoChapterResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	plan, ok := configuredModel[videoChapterModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	c, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel,
+		(*videohost.Client).GetChapter, (*videohost.Client).UploadChapter)
+	if !ok {
+		return
+	}
+	tflog.Debug(ctx, "uploaded chapters", map[string]any{"video_id": plan.VideoID.ValueString(), "language": plan.Language.ValueString()})
+	state := chapterModelFrom(plan.videoTrackModel, types.StringValue(sum), c)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, state.VideoID, state.Language)...)
+}
+
+func (r *videoChapterResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, ok := modelOf[videoChapterModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	c, ok := readTrack(ctx, &r.trackBase, resp, state.videoTrackModel, (*videohost.Client).LookupChapter)
+	if !ok {
+		return
+	}
+	newState := chapterModelFrom(state.videoTrackModel, state.SourceSHA256, c)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+}
+
+// Update uploads the file again when its hash differs from the state's (or the state has none,
+// after an import); a change of the path alone to a file of the same content sends nothing.
+func (r *videoChapterResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	plan, ok := configuredModel[videoChapterModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	state, ok2 := modelOf[videoChapterModel](ctx, req.State, &resp.Diagnostics)
+	if !ok || !ok2 {
+		return
+	}
+	newState := state
+	newState.SourceFile = plan.SourceFile
+	if plan.SourceSHA256.IsUnknown() || !plan.SourceSHA256.Equal(state.SourceSHA256) {
+		c, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, (*videohost.Client).UploadChapter)
+		if !ok {
+			return
+		}
+		tflog.Debug(ctx, "uploaded chapters again", map[string]any{"video_id": state.VideoID.ValueString(), "language": state.Language.ValueString()})
+		newState = chapterModelFrom(plan.videoTrackModel, types.StringValue(sum), c)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, newState.VideoID, newState.Language)...)
+}

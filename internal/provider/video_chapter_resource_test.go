@@ -1,0 +1,321 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+const testChapterAddr = "videohost_video_chapter.test"
+
+// TestAccVideoChapter_lifecycle: chapters are uploaded; a changed file is uploaded again in
+// place and the service holds the new content; a new path to a file of the same content changes
+// the state and sends nothing; chapters deleted outside Terraform are uploaded again; they
+// import by videoId/language; a new language replaces them; destroy deletes them.
+func TestAccVideoChapter_lifecycle(t *testing.T) {
+	env, rec := newTrackEnv(t)
+	c := serviceClient(t, env)
+	videoID := newTestVideo(t, env)
+	dir := t.TempDir()
+	file := tempFile(t, dir, "chapters.vtt", webVTT("Opening"))
+	second := webVTT("Opening\n\n00:00:02.000 --> 00:00:04.000\nThe end")
+	copyOfSecond := tempFile(t, dir, "copy.vtt", second)
+	path := trackPath(videoID, "chapters", "fr-BE")
+
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if _, err := c.GetChapter(context.Background(), videoID, "fr-BE"); !errors.Is(err, videohost.ErrNotFound) {
+				return fmt.Errorf("chapters of %s after destroy: %v, want not found", videoID, err)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: trackConfig(env, "chapter", videoID, "fr-BE", file),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("id"), knownvalue.StringExact(videoID+"/fr-BE")),
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(sha256Hex(webVTT("Opening")))),
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("src"), knownvalue.StringRegexp(regexp.MustCompile(`/chapters/fr-BE\.vtt\?v=1$`))),
+					holdsUpload(env, rec, path, webVTT("Opening"), 1),
+				},
+			},
+			{
+				PreConfig: func() { writeFile(t, file, second) },
+				Config:    trackConfig(env, "chapter", videoID, "fr-BE", file),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(sha256Hex(second))),
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("src"), knownvalue.StringRegexp(regexp.MustCompile(`v=2$`))),
+					holdsUpload(env, rec, path, second, 2),
+				},
+			},
+			{
+				Config: trackConfig(env, "chapter", videoID, "fr-BE", copyOfSecond),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("src"), knownvalue.StringRegexp(regexp.MustCompile(`v=2$`))),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_file"), knownvalue.StringExact(copyOfSecond)),
+					holdsUpload(env, rec, path, second, 2), // the same content is not sent again
+				},
+			},
+			{
+				// Deleted outside Terraform: the refresh drops it and the apply uploads it again.
+				PreConfig: func() {
+					if err := c.DeleteChapter(t.Context(), videoID, "fr-BE"); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: trackConfig(env, "chapter", videoID, "fr-BE", copyOfSecond),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionCreate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					holdsUpload(env, rec, path, second, 3),
+				},
+			},
+			{
+				ResourceName:            testChapterAddr,
+				ImportState:             true,
+				ImportStateId:           videoID + "/fr-BE",
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"source_file", "source_sha256"},
+			},
+			{
+				// A change of language replaces the chapters.
+				Config: trackConfig(env, "chapter", videoID, "nl", copyOfSecond),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					holdsUpload(env, rec, trackPath(videoID, "chapters", "nl"), second, 1),
+					serviceCheckFunc(func(ctx context.Context) error {
+						if _, err := c.GetChapter(ctx, videoID, "fr-BE"); !errors.Is(err, videohost.ErrNotFound) {
+							return fmt.Errorf("the replaced chapters fr-BE: %v, want not found", err)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// TestCaptionChapterIdentityAndListProtocol drives the identities, imports and list resources
+// of captions and chapters through the provider's protocol server, as Terraform 1.12+
+// (identity) and 1.14+ (terraform query) call them.
+func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: "listed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	upload := func(language string, send func(context.Context, string, string, videohost.UploadSource) error) {
+		t.Helper()
+		body := webVTT(language)
+		if err := send(t.Context(), v.ID, language, videohost.UploadSource{Name: language + ".vtt", Reader: strings.NewReader(body), Size: int64(len(body))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range []string{"en", "fr", "ja"} {
+		upload(l, func(ctx context.Context, id, l string, s videohost.UploadSource) error {
+			_, err := c.UploadCaption(ctx, id, l, s)
+			return err
+		})
+	}
+	if _, err := c.SetCaptionDefault(t.Context(), v.ID, "fr", true); err != nil {
+		t.Fatal(err)
+	}
+	upload("en", func(ctx context.Context, id, l string, s videohost.UploadSource) error {
+		_, err := c.UploadChapter(ctx, id, l, s)
+		return err
+	})
+
+	t.Run("import by identity", func(t *testing.T) {
+		state, identity, diags := p.importResource("videohost_video_caption", "", map[string]tftypes.Value{
+			"video_id": str(v.ID), "language": str("fr"),
+		})
+		requireNoErrors(t, "ImportResourceState", diags)
+		if stringOf(state["id"]) != v.ID+"/fr" || stringOf(identity["video_id"]) != v.ID || stringOf(identity["language"]) != "fr" {
+			t.Errorf("import by identity: state id %q, identity %v", stringOf(state["id"]), identity)
+		}
+		state, identity, diags = p.importResource("videohost_video_chapter", v.ID+"/en", nil)
+		requireNoErrors(t, "ImportResourceState", diags)
+		if stringOf(state["language"]) != "en" || stringOf(identity["video_id"]) != v.ID {
+			t.Errorf("import by id: state %v, identity %v", state, identity)
+		}
+		newState, identity, diags := p.read("videohost_video_caption", map[string]tftypes.Value{
+			"id": str(v.ID + "/fr"), "video_id": str(v.ID), "language": str("fr"),
+		})
+		requireNoErrors(t, "ReadResource", diags)
+		var def bool
+		_ = newState["default"].As(&def)
+		if !def || stringOf(newState["language_name"]) != "Français" || stringOf(identity["language"]) != "fr" {
+			t.Errorf("read after import: %v, identity %v", newState, identity)
+		}
+	})
+
+	t.Run("refused import ids", func(t *testing.T) {
+		before := emu.RequestCount("", "/")
+		for _, id := range []string{"no-slash", v.ID + "/en_US", "../players/en", "/en", v.ID + "/"} {
+			if _, _, diags := p.importResource("videohost_video_caption", id, nil); !hasError(diags, "Invalid Import ID") {
+				t.Errorf("import id %q: %s", id, diagText(diags))
+			}
+		}
+		if after := emu.RequestCount("", "/"); after != before {
+			t.Errorf("%d requests for refused import ids", after-before)
+		}
+	})
+
+	t.Run("list captions", func(t *testing.T) {
+		results := p.list(listQuery{TypeName: "videohost_video_caption", Config: map[string]tftypes.Value{"video_id": str(v.ID)},
+			IncludeResource: true, Limit: 100})
+		if len(results) != 3 {
+			t.Fatalf("%d captions listed, want 3", len(results))
+		}
+		names := map[string]string{}
+		for _, r := range results {
+			requireNoErrors(t, "ListResource", r.Diagnostics)
+			l := stringOf(r.Identity["language"])
+			names[l] = r.DisplayName
+			if stringOf(r.Identity["video_id"]) != v.ID || stringOf(r.Resource["id"]) != v.ID+"/"+l ||
+				!r.Resource["source_file"].IsNull() || stringOf(r.Resource["src"]) == "" {
+				t.Errorf("result %q: identity %v, resource %v", r.DisplayName, r.Identity, r.Resource)
+			}
+		}
+		if names["fr"] != "fr (Français), default" || names["ja"] != "ja (日本語)" {
+			t.Errorf("display names %v", names)
+		}
+	})
+
+	t.Run("list chapters", func(t *testing.T) {
+		results := p.list(listQuery{TypeName: "videohost_video_chapter", Config: map[string]tftypes.Value{"video_id": str(v.ID)}, Limit: 100})
+		if len(results) != 1 || stringOf(results[0].Identity["language"]) != "en" || results[0].DisplayName != "en" {
+			t.Fatalf("chapters listed: %+v", results)
+		}
+	})
+
+	t.Run("list of a video that does not exist", func(t *testing.T) {
+		results := p.list(listQuery{TypeName: "videohost_video_caption", Config: map[string]tftypes.Value{"video_id": str("vi0000000000000000000000")}, Limit: 100})
+		if len(results) != 1 || !hasAnyError(results[0].Diagnostics) {
+			t.Fatalf("want one error result, got %+v", results)
+		}
+	})
+}
+
+// TestAccVideoCaptionIdentity: with Terraform 1.12 and later a caption records its identity
+// (video_id and language), and an import block by that identity plans one upload in place.
+func TestAccVideoCaptionIdentity(t *testing.T) {
+	env, _ := newTrackEnv(t)
+	videoID := newTestVideo(t, env)
+	file := tempFile(t, t.TempDir(), "en.vtt", webVTT("Hello."))
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: trackConfig(env, "caption", videoID, "en", file, "default", "true"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentity(testCaptionAddr, map[string]knownvalue.Check{
+						"video_id": knownvalue.StringExact(videoID), "language": knownvalue.StringExact("en"),
+					}),
+				},
+			},
+			{
+				ResourceName:       testCaptionAddr,
+				ImportState:        true,
+				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
+				ExpectNonEmptyPlan: true, // the service keeps no hash: one upload in place
+				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testCaptionAddr, plancheck.ResourceActionUpdate),
+				}},
+			},
+		},
+	})
+}
+
+// TestAccVideoCaptionQuery: with Terraform 1.14 and later terraform query lists the captions
+// and chapters of a video, managed by the configuration or not.
+func TestAccVideoCaptionQuery(t *testing.T) {
+	env, _ := newTrackEnv(t)
+	c := serviceClient(t, env)
+	videoID := newTestVideo(t, env)
+	outside := webVTT("Hallo.")
+	if _, err := c.UploadCaption(t.Context(), videoID, "de", videohost.UploadSource{
+		Name: "de.vtt", Reader: strings.NewReader(outside), Size: int64(len(outside)),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.UploadChapter(t.Context(), videoID, "de", videohost.UploadSource{
+		Name: "de.vtt", Reader: strings.NewReader(outside), Size: int64(len(outside)),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	file := tempFile(t, t.TempDir(), "en.vtt", webVTT("Hello."))
+	config := trackConfig(env, "caption", videoID, "en", file, "default", "true")
+	query := fmt.Sprintf(`
+list "videohost_video_caption" "all" {
+  provider         = videohost
+  include_resource = true
+  config {
+    video_id = %[1]q
+  }
+}
+
+list "videohost_video_chapter" "all" {
+  provider = videohost
+  config {
+    video_id = %[1]q
+  }
+}
+`, videoID)
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				Query:  true,
+				Config: query,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("videohost_video_caption.all", 2),
+					querycheck.ExpectLength("videohost_video_chapter.all", 1),
+					querycheck.ExpectIdentity("videohost_video_chapter.all", map[string]knownvalue.Check{
+						"video_id": knownvalue.StringExact(videoID), "language": knownvalue.StringExact("de"),
+					}),
+					querycheck.ExpectResourceKnownValues("videohost_video_caption.all",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{
+							"video_id": knownvalue.StringExact(videoID), "language": knownvalue.StringExact("en"),
+						}),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("default"), KnownValue: knownvalue.Bool(true)},
+							{Path: tfjsonpath.New("language_name"), KnownValue: knownvalue.StringExact("English")},
+						}),
+				},
+			},
+		},
+	})
+}

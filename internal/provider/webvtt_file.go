@@ -1,0 +1,140 @@
+package provider
+
+// This file holds what the caption and chapter resources check of their WebVTT source file and
+// of their language before any request: the service refuses a file that is not WebVTT and a
+// language that is not letters and dashes, but only once the upload is sent, after a plan that
+// looked fine. Checked at plan time, the same mistakes are a message on the attribute instead.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// webVTTSignature opens every WebVTT file (after an optional byte order mark), followed by the
+// end of the file, a space, a tab or a line break: the WebVTT rule, which the service applies.
+const webVTTSignature = "WEBVTT"
+
+var utf8BOM = []byte("\uFEFF")
+
+// webVTTFile is a WebVTT file as the plan and the upload see it.
+type webVTTFile struct {
+	size   int64
+	sha256 string // lowercase hex of the content
+}
+
+// inspectWebVTT reads the file name through once, in small pieces, and returns its size and
+// SHA-256, or why it cannot be a caption or chapter file: missing, unreadable, not a regular
+// file (a directory, a pipe or a device: a pipe could be read only once), empty, or not WebVTT.
+// why is a sentence's end for the diagnostic on source_file.
+func inspectWebVTT(name string) (f webVTTFile, why string) {
+	if name == "" {
+		return f, "it is empty: set it to the path of a WebVTT file"
+	}
+	st, err := os.Stat(name)
+	switch {
+	case os.IsNotExist(err):
+		return f, fmt.Sprintf("the file %q does not exist (a relative path is taken from the directory Terraform runs in)", name)
+	case err != nil:
+		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	case !st.Mode().IsRegular():
+		return f, fmt.Sprintf("%q is not a regular file (it is a %s); set source_file to a WebVTT file", name, fileKind(st.Mode()))
+	case st.Size() == 0:
+		return f, fmt.Sprintf("the file %q is empty; a WebVTT file starts with the line WEBVTT", name)
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	}
+	defer fh.Close()
+	head := make([]byte, len(utf8BOM)+len(webVTTSignature)+1)
+	n, err := io.ReadFull(fh, head)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	}
+	if !isWebVTT(head[:n]) {
+		return f, fmt.Sprintf("the file %q is not WebVTT: a WebVTT file starts with the line WEBVTT", name)
+	}
+	h := sha256.New()
+	h.Write(head[:n])
+	rest, err := io.Copy(h, fh)
+	if err != nil {
+		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	}
+	return webVTTFile{size: int64(n) + rest, sha256: hex.EncodeToString(h.Sum(nil))}, ""
+}
+
+// isWebVTT reports whether head, the first bytes of a file, opens a WebVTT file.
+func isWebVTT(head []byte) bool {
+	head = bytes.TrimPrefix(head, utf8BOM)
+	if !bytes.HasPrefix(head, []byte(webVTTSignature)) {
+		return false
+	}
+	rest := head[len(webVTTSignature):]
+	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r'
+}
+
+// fileKind names the kind of a file that is not regular, for a message.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m&os.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	case m&os.ModeDevice != 0:
+		return "device"
+	default:
+		return "special file"
+	}
+}
+
+// openWebVTT opens the file name for an upload, after checking that it is still the file that
+// the plan hashed (planned, a lowercase hex SHA-256, or "" when the plan could not read it): a
+// file changed between plan and apply would upload content that the plan did not show. It
+// returns the file, which the caller closes, the upload and the file's hash.
+func openWebVTT(name, planned string) (*os.File, videohost.UploadSource, string, string) {
+	f, why := inspectWebVTT(name)
+	if why != "" {
+		return nil, videohost.UploadSource{}, "", why
+	}
+	if planned != "" && f.sha256 != planned {
+		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q changed after the plan was made (its SHA-256 is "+
+			"now %s, the plan has %s); run terraform apply again to upload what it holds now", name, f.sha256, planned)
+	}
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	}
+	return fh, videohost.UploadSource{Name: name, Reader: fh, Size: f.size}, f.sha256, ""
+}
+
+// languageTag is a tag of letters and dashes ("fr", "fr-BE"), the form the service takes for a
+// caption's or chapter's language; whether it knows the language is the service's to say.
+var languageTag = regexp.MustCompile(`^[A-Za-z]+(-[A-Za-z]+)*$`)
+
+// languageTagValidator refuses a language that is not letters and dashes, in the service's words.
+func languageTagValidator() validator.String {
+	return stringCheck{
+		description: `value must be an IETF language tag of letters and dashes, such as "fr" or "fr-BE"`,
+		summary:     "Invalid Language Tag",
+		check: func(s string) string {
+			if languageTag.MatchString(s) {
+				return ""
+			}
+			return fmt.Sprintf("%q is not a language tag: it must contain only letters and dashes", s)
+		},
+		detail: func(p, why string) string {
+			return fmt.Sprintf(`Set %s to an IETF language tag such as "en", "fr" or "fr-BE": %s.`, p, why)
+		},
+	}
+}

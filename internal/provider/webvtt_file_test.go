@@ -1,0 +1,98 @@
+package provider
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestIsWebVTT(t *testing.T) {
+	for head, want := range map[string]bool{
+		"WEBVTT":                 true,
+		"WEBVTT\n":               true,
+		"WEBVTT\r\n":             true,
+		"WEBVTT - a title\n":     true,
+		"WEBVTT\tx":              true,
+		"\uFEFFWEBVTT\n":         true, // a byte order mark may come first
+		"WEBVTTX":                false,
+		"webvtt\n":               false,
+		" WEBVTT\n":              false,
+		"1\n00:00:00,000 --> 00": false, // SubRip
+		"":                       false,
+	} {
+		if got := isWebVTT([]byte(head)); got != want {
+			t.Errorf("isWebVTT(%q) = %t, want %t", head, got, want)
+		}
+	}
+}
+
+func TestInspectWebVTT(t *testing.T) {
+	dir := t.TempDir()
+	content := webVTT("Hello.") + strings.Repeat("more text\n", 10000) // read in several pieces
+	good := tempFile(t, dir, "good.vtt", content)
+	f, why := inspectWebVTT(good)
+	if why != "" || f.size != int64(len(content)) || f.sha256 != sha256Hex(content) {
+		t.Errorf("a WebVTT file: %+v, %q", f, why)
+	}
+	short := tempFile(t, dir, "short.vtt", "WEBVTT")
+	if f, why := inspectWebVTT(short); why != "" || f.sha256 != sha256Hex("WEBVTT") {
+		t.Errorf("the shortest WebVTT file: %+v, %q", f, why)
+	}
+	for name, c := range map[string]struct{ path, want string }{
+		"missing":   {filepath.Join(dir, "nope.vtt"), "does not exist"},
+		"directory": {dir, "is not a regular file (it is a directory)"},
+		"empty":     {tempFile(t, dir, "empty.vtt", ""), "is empty"},
+		"not WebVTT": {tempFile(t, dir, "x.srt", "1\n00:00:00,000 --> 00:00:01,000\nHi\n"),
+			"is not WebVTT"},
+		"no path": {"", "it is empty"},
+	} {
+		if _, why := inspectWebVTT(c.path); !strings.Contains(why, c.want) {
+			t.Errorf("%s: %q, want it to say %q", name, why, c.want)
+		}
+	}
+	if os.Geteuid() != 0 {
+		locked := tempFile(t, dir, "locked.vtt", "WEBVTT\n")
+		if err := os.Chmod(locked, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, why := inspectWebVTT(locked); !strings.Contains(why, "cannot be read") {
+			t.Errorf("an unreadable file: %q", why)
+		}
+	}
+}
+
+// TestOpenWebVTT: the apply uploads the file only if it is still the file the plan hashed.
+func TestOpenWebVTT(t *testing.T) {
+	content := webVTT("Hello.")
+	name := tempFile(t, t.TempDir(), "en.vtt", content)
+	fh, src, sum, why := openWebVTT(name, sha256Hex(content))
+	if why != "" || src.Size != int64(len(content)) || sum != sha256Hex(content) {
+		t.Fatalf("the planned file: %+v, %q, %q", src, sum, why)
+	}
+	buf := make([]byte, src.Size)
+	if _, err := src.Reader.ReadAt(buf, 0); err != nil || string(buf) != content {
+		t.Errorf("the upload reads %q (%v)", buf, err)
+	}
+	fh.Close()
+	if fh, _, sum, why := openWebVTT(name, ""); why != "" || sum != sha256Hex(content) {
+		t.Errorf("a file the plan could not hash (its path was unknown): %q, %q", sum, why)
+	} else {
+		fh.Close()
+	}
+	writeFile(t, name, webVTT("Changed since the plan."))
+	if fh, _, _, why := openWebVTT(name, sha256Hex(content)); fh != nil || !strings.Contains(why, "changed after the plan was made") {
+		t.Errorf("a file changed after the plan: %q", why)
+	}
+}
+
+func TestLanguageTag(t *testing.T) {
+	for tag, want := range map[string]bool{
+		"en": true, "fr-BE": true, "zh-Hant-TW": true, "EN": true,
+		"en_US": false, "fr-": false, "-fr": false, "e n": false, "": false, "en/..": false, "pt-1": false,
+	} {
+		if got := languageTag.MatchString(tag); got != want {
+			t.Errorf("language tag %q: %t, want %t", tag, got, want)
+		}
+	}
+}
