@@ -106,6 +106,7 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 		NewWebhookResource,
 		NewLiveStreamResource,
 		NewPlayerThemeResource,
+		NewUploadTokenResource,
 	}
 }
 
@@ -114,6 +115,7 @@ func (p *videohostProvider) ListResources(context.Context) []func() list.ListRes
 		NewWebhookListResource,
 		NewLiveStreamListResource,
 		NewPlayerThemeListResource,
+		NewUploadTokenListResource,
 	}
 }
 
@@ -127,6 +129,7 @@ func (p *videohostProvider) DataSources(context.Context) []func() datasource.Dat
 		NewLiveStreamsDataSource,
 		NewPlayerThemeDataSource,
 		NewPlayerThemesDataSource,
+		NewUploadTokensDataSource,
 	}
 }
 
