@@ -128,8 +128,10 @@ func (r *uploadTokenResource) Create(ctx context.Context, req resource.CreateReq
 	}
 	ttl := int(plan.TTL.ValueInt64())
 	tok, ok := createObject(ctx, r.pd, uploadTokenWrites, &resp.Diagnostics, createOps[videohost.UploadToken]{
-		send: func(ctx context.Context) (videohost.UploadToken, error) { return r.pd.client.CreateUploadToken(ctx, ttl) },
-		id:   func(t videohost.UploadToken) string { return uploadTokenFingerprint(t.Token) },
+		send: func(ctx context.Context) (videohost.UploadToken, error) {
+			return r.pd.client.CreateUploadToken(ctx, ttl)
+		},
+		id: func(t videohost.UploadToken) string { return uploadTokenFingerprint(t.Token) },
 	})
 	if !ok {
 		return
