@@ -143,5 +143,6 @@ func (p *videohostProvider) Functions(context.Context) []func() function.Functio
 func (p *videohostProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
 		NewAccessTokenEphemeralResource,
+		NewUploadTokenEphemeralResource,
 	}
 }
