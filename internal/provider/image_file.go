@@ -20,7 +20,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -143,4 +146,23 @@ func uploadImage[T any](ctx context.Context, name, wantSHA string, lim imageLimi
 	}
 	defer f.Close()
 	return send(ctx, videohost.UploadSource{Name: filepath.Base(name), Reader: f, Size: facts.size})
+}
+
+// planFileSHA256 is the SHA-256 that the plan records for the image file that file names:
+// unknown while the path is, null without a file. A file that is no longer a valid image is an
+// error on the attribute at.
+func planFileSHA256(file types.String, lim imageLimits, at path.Path, diags *diag.Diagnostics) types.String {
+	switch {
+	case file.IsUnknown():
+		return types.StringUnknown()
+	case file.IsNull():
+		return types.StringNull()
+	}
+	facts, err := readImageFile(file.ValueString(), lim)
+	if err != nil {
+		diags.AddAttributeError(at, "Invalid Image File", fmt.Sprintf("Set %s to the path of a JPEG or PNG image "+
+			"file: %s.", attrInWords(at), err))
+		return types.StringUnknown()
+	}
+	return types.StringValue(facts.sha256)
 }

@@ -107,6 +107,7 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 		NewLiveStreamResource,
 		NewPlayerThemeResource,
 		NewUploadTokenResource,
+		NewWatermarkResource,
 	}
 }
 
@@ -116,6 +117,7 @@ func (p *videohostProvider) ListResources(context.Context) []func() list.ListRes
 		NewLiveStreamListResource,
 		NewPlayerThemeListResource,
 		NewUploadTokenListResource,
+		NewWatermarkListResource,
 	}
 }
 
@@ -130,6 +132,7 @@ func (p *videohostProvider) DataSources(context.Context) []func() datasource.Dat
 		NewPlayerThemeDataSource,
 		NewPlayerThemesDataSource,
 		NewUploadTokensDataSource,
+		NewWatermarksDataSource,
 	}
 }
 

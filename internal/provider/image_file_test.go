@@ -1,0 +1,107 @@
+package provider
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testImage is a w × h image whose pixels depend on seed, so that two seeds make two contents.
+func testImage(w, h int, seed byte) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.NRGBA{R: byte(x) + seed, G: byte(y) ^ seed, B: seed, A: 255})
+		}
+	}
+	return img
+}
+
+// writePNG writes a w × h PNG into dir and returns its path.
+func writePNG(t *testing.T, dir, name string, w, h int, seed byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, testImage(w, h, seed)); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	writeFile(t, p, b.String())
+	return p
+}
+
+// writeJPEG writes a w × h JPEG into dir and returns its path.
+func writeJPEG(t *testing.T, dir, name string, w, h int, seed byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, testImage(w, h, seed), nil); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	writeFile(t, p, b.String())
+	return p
+}
+
+// fileSHA256 is the SHA-256 of the file p, in lowercase hex.
+func fileSHA256(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func TestReadImageFile(t *testing.T) {
+	dir := t.TempDir()
+	pngFile := writePNG(t, dir, "logo.png", 40, 20, 1)
+	jpegFile := writeJPEG(t, dir, "photo", 300, 150, 2) // no extension: the content decides
+	facts, err := readImageFile(pngFile, logoImage)
+	if err != nil || facts.format != "png" || facts.width != 40 || facts.height != 20 || facts.sha256 != fileSHA256(t, pngFile) {
+		t.Errorf("png: %+v, %v", facts, err)
+	}
+	facts, err = readImageFile(jpegFile, watermarkImage)
+	if err != nil || facts.format != "jpeg" || facts.width != 300 || facts.sha256 != fileSHA256(t, jpegFile) {
+		t.Errorf("jpeg: %+v, %v", facts, err)
+	}
+
+	text := filepath.Join(dir, "fake.png")
+	writeFile(t, text, "WEBVTT\n\n00:00.000 --> 00:01.000\nnot an image\n")
+	gif := filepath.Join(dir, "anim.gif")
+	writeFile(t, gif, "GIF89a\x01\x00\x01\x00\x00\x00\x00;")
+	broken := filepath.Join(dir, "broken.png")
+	writeFile(t, broken, string(pngMagic)+"garbage that is not a PNG header")
+	empty := filepath.Join(dir, "empty.png")
+	writeFile(t, empty, "")
+	big := writePNG(t, dir, "big.png", 400, 400, 3)
+	for name, c := range map[string]struct {
+		file string
+		lim  imageLimits
+		want string
+	}{
+		"text named .png":       {text, watermarkImage, "neither a JPEG nor a PNG"},
+		"gif":                   {gif, watermarkImage, "neither a JPEG nor a PNG"},
+		"broken header":         {broken, watermarkImage, "cannot be decoded"},
+		"empty":                 {empty, watermarkImage, "empty"},
+		"directory":             {dir, watermarkImage, "directory"},
+		"missing":               {filepath.Join(dir, "nope.png"), watermarkImage, "cannot be read"},
+		"logo too wide":         {jpegFile, logoImage, "300 × 150 pixels, larger than the 200 × 100"},
+		"logo too many bytes":   {big, imageLimits{maxBytes: 100}, "more than the 100 bytes"},
+		"logo over 100 KiB too": {big, logoImage, ""}, // 400 × 400 is refused for its size in pixels first
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := readImageFile(c.file, c.lim)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one that says %q", err, c.want)
+			}
+		})
+	}
+}
