@@ -82,20 +82,21 @@ func TestReadImageFile(t *testing.T) {
 	empty := filepath.Join(dir, "empty.png")
 	writeFile(t, empty, "")
 	big := writePNG(t, dir, "big.png", 400, 400, 3)
+	heavy := writeNoisyPNG(t, dir, "heavy.png", 200, 100)
 	for name, c := range map[string]struct {
 		file string
 		lim  imageLimits
 		want string
 	}{
-		"text named .png":       {text, watermarkImage, "neither a JPEG nor a PNG"},
-		"gif":                   {gif, watermarkImage, "neither a JPEG nor a PNG"},
-		"broken header":         {broken, watermarkImage, "cannot be decoded"},
-		"empty":                 {empty, watermarkImage, "empty"},
-		"directory":             {dir, watermarkImage, "directory"},
-		"missing":               {filepath.Join(dir, "nope.png"), watermarkImage, "cannot be read"},
-		"logo too wide":         {jpegFile, logoImage, "300 × 150 pixels, larger than the 200 × 100"},
-		"logo too many bytes":   {big, imageLimits{maxBytes: 100}, "more than the 100 bytes"},
-		"logo over 100 KiB too": {big, logoImage, ""}, // 400 × 400 is refused for its size in pixels first
+		"text named .png":     {text, watermarkImage, "neither a JPEG nor a PNG"},
+		"gif":                 {gif, watermarkImage, "neither a JPEG nor a PNG"},
+		"broken header":       {broken, watermarkImage, "cannot be decoded"},
+		"empty":               {empty, watermarkImage, "empty"},
+		"directory":           {dir, watermarkImage, "directory"},
+		"missing":             {filepath.Join(dir, "nope.png"), watermarkImage, "cannot be read"},
+		"logo too wide":       {jpegFile, logoImage, "300 × 150 pixels, larger than the 200 × 100"},
+		"logo too many bytes": {big, imageLimits{maxBytes: 100}, "more than the 100 bytes"},
+		"logo over 100 KiB":   {heavy, logoImage, "more than the 102400 bytes (100 KiB)"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := readImageFile(c.file, c.lim)

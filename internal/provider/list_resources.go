@@ -213,7 +213,7 @@ func NewPlayerThemeListResource() list.ListResource {
 		id:          func(p videohost.PlayerTheme) string { return p.ID },
 		displayName: playerThemeDisplayName,
 		model: func(_ context.Context, p videohost.PlayerTheme) (any, diag.Diagnostics) {
-			return playerThemeModelFrom(p), nil
+			return playerThemeResourceModelFrom(p, nil), nil
 		},
 		errorSummary: "Unable to List Player Themes",
 	})

@@ -217,7 +217,7 @@ func TestAccWatermarkBadFile(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config:      watermarkConfig(env, fake),
 			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*neither a JPEG nor a PNG`),
+			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*neither\s+a\s+JPEG\s+nor\s+a\s+PNG`),
 		}},
 	})
 	if n := env.Emu.RequestCount("", "/watermarks"); n != 0 {
