@@ -298,3 +298,71 @@ func TestUploadTokenImportRefusesToken(t *testing.T) {
 		t.Errorf("%d requests for an import, which reads nothing", n)
 	}
 }
+
+// TestAccUploadTokenIdentity imports a token with an import block's identity (its fingerprint):
+// the import reads the token from the list and plans no change. Identity needs Terraform 1.12.
+func TestAccUploadTokenIdentity(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	var token string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: uploadTokenConfig(env, "120"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					tokenOnService(t, env, testUploadTokenAddr, &token),
+					statecheck.ExpectIdentity(testUploadTokenAddr, map[string]knownvalue.Check{
+						"id": knownvalue.StringRegexp(uploadTokenFingerprintPattern),
+					}),
+					statecheck.ExpectIdentityValueMatchesState(testUploadTokenAddr, tfjsonpath.New("id")),
+				},
+			},
+			{
+				ResourceName:    testUploadTokenAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
+}
+
+// TestUploadTokenList drives the list resource of videohost_upload_token through the protocol:
+// every token is a result whose identity and display name hold its fingerprint and never the
+// token, which only include_resource adds.
+func TestUploadTokenList(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	tokens := map[string]string{} // fingerprint to token
+	for _, ttl := range []int{0, 60, 3600} {
+		tok, err := c.CreateUploadToken(t.Context(), ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tokens[uploadTokenFingerprint(tok.Token)] = tok.Token
+	}
+	for _, include := range []bool{false, true} {
+		results := p.list(listQuery{TypeName: "videohost_upload_token", IncludeResource: include, Limit: 100})
+		if len(results) != len(tokens) {
+			t.Fatalf("%d results, want %d", len(results), len(tokens))
+		}
+		for _, r := range results {
+			requireNoErrors(t, "ListResource", r.Diagnostics)
+			fp := stringOf(r.Identity["id"])
+			token, ok := tokens[fp]
+			if !ok {
+				t.Fatalf("identity %q is no token's fingerprint", fp)
+			}
+			if !strings.HasPrefix(r.DisplayName, fp) || strings.Contains(r.DisplayName, token) {
+				t.Errorf("display name %q: want the fingerprint, never the token", r.DisplayName)
+			}
+			if include && (stringOf(r.Resource["token"]) != token || stringOf(r.Resource["id"]) != fp) {
+				t.Errorf("include_resource: %v", r.Resource)
+			}
+			if !include && r.Resource != nil {
+				t.Errorf("a resource without include_resource: %v", r.Resource)
+			}
+		}
+	}
+}
