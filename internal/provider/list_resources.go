@@ -234,7 +234,7 @@ func NewUploadTokenListResource() list.ListResource {
 	return newListResource("_upload_token", listing[videohost.UploadToken, struct{}, videohost.UploadTokenFilter]{
 		description: "Lists every delegated upload token of the workspace for `terraform query`. Each result is a " +
 			"token's identity (its fingerprint `id`, not the token) and a display name of its fingerprint and " +
-			"lifetime; with `include_resource = true`, also every attribute of the resource, the token included " +
+			"expiry; with `include_resource = true`, also every attribute of the resource, the token included " +
 			"(sensitive). Terraform 1.14 and later.",
 		filters:     map[string]listschema.Attribute{},
 		filter:      func(struct{}) videohost.UploadTokenFilter { return videohost.UploadTokenFilter{} },
