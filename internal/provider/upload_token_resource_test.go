@@ -48,12 +48,12 @@ func TestUploadTokenFingerprint(t *testing.T) {
 	}
 }
 
-// tokenOnService is a state check that the token in the state of address is on the service,
-// that the id is its fingerprint, and that its times are the service's; it keeps the token in
-// *token for the later steps.
-func tokenOnService(t *testing.T, env *accEnv, address string, token *string) statecheck.StateCheck {
+// tokenOnService is a state check that the token in the state of videohost_upload_token.test is
+// on the service, that the id is its fingerprint, and that its times are the service's; it
+// keeps the token in *token for the later steps.
+func tokenOnService(t *testing.T, env *accEnv, token *string) statecheck.StateCheck {
 	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, address)
+		r, err := stateResource(s, testUploadTokenAddr)
 		if err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func TestAccUploadToken(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					tokenOnService(t, env, testUploadTokenAddr, &first),
+					tokenOnService(t, env, &first),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("ttl"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("expires_at"), knownvalue.Null()),
 					statecheck.ExpectSensitiveValue(testUploadTokenAddr, tfjsonpath.New("token")),
@@ -128,7 +128,7 @@ func TestAccUploadToken(t *testing.T) {
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					tokenOnService(t, env, testUploadTokenAddr, &second),
+					tokenOnService(t, env, &second),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("ttl"), knownvalue.Int64Exact(3600)),
 					stateCheckFunc(func(s *tfjson.State) error {
 						r, _ := stateResource(s, testUploadTokenAddr)
@@ -155,7 +155,7 @@ func TestAccUploadToken(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionCreate)},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{tokenOnService(t, env, testUploadTokenAddr, &third)},
+				ConfigStateChecks: []statecheck.StateCheck{tokenOnService(t, env, &third)},
 			},
 		},
 	})
@@ -209,7 +209,7 @@ resource "videohost_upload_token" "test" {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					tokenOnService(t, env, testUploadTokenAddr, &got),
+					tokenOnService(t, env, &got),
 					stateCheckFunc(func(*tfjson.State) error {
 						if got != tok.Token {
 							return errors.New("the imported token is not the one made outside Terraform")
@@ -311,7 +311,7 @@ func TestAccUploadTokenIdentity(t *testing.T) {
 			{
 				Config: uploadTokenConfig(env, "120"),
 				ConfigStateChecks: []statecheck.StateCheck{
-					tokenOnService(t, env, testUploadTokenAddr, &token),
+					tokenOnService(t, env, &token),
 					statecheck.ExpectIdentity(testUploadTokenAddr, map[string]knownvalue.Check{
 						"id": knownvalue.StringRegexp(uploadTokenFingerprintPattern),
 					}),
