@@ -46,7 +46,6 @@ func (r *uploadTokenEphemeralResource) Metadata(_ context.Context, req ephemeral
 }
 
 func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
-	attrs := uploadTokenDataAttributes()
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A delegated upload token that lives for one Terraform run: it is made when Terraform opens " +
 			"the ephemeral resource and deleted when Terraform closes it, and is never written to the plan or the " +
@@ -61,9 +60,9 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, maxUploadTokenTTL)},
 			},
-			"id":         schema.StringAttribute{Computed: true, MarkdownDescription: stringDescription(attrs["id"])},
-			"token":      schema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: stringDescription(attrs["token"])},
-			"created_at": schema.StringAttribute{Computed: true, MarkdownDescription: stringDescription(attrs["created_at"])},
+			"id":         schema.StringAttribute{Computed: true, MarkdownDescription: uploadTokenIDDescription},
+			"token":      schema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: uploadTokenTokenDescription},
+			"created_at": schema.StringAttribute{Computed: true, MarkdownDescription: "When the token was created, RFC 3339 (UTC)."},
 			"expires_at": schema.StringAttribute{Computed: true, MarkdownDescription: "When the token expires, RFC 3339 (UTC)."},
 		},
 	}
@@ -130,12 +129,4 @@ func (r *uploadTokenEphemeralResource) Close(ctx context.Context, req ephemeral.
 		return
 	}
 	tflog.Debug(ctx, "closed ephemeral upload token", map[string]any{"fingerprint": fingerprint})
-}
-
-// stringDescription is the description of a data source's string attribute.
-func stringDescription(a any) string {
-	if d, ok := a.(interface{ GetMarkdownDescription() string }); ok {
-		return d.GetMarkdownDescription()
-	}
-	return ""
 }

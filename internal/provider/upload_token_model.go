@@ -63,13 +63,20 @@ func (m uploadTokenModel) expired(now time.Time) bool {
 	return err == nil && !now.Before(at)
 }
 
+// The descriptions of a token's fingerprint and secret, the same in the data source and the
+// ephemeral resource.
+const (
+	uploadTokenIDDescription = "The token's fingerprint: the first 16 hexadecimal digits of its SHA-256, which " +
+		"the `videohost_upload_token` resource takes as its id and for import. Not a secret."
+	uploadTokenTokenDescription = "The upload token: whoever holds it can upload videos into the workspace " +
+		"(`POST /upload?token=`). Sensitive."
+)
+
 // uploadTokenDataAttributes are the attributes of one upload token, all computed.
 func uploadTokenDataAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": computedString("The token's fingerprint: the first 16 hexadecimal digits of its SHA-256, which " +
-			"the `videohost_upload_token` resource takes as its id and for import. Not a secret."),
-		"token": computedSecret("The upload token: whoever holds it can upload videos into the workspace " +
-			"(`POST /upload?token=`). Sensitive."),
+		"id":         computedString(uploadTokenIDDescription),
+		"token":      computedSecret(uploadTokenTokenDescription),
 		"ttl":        schema.Int64Attribute{Computed: true, MarkdownDescription: "Lifetime of the token in seconds; `0` never expires."},
 		"created_at": computedString("When the token was created, RFC 3339 (UTC)."),
 		"expires_at": computedString("When the token expires, RFC 3339 (UTC); null for a token that never expires."),
