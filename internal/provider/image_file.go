@@ -126,19 +126,38 @@ func imageFileValidator(what string, lim imageLimits) validator.String {
 	}
 }
 
-// uploadImage uploads the image file name with send after checking that it still has the
-// SHA-256 the plan took: a file changed between plan and apply is not the one the plan showed.
+// checkPlannedImage checks, before an upload, that the image file name is still valid and has
+// the SHA-256 that the plan took (wantSHA; "" when the plan took none): a file changed between
+// plan and apply is not the one the plan showed, and is not uploaded.
+func checkPlannedImage(name, wantSHA string, lim imageLimits) (imageFacts, error) {
+	facts, err := readImageFile(name, lim)
+	if err != nil {
+		return facts, err
+	}
+	if wantSHA != "" && facts.sha256 != wantSHA {
+		return facts, fmt.Errorf("the file changed after the plan was made (its SHA-256 is now %s, the plan has %s): "+
+			"run terraform apply again to plan the new content", facts.sha256, wantSHA)
+	}
+	return facts, nil
+}
+
+// addImageFileError is the diagnostic of an image file that checkPlannedImage refused: an error
+// on the attribute at that names the file's problem.
+func addImageFileError(diags *diag.Diagnostics, at path.Path, summary string, err error) {
+	diags.AddAttributeError(at, summary, fmt.Sprintf("Nothing was uploaded: %s. Set %s to the path of a JPEG or PNG "+
+		"image file, then re-run.", err, attrInWords(at)))
+}
+
+// uploadImage uploads the image file name with send after checkPlannedImage; the callers run
+// checkPlannedImage first, so that a problem of the file is an error on its attribute rather
+// than a failed request.
 func uploadImage[T any](ctx context.Context, name, wantSHA string, lim imageLimits,
 	send func(context.Context, videohost.UploadSource) (T, error),
 ) (T, error) {
 	var zero T
-	facts, err := readImageFile(name, lim)
+	facts, err := checkPlannedImage(name, wantSHA, lim)
 	if err != nil {
 		return zero, err
-	}
-	if wantSHA != "" && facts.sha256 != wantSHA {
-		return zero, fmt.Errorf("the file changed after the plan was made (its SHA-256 is now %s, the plan has %s): "+
-			"run terraform apply again to plan the new content", facts.sha256, wantSHA)
 	}
 	f, err := os.Open(name)
 	if err != nil {

@@ -175,18 +175,16 @@ func writeLogo(ctx context.Context, pd *providerData, p videohost.PlayerTheme, p
 	case prior != nil && p.Assets != nil && !logoChanged(plan, *prior):
 		return p
 	}
+	if _, err := checkPlannedImage(plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage); err != nil {
+		addImageFileError(diags, path.Root("logo_file"), "Unable to Upload Player Theme Logo", err)
+		return p
+	}
 	got, err := uploadImage(ctx, plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage,
 		func(ctx context.Context, src videohost.UploadSource) (videohost.PlayerTheme, error) {
 			return pd.client.UploadPlayerLogo(ctx, p.ID, plan.LogoLink.ValueString(), src)
 		})
 	if err != nil {
-		var apiErr *videohost.Error
-		if errors.As(err, &apiErr) || errors.Is(err, videohost.ErrInterrupted) {
-			addAPIErrorDiagnostics(diags, "Unable to Upload Player Theme Logo", err, pd, playerThemeLogoPaths)
-		} else {
-			diags.AddAttributeError(path.Root("logo_file"), "Unable to Upload Player Theme Logo",
-				"The logo file was not uploaded: "+err.Error()+".")
-		}
+		addAPIErrorDiagnostics(diags, "Unable to Upload Player Theme Logo", err, pd, playerThemeLogoPaths)
 		return p
 	}
 	return got

@@ -95,6 +95,10 @@ func (r *watermarkResource) Create(ctx context.Context, req resource.CreateReque
 	if !ok {
 		return
 	}
+	if _, err := checkPlannedImage(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage); err != nil {
+		addImageFileError(&resp.Diagnostics, path.Root("source_file"), "Unable to Create Watermark", err)
+		return
+	}
 	w, ok := createObject(ctx, r.pd, watermarkWrites, &resp.Diagnostics, createOps[videohost.Watermark]{
 		send: func(ctx context.Context) (videohost.Watermark, error) {
 			return uploadImage(ctx, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage, r.pd.client.CreateWatermark)
