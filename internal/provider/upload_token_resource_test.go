@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -108,6 +109,16 @@ func TestAccUploadToken(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					tokenOnService(t, env, &first),
+					// The token is what the service takes for an upload without the API key.
+					stateCheckFunc(func(*tfjson.State) error {
+						data := []byte("not really a video, but bytes the emulator takes")
+						v, err := serviceClient(t, env).UploadWithToken(context.Background(), first,
+							videohost.UploadSource{Name: "clip.mp4", Reader: bytes.NewReader(data), Size: int64(len(data))}, videohost.UploadOptions{})
+						if err != nil || v.ID == "" {
+							return fmt.Errorf("uploading with the token: %v", err)
+						}
+						return nil
+					}),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("ttl"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("expires_at"), knownvalue.Null()),
 					statecheck.ExpectSensitiveValue(testUploadTokenAddr, tfjsonpath.New("token")),
@@ -365,4 +376,38 @@ func TestUploadTokenList(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAccUploadTokenExpired: a token that expired on the service (its clock moved past
+// expires_at) leaves the state at the next refresh, and the apply makes a new one.
+func TestAccUploadTokenExpired(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	var first, second string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            uploadTokenConfig(env, "60"),
+				ConfigStateChecks: []statecheck.StateCheck{tokenOnService(t, env, &first)},
+			},
+			{
+				PreConfig: func() { env.Emu.AdvanceClock(2 * time.Minute) },
+				Config:    uploadTokenConfig(env, "60"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					tokenOnService(t, env, &second),
+					stateCheckFunc(func(*tfjson.State) error {
+						if first == second {
+							return errors.New("the expired token is still in the state")
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
 }
