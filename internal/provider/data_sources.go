@@ -387,3 +387,57 @@ func NewPlayerThemesDataSource() datasource.DataSource {
 		},
 	})
 }
+
+// uploadTokensModel is the configuration and result of videohost_upload_tokens.
+type uploadTokensModel struct {
+	SortBy       types.String `tfsdk:"sort_by"`
+	SortOrder    types.String `tfsdk:"sort_order"`
+	UploadTokens types.List   `tfsdk:"upload_tokens"`
+}
+
+// NewUploadTokensDataSource returns the videohost_upload_tokens data source: every upload
+// token of the workspace, every page, the tokens sensitive.
+func NewUploadTokensDataSource() datasource.DataSource {
+	return newListDataSource("_upload_tokens", listRead[videohost.UploadToken, uploadTokensModel, videohost.UploadTokenFilter]{
+		description: "Lists every delegated upload token of the workspace (every page), with its fingerprint (the id " +
+			"that the `videohost_upload_token` resource imports by) and the token itself, which is sensitive.",
+		filters: withSortFilters(map[string]schema.Attribute{}, "createdAt", "ttl"),
+		items:   "upload_tokens", itemsDescription: "The upload tokens, in the service's order; empty when there are none.",
+		itemAttributes: uploadTokenDataAttributes,
+		title:          "Upload Tokens", filterPaths: withSortFilterPaths(map[string]path.Path{}),
+		filter: func(_ context.Context, m uploadTokensModel) (videohost.UploadTokenFilter, diag.Diagnostics) {
+			return videohost.UploadTokenFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
+		},
+		list: (*videohost.Client).ListUploadTokens,
+		object: func(_ context.Context, t videohost.UploadToken) (types.Object, diag.Diagnostics) {
+			return uploadTokenModelFrom(t).object()
+		},
+	})
+}
+
+// watermarksModel is the configuration and result of videohost_watermarks.
+type watermarksModel struct {
+	SortBy     types.String `tfsdk:"sort_by"`
+	SortOrder  types.String `tfsdk:"sort_order"`
+	Watermarks types.List   `tfsdk:"watermarks"`
+}
+
+// NewWatermarksDataSource returns the videohost_watermarks data source: every watermark of the
+// workspace, every page.
+func NewWatermarksDataSource() datasource.DataSource {
+	return newListDataSource("_watermarks", listRead[videohost.Watermark, watermarksModel, videohost.WatermarkFilter]{
+		description: "Lists every watermark of the workspace (every page): its id and creation time, all the service " +
+			"keeps of a watermark.",
+		filters: withSortFilters(map[string]schema.Attribute{}, "createdAt"),
+		items:   "watermarks", itemsDescription: "The watermarks, in the service's order; empty when there are none.",
+		itemAttributes: watermarkDataAttributes,
+		title:          "Watermarks", filterPaths: withSortFilterPaths(map[string]path.Path{}),
+		filter: func(_ context.Context, m watermarksModel) (videohost.WatermarkFilter, diag.Diagnostics) {
+			return videohost.WatermarkFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
+		},
+		list: (*videohost.Client).ListWatermarks,
+		object: func(_ context.Context, w videohost.Watermark) (types.Object, diag.Diagnostics) {
+			return watermarkDataModelFrom(w).object()
+		},
+	})
+}

@@ -220,7 +220,7 @@ func NewPlayerThemeListResource() list.ListResource {
 		id:          func(p videohost.PlayerTheme) string { return p.ID },
 		displayName: playerThemeDisplayName,
 		model: func(_ context.Context, p videohost.PlayerTheme) (any, diag.Diagnostics) {
-			return playerThemeModelFrom(p), nil
+			return playerThemeResourceModelFrom(p, nil), nil
 		},
 		errorSummary: "Unable to List Player Themes",
 	})
@@ -232,4 +232,58 @@ func playerThemeDisplayName(p videohost.PlayerTheme) string {
 		return p.ID + " (no name)"
 	}
 	return p.Name
+}
+
+// NewUploadTokenListResource returns the videohost_upload_token list resource. A result's
+// identity and display name hold the token's fingerprint, never the token; the token is only in
+// the resource that include_resource adds, where it is sensitive.
+func NewUploadTokenListResource() list.ListResource {
+	return newListResource("_upload_token", listing[videohost.UploadToken, struct{}, videohost.UploadTokenFilter]{
+		description: "Lists every delegated upload token of the workspace for `terraform query`. Each result is a " +
+			"token's identity (its fingerprint `id`, not the token) and a display name of its fingerprint and " +
+			"expiry; with `include_resource = true`, also every attribute of the resource, the token included " +
+			"(sensitive). Terraform 1.14 and later.",
+		filters:     map[string]listschema.Attribute{},
+		filter:      func(struct{}) videohost.UploadTokenFilter { return videohost.UploadTokenFilter{} },
+		walk:        (*videohost.Client).WalkUploadTokens,
+		what:        "upload tokens",
+		id:          func(t videohost.UploadToken) string { return uploadTokenFingerprint(t.Token) },
+		displayName: uploadTokenDisplayName,
+		model: func(_ context.Context, t videohost.UploadToken) (any, diag.Diagnostics) {
+			return uploadTokenModelFrom(t), nil
+		},
+		errorSummary: "Unable to List Upload Tokens",
+	})
+}
+
+// uploadTokenDisplayName is a token's fingerprint and when it expires: never its secret.
+func uploadTokenDisplayName(t videohost.UploadToken) string {
+	if t.ExpiresAt == nil {
+		return uploadTokenFingerprint(t.Token) + " (never expires)"
+	}
+	return uploadTokenFingerprint(t.Token) + " (expires " + timeString(t.ExpiresAt).ValueString() + ")"
+}
+
+// NewWatermarkListResource returns the videohost_watermark list resource. The service keeps
+// nothing of a watermark's image, so a result's resource has a null source_file: a
+// configuration generated from it must set the file.
+func NewWatermarkListResource() list.ListResource {
+	return newListResource("_watermark", listing[videohost.Watermark, struct{}, videohost.WatermarkFilter]{
+		description: "Lists every watermark of the workspace for `terraform query` (the service has no filter on " +
+			"watermarks). Each result is a watermark's identity (`id`) and a display name of its id and creation " +
+			"time; with `include_resource = true`, also the resource's attributes that the service keeps (`id`, " +
+			"`created_at`): `source_file` is not known to the service. Terraform 1.14 and later.",
+		filters: map[string]listschema.Attribute{},
+		filter:  func(struct{}) videohost.WatermarkFilter { return videohost.WatermarkFilter{} },
+		walk:    (*videohost.Client).WalkWatermarks,
+		what:    "watermarks",
+		id:      func(w videohost.Watermark) string { return w.ID },
+		displayName: func(w videohost.Watermark) string {
+			return w.ID + " (uploaded " + timeString(w.CreatedAt).ValueString() + ")"
+		},
+		model: func(_ context.Context, w videohost.Watermark) (any, diag.Diagnostics) {
+			return watermarkModelFrom(w, nil), nil
+		},
+		errorSummary: "Unable to List Watermarks",
+	})
 }

@@ -12,15 +12,20 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var _ managedResource = (*playerThemeResource)(nil)
+var (
+	_ managedResource                 = (*playerThemeResource)(nil)
+	_ resource.ResourceWithModifyPlan = (*playerThemeResource)(nil)
+)
 
 // playerThemeResource is videohost_player_theme. The service changes a theme in place, so no
-// attribute forces a replacement.
+// attribute forces a replacement; its logo (player_theme_logo.go) is uploaded and deleted in
+// place too.
 type playerThemeResource struct {
 	managedBase
 }
@@ -43,8 +48,8 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 			Validators: []validator.String{stringvalidator.LengthBetween(1, maxPlayerThemeName)},
 		},
 		"assets": schema.SingleNestedAttribute{
-			MarkdownDescription: "The theme's logo and the address it links to; null until a logo is uploaded " +
-				"(which this provider does not do).",
+			MarkdownDescription: "The theme's logo and the address it links to, as the service shows them; null " +
+				"without a logo (see `logo_file`).",
 			Computed:      true,
 			PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
 			Attributes: map[string]schema.Attribute{
@@ -57,6 +62,9 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 			MarkdownDescription: "Time of the theme's last change, RFC 3339; it moves on every update.",
 			Computed:            true,
 		},
+	}
+	for name, a := range playerThemeLogoAttributes() {
+		attrs[name] = a
 	}
 	for _, c := range themeColours {
 		attrs[c.attr] = schema.StringAttribute{
@@ -80,27 +88,33 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 		MarkdownDescription: "A player theme: the colours and switches of the player that embeds videos and live " +
 			"streams (attach it to a live stream with `player_id`). Every attribute is changed in place. An " +
 			"attribute left out of the configuration takes the service's default, so that removing a line " +
-			"puts the default back. Viewers may see a change only after up to 10 minutes. Import with the theme's id.",
+			"puts the default back; a theme's logo is an image file (`logo_file`), checked and hashed when the " +
+			"plan is made and uploaded again when its content changes. Viewers may see a change only after up to 10 minutes. Import with the theme's id.",
 		Attributes: attrs,
 	}
 }
 
 func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, ok := configuredModel[playerThemeModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	p, ok := createPlayerTheme(ctx, r.pd, &resp.Diagnostics, playerThemeInputFrom(plan, nil))
+	p, ok := createPlayerTheme(ctx, r.pd, &resp.Diagnostics, playerThemeInputFrom(plan.playerThemeModel, nil))
 	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created player theme", map[string]any{"player_id": p.ID})
-	state := playerThemeModelFrom(p)
+	// A logo that fails to upload leaves the theme recorded without it: the next apply uploads it.
+	p = writeLogo(ctx, r.pd, p, plan, nil, &resp.Diagnostics)
+	state := playerThemeResourceModelFrom(p, &plan)
+	if p.Assets == nil {
+		state.LogoSHA256 = types.StringNull()
+	}
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[playerThemeModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := modelOf[playerThemeResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -110,21 +124,32 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, playerThemeModelFrom(p))...)
+	m := playerThemeResourceModelFrom(p, &state)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// ModifyPlan plans the logo: its SHA-256, taken from the file now, and what an upload changes.
+func (r *playerThemeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	modifyLogoPlan(ctx, req, resp)
 }
 
 func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[playerThemeModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
-	state, ok2 := modelOf[playerThemeModel](ctx, req.State, &resp.Diagnostics)
+	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	state, ok2 := modelOf[playerThemeResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {
 		return
 	}
-	p, err := updatePlayerTheme(ctx, r.pd, state.ID.ValueString(), playerThemeInputFrom(plan, &state))
+	p, err := updatePlayerTheme(ctx, r.pd, state.ID.ValueString(), playerThemeInputFrom(plan.playerThemeModel, &state.playerThemeModel))
 	if err != nil {
 		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Player Theme", err, r.pd, playerThemeAttributePaths)
 		return
 	}
-	newState := playerThemeModelFrom(p)
+	p = writeLogo(ctx, r.pd, p, plan, &state, &resp.Diagnostics)
+	newState := playerThemeResourceModelFrom(p, &plan)
+	if resp.Diagnostics.HasError() {
+		// The logo was not written: the state keeps the one the service still has.
+		newState.LogoFile, newState.LogoLink, newState.LogoSHA256 = state.LogoFile, state.LogoLink, state.LogoSHA256
+	}
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
 }

@@ -108,6 +108,8 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 		NewPlayerThemeResource,
 		NewVideoCaptionResource,
 		NewVideoChapterResource,
+		NewUploadTokenResource,
+		NewWatermarkResource,
 	}
 }
 
@@ -118,6 +120,8 @@ func (p *videohostProvider) ListResources(context.Context) []func() list.ListRes
 		NewPlayerThemeListResource,
 		NewVideoCaptionListResource,
 		NewVideoChapterListResource,
+		NewUploadTokenListResource,
+		NewWatermarkListResource,
 	}
 }
 
@@ -131,6 +135,8 @@ func (p *videohostProvider) DataSources(context.Context) []func() datasource.Dat
 		NewLiveStreamsDataSource,
 		NewPlayerThemeDataSource,
 		NewPlayerThemesDataSource,
+		NewUploadTokensDataSource,
+		NewWatermarksDataSource,
 	}
 }
 
@@ -144,5 +150,6 @@ func (p *videohostProvider) Functions(context.Context) []func() function.Functio
 func (p *videohostProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
 		NewAccessTokenEphemeralResource,
+		NewUploadTokenEphemeralResource,
 	}
 }

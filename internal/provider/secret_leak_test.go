@@ -66,6 +66,40 @@ func (tr *tokenRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// uploadTokenRecorder wraps the emulator and keeps every upload token it creates, read from the
+// answers of POST /upload-tokens: those of the resource and of every opening of the ephemeral
+// resource.
+type uploadTokenRecorder struct {
+	next http.Handler
+
+	mu     sync.Mutex
+	tokens []string
+}
+
+func (ur *uploadTokenRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || r.URL.Path != "/upload-tokens" {
+		ur.next.ServeHTTP(w, r)
+		return
+	}
+	rw := &recordingWriter{ResponseWriter: w}
+	ur.next.ServeHTTP(rw, r)
+	var tok struct {
+		Token string `json:"token"`
+	}
+	_ = json.Unmarshal(rw.body.Bytes(), &tok)
+	if tok.Token != "" {
+		ur.mu.Lock()
+		ur.tokens = append(ur.tokens, tok.Token)
+		ur.mu.Unlock()
+	}
+}
+
+func (ur *uploadTokenRecorder) issued() []string {
+	ur.mu.Lock()
+	defer ur.mu.Unlock()
+	return append([]string(nil), ur.tokens...)
+}
+
 func (tr *tokenRecorder) tokens() (access, refresh []string, refreshCalls int) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
@@ -76,7 +110,8 @@ func (tr *tokenRecorder) tokens() (access, refresh []string, refreshCalls int) {
 // TF_LOG=TRACE, with access tokens that live one second so that they are refreshed or fetched
 // again during the runs, and checks that no log line and no output holds the API key, its Basic
 // credential, an access or refresh token, a webhook's signature secret, a live stream's stream
-// key or a restream's key (kept in the state, or write-only).
+// key or a restream's key (kept in the state, or write-only), or an upload token (of the
+// resource, of the data source's list, or of the ephemeral resource opened in each run).
 func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: this test builds the provider and runs terraform three times")
@@ -92,10 +127,12 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	// Each answer is slowed so that one run lasts longer than a token: the client must
 	// refresh within a run, not only fetch one token per run.
 	var rec *tokenRecorder
+	var uploadRec *uploadTokenRecorder
 	emu, baseURL := serveEmulator(t, emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}},
 		func(emu *emulator.Emulator) http.Handler {
 			rec = &tokenRecorder{next: emu}
-			return rec
+			uploadRec = &uploadTokenRecorder{next: rec}
+			return uploadRec
 		})
 	key := emu.APIKeys()[0]
 
@@ -177,6 +214,37 @@ output "ingest_key" {
   value     = videohost_live_stream.leak.stream_key
   sensitive = true
 }
+
+resource "videohost_upload_token" "leak" {
+  ttl = 3600
+}
+
+data "videohost_upload_tokens" "all" {
+  depends_on = [videohost_upload_token.leak]
+}
+
+output "upload_token" {
+  value     = videohost_upload_token.leak.token
+  sensitive = true
+}
+
+output "listed_upload_tokens" {
+  value     = [for tok in data.videohost_upload_tokens.all.upload_tokens : tok.token]
+  sensitive = true
+}
+
+# Opened in the plan and in the apply of every run; a check block that reads it keeps it in the
+# graph.
+ephemeral "videohost_upload_token" "leak" {
+  ttl = 600
+}
+
+check "ephemeral_upload_token" {
+  assert {
+    condition     = length(ephemeral.videohost_upload_token.leak.id) == 16
+    error_message = "the ephemeral upload token has no fingerprint"
+  }
+}
 `, hcl(baseURL), hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
 
 	const restreamKey, restreamKeyWO = "restream-key-kept-Qx91", "restream-key-wo-Zr42"
@@ -257,6 +325,19 @@ output "ingest_key" {
 			t.Fatalf("webhook %s has no signature secret to look for", w.WebhookID)
 		}
 		secrets["the signature secret of "+w.WebhookID] = w.SignatureSecret
+	}
+	uploadTokens := uploadRec.issued()
+	t.Logf("upload tokens issued: %d", len(uploadTokens))
+	// One of the resource, and one per opening of the ephemeral resource (at least the plan and
+	// the apply of the first run).
+	if len(uploadTokens) < 3 {
+		t.Errorf("%d upload tokens issued, want the resource's and the ephemeral resource's of each plan and apply", len(uploadTokens))
+	}
+	for i, tok := range uploadTokens {
+		secrets[fmt.Sprintf("upload token %d", i+1)] = tok
+	}
+	if left, err := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: key}).ListUploadTokens(ctx, videohost.UploadTokenFilter{}); err != nil || len(left) != 0 {
+		t.Errorf("upload tokens left after destroy: %d, %v; want none (the ephemeral ones are deleted when closed)", len(left), err)
 	}
 	secrets["the live stream's stream key"] = streams[0].StreamKey
 	secrets["a restream key kept in the state"] = restreamKey

@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"net/http"
 	"net/url"
 	"time"
@@ -53,10 +54,16 @@ func (c *Client) CreateWatermark(ctx context.Context, src UploadSource) (Waterma
 
 // ListWatermarks returns every watermark, walking all pages: the only read the service has.
 func (c *Client) ListWatermarks(ctx context.Context, f WatermarkFilter) ([]Watermark, error) {
+	return collect(c.WalkWatermarks(ctx, f))
+}
+
+// WalkWatermarks yields the watermarks page by page as it reads them, holding one page at a
+// time; a caller that stops early reads no further page.
+func (c *Client) WalkWatermarks(ctx context.Context, f WatermarkFilter) iter.Seq2[Watermark, error] {
 	q := url.Values{}
 	setIf(q, "sortBy", f.SortBy)
 	setIf(q, "sortOrder", f.SortOrder)
-	return collect(watermarkCollection.walk(ctx, c, q))
+	return watermarkCollection.walk(ctx, c, q)
 }
 
 // LookupWatermark reads one watermark from the list its lookups share: the service has no read

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"net/http"
 	"net/url"
 	"strings"
@@ -82,10 +83,16 @@ func (c *Client) LookupUploadToken(ctx context.Context, token string) (UploadTok
 
 // ListUploadTokens returns every token of the workspace, walking all pages.
 func (c *Client) ListUploadTokens(ctx context.Context, f UploadTokenFilter) ([]UploadToken, error) {
+	return collect(c.WalkUploadTokens(ctx, f))
+}
+
+// WalkUploadTokens yields the tokens page by page as it reads them, holding one page at a time;
+// a caller that stops early reads no further page.
+func (c *Client) WalkUploadTokens(ctx context.Context, f UploadTokenFilter) iter.Seq2[UploadToken, error] {
 	q := url.Values{}
 	setIf(q, "sortBy", f.SortBy)
 	setIf(q, "sortOrder", f.SortOrder)
-	return collect(uploadTokenCollection.walk(ctx, c, q))
+	return uploadTokenCollection.walk(ctx, c, q)
 }
 
 // DeleteUploadToken deletes a token; a 404 on a retry counts as deleted, a 404 on the first

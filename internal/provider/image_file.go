@@ -1,0 +1,187 @@
+package provider
+
+// The plan-time checks of the image files that the provider uploads (a watermark, a player
+// theme's logo) and their SHA-256, taken when the plan is made so that a change of the file's
+// content shows in the plan. The service looks at an image's content, not its name (a buffer is
+// sent as a part named "file"), so the checks do too: the magic bytes, then the header decoded
+// with image.DecodeConfig. Nothing is sent to the service.
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // registers the JPEG header decoder that image.DecodeConfig uses
+	_ "image/png"  // registers the PNG header decoder that image.DecodeConfig uses
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// imageLimits bound an image file; zero fields do not bound.
+type imageLimits struct {
+	maxWidth, maxHeight int
+	maxBytes            int64
+}
+
+// imageFacts is what the checks learn of an image file.
+type imageFacts struct {
+	format        string // "jpeg" or "png"
+	width, height int
+	size          int64
+	sha256        string // lowercase hex
+}
+
+var (
+	pngMagic  = []byte("\x89PNG\r\n\x1a\n")
+	jpegMagic = []byte{0xff, 0xd8, 0xff}
+)
+
+// readImageFile opens name, checks that it is a JPEG or PNG within lim and hashes it, reading
+// it once from start to end without holding it whole. The error says what is wrong in words
+// for the user.
+func readImageFile(name string, lim imageLimits) (imageFacts, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
+	case st.IsDir():
+		return imageFacts{}, errors.New("it is a directory, not a file")
+	case st.Size() == 0:
+		return imageFacts{}, errors.New("the file is empty")
+	case lim.maxBytes > 0 && st.Size() > lim.maxBytes:
+		return imageFacts{}, fmt.Errorf("the file holds %d bytes, more than the %d bytes (%d KiB) the service takes",
+			st.Size(), lim.maxBytes, lim.maxBytes>>10)
+	case st.Size() > videohost.MaxUploadChunkSize:
+		return imageFacts{}, fmt.Errorf("the file holds %d bytes, more than the %d bytes the service takes in one upload",
+			st.Size(), int64(videohost.MaxUploadChunkSize))
+	}
+	var head [8]byte
+	n, _ := io.ReadFull(f, head[:])
+	if !bytes.HasPrefix(head[:n], pngMagic) && !bytes.HasPrefix(head[:n], jpegMagic) {
+		return imageFacts{}, errors.New("its content is neither a JPEG nor a PNG image (the service takes only " +
+			"those two, whatever the file's name)")
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
+	}
+	h := sha256.New()
+	// The header is decoded from the bytes as they are hashed, so the file is read once.
+	cfg, format, err := image.DecodeConfig(io.TeeReader(f, h))
+	if err != nil || (format != "jpeg" && format != "png") {
+		return imageFacts{}, fmt.Errorf("it starts like a JPEG or PNG image but its header cannot be decoded (%v): "+
+			"save it again as a JPEG or PNG", err)
+	}
+	if _, err := io.Copy(h, f); err != nil {
+		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
+	}
+	facts := imageFacts{format: format, width: cfg.Width, height: cfg.Height, size: st.Size(), sha256: hex.EncodeToString(h.Sum(nil))}
+	if (lim.maxWidth > 0 && cfg.Width > lim.maxWidth) || (lim.maxHeight > 0 && cfg.Height > lim.maxHeight) {
+		return facts, fmt.Errorf("the image is %d × %d pixels, larger than the %d × %d pixels the service takes",
+			cfg.Width, cfg.Height, lim.maxWidth, lim.maxHeight)
+	}
+	return facts, nil
+}
+
+// imageFileValidator checks at plan time that the file an attribute names is a JPEG or PNG
+// image within lim; what names the image in the message ("the watermark").
+func imageFileValidator(what string, lim imageLimits) validator.String {
+	desc := "value must name a JPEG or PNG image file"
+	if lim.maxWidth > 0 {
+		desc += fmt.Sprintf(" of at most %d × %d pixels", lim.maxWidth, lim.maxHeight)
+	}
+	if lim.maxBytes > 0 {
+		desc += fmt.Sprintf(" and %d KiB", lim.maxBytes>>10)
+	}
+	return stringCheck{
+		description: desc,
+		summary:     "Invalid Image File",
+		check: func(name string) string {
+			if name == "" {
+				return "the path is empty"
+			}
+			if _, err := readImageFile(name, lim); err != nil {
+				return err.Error()
+			}
+			return ""
+		},
+		detail: func(subject, why string) string {
+			return fmt.Sprintf("Set %s to the path of %s, %s: %s.", subject, what, desc[len("value must name "):], why)
+		},
+	}
+}
+
+// checkPlannedImage checks, before an upload, that the image file name is still valid and has
+// the SHA-256 that the plan took (wantSHA; "" when the plan took none): a file changed between
+// plan and apply is not the one the plan showed, and is not uploaded.
+func checkPlannedImage(name, wantSHA string, lim imageLimits) (imageFacts, error) {
+	facts, err := readImageFile(name, lim)
+	if err != nil {
+		return facts, err
+	}
+	if wantSHA != "" && facts.sha256 != wantSHA {
+		return facts, fmt.Errorf("the file changed after the plan was made (its SHA-256 is now %s, the plan has %s): "+
+			"run terraform apply again to plan the new content", facts.sha256, wantSHA)
+	}
+	return facts, nil
+}
+
+// addImageFileError is the diagnostic of an image file that checkPlannedImage refused: an error
+// on the attribute at that names the file's problem.
+func addImageFileError(diags *diag.Diagnostics, at path.Path, summary string, err error) {
+	diags.AddAttributeError(at, summary, fmt.Sprintf("Nothing was uploaded: %s. Set %s to the path of a JPEG or PNG "+
+		"image file, then re-run.", err, attrInWords(at)))
+}
+
+// uploadImage uploads the image file name with send after checkPlannedImage; the callers run
+// checkPlannedImage first, so that a problem of the file is an error on its attribute rather
+// than a failed request.
+func uploadImage[T any](ctx context.Context, name, wantSHA string, lim imageLimits,
+	send func(context.Context, videohost.UploadSource) (T, error),
+) (T, error) {
+	var zero T
+	facts, err := checkPlannedImage(name, wantSHA, lim)
+	if err != nil {
+		return zero, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return zero, fmt.Errorf("the file cannot be read: %w", err)
+	}
+	defer f.Close()
+	return send(ctx, videohost.UploadSource{Name: filepath.Base(name), Reader: f, Size: facts.size})
+}
+
+// planFileSHA256 is the SHA-256 that the plan records for the image file that file names:
+// unknown while the path is, null without a file. A file that is no longer a valid image is an
+// error on the attribute at.
+func planFileSHA256(file types.String, lim imageLimits, at path.Path, diags *diag.Diagnostics) types.String {
+	switch {
+	case file.IsUnknown():
+		return types.StringUnknown()
+	case file.IsNull():
+		return types.StringNull()
+	}
+	facts, err := readImageFile(file.ValueString(), lim)
+	if err != nil {
+		diags.AddAttributeError(at, "Invalid Image File", fmt.Sprintf("Set %s to the path of a JPEG or PNG image "+
+			"file: %s.", attrInWords(at), err))
+		return types.StringUnknown()
+	}
+	return types.StringValue(facts.sha256)
+}

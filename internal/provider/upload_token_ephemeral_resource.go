@@ -1,0 +1,132 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var (
+	_ ephemeral.EphemeralResourceWithConfigure = (*uploadTokenEphemeralResource)(nil)
+	_ ephemeral.EphemeralResourceWithClose     = (*uploadTokenEphemeralResource)(nil)
+)
+
+// NewUploadTokenEphemeralResource returns the videohost_upload_token ephemeral resource.
+func NewUploadTokenEphemeralResource() ephemeral.EphemeralResource {
+	return &uploadTokenEphemeralResource{}
+}
+
+// uploadTokenEphemeralResource makes an upload token when Terraform opens it and deletes it
+// when Terraform closes it, so that a token handed to a tool during one run is in no state or
+// plan and does not outlive the run. Terraform opens an ephemeral resource in the plan and again
+// in the apply: each opening makes its own token, which its closing deletes. The ttl bounds a
+// token whose closing never comes (a killed Terraform).
+type uploadTokenEphemeralResource struct {
+	pd *providerData
+}
+
+// defaultEphemeralUploadTokenTTL is the lifetime of an ephemeral token whose ttl is not set.
+const defaultEphemeralUploadTokenTTL = 3600
+
+// uploadTokenPrivateKey names the token in the private data that Terraform hands from Open to
+// Close; Terraform keeps it in memory only.
+const uploadTokenPrivateKey = "upload_token"
+
+func (r *uploadTokenEphemeralResource) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_upload_token"
+}
+
+func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A delegated upload token that lives for one Terraform run: it is made when Terraform opens " +
+			"the ephemeral resource and deleted when Terraform closes it, and is never written to the plan or the " +
+			"state (Terraform 1.10 or later, OpenTofu 1.11 or later). Terraform opens it once in the plan and once " +
+			"in the apply, each time with a new token. Use it in provider blocks, ephemeral variables, write-only " +
+			"arguments or provisioners that upload during the run. For a token that outlives the run, use the " +
+			"`videohost_upload_token` resource.",
+		Attributes: map[string]schema.Attribute{
+			"ttl": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Lifetime of the token in seconds, from 1 to %d; it bounds a token "+
+					"that is never deleted because Terraform was killed. Default `%d`.", maxUploadTokenTTL, defaultEphemeralUploadTokenTTL),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(1, maxUploadTokenTTL)},
+			},
+			"id":         schema.StringAttribute{Computed: true, MarkdownDescription: uploadTokenIDDescription},
+			"token":      schema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: uploadTokenTokenDescription},
+			"created_at": schema.StringAttribute{Computed: true, MarkdownDescription: "When the token was created, RFC 3339 (UTC)."},
+			"expires_at": schema.StringAttribute{Computed: true, MarkdownDescription: "When the token expires, RFC 3339 (UTC)."},
+		},
+	}
+}
+
+func (r *uploadTokenEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// uploadTokenPrivate is what Close needs of the token that Open made.
+type uploadTokenPrivate struct {
+	Token string `json:"token"`
+}
+
+func (r *uploadTokenEphemeralResource) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
+	cfg, ok := configuredModel[uploadTokenModel](ctx, r.pd, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	ttl := int64(defaultEphemeralUploadTokenTTL)
+	if !cfg.TTL.IsNull() && !cfg.TTL.IsUnknown() {
+		ttl = cfg.TTL.ValueInt64()
+	}
+	tok, err := r.pd.client.CreateUploadToken(ctx, int(ttl))
+	if err != nil {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Upload Token", err, r.pd, uploadTokenWrites.attrs)
+		return
+	}
+	m := uploadTokenModelFrom(tok)
+	tflog.Debug(ctx, "opened ephemeral upload token", map[string]any{"fingerprint": m.ID.ValueString(), "ttl": ttl})
+	private, err := json.Marshal(uploadTokenPrivate{Token: tok.Token})
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to Keep Upload Token", "Encoding the token for its deletion failed: "+err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, uploadTokenPrivateKey, private)...)
+	resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
+}
+
+// Close deletes the token that Open made; one already gone (expired, or deleted by someone
+// else) counts as deleted.
+func (r *uploadTokenEphemeralResource) Close(ctx context.Context, req ephemeral.CloseRequest, resp *ephemeral.CloseResponse) {
+	if !requireConfigured(r.pd, &resp.Diagnostics) {
+		return
+	}
+	raw, diags := req.Private.GetKey(ctx, uploadTokenPrivateKey)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() || raw == nil {
+		return
+	}
+	var p uploadTokenPrivate
+	if err := json.Unmarshal(raw, &p); err != nil || p.Token == "" {
+		resp.Diagnostics.AddError("Unable to Delete Upload Token",
+			"The token that this ephemeral resource made could not be recovered to delete it; it expires at the end "+
+				"of its ttl. This is a bug in the provider; please report it.")
+		return
+	}
+	fingerprint := uploadTokenFingerprint(p.Token)
+	// The token is deleted even when the run was interrupted: it was made for this run only.
+	sctx, cancel := settleContext(ctx, r.pd)
+	defer cancel()
+	if err := r.pd.client.DeleteUploadToken(sctx, p.Token); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Upload Token "+fingerprint, err, r.pd, nil)
+		return
+	}
+	tflog.Debug(ctx, "closed ephemeral upload token", map[string]any{"fingerprint": fingerprint})
+}

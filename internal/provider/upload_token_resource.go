@@ -1,0 +1,227 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var _ managedResource = (*uploadTokenResource)(nil)
+
+// uploadTokenResource is videohost_upload_token: a delegated upload token. Nothing of a token
+// can be changed, so ttl forces a replacement. Its id is the token's fingerprint, not the token
+// (upload_token_model.go says why), so the reads and the delete, which need the token, take it
+// from the state rather than from the id.
+type uploadTokenResource struct {
+	managedBase
+}
+
+// NewUploadTokenResource returns the videohost_upload_token resource.
+func NewUploadTokenResource() resource.Resource {
+	return &uploadTokenResource{newManagedBase(uploadTokenWrites, "token", nil)}
+}
+
+// maxUploadTokenTTL is the longest lifetime the service gives a token, in seconds.
+const maxUploadTokenTTL = 2147483647
+
+// uploadTokenWrites names the upload token for the shared create and delete machinery.
+var uploadTokenWrites = writeTarget{kind: "Upload Token", attrs: map[string]path.Path{"ttl": path.Root("ttl")}}
+
+// uploadTokenFingerprintPattern is a fingerprint as uploadTokenFingerprint makes it.
+var uploadTokenFingerprintPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+// uploadTokenPattern is the shape of a token itself (`to` and 22 base62 characters).
+var uploadTokenPattern = regexp.MustCompile(`^to[0-9A-Za-z]{22}$`)
+
+func (r *uploadTokenResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A delegated upload token: whoever holds `token` can upload videos into the workspace " +
+			"(`POST /upload?token=`) without the API key, until it expires or is deleted. Nothing of a token can be " +
+			"changed: a change of `ttl` replaces it. The resource's `id` is the token's fingerprint, not the " +
+			"token, so that Terraform's progress lines never print the secret. A token that expired or was " +
+			"deleted outside Terraform is removed from the state with a warning that says which, and the next " +
+			"apply creates a new one. To hand a token to a tool without keeping it in the state, use the " +
+			"`videohost_upload_token` ephemeral resource. Import by the fingerprint (see the import section).",
+		Attributes: map[string]schema.Attribute{
+			"id": keptString("The token's fingerprint: the first 16 hexadecimal digits of the SHA-256 of the token " +
+				"(`substr(sha256(token), 0, 16)` in the Terraform language). It identifies the token in Terraform's " +
+				"output, the identity and an import without revealing it."),
+			"ttl": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Lifetime of the token in seconds, counted from its creation; `0` "+
+					"never expires. At most %d. Default `0`. A change replaces the token.", maxUploadTokenTTL),
+				Optional:      true,
+				Computed:      true,
+				Default:       int64default.StaticInt64(0),
+				Validators:    []validator.Int64{int64validator.Between(0, maxUploadTokenTTL)},
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"token": keptSecret("The upload token, to give to whoever uploads (`POST /upload?token=`). Sensitive: " +
+				"it appears in no plan and no log, only in the state."),
+			"created_at": keptString("When the token was created, RFC 3339 (UTC)."),
+			"expires_at": keptString("When the token expires, RFC 3339 (UTC); null when `ttl` is `0`."),
+		},
+	}
+}
+
+func (r *uploadTokenResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{
+		Attributes: map[string]identityschema.Attribute{
+			"id": identityschema.StringAttribute{
+				Description:       "Fingerprint of the upload token: the first 16 hexadecimal digits of its SHA-256 (not the token).",
+				RequiredForImport: true,
+			},
+		},
+	}
+}
+
+// ImportState imports by the token's fingerprint, from terraform import, an import block's id
+// or its identity. The token itself is refused: Terraform prints the import id.
+func (r *uploadTokenResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	id := req.ID
+	if id == "" && req.Identity != nil {
+		var ident idIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &ident)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		id = ident.ID.ValueString()
+	}
+	switch {
+	case uploadTokenPattern.MatchString(id):
+		resp.Diagnostics.AddError("Invalid Import ID",
+			"This import id looks like an upload token itself, which Terraform would print in its output. Import "+
+				"an upload token by its fingerprint instead: substr(sha256(token), 0, 16) in the Terraform language "+
+				"(with the token in a sensitive variable set from the environment, TF_VAR_...), or the id that the "+
+				"videohost_upload_tokens data source and terraform query (list \"videohost_upload_token\") show.")
+		return
+	case !uploadTokenFingerprintPattern.MatchString(id):
+		resp.Diagnostics.AddError("Invalid Import ID",
+			"Import an upload token by its fingerprint: 16 lowercase hexadecimal digits, substr(sha256(token), 0, 16) "+
+				"in the Terraform language, or the id that the videohost_upload_tokens data source and terraform "+
+				"query (list \"videohost_upload_token\") show.")
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, types.StringValue(id))...)
+}
+
+func (r *uploadTokenResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	plan, ok := configuredModel[uploadTokenModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	ttl := int(plan.TTL.ValueInt64())
+	tok, ok := createObject(ctx, r.pd, uploadTokenWrites, &resp.Diagnostics, createOps[videohost.UploadToken]{
+		send: func(ctx context.Context) (videohost.UploadToken, error) {
+			return r.pd.client.CreateUploadToken(ctx, ttl)
+		},
+		id: func(t videohost.UploadToken) string { return uploadTokenFingerprint(t.Token) },
+	})
+	if !ok {
+		return
+	}
+	state := uploadTokenModelFrom(tok)
+	tflog.Debug(ctx, "created upload token", map[string]any{"fingerprint": state.ID.ValueString(), "ttl": ttl})
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+}
+
+func (r *uploadTokenResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, ok := modelOf[uploadTokenModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
+	if r.pd == nil {
+		// The provider's configuration depends on values not known yet; the state stays.
+		return
+	}
+	tok, err := readUploadToken(ctx, r.pd.client, state)
+	switch {
+	case errors.Is(err, videohost.ErrNotFound):
+		if state.Token.IsNull() {
+			// An import of a fingerprint that no token has: Terraform says that the object
+			// to import does not exist.
+			resp.State.RemoveResource(ctx)
+			return
+		}
+		if state.expired(time.Now()) {
+			resp.Diagnostics.AddWarning("Upload Token Expired", fmt.Sprintf(
+				"The upload token %s expired at %s (its ttl was %d seconds), so the service no longer has it. It is "+
+					"removed from the state; the next apply creates a new token if it is still configured.",
+				state.ID.ValueString(), state.ExpiresAt.ValueString(), state.TTL.ValueInt64()))
+		} else {
+			resp.Diagnostics.AddWarning("Upload Token Deleted Outside Terraform", fmt.Sprintf(
+				"The upload token %s no longer exists on the service and had not expired: it was deleted outside "+
+					"Terraform. It is removed from the state; the next apply creates a new token if it is still "+
+					"configured.", state.ID.ValueString()))
+		}
+		resp.State.RemoveResource(ctx)
+		return
+	case err != nil:
+		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Upload Token", err, r.pd, uploadTokenWrites.attrs)
+		return
+	}
+	m := uploadTokenModelFrom(tok)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// readUploadToken reads the token of state: by the token it holds, or, after an import (which
+// gives only the fingerprint), by finding the token with that fingerprint in the list.
+// ErrNotFound when the service has no such token.
+func readUploadToken(ctx context.Context, c *videohost.Client, state uploadTokenModel) (videohost.UploadToken, error) {
+	if token := state.Token.ValueString(); token != "" {
+		return c.LookupUploadToken(ctx, token)
+	}
+	want := state.ID.ValueString()
+	for t, err := range c.WalkUploadTokens(ctx, videohost.UploadTokenFilter{}) {
+		if err != nil {
+			return videohost.UploadToken{}, err
+		}
+		if uploadTokenFingerprint(t.Token) == want {
+			return t, nil
+		}
+	}
+	return videohost.UploadToken{}, videohost.ErrNotFound
+}
+
+func (r *uploadTokenResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	// Only ttl is configurable, and a change of it replaces the token: an update has nothing to
+	// send, and keeps the state as planned.
+	plan, ok := modelOf[uploadTokenModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &plan, plan.ID)...)
+}
+
+// Delete deletes the token that the state holds; one already gone (expired, or deleted
+// outside Terraform) counts as deleted.
+func (r *uploadTokenResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	state, ok := configuredModel[uploadTokenModel](ctx, r.pd, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	token := state.Token.ValueString()
+	if token == "" {
+		return // nothing was ever recorded to delete
+	}
+	deleteObject(ctx, r.pd, uploadTokenWrites, &resp.Diagnostics, state.ID.ValueString(), func(ctx context.Context) error {
+		return r.pd.client.DeleteUploadToken(ctx, token)
+	})
+}

@@ -1,0 +1,413 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+const testUploadTokenAddr = "videohost_upload_token.test"
+
+func uploadTokenConfig(env *accEnv, ttl string) string {
+	attrs := ""
+	if ttl != "" {
+		attrs = "  ttl = " + ttl + "\n"
+	}
+	return env.providerConfig("") + "\nresource \"videohost_upload_token\" \"test\" {\n" + attrs + "}\n"
+}
+
+func TestUploadTokenFingerprint(t *testing.T) {
+	// The fingerprint is the start of what Terraform's sha256() gives, so that a configuration
+	// can compute it: substr(sha256("abc"), 0, 16).
+	if got := uploadTokenFingerprint("abc"); got != "ba7816bf8f01cfea" {
+		t.Errorf("fingerprint of abc %q, want the first 16 digits of its SHA-256", got)
+	}
+	a, b := uploadTokenFingerprint("to1234567890123456789012"), uploadTokenFingerprint("to1234567890123456789013")
+	if !uploadTokenFingerprintPattern.MatchString(a) || a == b {
+		t.Errorf("fingerprints %q and %q: want 16 hex digits, different for different tokens", a, b)
+	}
+}
+
+// tokenOnService is a state check that the token in the state of videohost_upload_token.test is
+// on the service, that the id is its fingerprint, and that its times are the service's; it
+// keeps the token in *token for the later steps.
+func tokenOnService(t *testing.T, env *accEnv, token *string) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		r, err := stateResource(s, testUploadTokenAddr)
+		if err != nil {
+			return err
+		}
+		*token = attrString(r, "token")
+		if !uploadTokenPattern.MatchString(*token) {
+			return errors.New("the state's token does not look like a token")
+		}
+		if got, want := attrString(r, "id"), uploadTokenFingerprint(*token); got != want {
+			return fmt.Errorf("id %q, want the token's fingerprint %q", got, want)
+		}
+		tok, err := serviceClient(t, env).GetUploadToken(context.Background(), *token)
+		if err != nil {
+			return fmt.Errorf("the token is not on the service: %w", err)
+		}
+		if got, want := attrString(r, "created_at"), timeString(tok.CreatedAt).ValueString(); got != want {
+			return fmt.Errorf("created_at %q, service %q", got, want)
+		}
+		if got, want := attrString(r, "expires_at"), timeString(tok.ExpiresAt).ValueString(); got != want {
+			return fmt.Errorf("expires_at %q, service %q", got, want)
+		}
+		return nil
+	})
+}
+
+// tokenGone is a check that the service no longer has *token.
+func tokenGone(t *testing.T, env *accEnv, token *string) error {
+	if _, err := serviceClient(t, env).GetUploadToken(context.Background(), *token); !errors.Is(err, videohost.ErrNotFound) {
+		return fmt.Errorf("the replaced or destroyed token is still on the service (%v)", err)
+	}
+	return nil
+}
+
+// TestAccUploadToken creates a token that never expires, imports it by its fingerprint,
+// replaces it when ttl changes, sees it deleted outside Terraform (the next plan creates a new
+// one) and destroys it. The token is sensitive in every plan.
+func TestAccUploadToken(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	var first, second, third string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             func(*terraform.State) error { return tokenGone(t, env, &third) },
+		Steps: []resource.TestStep{
+			{
+				Config: uploadTokenConfig(env, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectSensitiveValue(testUploadTokenAddr, tfjsonpath.New("token")),
+						plancheck.ExpectUnknownValue(testUploadTokenAddr, tfjsonpath.New("id")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					tokenOnService(t, env, &first),
+					// The token is what the service takes for an upload without the API key.
+					stateCheckFunc(func(*tfjson.State) error {
+						data := []byte("not really a video, but bytes the emulator takes")
+						v, err := serviceClient(t, env).UploadWithToken(context.Background(), first,
+							videohost.UploadSource{Name: "clip.mp4", Reader: bytes.NewReader(data), Size: int64(len(data))}, videohost.UploadOptions{})
+						if err != nil || v.ID == "" {
+							return fmt.Errorf("uploading with the token: %v", err)
+						}
+						return nil
+					}),
+					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("ttl"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("expires_at"), knownvalue.Null()),
+					statecheck.ExpectSensitiveValue(testUploadTokenAddr, tfjsonpath.New("token")),
+				},
+			},
+			{
+				// terraform import videohost_upload_token.test <fingerprint>: the token comes back
+				// from the list.
+				ResourceName:      testUploadTokenAddr,
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				Config: uploadTokenConfig(env, "3600"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionDestroyBeforeCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					tokenOnService(t, env, &second),
+					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("ttl"), knownvalue.Int64Exact(3600)),
+					stateCheckFunc(func(s *tfjson.State) error {
+						r, _ := stateResource(s, testUploadTokenAddr)
+						created, err1 := time.Parse(time.RFC3339, attrString(r, "created_at"))
+						expires, err2 := time.Parse(time.RFC3339, attrString(r, "expires_at"))
+						if err1 != nil || err2 != nil || expires.Sub(created) != time.Hour {
+							return fmt.Errorf("created_at %s, expires_at %s: want an hour apart", created, expires)
+						}
+						if first == second {
+							return errors.New("a change of ttl kept the token")
+						}
+						return tokenGone(t, env, &first)
+					}),
+				},
+			},
+			{
+				// Deleted outside Terraform: the refresh drops it and the plan makes a new one.
+				PreConfig: func() {
+					if err := serviceClient(t, env).DeleteUploadToken(context.Background(), second); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: uploadTokenConfig(env, "3600"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{tokenOnService(t, env, &third)},
+			},
+		},
+	})
+}
+
+// TestAccUploadTokenImportBlock imports a token made outside Terraform with an import block
+// whose id is computed from the token held in a sensitive variable (as TF_VAR_ feeds it from a
+// secret store), so that the token is written in no file; the plan after it is empty.
+func TestAccUploadTokenImportBlock(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	tok, err := serviceClient(t, env).CreateUploadToken(t.Context(), 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := env.providerConfig("") + `
+variable "upload_token" {
+  type      = string
+  sensitive = true
+}
+
+import {
+  to = videohost_upload_token.test
+  id = nonsensitive(substr(sha256(var.upload_token), 0, 16))
+}
+
+resource "videohost_upload_token" "test" {
+  ttl = 600
+}
+`
+	vars := config.Variables{"upload_token": config.StringVariable(tok.Token)}
+	var got string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: cfg, ConfigVariables: vars,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionNoop),
+						planCheckFunc(func(p *tfjson.Plan) error {
+							for _, rc := range p.ResourceChanges {
+								if rc.Address == testUploadTokenAddr && rc.Change.Importing == nil {
+									return errors.New("the plan does not import the token")
+								}
+							}
+							return nil
+						}),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					tokenOnService(t, env, &got),
+					stateCheckFunc(func(*tfjson.State) error {
+						if got != tok.Token {
+							return errors.New("the imported token is not the one made outside Terraform")
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// TestAccUploadTokenBadTTL: a ttl out of the service's range is an error on ttl at plan time.
+func TestAccUploadTokenBadTTL(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: uploadTokenConfig(env, "-1"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)ttl.*between 0 and 2147483647`)},
+		},
+	})
+	if n := env.Emu.RequestCount("", "/upload-tokens"); n != 0 {
+		t.Errorf("%d requests reached /upload-tokens for a refused ttl", n)
+	}
+}
+
+// TestUploadTokenReadGone reads, through the protocol, states of tokens that the service no
+// longer has: one whose expires_at has passed warns that it expired, the others that they were
+// deleted outside Terraform; both leave the state, and no diagnostic holds the token.
+func TestUploadTokenReadGone(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	const gone = "toAAAAAAAAAAAAAAAAAAAAAA"
+	past := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
+	future := time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
+	for _, c := range []struct {
+		name, expiresAt, summary string
+	}{
+		{"expired", past, "Upload Token Expired"},
+		{"deleted", future, "Upload Token Deleted Outside Terraform"},
+		{"deleted, never expiring", "", "Upload Token Deleted Outside Terraform"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			state := map[string]tftypes.Value{
+				"id": str(uploadTokenFingerprint(gone)), "token": str(gone), "ttl": tftypes.NewValue(tftypes.Number, big.NewFloat(60)),
+				"created_at": str(past),
+			}
+			if c.expiresAt != "" {
+				state["expires_at"] = str(c.expiresAt)
+			}
+			newState, _, diags := p.read("videohost_upload_token", state)
+			if newState != nil {
+				t.Errorf("the state stays: %v", newState)
+			}
+			if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityWarning || diags[0].Summary != c.summary {
+				t.Fatalf("diagnostics %s, want one warning %q", diagText(diags), c.summary)
+			}
+			if strings.Contains(diagText(diags), gone) {
+				t.Error("the warning holds the token")
+			}
+		})
+	}
+}
+
+// TestUploadTokenImportRefusesToken: an import id that is a token is refused before any request,
+// with advice that does not repeat it; a fingerprint is taken, by id or identity.
+func TestUploadTokenImportRefusesToken(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	const token = "toBBBBBBBBBBBBBBBBBBBBBB"
+	_, _, diags := p.importResource("videohost_upload_token", token, nil)
+	if !hasError(diags, "Invalid Import ID", "fingerprint", "sha256") || strings.Contains(diagText(diags), token) {
+		t.Errorf("import by the token: %s", diagText(diags))
+	}
+	_, _, diags = p.importResource("videohost_upload_token", "not-a-fingerprint", nil)
+	if !hasError(diags, "Invalid Import ID", "16 lowercase hexadecimal digits") {
+		t.Errorf("import by a bad id: %s", diagText(diags))
+	}
+	fp := uploadTokenFingerprint(token)
+	state, identity, diags := p.importResource("videohost_upload_token", "", map[string]tftypes.Value{"id": str(fp)})
+	requireNoErrors(t, "ImportResourceState", diags)
+	if stringOf(state["id"]) != fp || stringOf(identity["id"]) != fp {
+		t.Errorf("import by identity: state %v, identity %v", state, identity)
+	}
+	if n := emu.RequestCount("", "/upload-tokens"); n != 0 {
+		t.Errorf("%d requests for an import, which reads nothing", n)
+	}
+}
+
+// TestAccUploadTokenIdentity imports a token with an import block's identity (its fingerprint):
+// the import reads the token from the list and plans no change. Identity needs Terraform 1.12.
+func TestAccUploadTokenIdentity(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	var token string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: uploadTokenConfig(env, "120"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					tokenOnService(t, env, &token),
+					statecheck.ExpectIdentity(testUploadTokenAddr, map[string]knownvalue.Check{
+						"id": knownvalue.StringRegexp(uploadTokenFingerprintPattern),
+					}),
+					statecheck.ExpectIdentityValueMatchesState(testUploadTokenAddr, tfjsonpath.New("id")),
+				},
+			},
+			{
+				ResourceName:    testUploadTokenAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
+}
+
+// TestUploadTokenList drives the list resource of videohost_upload_token through the protocol:
+// every token is a result whose identity and display name hold its fingerprint and never the
+// token, which only include_resource adds.
+func TestUploadTokenList(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	tokens := map[string]string{} // fingerprint to token
+	for _, ttl := range []int{0, 60, 3600} {
+		tok, err := c.CreateUploadToken(t.Context(), ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tokens[uploadTokenFingerprint(tok.Token)] = tok.Token
+	}
+	for _, include := range []bool{false, true} {
+		results := p.list(listQuery{TypeName: "videohost_upload_token", IncludeResource: include, Limit: 100})
+		if len(results) != len(tokens) {
+			t.Fatalf("%d results, want %d", len(results), len(tokens))
+		}
+		for _, r := range results {
+			requireNoErrors(t, "ListResource", r.Diagnostics)
+			fp := stringOf(r.Identity["id"])
+			token, ok := tokens[fp]
+			if !ok {
+				t.Fatalf("identity %q is no token's fingerprint", fp)
+			}
+			if !strings.HasPrefix(r.DisplayName, fp) || strings.Contains(r.DisplayName, token) {
+				t.Errorf("display name %q: want the fingerprint, never the token", r.DisplayName)
+			}
+			if include && (stringOf(r.Resource["token"]) != token || stringOf(r.Resource["id"]) != fp) {
+				t.Errorf("include_resource: %v", r.Resource)
+			}
+			if !include && r.Resource != nil {
+				t.Errorf("a resource without include_resource: %v", r.Resource)
+			}
+		}
+	}
+}
+
+// TestAccUploadTokenExpired: a token that expired on the service (its clock moved past
+// expires_at) leaves the state at the next refresh, and the apply makes a new one.
+func TestAccUploadTokenExpired(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	var first, second string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            uploadTokenConfig(env, "60"),
+				ConfigStateChecks: []statecheck.StateCheck{tokenOnService(t, env, &first)},
+			},
+			{
+				PreConfig: func() { env.Emu.AdvanceClock(2 * time.Minute) },
+				Config:    uploadTokenConfig(env, "60"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					tokenOnService(t, env, &second),
+					stateCheckFunc(func(*tfjson.State) error {
+						if first == second {
+							return errors.New("the expired token is still in the state")
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}

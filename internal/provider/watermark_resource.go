@@ -1,0 +1,138 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+var (
+	_ managedResource                 = (*watermarkResource)(nil)
+	_ resource.ResourceWithModifyPlan = (*watermarkResource)(nil)
+)
+
+// watermarkResource is videohost_watermark: an image uploaded once. The service keeps only
+// its id and creation time and changes nothing of it, so a new image (a new SHA-256 of the
+// file, taken at plan time) replaces the watermark; a new path to the same bytes does not.
+type watermarkResource struct {
+	managedBase
+}
+
+// NewWatermarkResource returns the videohost_watermark resource.
+func NewWatermarkResource() resource.Resource {
+	return &watermarkResource{newManagedBase(watermarkWrites, "watermarkId", (*videohost.Client).DeleteWatermark)}
+}
+
+// watermarkWrites names the watermark for the shared create and delete machinery; the
+// service's file is the configuration's source_file.
+var watermarkWrites = writeTarget{kind: "Watermark", attrs: map[string]path.Path{
+	"file": path.Root("source_file"), "watermarkId": path.Root("id"),
+}}
+
+// watermarkImage bounds a watermark's file: any JPEG or PNG of one upload.
+var watermarkImage = imageLimits{}
+
+func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A watermark: a JPEG or PNG image that the service places on the videos created with it " +
+			"(a video's `watermark`). The service keeps only its id and creation time, so the image is checked and " +
+			"hashed from the local file when the plan is made: a change of the file's content (`source_sha256`) " +
+			"replaces the watermark, a new path to the same content changes only the state. Videos made with a " +
+			"watermark keep it after the watermark is deleted. Import by id; an imported watermark takes the file " +
+			"of the configuration as its own on the next apply, without an upload.",
+		Attributes: map[string]schema.Attribute{
+			"id": keptString("Identifier of the watermark (the service's `watermarkId`), for a video's `watermark`."),
+			"source_file": schema.StringAttribute{
+				MarkdownDescription: "Path of the image file to upload: a JPEG or PNG, recognised by its content " +
+					"(whatever its name), checked when the plan is made. No default: required.",
+				Required:   true,
+				Validators: []validator.String{imageFileValidator("the watermark image", watermarkImage)},
+			},
+			"source_sha256": schema.StringAttribute{
+				MarkdownDescription: "SHA-256 of `source_file`'s content (lowercase hex), taken when the plan is made. " +
+					"A change replaces the watermark. Null after an import until the next apply.",
+				Computed: true,
+			},
+			"created_at": keptString("When the watermark was uploaded, RFC 3339 (UTC)."),
+		},
+	}
+}
+
+// ModifyPlan takes the SHA-256 of source_file's content, so that a change of the image shows in
+// the plan as a replacement, and checks the file again (it may have changed since validation).
+func (r *watermarkResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var file, prior types.String
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("source_file"), &file)...)
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("source_sha256"), &prior)...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	sum := planFileSHA256(file, watermarkImage, path.Root("source_file"), &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("source_sha256"), sum)...)
+	// An imported watermark has no hash: the configuration's file is taken as its image.
+	if !prior.IsNull() && !prior.IsUnknown() && !sum.Equal(prior) {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("source_sha256"))
+	}
+}
+
+func (r *watermarkResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	plan, ok := configuredModel[watermarkModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	if _, err := checkPlannedImage(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage); err != nil {
+		addImageFileError(&resp.Diagnostics, path.Root("source_file"), "Unable to Create Watermark", err)
+		return
+	}
+	w, ok := createObject(ctx, r.pd, watermarkWrites, &resp.Diagnostics, createOps[videohost.Watermark]{
+		send: func(ctx context.Context) (videohost.Watermark, error) {
+			return uploadImage(ctx, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage, r.pd.client.CreateWatermark)
+		},
+		id: func(w videohost.Watermark) string { return w.ID },
+	})
+	if !ok {
+		return
+	}
+	tflog.Debug(ctx, "created watermark", map[string]any{"watermark_id": w.ID})
+	state := watermarkModelFrom(w, &plan)
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+}
+
+func (r *watermarkResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, ok := modelOf[watermarkModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	w, ok := readRemote(ctx, &r.managedBase, resp, state.ID, "", (*videohost.Client).LookupWatermark)
+	if !ok {
+		return
+	}
+	m := watermarkModelFrom(w, &state)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// Update records a new path to the same content, or, after an import, the configuration's
+// file as the watermark's: nothing of a watermark can be changed on the service, and a new
+// content replaces it instead.
+func (r *watermarkResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	plan, ok := modelOf[watermarkModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &plan, plan.ID)...)
+}
