@@ -12,7 +12,9 @@ import (
 func ParseWebhook(body []byte) (Webhook, error) { return parseKept[Webhook](body, "webhook") }
 
 // ParseLiveStream reads a live stream from a kept body, as ParseWebhook does a webhook.
-func ParseLiveStream(body []byte) (LiveStream, error) { return parseKept[LiveStream](body, "live stream") }
+func ParseLiveStream(body []byte) (LiveStream, error) {
+	return parseKept[LiveStream](body, "live stream")
+}
 
 // ParsePlayerTheme reads a player theme from a kept body, as ParseWebhook does a webhook.
 func ParsePlayerTheme(body []byte) (PlayerTheme, error) {
