@@ -322,4 +322,3 @@ func (w *cliWorkdir) plan(file string) *tfjson.Plan {
 	}
 	return &p
 }
-
