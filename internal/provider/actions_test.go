@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
@@ -204,4 +205,162 @@ func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
 		return fmt.Errorf("emittedAt %q, the service writes %q", sampleBody["emittedAt"], realBody["emittedAt"])
 	}
 	return nil
+}
+
+// TestAccLiveStreamCompleteAction ends a live stream's broadcast from an action_trigger after
+// an update: the emulator's stream broadcasts before the apply and no longer after it, with
+// wait left to its default and with wait = false; one complete is sent per update.
+func TestAccLiveStreamCompleteAction(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	requireActions(t)
+	var id string
+	config := func(name, wait string) string {
+		return env.providerConfig("") + fmt.Sprintf(`
+action "videohost_live_stream_complete" "studio" {
+  config {
+    live_stream_id = videohost_live_stream.studio.id
+    %s
+  }
+}
+
+resource "videohost_live_stream" "studio" {
+  name = %s
+
+  lifecycle {
+    action_trigger {
+      events  = [after_update]
+      actions = [action.videohost_live_stream_complete.studio]
+    }
+  }
+}
+`, wait, hcl(name))
+	}
+	broadcasting := func(want bool) func(context.Context) error {
+		return func(ctx context.Context) error {
+			ls, err := serviceClient(t, env).GetLiveStream(ctx, id)
+			if err != nil {
+				return err
+			}
+			if ls.Broadcasting != want {
+				return fmt.Errorf("live stream %s: broadcasting %v, want %v", id, ls.Broadcasting, want)
+			}
+			return nil
+		}
+	}
+	start := func() {
+		if err := env.Emu.SetBroadcasting(id, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Created: the action runs only after updates.
+				Config:            config("studio", ""),
+				ConfigStateChecks: []statecheck.StateCheck{idOf("videohost_live_stream.studio", &id)},
+			},
+			{
+				PreConfig:         start,
+				Config:            config("studio (live)", ""),
+				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+			},
+			{
+				PreConfig:         start,
+				Config:            config("studio (live again)", "wait = false"),
+				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+			},
+		},
+	})
+	if n := env.Emu.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 2 {
+		t.Errorf("%d PUT /live-streams/%s/complete, want one per update", n, id)
+	}
+}
+
+// TestAccActionsInvoked runs both actions alone, with terraform apply -invoke, and reads what
+// Terraform prints: the progress messages say what was sent and what came back. An action on a
+// live stream that does not exist fails with a message on live_stream_id.
+func TestAccActionsInvoked(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	requireActions(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+	good := newTestReceiver(t, env, verifying)
+	cli := newCLIWorkdir(ctx, t, "1.14.0")
+	config := func(liveStreamID string) string {
+		return `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+` + env.providerConfig("") + fmt.Sprintf(`
+resource "videohost_webhook" "hook" {
+  url    = %s
+  events = [%q, %q]
+}
+
+resource "videohost_live_stream" "studio" {
+  name = "studio"
+}
+
+action "videohost_webhook_check" "hook" {
+  config {
+    webhook_id = videohost_webhook.hook.id
+    event      = %q
+  }
+}
+
+action "videohost_live_stream_complete" "studio" {
+  config {
+    live_stream_id = %s
+  }
+}
+`, hcl(good.URL+"/hooks"), events.VideoEncodingQualityCompleted, events.LiveStreamBroadcastEnded, events.LiveStreamBroadcastEnded, liveStreamID)
+	}
+	cli.write("main.tf", config("videohost_live_stream.studio.id"))
+	cli.run("apply", "-no-color", "-auto-approve")
+	if n := len(good.deliveries()); n != 0 {
+		t.Fatalf("the receiver got %d deliveries before the action was invoked", n)
+	}
+
+	out := cli.run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_webhook_check.hook")
+	for _, want := range []*regexp.Regexp{
+		wrappedPhrases("Sending a sample "+events.LiveStreamBroadcastEnded+" event", "signed with the webhook's secret, to "+good.URL+"/hooks"),
+		wrappedPhrases("answered the signed delivery with 204"),
+		wrappedPhrases("Sending the same event with a wrong signature"),
+		wrappedPhrases("refused the forged delivery with 401"),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("the output of -invoke does not say %s:\n%s", want, out)
+		}
+	}
+	got := good.deliveries()
+	if len(got) != 2 || !got[0].verified || got[1].verified || !strings.Contains(string(got[0].body), events.LiveStreamBroadcastEnded) {
+		t.Errorf("the receiver got %d deliveries; want a verified %s, then a forged one", len(got), events.LiveStreamBroadcastEnded)
+	}
+
+	state := cli.state()
+	r, err := stateResource(state, "videohost_live_stream.studio")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := attrString(r, "id")
+	if err := env.Emu.SetBroadcasting(id, true); err != nil {
+		t.Fatal(err)
+	}
+	out = cli.run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
+	if want := wrappedPhrases("Asking the service to end the broadcast of live stream "+id, "no longer broadcasts"); !want.MatchString(out) {
+		t.Errorf("the output of -invoke does not say %s:\n%s", want, out)
+	}
+	if ls, err := serviceClient(t, env).GetLiveStream(ctx, id); err != nil || ls.Broadcasting {
+		t.Errorf("after the action the live stream broadcasts: %+v, %v", ls, err)
+	}
+
+	cli.write("main.tf", config(hcl("li0000000000000000000000")))
+	out = cli.runFailing("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
+	if want := wrappedPhrases("Live Stream Not Found", "The service has no live stream li0000000000000000000000", "check live_stream_id"); !want.MatchString(out) {
+		t.Errorf("an unknown live stream is not refused on live_stream_id (want %s):\n%s", want, out)
+	}
 }
