@@ -50,7 +50,7 @@ func (a *liveStreamCompleteAction) Schema(_ context.Context, _ action.SchemaRequ
 			"Terraform do not run actions): the service stops taking the encoder's stream and, when recording is on, " +
 			"submits the recording (`live-stream.broadcast.ended`, then `video.source.recorded`). A live stream that " +
 			"is not broadcasting is left as it is. Unless `wait` is false, it waits until the service says the stream " +
-			fmt.Sprintf("no longer broadcasts (at most %s), reporting progress. The live stream itself, its key and its ", completeMaxWait) +
+			fmt.Sprintf("no longer broadcasts (at most %d minutes), reporting progress. The live stream itself, its key and its ", int(completeMaxWait.Minutes())) +
 			"settings do not change: an encoder that is still sending may start a new broadcast. Run it alone with " +
 			"`terraform apply -invoke=action.videohost_live_stream_complete.<name>`, or from an `action_trigger`.",
 		Attributes: map[string]schema.Attribute{

@@ -45,7 +45,7 @@ func (a *webhookCheckAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			"signed exactly as the service signs its deliveries (a `POST` of a JSON body with `type`, `emittedAt` and " +
 			"the event's fields; headers `X-Service-WebhookID` and `X-Service-Signature`, the lowercase hex " +
 			"HMAC-SHA256 of the body keyed with the webhook's signature secret), and fails unless the receiver answers " +
-			fmt.Sprintf("2xx within %s. Then it sends the same event with a wrong signature, and fails if the receiver ", videohost.DefaultDeliveryTimeout) +
+			fmt.Sprintf("2xx within %d seconds. Then it sends the same event with a wrong signature, and fails if the receiver ", int(videohost.DefaultDeliveryTimeout.Seconds())) +
 			"accepts it (answers 2xx): a receiver that does not verify signatures takes deliveries from anyone. " +
 			"The deliveries come from where Terraform runs, not from the service: a receiver that only admits the " +
 			"service's addresses refuses them. Run it after the webhook is created with an `action_trigger` in " +
