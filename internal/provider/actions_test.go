@@ -24,23 +24,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// requireActions skips a test of actions on a CLI that does not run them: OpenTofu, and
-// Terraform before 1.14, saying which CLI it found.
-func requireActions(t *testing.T) {
-	t.Helper()
-	line, err := cliVersionLine()
-	if err != nil {
-		t.Fatalf("finding out which CLI runs the tests: %v", err)
-	}
-	if cliIsOpenTofu(t) {
-		t.Skipf("%s does not run actions (Terraform 1.14 and later do): the actions are not tested with this CLI", line)
-	}
-	var v string
-	if _, err := fmt.Sscanf(line, "Terraform v%s", &v); err != nil || !versionAtLeast(v, "1.14.0") {
-		t.Skipf("%s does not run actions (Terraform 1.14 and later do): the actions are not tested with this CLI", line)
-	}
-}
-
 // delivery is one request a test receiver got.
 type delivery struct {
 	header   http.Header
@@ -124,7 +107,7 @@ resource "videohost_webhook" "hook" {
 func TestAccWebhookCheckAction(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	env.requireEmulator(t)
-	requireActions(t)
+	requireCLIFeature(t, featureActions)
 	good := newTestReceiver(t, env, verifying)
 	careless := newTestReceiver(t, env, func(bool) int { return http.StatusOK })
 	broken := newTestReceiver(t, env, func(bool) int { return http.StatusInternalServerError })
@@ -213,7 +196,7 @@ func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
 func TestAccLiveStreamCompleteAction(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	env.requireEmulator(t)
-	requireActions(t)
+	requireCLIFeature(t, featureActions)
 	var id string
 	config := func(name, wait string) string {
 		return env.providerConfig("") + fmt.Sprintf(`
@@ -284,7 +267,7 @@ resource "videohost_live_stream" "studio" {
 func TestAccActionsInvoked(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	env.requireEmulator(t)
-	requireActions(t)
+	requireCLIFeature(t, featureActions)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	good := newTestReceiver(t, env, verifying)

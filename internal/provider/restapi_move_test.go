@@ -150,14 +150,11 @@ func TestAccMoveFromRestapi(t *testing.T) {
 		t.Run("restapi-"+tc.version, func(t *testing.T) {
 			env := newAccEnv(t, emulator.Options{SecretInResponses: tc.secretInAnswer})
 			env.requireEmulator(t)
+			requireCLIFeature(t, featureMoveFromRestapi)
 			ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
 			defer cancel()
-			minVersion := "1.8.0"
-			if cliIsOpenTofu(t) {
-				minVersion = "1.10.0"
-			}
 			restapi := restapiProvider(ctx, t, tc.version)
-			cli := newCLIWorkdirWith(ctx, t, minVersion, map[string]string{"Mastercard/restapi": restapi})
+			cli := newCLIWorkdirWith(ctx, t, "1.8.0", map[string]string{"Mastercard/restapi": restapi})
 
 			// The team's configuration before the provider existed.
 			cli.write("main.tf", restapiConfig(env, restapiObjects))
