@@ -115,7 +115,11 @@ func TestRestapiMoveState(t *testing.T) {
 
 	t.Run("secret in the kept answer", func(t *testing.T) {
 		attrs := restapiAttributes(t, "3.0.0", "hook")
-		attrs["api_response"] = strings.Replace(attrs["api_response"].(string), `"url"`, `"signatureSecret":"kept-secret","url"`, 1)
+		kept, ok := attrs["api_response"].(string)
+		if !ok {
+			t.Fatalf("api_response is %T", attrs["api_response"])
+		}
+		attrs["api_response"] = strings.Replace(kept, `"url"`, `"signatureSecret":"kept-secret","url"`, 1)
 		resp := p.move("restapi_object", "videohost_webhook", attrs)
 		requireNoErrors(t, "MoveResourceState", resp.Diagnostics)
 		var secret string
