@@ -193,3 +193,19 @@ func TestRestapiMoveState(t *testing.T) {
 		t.Errorf("the moves sent %d requests to the service, want none", n)
 	}
 }
+
+// TestMigrationGuideExample: the guide's example is the configuration that TestAccMoveFromRestapi
+// applies, before and after the move (the provider blocks aside).
+func TestMigrationGuideExample(t *testing.T) {
+	for _, page := range []string{
+		filepath.Join("..", "..", "templates", "guides", "migrating-from-restapi.md.tmpl"),
+		filepath.Join("..", "..", "docs", "guides", "migrating-from-restapi.md"),
+	} {
+		text := readText(t, page)
+		for name, blocks := range map[string]string{"restapiObjects": restapiObjects, "movedObjects": movedObjects} {
+			if !strings.Contains(text, strings.TrimSpace(blocks)) {
+				t.Errorf("%s does not hold the blocks of %s as TestAccMoveFromRestapi applies them", page, name)
+			}
+		}
+	}
+}
