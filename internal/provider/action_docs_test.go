@@ -24,6 +24,9 @@ func TestActionDocs(t *testing.T) {
 		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: "videohost"}, &meta)
 		var s action.SchemaResponse
 		a.Schema(ctx, action.SchemaRequest{}, &s)
+		if diags := s.Schema.ValidateImplementation(ctx); diags.HasError() {
+			t.Errorf("%s: %v", meta.TypeName, diags)
+		}
 		short := strings.TrimPrefix(meta.TypeName, "videohost_")
 		for _, page := range []string{filepath.Join("templates", "actions", short+".md"), filepath.Join("docs", "actions", short+".md")} {
 			text := readText(t, filepath.Join(root, page))
