@@ -132,6 +132,7 @@ func tamperJWT(token string) string {
 func TestAccAccessTokenEphemeralResource(t *testing.T) {
 	const ttl = 20 * time.Minute
 	env := newAccEnv(t, emulator.Options{TokenTTL: ttl})
+	requireCLIFeature(t, featureEphemeral)
 	maxTTL := ttl
 	if env.Emu == nil {
 		maxTTL = time.Hour
@@ -267,6 +268,7 @@ resource "echo" "token" {}
 // reads a data source, and checks that neither the plan nor the state holds a token.
 func TestAccAccessTokenNotInPlanOrState(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 3})
+	requireCLIFeature(t, featureEphemeral)
 
 	stateChecks := []statecheck.StateCheck{
 		stateCheckFunc(func(s *tfjson.State) error {

@@ -121,6 +121,7 @@ func names[T any](objs map[string]T, name func(T) string) map[string]string {
 // Identity needs Terraform 1.12; the test is skipped below it.
 func TestAccLiveIdentityImport(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
+	requireCLIFeature(t, featureIdentity)
 	config := streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id",
 		"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k"))
 	accTest(t, resource.TestCase{
@@ -152,6 +153,7 @@ func TestAccLiveIdentityImport(t *testing.T) {
 // each managed by the configuration. terraform query needs Terraform 1.14.
 func TestAccLiveQuery(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
+	requireCLIFeature(t, featureQuery)
 	env.requireEmulator(t)
 	c := serviceClient(t, env)
 	outside, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "outside studio"})

@@ -334,6 +334,7 @@ func noSecretInState(secret string) statecheck.StateCheck {
 // Write-only arguments need Terraform or OpenTofu 1.11 or later.
 func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
+	requireCLIFeature(t, featureWriteOnly)
 	var id string
 	keyOnService := func(want string) statecheck.StateCheck {
 		return onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/function"
@@ -23,6 +24,7 @@ var (
 	_ provider.ProviderWithFunctions          = (*videohostProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*videohostProvider)(nil)
 	_ provider.ProviderWithListResources      = (*videohostProvider)(nil)
+	_ provider.ProviderWithActions            = (*videohostProvider)(nil)
 )
 
 // Environment variables read when the matching attribute is not set.
@@ -151,5 +153,13 @@ func (p *videohostProvider) EphemeralResources(context.Context) []func() ephemer
 	return []func() ephemeral.EphemeralResource{
 		NewAccessTokenEphemeralResource,
 		NewUploadTokenEphemeralResource,
+	}
+}
+
+// Actions run with Terraform 1.14 and later; other CLIs never ask for them.
+func (p *videohostProvider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{
+		NewWebhookCheckAction,
+		NewLiveStreamCompleteAction,
 	}
 }

@@ -57,6 +57,7 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 	resp.DataSourceData = pd
 	resp.EphemeralResourceData = pd
 	resp.ListResourceData = pd
+	resp.ActionData = pd
 }
 
 // deferConfigure handles a provider block with values that another resource computes, which

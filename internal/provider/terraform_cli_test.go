@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -135,6 +136,13 @@ func emptyPlanAfterApply(t *testing.T, step resource.TestStep) resource.TestStep
 // the environment of a terraform command.
 func devOverrideCLI(ctx context.Context, t *testing.T) string {
 	t.Helper()
+	return devOverrideCLIWith(ctx, t, nil)
+}
+
+// devOverrideCLIWith is devOverrideCLI with more dev_overrides, source address to directory
+// (another provider that a test runs beside this one).
+func devOverrideCLIWith(ctx context.Context, t *testing.T, others map[string]string) string {
+	t.Helper()
 	binDir := t.TempDir()
 	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
 	build.Dir = filepath.Join("..", "..")
@@ -142,13 +150,17 @@ func devOverrideCLI(ctx context.Context, t *testing.T) string {
 		t.Fatalf("building the provider: %v\n%s", err, out)
 	}
 	cliConfig := filepath.Join(t.TempDir(), "terraform.rc")
+	var more strings.Builder
+	for _, source := range slices.Sorted(maps.Keys(others)) {
+		fmt.Fprintf(&more, "    %s = %s\n", hcl(source), hcl(others[source]))
+	}
 	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
   dev_overrides {
     "videohost/videohost" = %s
-  }
+%s  }
   direct {}
 }
-`, hcl(binDir)))
+`, hcl(binDir), more.String()))
 	return cliConfig
 }
 
@@ -180,6 +192,12 @@ type cliWorkdir struct {
 // is older than minVersion, naming the version found.
 func newCLIWorkdir(ctx context.Context, t *testing.T, minVersion string) *cliWorkdir {
 	t.Helper()
+	return newCLIWorkdirWith(ctx, t, minVersion, nil)
+}
+
+// newCLIWorkdirWith is newCLIWorkdir with more dev_overrides (see devOverrideCLI).
+func newCLIWorkdirWith(ctx context.Context, t *testing.T, minVersion string, others map[string]string) *cliWorkdir {
+	t.Helper()
 	bin := terraformCLI(t)
 	raw, err := exec.CommandContext(ctx, bin, "version", "-json").Output()
 	if err != nil {
@@ -195,7 +213,7 @@ func newCLIWorkdir(ctx context.Context, t *testing.T, minVersion string) *cliWor
 		t.Skipf("Terraform CLI version %s (%s) is below minimum version %s: skipping test", v.Version, bin, minVersion)
 	}
 
-	return &cliWorkdir{t: t, ctx: ctx, bin: bin, dir: t.TempDir(), env: terraformEnv(devOverrideCLI(ctx, t))}
+	return &cliWorkdir{t: t, ctx: ctx, bin: bin, dir: t.TempDir(), env: terraformEnv(devOverrideCLIWith(ctx, t, others))}
 }
 
 // versionAtLeast compares the major, minor and patch numbers of two versions; a pre-release

@@ -92,6 +92,7 @@ func TestWebhookIdentityProtocol(t *testing.T) {
 // Terraform 1.12; the test is skipped, naming the version found, below it.
 func TestAccWebhookIdentity(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
+	requireCLIFeature(t, featureIdentity)
 	url := "https://hooks.example.test/identity"
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,

@@ -203,6 +203,7 @@ func TestWebhookListResourceErrors(t *testing.T) {
 // the version found, below it) over webhooks made outside Terraform and one made by it.
 func TestAccWebhookListResource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
+	requireCLIFeature(t, featureQuery)
 	env.requireEmulator(t)
 	seeded := seedWebhooks(t, env.Emu, 3)
 	var captioned emulator.Webhook

@@ -25,6 +25,7 @@ import (
 func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 	const n = 130
 	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
+	requireCLIFeature(t, featureQuery)
 	env.requireEmulator(t)
 	parallel(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
+	"net/http"
 	"net/url"
 	"time"
 )
@@ -142,4 +143,17 @@ func (c *Client) UpdateLiveStream(ctx context.Context, id string, in UpdateLiveS
 // counts as deleted, a 404 on the first attempt is ErrNotFound.
 func (c *Client) DeleteLiveStream(ctx context.Context, id string) error {
 	return liveStreamCollection.delete(ctx, c, id)
+}
+
+// CompleteLiveStream sends PUT /live-streams/{id}/complete: the service ends the live stream's
+// broadcast (202, no body); one that is not broadcasting stays as it is. The broadcast may end a
+// little later: read the live stream until Broadcasting is false. Ending a broadcast twice
+// leaves it as ending it once, so it is retried after a server error like a read;
+// errors.Is(err, ErrNotFound) when the live stream does not exist.
+func (c *Client) CompleteLiveStream(ctx context.Context, id string) error {
+	if id == "" {
+		return errEmptyID
+	}
+	defer liveStreamCollection.writing(c)()
+	return c.do(ctx, request{method: http.MethodPut, path: liveStreamCollection.item(id) + "/complete", idempotent: true}, nil)
 }

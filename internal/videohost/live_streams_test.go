@@ -182,3 +182,37 @@ func TestLiveStreamDecodesWithoutPlayer(t *testing.T) {
 		t.Fatalf("decoded %+v: want no player and an empty, non-nil list of restreams", l)
 	}
 }
+
+func TestCompleteLiveStream(t *testing.T) {
+	var calls atomic.Int32
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/live-streams/gone/complete":
+			writeJSON(w, http.StatusNotFound, map[string]any{"type": "https://docs/errors/resource-not-found", "title": "The requested resource was not found.", "name": "liveStreamId", "status": 404})
+		case calls.Add(1) == 1:
+			// A server error: the complete is sent again, as a read would be.
+			w.WriteHeader(http.StatusInternalServerError)
+		default:
+			w.WriteHeader(http.StatusAccepted)
+		}
+	})
+	c := f.client(t, basic)
+	if err := c.CompleteLiveStream(t.Context(), "li1"); err != nil {
+		t.Fatal(err)
+	}
+	var puts int
+	for _, r := range f.requests() {
+		if r.method == http.MethodPut && r.path == "/live-streams/li1/complete" && r.body == "" {
+			puts++
+		}
+	}
+	if puts != 2 {
+		t.Errorf("%d PUT /live-streams/li1/complete without a body, want 2 (one retried after the 500): %+v", puts, f.requests())
+	}
+	if err := c.CompleteLiveStream(t.Context(), "gone"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("complete of an unknown live stream: %v, want ErrNotFound", err)
+	}
+	if err := c.CompleteLiveStream(t.Context(), ""); err == nil {
+		t.Error("complete of an empty id succeeded")
+	}
+}

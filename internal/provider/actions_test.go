@@ -1,0 +1,349 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// delivery is one request a test receiver got.
+type delivery struct {
+	header   http.Header
+	body     []byte
+	verified bool
+}
+
+// testReceiver is a webhook receiver: it verifies each delivery's signature with the secret the
+// emulator holds for the webhook the delivery names, and answers with answer(verified). It
+// records every delivery.
+type testReceiver struct {
+	*httptest.Server
+	mu  sync.Mutex
+	got []delivery
+}
+
+func newTestReceiver(t *testing.T, env *accEnv, answer func(verified bool) int) *testReceiver {
+	t.Helper()
+	r := &testReceiver{}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		secret := ""
+		for _, wh := range env.Emu.Webhooks() {
+			if wh.WebhookID == req.Header.Get(videohost.HeaderWebhookID) {
+				secret = wh.SignatureSecret
+			}
+		}
+		ok := req.Method == http.MethodPost && videohost.Verify(secret, body, req.Header.Get(videohost.HeaderSignature))
+		r.mu.Lock()
+		r.got = append(r.got, delivery{header: req.Header.Clone(), body: body, verified: ok})
+		r.mu.Unlock()
+		w.WriteHeader(answer(ok))
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+func (r *testReceiver) deliveries() []delivery {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.got)
+}
+
+// verifying answers 204 to a delivery whose signature holds and 401 to any other, as a
+// receiver should.
+func verifying(ok bool) int {
+	if ok {
+		return http.StatusNoContent
+	}
+	return http.StatusUnauthorized
+}
+
+// webhookCheckConfig is a webhook at url whose creation runs the check.
+func webhookCheckConfig(env *accEnv, url string) string {
+	return env.providerConfig("") + fmt.Sprintf(`
+action "videohost_webhook_check" "hook" {
+  config {
+    webhook_id = videohost_webhook.hook.id
+  }
+}
+
+resource "videohost_webhook" "hook" {
+  url    = %s
+  events = [%q]
+
+  lifecycle {
+    action_trigger {
+      events  = [after_create, after_update]
+      actions = [action.videohost_webhook_check.hook]
+    }
+  }
+}
+`, hcl(url), events.LiveStreamBroadcastStarted)
+}
+
+// TestAccWebhookCheckAction runs videohost_webhook_check after each create of a webhook
+// (action_trigger): against a receiver that verifies signatures it passes, having sent one
+// signed delivery it accepted and one forged one it refused, in the form of the service's own
+// deliveries; against a receiver that accepts anything it fails (the forged delivery was
+// accepted); against one that answers 500 it fails (the signed delivery was refused).
+func TestAccWebhookCheckAction(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	requireCLIFeature(t, featureActions)
+	good := newTestReceiver(t, env, verifying)
+	careless := newTestReceiver(t, env, func(bool) int { return http.StatusOK })
+	broken := newTestReceiver(t, env, func(bool) int { return http.StatusInternalServerError })
+
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: webhookCheckConfig(env, good.URL+"/hooks"),
+				Check: func(*terraform.State) error {
+					return checkSampleDeliveries(t, env, good)
+				},
+			},
+			{
+				Config:      webhookCheckConfig(env, careless.URL+"/hooks"),
+				ExpectError: regexp.MustCompile(`(?s)Webhook Receiver Accepted a Forged Delivery.*answered\s+200`),
+			},
+			{
+				Config:      webhookCheckConfig(env, broken.URL+"/hooks"),
+				ExpectError: regexp.MustCompile(`(?s)Webhook Receiver Refused a Signed Delivery.*answered\s+500`),
+			},
+		},
+	})
+	if n := len(careless.deliveries()); n != 2 {
+		t.Errorf("the receiver that accepts anything got %d deliveries, want the signed one and the forged one", n)
+	}
+	if n := len(broken.deliveries()); n != 1 {
+		t.Errorf("the receiver that answers 500 got %d deliveries, want the signed one alone (the check stops there)", n)
+	}
+}
+
+// checkSampleDeliveries checks what the verifying receiver got from the check: a signed delivery
+// that verified, then the same body with a signature that did not, both in the form of the
+// emulator's own deliveries, which it then sends for a real event to compare.
+func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
+	got := r.deliveries()
+	if len(got) != 2 {
+		return fmt.Errorf("the receiver got %d deliveries, want 2 (signed, forged)", len(got))
+	}
+	if !got[0].verified || got[1].verified || string(got[0].body) != string(got[1].body) {
+		return fmt.Errorf("deliveries: verified %v then %v, same body %v; want a verified one, then the same body unverified",
+			got[0].verified, got[1].verified, string(got[0].body) == string(got[1].body))
+	}
+	// A real event from the emulator, to compare the forms.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ls, err := serviceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: "form check"})
+	if err != nil {
+		return err
+	}
+	if err := env.Emu.SetBroadcasting(ls.ID, true); err != nil {
+		return err
+	}
+	if err := env.Emu.WaitDeliveries(ctx); err != nil {
+		return err
+	}
+	all := r.deliveries()
+	if len(all) != 3 || !all[2].verified {
+		return fmt.Errorf("the emulator's delivery did not reach the receiver verified (%d deliveries)", len(all))
+	}
+	real, sample := all[2], got[0]
+	for _, h := range []string{"Content-Type", videohost.HeaderWebhookID} {
+		if sample.header.Get(h) != real.header.Get(h) {
+			return fmt.Errorf("header %s: sample %q, the service's %q", h, sample.header.Get(h), real.header.Get(h))
+		}
+	}
+	var realBody, sampleBody map[string]string
+	if err := json.Unmarshal(real.body, &realBody); err != nil {
+		return fmt.Errorf("the service's delivery: %v", err)
+	}
+	if err := json.Unmarshal(sample.body, &sampleBody); err != nil {
+		return fmt.Errorf("the sample delivery is not a JSON object of strings like the service's: %v", err)
+	}
+	if !slices.Equal(slices.Sorted(maps.Keys(realBody)), slices.Sorted(maps.Keys(sampleBody))) || realBody["type"] != sampleBody["type"] {
+		return fmt.Errorf("sample body %s, the service's %s: not the same members", sample.body, real.body)
+	}
+	if len(sampleBody["emittedAt"]) != len(realBody["emittedAt"]) || !strings.HasSuffix(sampleBody["emittedAt"], "+00:00") {
+		return fmt.Errorf("emittedAt %q, the service writes %q", sampleBody["emittedAt"], realBody["emittedAt"])
+	}
+	return nil
+}
+
+// TestAccLiveStreamCompleteAction ends a live stream's broadcast from an action_trigger after
+// an update: the emulator's stream broadcasts before the apply and no longer after it, with
+// wait left to its default and with wait = false; one complete is sent per update.
+func TestAccLiveStreamCompleteAction(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	requireCLIFeature(t, featureActions)
+	var id string
+	config := func(name, wait string) string {
+		return env.providerConfig("") + fmt.Sprintf(`
+action "videohost_live_stream_complete" "studio" {
+  config {
+    live_stream_id = videohost_live_stream.studio.id
+    %s
+  }
+}
+
+resource "videohost_live_stream" "studio" {
+  name = %s
+
+  lifecycle {
+    action_trigger {
+      events  = [after_update]
+      actions = [action.videohost_live_stream_complete.studio]
+    }
+  }
+}
+`, wait, hcl(name))
+	}
+	broadcasting := func(want bool) func(context.Context) error {
+		return func(ctx context.Context) error {
+			ls, err := serviceClient(t, env).GetLiveStream(ctx, id)
+			if err != nil {
+				return err
+			}
+			if ls.Broadcasting != want {
+				return fmt.Errorf("live stream %s: broadcasting %v, want %v", id, ls.Broadcasting, want)
+			}
+			return nil
+		}
+	}
+	start := func() {
+		if err := env.Emu.SetBroadcasting(id, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Created: the action runs only after updates.
+				Config:            config("studio", ""),
+				ConfigStateChecks: []statecheck.StateCheck{idOf("videohost_live_stream.studio", &id)},
+			},
+			{
+				PreConfig:         start,
+				Config:            config("studio (live)", ""),
+				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+			},
+			{
+				PreConfig:         start,
+				Config:            config("studio (live again)", "wait = false"),
+				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+			},
+		},
+	})
+	if n := env.Emu.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 2 {
+		t.Errorf("%d PUT /live-streams/%s/complete, want one per update", n, id)
+	}
+}
+
+// TestAccActionsInvoked runs both actions alone, with terraform apply -invoke, and reads what
+// Terraform prints: the progress messages say what was sent and what came back. An action on a
+// live stream that does not exist fails with a message on live_stream_id.
+func TestAccActionsInvoked(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	requireCLIFeature(t, featureActions)
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+	good := newTestReceiver(t, env, verifying)
+	cli := newCLIWorkdir(ctx, t, "1.14.0")
+	config := func(liveStreamID string) string {
+		return `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+` + env.providerConfig("") + fmt.Sprintf(`
+resource "videohost_webhook" "hook" {
+  url    = %s
+  events = [%q, %q]
+}
+
+resource "videohost_live_stream" "studio" {
+  name = "studio"
+}
+
+action "videohost_webhook_check" "hook" {
+  config {
+    webhook_id = videohost_webhook.hook.id
+    event      = %q
+  }
+}
+
+action "videohost_live_stream_complete" "studio" {
+  config {
+    live_stream_id = %s
+  }
+}
+`, hcl(good.URL+"/hooks"), events.VideoEncodingQualityCompleted, events.LiveStreamBroadcastEnded, events.LiveStreamBroadcastEnded, liveStreamID)
+	}
+	cli.write("main.tf", config("videohost_live_stream.studio.id"))
+	cli.run("apply", "-no-color", "-auto-approve")
+	if n := len(good.deliveries()); n != 0 {
+		t.Fatalf("the receiver got %d deliveries before the action was invoked", n)
+	}
+
+	out := cli.run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_webhook_check.hook")
+	for _, want := range []*regexp.Regexp{
+		wrappedPhrases("Sending a sample "+events.LiveStreamBroadcastEnded+" event", "signed with the webhook's secret, to "+good.URL+"/hooks"),
+		wrappedPhrases("answered the signed delivery with 204"),
+		wrappedPhrases("Sending the same event with a wrong signature"),
+		wrappedPhrases("refused the forged delivery with 401"),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("the output of -invoke does not say %s:\n%s", want, out)
+		}
+	}
+	got := good.deliveries()
+	if len(got) != 2 || !got[0].verified || got[1].verified || !strings.Contains(string(got[0].body), events.LiveStreamBroadcastEnded) {
+		t.Errorf("the receiver got %d deliveries; want a verified %s, then a forged one", len(got), events.LiveStreamBroadcastEnded)
+	}
+
+	state := cli.state()
+	r, err := stateResource(state, "videohost_live_stream.studio")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := attrString(r, "id")
+	if err := env.Emu.SetBroadcasting(id, true); err != nil {
+		t.Fatal(err)
+	}
+	out = cli.run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
+	if want := wrappedPhrases("Asking the service to end the broadcast of live stream "+id, "no longer broadcasts"); !want.MatchString(out) {
+		t.Errorf("the output of -invoke does not say %s:\n%s", want, out)
+	}
+	if ls, err := serviceClient(t, env).GetLiveStream(ctx, id); err != nil || ls.Broadcasting {
+		t.Errorf("after the action the live stream broadcasts: %+v, %v", ls, err)
+	}
+
+	cli.write("main.tf", config(hcl("li0000000000000000000000")))
+	out = cli.runFailing("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
+	if want := wrappedPhrases("Live Stream Not Found", "The service has no live stream li0000000000000000000000", "check live_stream_id"); !want.MatchString(out) {
+		t.Errorf("an unknown live stream is not refused on live_stream_id (want %s):\n%s", want, out)
+	}
+}

@@ -1,0 +1,190 @@
+package provider
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Not every CLI has every feature the provider offers. Each feature below names the first
+// Terraform and OpenTofu versions that have it, as the acceptance tests found it on the CLIs of
+// the matrix (Terraform 1.11.4 and 1.15.9, OpenTofu 1.11.14 and 1.12.6), and the tests that
+// show it. Those tests call requireCLIFeature, which skips them on a CLI without the feature,
+// naming both; so the matrix runs each where it should pass, and a CLI that claims a feature and
+// does not have it fails there. The README's support table is made from the same list
+// (TestREADMESupportTable).
+
+// cliFeature is one feature, the first versions that have it ("" when no version does yet), and
+// the tests that show it.
+type cliFeature struct {
+	name      string
+	terraform string
+	openTofu  string
+	// ident is the name of the variable that holds it, which its tests pass to requireCLIFeature.
+	ident string
+	tests []string
+}
+
+var (
+	featureIdentity = cliFeature{
+		name: "Resource identity (`import` by `identity`)", terraform: "1.12.0", openTofu: "1.12.0", ident: "featureIdentity",
+		tests: []string{"TestAccWebhookIdentity", "TestAccLiveIdentityImport"},
+	}
+	featureQuery = cliFeature{
+		name: "List resources, `terraform query`", terraform: "1.14.0", openTofu: "", ident: "featureQuery",
+		tests: []string{"TestAccWebhookListResource", "TestAccLiveQuery", "TestAccWebhookQueryGenerateConfig"},
+	}
+	featureEphemeral = cliFeature{
+		name: "Ephemeral resources (`videohost_access_token`)", terraform: "1.10.0", openTofu: "1.11.0", ident: "featureEphemeral",
+		tests: []string{"TestAccAccessTokenEphemeralResource", "TestAccAccessTokenNotInPlanOrState"},
+	}
+	featureWriteOnly = cliFeature{
+		name: "Write-only attributes (`stream_key_wo`)", terraform: "1.11.0", openTofu: "1.11.0", ident: "featureWriteOnly",
+		tests: []string{"TestAccLiveStreamWriteOnlyRestreamKey"},
+	}
+	featureMoveFromRestapi = cliFeature{
+		name: "`moved` from `restapi_object`", terraform: "1.8.0", openTofu: "1.10.0", ident: "featureMoveFromRestapi",
+		tests: []string{"TestAccMoveFromRestapi"},
+	}
+	featureActions = cliFeature{
+		name: "Actions (`action_trigger`, `-invoke`)", terraform: "1.14.0", openTofu: "", ident: "featureActions",
+		tests: []string{"TestAccWebhookCheckAction", "TestAccLiveStreamCompleteAction", "TestAccActionsInvoked"},
+	}
+	cliFeatures = []cliFeature{featureIdentity, featureQuery, featureEphemeral, featureWriteOnly, featureMoveFromRestapi, featureActions}
+)
+
+// supportedBy reports whether the CLI (OpenTofu or Terraform) of version has the feature.
+func (f cliFeature) supportedBy(openTofu bool, version string) bool {
+	first := f.terraform
+	if openTofu {
+		first = f.openTofu
+	}
+	return first != "" && versionAtLeast(version, first)
+}
+
+// since says which versions have the feature, for messages.
+func (f cliFeature) since() string {
+	tofu := "no OpenTofu yet"
+	if f.openTofu != "" {
+		tofu = "OpenTofu " + strings.TrimSuffix(f.openTofu, ".0") + " and later"
+	}
+	return "Terraform " + strings.TrimSuffix(f.terraform, ".0") + " and later, " + tofu
+}
+
+// requireCLIFeature skips the test when the CLI of the tests lacks f, naming the CLI and the
+// feature. Call it after newAccEnv, which skips first without TF_ACC.
+func requireCLIFeature(t *testing.T, f cliFeature) {
+	t.Helper()
+	line, err := cliVersionLine()
+	if err != nil {
+		t.Fatalf("finding out which CLI runs the tests: %v", err)
+	}
+	openTofu := strings.HasPrefix(line, "OpenTofu")
+	var version string
+	if _, err := fmt.Sscanf(strings.TrimPrefix(strings.TrimPrefix(line, "OpenTofu "), "Terraform "), "v%s", &version); err != nil {
+		t.Fatalf("reading the version of %q: %v", line, err)
+	}
+	if !f.supportedBy(openTofu, version) {
+		t.Skipf("%s does not have %s (%s): skipped on this CLI", line, f.name, f.since())
+	}
+}
+
+// supportTableCLIs are the CLIs of the README's support table: those of the matrix.
+var supportTableCLIs = []struct {
+	name     string
+	openTofu bool
+	version  string
+}{
+	{"Terraform 1.11", false, "1.11.4"},
+	{"Terraform 1.15", false, "1.15.9"},
+	{"OpenTofu 1.11", true, "1.11.14"},
+	{"OpenTofu 1.12", true, "1.12.6"},
+}
+
+// supportTable is the README's table of which CLI has which feature.
+func supportTable() string {
+	var b strings.Builder
+	b.WriteString("| Feature |")
+	for _, c := range supportTableCLIs {
+		b.WriteString(" " + c.name + " |")
+	}
+	b.WriteString(" Shown by |\n|---|")
+	for range supportTableCLIs {
+		b.WriteString("---|")
+	}
+	b.WriteString("---|\n")
+	for _, f := range cliFeatures {
+		b.WriteString("| " + f.name + " |")
+		for _, c := range supportTableCLIs {
+			if f.supportedBy(c.openTofu, c.version) {
+				b.WriteString(" yes |")
+			} else {
+				b.WriteString(" no |")
+			}
+		}
+		b.WriteString(" `" + strings.Join(f.tests, "`, `") + "` |\n")
+	}
+	return b.String()
+}
+
+// TestREADMESupportTable: the README holds the support table as supportTable makes it, and
+// every test that the table names calls requireCLIFeature with its feature, so that the matrix
+// runs it on exactly the CLIs the table says have it.
+func TestREADMESupportTable(t *testing.T) {
+	readme := readText(t, filepath.Join("..", "..", "README.md"))
+	if want := supportTable(); !strings.Contains(readme, want) {
+		t.Errorf("README.md does not hold the support table; it should read:\n%s", want)
+	}
+	sources, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, s := range sources {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(b)
+	}
+	text := all.String()
+	for _, f := range cliFeatures {
+		for _, name := range f.tests {
+			start := regexp.MustCompile(`(?m)^func ` + name + `\(t \*testing\.T\) \{$`).FindStringIndex(text)
+			if start == nil {
+				t.Errorf("the support table names %s, which is not a test of this package", name)
+				continue
+			}
+			body := text[start[1]:]
+			if end := strings.Index(body, "\n}\n"); end >= 0 {
+				body = body[:end]
+			}
+			if !strings.Contains(body, "requireCLIFeature(t, "+f.ident+")") {
+				t.Errorf("%s does not call requireCLIFeature(t, %s)", name, f.ident)
+			}
+		}
+	}
+}
+
+func TestCLIFeatureSupportedBy(t *testing.T) {
+	for _, tc := range []struct {
+		f        cliFeature
+		openTofu bool
+		version  string
+		want     bool
+	}{
+		{featureIdentity, false, "1.11.4", false},
+		{featureIdentity, false, "1.12.0", true},
+		{featureIdentity, true, "1.12.6", true},
+		{featureQuery, true, "1.14.0", false},
+		{featureActions, false, "1.15.9", true},
+		{featureMoveFromRestapi, true, "1.9.1", false},
+	} {
+		if got := tc.f.supportedBy(tc.openTofu, tc.version); got != tc.want {
+			t.Errorf("%s on OpenTofu=%v %s: %v, want %v", tc.f.name, tc.openTofu, tc.version, got, tc.want)
+		}
+	}
+}
