@@ -107,8 +107,17 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	resuming := !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
 	switch {
 	case resuming:
+		// A change that no attribute of the configuration made: what the apply changes on the
+		// service is not known yet (the service detects the language once the source is in).
 		plan.SourceBytesMissing = types.Int64Unknown()
 		plan.Playable = types.BoolUnknown()
+		plan.UpdatedAt = types.StringUnknown()
+		plan.PublishedAt = types.StringUnknown()
+		var configured types.String
+		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("language"), &configured)...)
+		if configured.IsNull() {
+			plan.Language = types.StringUnknown()
+		}
 		missing := "all of its bytes"
 		if !state.SourceBytesMissing.IsNull() {
 			missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
