@@ -174,7 +174,7 @@ func (r *videoResource) Schema(ctx context.Context, _ resource.SchemaRequest, re
 					"the service detects it once the source is ingested and this attribute shows what it found, which " +
 					"is not a change. A change starts a new transcript.",
 				Optional: true, Computed: true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
 			},
 			"transcript": schema.BoolAttribute{
 				MarkdownDescription: "Whether the service makes a transcript of the video. Default `false`. The service " +
