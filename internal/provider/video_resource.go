@@ -104,6 +104,108 @@ func timecodeValidator() validator.String {
 }
 
 func (r *videoResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A video: its source and its metadata. The source is exactly one of `source_file` " +
+			"(a local file, uploaded in chunks that resume after an interruption), `source_url` (a video on the " +
+			"web that the service fetches) and `source_video_id` (a copy of another video). A change of the " +
+			"source (the file's content included), of `clip` or of `watermark` replaces the video; every other " +
+			"attribute changes in place. An upload that is interrupted (Ctrl-C, or a network failure that outlasts " +
+			"the retries) leaves the video in the state with `source_bytes_missing` above 0 and a warning; the " +
+			"next apply sends only what the service lacks. Import with the video's id.",
+		Attributes: videoAttributes(),
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Update: true}),
+		},
+	}
+}
+
+// videoAttributes are the attributes of videohost_video: its metadata, its source and what the
+// service computes.
+func videoAttributes() map[string]schema.Attribute {
+	attrs := videoMetadataAttributes()
+	for k, v := range videoSourceSchema() {
+		attrs[k] = v
+	}
+	for k, v := range videoComputedAttributes() {
+		attrs[k] = v
+	}
+	return attrs
+}
+
+// videoMetadataAttributes are the attributes that change in place.
+func videoMetadataAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id": keptString("Identifier of the video (the service's `videoId`)."),
+		"title": schema.StringAttribute{
+			MarkdownDescription: "Title of the video. Required; must not be blank.",
+			Required:            true,
+			Validators:          []validator.String{notBlank()},
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Description of the video. Default empty: removing it clears the description.",
+			Optional:            true,
+			Computed:            true,
+			Default:             stringdefault.StaticString(""),
+		},
+		"public": schema.BoolAttribute{
+			MarkdownDescription: "Whether anyone may watch; `false` makes every view need a private token. Default `true`.",
+			Optional:            true, Computed: true, Default: booldefault.StaticBool(true),
+		},
+		"panoramic": schema.BoolAttribute{
+			MarkdownDescription: "Whether the video is a 360° video. Default `false`.",
+			Optional:            true, Computed: true, Default: booldefault.StaticBool(false),
+		},
+		"mp4_support": schema.BoolAttribute{
+			MarkdownDescription: "Whether an mp4 of the video can be downloaded (`assets.mp4`). Default `true`.",
+			Optional:            true, Computed: true, Default: booldefault.StaticBool(true),
+		},
+		"player_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the player theme of the video's player (`videohost_player_theme.<name>.id`). " +
+				"No default: the service's own player. Removing it detaches the theme.",
+			Optional:   true,
+			Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
+		},
+		"tags": schema.SetAttribute{
+			MarkdownDescription: "Tags of the video. Default none; a change sends the whole set.",
+			ElementType:         types.StringType,
+			Optional:            true, Computed: true,
+			Default: setdefault.StaticValue(types.SetValueMust(types.StringType, []attr.Value{})),
+		},
+		"metadata": schema.MapAttribute{
+			MarkdownDescription: "Metadata of the video, key to value. Default none; a change sends the whole map.",
+			ElementType:         types.StringType,
+			Optional:            true, Computed: true,
+			Default: mapdefault.StaticValue(types.MapValueMust(types.StringType, map[string]attr.Value{})),
+		},
+		"language": schema.StringAttribute{
+			MarkdownDescription: "Language of the video, an IETF tag of the service's list (`en`, `fr-BE`). Unset, " +
+				"the service detects it once the source is ingested and this attribute shows what it found, which " +
+				"is not a change. A change starts a new transcript.",
+			Optional: true, Computed: true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
+		},
+		"transcript": schema.BoolAttribute{
+			MarkdownDescription: "Whether the service makes a transcript of the video. Default `false`. The service " +
+				"does not show it, so a change made outside Terraform is not seen.",
+			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+		},
+		"transcript_summary": schema.BoolAttribute{
+			MarkdownDescription: "Whether the service makes a summary of the transcript. Default `false`. The service " +
+				"refuses a second summary (409) once one exists or is being made.",
+			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+		},
+		"thumbnail_timecode": schema.StringAttribute{
+			MarkdownDescription: "Time of the frame that becomes the thumbnail, `HH:MM:SS` with optional milliseconds " +
+				"(`00:00:05.250`); set once the source is uploaded. No default: the service's own thumbnail. " +
+				"Removing it keeps the last thumbnail chosen.",
+			Optional:   true,
+			Validators: []validator.String{timecodeValidator()},
+		},
+	}
+}
+
+// videoSourceSchema are the attributes of the source, and those that exist only at creation.
+func videoSourceSchema() map[string]schema.Attribute {
 	replaceOnlyAtCreation := "It exists only at creation: the service never shows it, and a change replaces the video."
 	watermark := map[string]schema.Attribute{
 		"id": schema.StringAttribute{
@@ -118,164 +220,92 @@ func (r *videoResource) Schema(ctx context.Context, _ resource.SchemaRequest, re
 			Optional:            true,
 		}
 	}
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "A video: its source and its metadata. The source is exactly one of `source_file` " +
-			"(a local file, uploaded in chunks that resume after an interruption), `source_url` (a video on the " +
-			"web that the service fetches) and `source_video_id` (a copy of another video). A change of the " +
-			"source (the file's content included), of `clip` or of `watermark` replaces the video; every other " +
-			"attribute changes in place. An upload that is interrupted (Ctrl-C, or a network failure that outlasts " +
-			"the retries) leaves the video in the state with `source_bytes_missing` above 0 and a warning; the " +
-			"next apply sends only what the service lacks. Import with the video's id.",
-		Attributes: map[string]schema.Attribute{
-			"id": keptString("Identifier of the video (the service's `videoId`)."),
-			"title": schema.StringAttribute{
-				MarkdownDescription: "Title of the video. Required; must not be blank.",
-				Required:            true,
-				Validators:          []validator.String{notBlank()},
-			},
-			"description": schema.StringAttribute{
-				MarkdownDescription: "Description of the video. Default empty: removing it clears the description.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString(""),
-			},
-			"public": schema.BoolAttribute{
-				MarkdownDescription: "Whether anyone may watch; `false` makes every view need a private token. Default `true`.",
-				Optional:            true, Computed: true, Default: booldefault.StaticBool(true),
-			},
-			"panoramic": schema.BoolAttribute{
-				MarkdownDescription: "Whether the video is a 360° video. Default `false`.",
-				Optional:            true, Computed: true, Default: booldefault.StaticBool(false),
-			},
-			"mp4_support": schema.BoolAttribute{
-				MarkdownDescription: "Whether an mp4 of the video can be downloaded (`assets.mp4`). Default `true`.",
-				Optional:            true, Computed: true, Default: booldefault.StaticBool(true),
-			},
-			"player_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the player theme of the video's player (`videohost_player_theme.<name>.id`). " +
-					"No default: the service's own player. Removing it detaches the theme.",
-				Optional:   true,
-				Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
-			},
-			"tags": schema.SetAttribute{
-				MarkdownDescription: "Tags of the video. Default none; a change sends the whole set.",
-				ElementType:         types.StringType,
-				Optional:            true, Computed: true,
-				Default: setdefault.StaticValue(types.SetValueMust(types.StringType, []attr.Value{})),
-			},
-			"metadata": schema.MapAttribute{
-				MarkdownDescription: "Metadata of the video, key to value. Default none; a change sends the whole map.",
-				ElementType:         types.StringType,
-				Optional:            true, Computed: true,
-				Default: mapdefault.StaticValue(types.MapValueMust(types.StringType, map[string]attr.Value{})),
-			},
-			"language": schema.StringAttribute{
-				MarkdownDescription: "Language of the video, an IETF tag of the service's list (`en`, `fr-BE`). Unset, " +
-					"the service detects it once the source is ingested and this attribute shows what it found, which " +
-					"is not a change. A change starts a new transcript.",
-				Optional: true, Computed: true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
-			},
-			"transcript": schema.BoolAttribute{
-				MarkdownDescription: "Whether the service makes a transcript of the video. Default `false`. The service " +
-					"does not show it, so a change made outside Terraform is not seen.",
-				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-			},
-			"transcript_summary": schema.BoolAttribute{
-				MarkdownDescription: "Whether the service makes a summary of the transcript. Default `false`. The service " +
-					"refuses a second summary (409) once one exists or is being made.",
-				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-			},
-			"thumbnail_timecode": schema.StringAttribute{
-				MarkdownDescription: "Time of the frame that becomes the thumbnail, `HH:MM:SS` with optional milliseconds " +
-					"(`00:00:05.250`); set once the source is uploaded. No default: the service's own thumbnail. " +
-					"Removing it keeps the last thumbnail chosen.",
-				Optional:   true,
-				Validators: []validator.String{timecodeValidator()},
-			},
-			"source_file": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("Path of a local video file to upload as the source: a regular, "+
-					"non-empty file of at most %s, read by ranges (never whole in memory) and sent in chunks of the "+
-					"provider's `upload_chunk_size_mib`. Its SHA-256 is taken at plan time (`source_sha256`): a change "+
-					"of content replaces the video; a new path to the same bytes does not. Exactly one of `source_file`, "+
-					"`source_url` and `source_video_id`.", humanBytes(videohost.MaxSourceSize)),
-				Optional: true,
-			},
-			"source_url": schema.StringAttribute{
-				MarkdownDescription: "Address (http or https) of a video on the web that the service fetches as the " +
-					"source. A change replaces the video. Exactly one of `source_file`, `source_url` and `source_video_id`.",
-				Optional:   true,
-				Validators: []validator.String{httpURLValidator()},
-			},
-			"source_video_id": schema.StringAttribute{
-				MarkdownDescription: "Id of a video of the workspace whose source is copied. A change replaces the video. " +
-					"Exactly one of `source_file`, `source_url` and `source_video_id`.",
-				Optional:   true,
-				Validators: serviceIDValidators("a video (its videoId)", "videohost_videos"),
-			},
-			"source_sha256": schema.StringAttribute{
-				MarkdownDescription: "Lowercase hex SHA-256 of `source_file`, taken at plan time; null for the other " +
-					"sources. The apply refuses a file whose bytes are no longer these.",
-				Computed: true,
-			},
-			"source_bytes_missing": schema.Int64Attribute{
-				MarkdownDescription: "How many bytes of `source_file` the service still lacks: `0` once the upload is " +
-					"complete (and for the other sources). Above 0 after an interrupted upload; the next apply " +
-					"resumes it and sends only those bytes.",
-				Computed: true,
-			},
-			"clip": schema.SingleNestedAttribute{
-				MarkdownDescription: "Keep only a part of the source. " + replaceOnlyAtCreation,
-				Optional:            true,
-				Attributes: map[string]schema.Attribute{
-					"start_timecode": schema.StringAttribute{
-						MarkdownDescription: "Start of the part, `HH:MM:SS` with optional milliseconds. No default: the start.",
-						Optional:            true, Validators: []validator.String{timecodeValidator()},
-					},
-					"end_timecode": schema.StringAttribute{
-						MarkdownDescription: "End of the part, `HH:MM:SS` with optional milliseconds. No default: the end.",
-						Optional:            true, Validators: []validator.String{timecodeValidator()},
-					},
+	return map[string]schema.Attribute{
+		"source_file": schema.StringAttribute{
+			MarkdownDescription: fmt.Sprintf("Path of a local video file to upload as the source: a regular, "+
+				"non-empty file of at most %s, read by ranges (never whole in memory) and sent in chunks of the "+
+				"provider's `upload_chunk_size_mib`. Its SHA-256 is taken at plan time (`source_sha256`): a change "+
+				"of content replaces the video; a new path to the same bytes does not. Exactly one of `source_file`, "+
+				"`source_url` and `source_video_id`.", humanBytes(videohost.MaxSourceSize)),
+			Optional: true,
+		},
+		"source_url": schema.StringAttribute{
+			MarkdownDescription: "Address (http or https) of a video on the web that the service fetches as the " +
+				"source. A change replaces the video. Exactly one of `source_file`, `source_url` and `source_video_id`.",
+			Optional:   true,
+			Validators: []validator.String{httpURLValidator()},
+		},
+		"source_video_id": schema.StringAttribute{
+			MarkdownDescription: "Id of a video of the workspace whose source is copied. A change replaces the video. " +
+				"Exactly one of `source_file`, `source_url` and `source_video_id`.",
+			Optional:   true,
+			Validators: serviceIDValidators("a video (its videoId)", "videohost_videos"),
+		},
+		"source_sha256": schema.StringAttribute{
+			MarkdownDescription: "Lowercase hex SHA-256 of `source_file`, taken at plan time; null for the other " +
+				"sources. The apply refuses a file whose bytes are no longer these.",
+			Computed: true,
+		},
+		"source_bytes_missing": schema.Int64Attribute{
+			MarkdownDescription: "How many bytes of `source_file` the service still lacks: `0` once the upload is " +
+				"complete (and for the other sources). Above 0 after an interrupted upload; the next apply " +
+				"resumes it and sends only those bytes.",
+			Computed: true,
+		},
+		"clip": schema.SingleNestedAttribute{
+			MarkdownDescription: "Keep only a part of the source. " + replaceOnlyAtCreation,
+			Optional:            true,
+			Attributes: map[string]schema.Attribute{
+				"start_timecode": schema.StringAttribute{
+					MarkdownDescription: "Start of the part, `HH:MM:SS` with optional milliseconds. No default: the start.",
+					Optional:            true, Validators: []validator.String{timecodeValidator()},
 				},
-			},
-			"watermark": schema.SingleNestedAttribute{
-				MarkdownDescription: "A watermark image placed on the video. " + replaceOnlyAtCreation,
-				Optional:            true,
-				Attributes:          watermark,
-			},
-			"wait_for": schema.StringAttribute{
-				MarkdownDescription: "How far the service must have gone before the create (or an update that uploads) " +
-					"ends: `uploaded` (the whole source arrived), `playable` (a first quality is encoded) or `encoded` " +
-					"(every quality is encoded). Bounded by `timeouts`; a quality that fails is an error that names it. " +
-					"Default `uploaded`.",
-				Optional: true, Computed: true, Default: stringdefault.StaticString(waitUploaded),
-				Validators: []validator.String{stringvalidator.OneOf(waitUploaded, waitPlayable, waitEncoded)},
-			},
-			"created_at":   keptString("Creation time of the video, RFC 3339."),
-			"updated_at":   schema.StringAttribute{MarkdownDescription: "Time of the video's last change, RFC 3339.", Computed: true},
-			"published_at": schema.StringAttribute{MarkdownDescription: "Publication time of the video, RFC 3339; null when none.", Computed: true},
-			"assets": schema.SingleNestedAttribute{
-				MarkdownDescription: "Addresses of the video's outputs. They change with `public`, `mp4_support` and " +
-					"`thumbnail_timecode`, and never otherwise.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
-				Attributes: map[string]schema.Attribute{
-					"hls":       schema.StringAttribute{Computed: true, MarkdownDescription: "The HLS manifest address."},
-					"iframe":    schema.StringAttribute{Computed: true, MarkdownDescription: "An HTML `<iframe>` element that embeds the player."},
-					"player":    schema.StringAttribute{Computed: true, MarkdownDescription: "The player page address."},
-					"thumbnail": schema.StringAttribute{Computed: true, MarkdownDescription: "The thumbnail image address."},
-					"mp4":       schema.StringAttribute{Computed: true, MarkdownDescription: "The mp4 download address; null without `mp4_support`."},
+				"end_timecode": schema.StringAttribute{
+					MarkdownDescription: "End of the part, `HH:MM:SS` with optional milliseconds. No default: the end.",
+					Optional:            true, Validators: []validator.String{timecodeValidator()},
 				},
-			},
-			"playable": schema.BoolAttribute{
-				MarkdownDescription: "Whether a first quality of the video is encoded, so that it can be watched; null " +
-					"until the service's status was read.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 		},
-		Blocks: map[string]schema.Block{
-			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Update: true}),
+		"watermark": schema.SingleNestedAttribute{
+			MarkdownDescription: "A watermark image placed on the video. " + replaceOnlyAtCreation,
+			Optional:            true,
+			Attributes:          watermark,
+		},
+	}
+}
+
+// videoComputedAttributes are wait_for and what the service computes.
+func videoComputedAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"wait_for": schema.StringAttribute{
+			MarkdownDescription: "How far the service must have gone before the create (or an update that uploads) " +
+				"ends: `uploaded` (the whole source arrived), `playable` (a first quality is encoded) or `encoded` " +
+				"(every quality is encoded). Bounded by `timeouts`; a quality that fails is an error that names it. " +
+				"Default `uploaded`.",
+			Optional: true, Computed: true, Default: stringdefault.StaticString(waitUploaded),
+			Validators: []validator.String{stringvalidator.OneOf(waitUploaded, waitPlayable, waitEncoded)},
+		},
+		"created_at":   keptString("Creation time of the video, RFC 3339."),
+		"updated_at":   schema.StringAttribute{MarkdownDescription: "Time of the video's last change, RFC 3339.", Computed: true},
+		"published_at": schema.StringAttribute{MarkdownDescription: "Publication time of the video, RFC 3339; null when none.", Computed: true},
+		"assets": schema.SingleNestedAttribute{
+			MarkdownDescription: "Addresses of the video's outputs. They change with `public`, `mp4_support` and " +
+				"`thumbnail_timecode`, and never otherwise.",
+			Computed:      true,
+			PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
+			Attributes: map[string]schema.Attribute{
+				"hls":       schema.StringAttribute{Computed: true, MarkdownDescription: "The HLS manifest address."},
+				"iframe":    schema.StringAttribute{Computed: true, MarkdownDescription: "An HTML `<iframe>` element that embeds the player."},
+				"player":    schema.StringAttribute{Computed: true, MarkdownDescription: "The player page address."},
+				"thumbnail": schema.StringAttribute{Computed: true, MarkdownDescription: "The thumbnail image address."},
+				"mp4":       schema.StringAttribute{Computed: true, MarkdownDescription: "The mp4 download address; null without `mp4_support`."},
+			},
+		},
+		"playable": schema.BoolAttribute{
+			MarkdownDescription: "Whether a first quality of the video is encoded, so that it can be watched; null " +
+				"until the service's status was read.",
+			Computed:      true,
+			PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 		},
 	}
 }
