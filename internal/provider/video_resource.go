@@ -420,7 +420,11 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	next := plan
 	next.ID = state.ID
-	next.SourceBytesMissing = state.SourceBytesMissing
+	resuming := !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
+	if resuming {
+		// The upload records what it leaves missing; it starts from what the state says.
+		next.SourceBytesMissing = state.SourceBytesMissing
+	}
 	if !in.IsEmpty() {
 		v, err := r.pd.client.UpdateVideo(ctx, state.ID.ValueString(), in)
 		if err != nil {
@@ -430,7 +434,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		resp.Diagnostics.Append(next.setFromVideo(ctx, v)...)
 	}
 	resumed, complete := false, true
-	if !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0) {
+	if resuming {
 		complete = uploadVideoSource(ctx, r.pd, &next, &resp.Diagnostics)
 		resumed = complete
 	}
