@@ -49,8 +49,8 @@ func statSourceFile(name string, limit int64) (size int64, problem string) {
 	case fi.Size() == 0:
 		return 0, fmt.Sprintf("names %q, which is empty: the service takes no empty file", name)
 	case fi.Size() > limit:
-		return 0, fmt.Sprintf("names %q, which holds %d bytes, more than the service takes (%d bytes, %s)",
-			name, fi.Size(), limit, humanBytes(limit))
+		return 0, fmt.Sprintf("names %q, which holds %d bytes, more than the %s the service takes",
+			name, fi.Size(), humanBytes(limit))
 	}
 	f, err := os.Open(name)
 	if err != nil {

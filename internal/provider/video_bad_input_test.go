@@ -39,7 +39,7 @@ func TestAccVideoBadInput(t *testing.T) {
 		{Config: with("source_file", hcl(empty)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*is\s+empty`)},
 		{Config: with("source_file", hcl(dir)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*is\s+a\s+directory`)},
 		{Config: with("source_file", hcl("/dev/null")), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*not\s+a\s+regular\s+file`)},
-		{Config: with("source_file", hcl(huge)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*more\s+than\s+the\s+service\s+takes`)},
+		{Config: with("source_file", hcl(huge)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*more\s+than\s+the\s+30\s+GiB\s+the\s+service\s+takes`)},
 		{Config: with(), ExpectError: regexp.MustCompile(`(?s)Missing Video Source.*source_file.*source_url.*source_video_id`)},
 		{
 			Config:      with("source_file", hcl(file), "source_url", hcl("https://media.example.test/a.mp4")),
