@@ -218,3 +218,36 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 		},
 	})
 }
+
+// TestAccVideoCreateOutcomeUnknown: a create that the service stores but answers 500 is not
+// sent again blindly: the video it stored is adopted, its source uploaded, and the service
+// holds one video.
+func TestAccVideoCreateOutcomeUnknown(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{Faults: emulator.Faults{CommitThen500Rate: 1}})
+	env.requireEmulator(t)
+	file, sum := writeRandomFile(t, t.TempDir(), "clip.mp4", 1<<20)
+	var id string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: videoConfig(env, "title", hcl("Stored, then 500"), "source_file", hcl(file), "tags", hclList("x")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				idOf(testVideoAddr, &id),
+				sourceOnService(env, &id, &sum),
+				serviceCheckFunc(func(ctx context.Context) error {
+					vs, err := serviceClient(t, env).ListVideos(ctx, videohost.VideoFilter{})
+					if err != nil {
+						return err
+					}
+					if len(vs) != 1 || vs[0].ID != id {
+						return fmt.Errorf("the service holds %d videos, want only %s", len(vs), id)
+					}
+					if n := env.Emu.FaultCounts().CommitThen500; n == 0 {
+						return fmt.Errorf("no create was stored and answered 500: the test did not test adoption")
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
