@@ -96,18 +96,25 @@ func hashFile(name string) (string, int64, error) {
 // still holds those bytes: a file that changed between the plan and the apply is an error that
 // says so. The caller closes the file.
 func openPlannedFile(name, plannedSHA256 string) (*os.File, videohost.UploadSource, error) {
-	sum, n, err := hashFile(name)
-	if err != nil {
-		return nil, videohost.UploadSource{}, fmt.Errorf("reading %q: %w", name, err)
+	if err := checkFileUnchanged(name, plannedSHA256, "between the plan and the apply"); err != nil {
+		return nil, videohost.UploadSource{}, err
 	}
-	if sum != plannedSHA256 {
-		return nil, videohost.UploadSource{}, &fileChangedError{Path: name, Planned: plannedSHA256, Now: sum, When: "between the plan and the apply"}
-	}
+	return openSourceFile(name)
+}
+
+// openSourceFile opens a file for an upload that reads it by ranges, with its size now (the
+// client refuses to go on when the file grows or shrinks meanwhile). The caller closes the file.
+func openSourceFile(name string) (*os.File, videohost.UploadSource, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, videohost.UploadSource{}, fmt.Errorf("opening %q: %w", name, err)
 	}
-	return f, videohost.UploadSource{Name: name, Reader: f, Size: n}, nil
+	fi, err := f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return nil, videohost.UploadSource{}, fmt.Errorf("reading the size of %q: %w", name, err)
+	}
+	return f, videohost.UploadSource{Name: name, Reader: f, Size: fi.Size()}, nil
 }
 
 // checkFileUnchanged reads the file again and compares it with the plan's SHA-256; when says

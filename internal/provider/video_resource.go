@@ -348,7 +348,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	complete := true
 	if !plan.SourceFile.IsNull() {
 		state.SourceBytesMissing = types.Int64Null()
-		complete = uploadVideoSource(ctx, r.pd, &state, &resp.Diagnostics)
+		complete = uploadVideoSource(ctx, r.pd, &state, true, &resp.Diagnostics)
 	}
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {
 		finishVideo(ctx, r.pd, &state, plan, true, true, &resp.Diagnostics)
@@ -435,7 +435,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	resumed, complete := false, true
 	if resuming {
-		complete = uploadVideoSource(ctx, r.pd, &next, &resp.Diagnostics)
+		complete = uploadVideoSource(ctx, r.pd, &next, false, &resp.Diagnostics)
 		resumed = complete
 	}
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {

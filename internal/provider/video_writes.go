@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -171,14 +172,29 @@ func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (video
 // hashed as state.SourceSHA256, and records in state how much is still missing. It reports
 // whether the service now holds the whole file. An interrupted or failed upload is a warning:
 // the video is recorded with what it lacks and the next apply resumes it. A file that is not
-// the one planned is an error.
-func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, diags *diag.Diagnostics) bool {
+// the one planned is an error. checked says that the caller has just compared the file with the
+// plan's SHA-256 (a create does, before it makes the video), so that a large file is not read
+// whole once more before its upload.
+func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, checked bool, diags *diag.Diagnostics) bool {
 	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
-	f, src, err := openPlannedFile(name, state.SourceSHA256.ValueString())
-	if err != nil {
+	open := func() (*os.File, videohost.UploadSource, error) {
+		return openPlannedFile(name, state.SourceSHA256.ValueString())
+	}
+	if checked {
+		open = func() (*os.File, videohost.UploadSource, error) { return openSourceFile(name) }
+	}
+	f, src, err := open()
+	var changed *fileChangedError
+	switch {
+	case errors.As(err, &changed):
 		diags.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
 			"The source of video %s was not uploaded: %v. Nothing of it was sent. Run terraform plan (or apply) again: "+
 				"the new content replaces the video.", id, err))
+		return false
+	case err != nil:
+		diags.AddAttributeError(path.Root("source_file"), "Unable to Read Source File", fmt.Sprintf(
+			"The source of video %s was not uploaded: %v. Nothing of it was sent; make the file readable and run "+
+				"terraform apply again.", id, err))
 		return false
 	}
 	defer f.Close()
