@@ -30,9 +30,10 @@
 //     has its schema, Create, Read and Update. Creates and deletes go through resource_writes.go,
 //     which settles interrupted writes the same way for all.
 //   - Files as sources: an attribute that names a local file to upload (a video's source_file)
-//     is checked without a request in ValidateConfig and ModifyPlan (file_source.go: missing,
-//     unreadable, empty, not a regular file, too large), and carries a computed <name>_sha256
-//     taken in ModifyPlan; the apply compares the file with it before and after the upload.
+//     is checked without a request in ModifyPlan (file_source.go: missing, unreadable, empty, not
+//     a regular file, too large; not in ValidateConfig, since terraform validate may run where
+//     the files are not), and carries a computed <name>_sha256 taken there; the apply compares
+//     the file with it before and after the upload.
 //   - Transfers after a create: when a create is followed by a transfer that may be cut short
 //     (a video's upload), the object is recorded once createObject returns it, and a transfer
 //     that was interrupted or outlasted its retries is a warning, not an error: a computed

@@ -23,8 +23,9 @@ func (m videoResourceModel) sources() []types.String {
 	return []types.String{m.SourceFile, m.SourceURL, m.SourceVideoID}
 }
 
-// ValidateConfig refuses, before any request, a configuration with no source or more than one,
-// and a source file the service could not take.
+// ValidateConfig refuses a configuration with no source or more than one. The source file itself
+// is checked by ModifyPlan, at plan time: terraform validate looks at the configuration only, and
+// may run where the media are not (a lint job).
 func (r *videoResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var cfg videoResourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
@@ -52,11 +53,6 @@ func (r *videoResource) ValidateConfig(ctx context.Context, req resource.Validat
 		resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Missing Video Source",
 			"A video needs exactly one source: set source_file (the path of a local video file to upload), "+
 				"source_url (the address of a video on the web) or source_video_id (the id of a video to copy).")
-	}
-	if !cfg.SourceFile.IsNull() && !cfg.SourceFile.IsUnknown() {
-		if _, problem := statSourceFile(cfg.SourceFile.ValueString(), videohost.MaxSourceSize); problem != "" {
-			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
-		}
 	}
 }
 
