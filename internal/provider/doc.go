@@ -10,7 +10,11 @@
 //   - Models: a kind of object has one model (models.go, player_theme_model.go): its state,
 //     <thing>DataAttributes() with its computed attributes, the converter <thing>ModelFrom(...)
 //     from the client's type, and object(), which builds it as an element of a list (list_values.go
-//     says why; add the model to TestObjectsMatchReflection).
+//     says why; add the model to TestObjectsMatchReflection). A resource whose state holds what
+//     the service never shows (a live stream's write-only keys; a video's source, clip, watermark,
+//     wait_for and timeouts) has a resource model of its own beside it (liveStreamResourceModel,
+//     video_model.go), which keeps those values from the plan or the prior state and takes the
+//     rest from the client's type.
 //   - Data sources (data_sources.go): New<Thing>DataSource is a newObjectDataSource, which reads
 //     one object by its id; New<Things>DataSource a newListDataSource, which lists every page of
 //     the objects that its filters select. The shells check that the provider is configured, read
@@ -25,4 +29,15 @@
 //     identity, the import by id, the delete and the rules of a refresh; the resource's own file
 //     has its schema, Create, Read and Update. Creates and deletes go through resource_writes.go,
 //     which settles interrupted writes the same way for all.
+//   - Files as sources: an attribute that names a local file to upload (a video's source_file)
+//     is checked without a request in ModifyPlan (file_source.go: missing, unreadable, empty, not
+//     a regular file, too large; not in ValidateConfig, since terraform validate may run where
+//     the files are not), and carries a computed <name>_sha256 taken there; the apply compares
+//     the file with it before and after the upload.
+//   - Transfers after a create: when a create is followed by a transfer that may be cut short
+//     (a video's upload), the object is recorded once createObject returns it, and a transfer
+//     that was interrupted or outlasted its retries is a warning, not an error: a computed
+//     attribute says what is missing (source_bytes_missing), and ModifyPlan plans it as unknown
+//     with a warning, so that the next apply resumes it in place. Only what would record other
+//     bytes than the plan's (a file that changed) is an error.
 package provider

@@ -45,6 +45,9 @@ type providerModel struct {
 	BaseURL     types.String `tfsdk:"base_url"`
 	AuthScheme  types.String `tfsdk:"auth_scheme"`
 	MaxRetries  types.Int64  `tfsdk:"max_retries"`
+	// The chunking of video source uploads.
+	UploadChunkSizeMiB   types.Int64 `tfsdk:"upload_chunk_size_mib"`
+	UploadChunksInFlight types.Int64 `tfsdk:"upload_chunks_in_flight"`
 }
 
 // New returns the constructor of the provider that providerserver.Serve and the tests use.
@@ -99,6 +102,20 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
+			"upload_chunk_size_mib": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("Size in MiB of one chunk of a video's `source_file` upload, %d to %d "+
+					"(the service's bounds of a chunk). Larger chunks make fewer requests of the uploads rate limit; "+
+					"an interrupted upload resumes from whole chunks. Defaults to `%d`. No environment variable.",
+					videohost.MinUploadChunkSize>>20, videohost.MaxUploadChunkSize>>20, videohost.DefaultUploadChunkSize>>20),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(videohost.MinUploadChunkSize>>20, videohost.MaxUploadChunkSize>>20)},
+			},
+			"upload_chunks_in_flight": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("How many chunks of one video source are sent together, 1 to %d. "+
+					"Defaults to `%d`. No environment variable.", videohost.MaxUploadChunksInFlight, videohost.DefaultUploadChunksInFlight),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(1, videohost.MaxUploadChunksInFlight)},
+			},
 		},
 	}
 }
@@ -112,6 +129,7 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 		NewVideoChapterResource,
 		NewUploadTokenResource,
 		NewWatermarkResource,
+		NewVideoResource,
 	}
 }
 
@@ -124,6 +142,7 @@ func (p *videohostProvider) ListResources(context.Context) []func() list.ListRes
 		NewVideoChapterListResource,
 		NewUploadTokenListResource,
 		NewWatermarkListResource,
+		NewVideoListResource,
 	}
 }
 

@@ -113,6 +113,12 @@ func clientConfigFrom(cfg providerModel, diags *diag.Diagnostics) videohost.Conf
 	if !cfg.MaxRetries.IsNull() {
 		c.MaxRetries = int(cfg.MaxRetries.ValueInt64())
 	}
+	if !cfg.UploadChunkSizeMiB.IsNull() {
+		c.UploadChunkSize = cfg.UploadChunkSizeMiB.ValueInt64() << 20
+	}
+	if !cfg.UploadChunksInFlight.IsNull() {
+		c.UploadChunksInFlight = int(cfg.UploadChunksInFlight.ValueInt64())
+	}
 	if c.MaxRetries == 0 {
 		// The client reads a zero as "use the default"; the user asked for no retries.
 		c.MaxRetries = videohost.NoRetries
@@ -142,17 +148,22 @@ var configFieldAttributes = map[string]string{
 	"BaseURL":     "base_url",
 	"AuthScheme":  "auth_scheme",
 	"MaxRetries":  "max_retries",
+	// The client names the field of its Config; the provider's attribute is in MiB.
+	"UploadChunkSize":      "upload_chunk_size_mib",
+	"UploadChunksInFlight": "upload_chunks_in_flight",
 }
 
 // unknownAttributes names the attributes whose values are not known yet.
 func unknownAttributes(cfg providerModel) []string {
 	var names []string
 	for name, v := range map[string]interface{ IsUnknown() bool }{
-		"api_key":     cfg.APIKey,
-		"environment": cfg.Environment,
-		"base_url":    cfg.BaseURL,
-		"auth_scheme": cfg.AuthScheme,
-		"max_retries": cfg.MaxRetries,
+		"api_key":                 cfg.APIKey,
+		"environment":             cfg.Environment,
+		"base_url":                cfg.BaseURL,
+		"auth_scheme":             cfg.AuthScheme,
+		"max_retries":             cfg.MaxRetries,
+		"upload_chunk_size_mib":   cfg.UploadChunkSizeMiB,
+		"upload_chunks_in_flight": cfg.UploadChunksInFlight,
 	} {
 		if v.IsUnknown() {
 			names = append(names, name)

@@ -480,7 +480,9 @@ func TestUploadsInvalidateTheirLists(t *testing.T) {
 	})
 	c := f.client(t, func(cfg *Config) { cfg.ListTTL = time.Minute })
 	ctx := t.Context()
-	src := func() UploadSource { return UploadSource{Name: "f.vtt", Reader: strings.NewReader("WEBVTT\n"), Size: 7} }
+	src := func() UploadSource {
+		return UploadSource{Name: "f.vtt", Reader: strings.NewReader("WEBVTT\n"), Size: 7}
+	}
 	cases := []struct {
 		path   string
 		lookup func() error

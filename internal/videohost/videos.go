@@ -3,6 +3,7 @@ package videohost
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"net/http"
 	"net/url"
 	"time"
@@ -91,6 +92,12 @@ var videoCollection = collection[Video]{path: "/videos", id: func(v Video) strin
 // ListVideos returns every video that matches f, walking all pages.
 func (c *Client) ListVideos(ctx context.Context, f VideoFilter) ([]Video, error) {
 	return collect(videoCollection.walk(ctx, c, f.query()))
+}
+
+// WalkVideos yields the videos that match f page by page as it reads them, holding one page at
+// a time; a caller that stops early reads no further page.
+func (c *Client) WalkVideos(ctx context.Context, f VideoFilter) iter.Seq2[Video, error] {
+	return videoCollection.walk(ctx, c, f.query())
 }
 
 func (f VideoFilter) query() url.Values {

@@ -1,0 +1,71 @@
+package provider
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestStatSourceFile(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.bin")
+	writeFile(t, ok, "12345")
+	empty := filepath.Join(dir, "empty.bin")
+	writeFile(t, empty, "")
+	for _, tc := range []struct {
+		name, path string
+		limit      int64
+		want       string // a part of the problem; "" for none
+	}{
+		{"fits", ok, 5, ""},
+		{"missing", filepath.Join(dir, "nope"), 5, "does not exist"},
+		{"empty path", "", 5, "is empty: set it"},
+		{"empty file", empty, 5, "which is empty"},
+		{"directory", dir, 5, "is a directory"},
+		{"device", os.DevNull, 5, "not a regular file"},
+		{"too large", ok, 4, "holds 5 bytes, more than the 4 bytes the service takes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			size, problem := statSourceFile(tc.path, tc.limit)
+			switch {
+			case tc.want == "" && (problem != "" || size != 5):
+				t.Errorf("size %d, problem %q; want 5 and none", size, problem)
+			case tc.want != "" && !strings.Contains(problem, tc.want):
+				t.Errorf("problem %q, want it to say %q", problem, tc.want)
+			}
+		})
+	}
+}
+
+func TestSourceFileHashAndChange(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "f.bin")
+	writeFile(t, name, "abc")
+	f, problem := inspectSourceFile(name, 10)
+	// SHA-256 of "abc".
+	if problem != "" || f.Size != 3 || f.SHA256 != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
+		t.Fatalf("inspect: %+v, %q", f, problem)
+	}
+	if err := checkFileUnchanged(name, f.SHA256, "while it was uploaded"); err != nil {
+		t.Errorf("unchanged file: %v", err)
+	}
+	writeFile(t, name, "abd")
+	err := checkFileUnchanged(name, f.SHA256, "while it was uploaded")
+	var changed *fileChangedError
+	if !errors.As(err, &changed) || !strings.Contains(err.Error(), "changed while it was uploaded") || !strings.Contains(err.Error(), f.SHA256) {
+		t.Errorf("changed file: %v", err)
+	}
+	if _, _, err := openPlannedFile(name, f.SHA256); !errors.As(err, &changed) {
+		t.Errorf("opening a file that is not the planned one: %v", err)
+	}
+}
+
+func TestHumanBytes(t *testing.T) {
+	for n, want := range map[int64]string{30 << 30: "30 GiB", 5 << 20: "5 MiB", 2048: "2 KiB", 1000: "1000 bytes", 5<<20 + 1: "5242881 bytes"} {
+		if got := humanBytes(n); got != want {
+			t.Errorf("humanBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

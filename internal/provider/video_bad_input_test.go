@@ -1,0 +1,91 @@
+package provider
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// TestAccVideoBadInput plans configurations that the service could not take: each is refused
+// at plan time on the attribute it concerns, and no request reaches the videos.
+func TestAccVideoBadInput(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	dir := t.TempDir()
+	file, _ := writeRandomFile(t, dir, "ok.mp4", 1024)
+	empty := filepath.Join(dir, "empty.mp4")
+	writeFile(t, empty, "")
+	huge := filepath.Join(dir, "huge.mp4")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sparse: no disk holds it.
+	if err := f.Truncate(videohost.MaxSourceSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	_ = f.Close()
+
+	title := []string{"title", hcl("Bad input")}
+	with := func(attrs ...string) string { return videoConfig(env, append(title, attrs...)...) }
+	steps := []resource.TestStep{
+		{Config: with("source_file", hcl(filepath.Join(dir, "missing.mp4"))), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*does\s+not\s+exist`)},
+		{Config: with("source_file", hcl(empty)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*is\s+empty`)},
+		{Config: with("source_file", hcl(dir)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*is\s+a\s+directory`)},
+		{Config: with("source_file", hcl("/dev/null")), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*not\s+a\s+regular\s+file`)},
+		{Config: with("source_file", hcl(huge)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*more\s+than\s+the\s+30\s+GiB\s+the\s+service\s+takes`)},
+		{Config: with(), ExpectError: regexp.MustCompile(`(?s)Missing Video Source.*source_file.*source_url.*source_video_id`)},
+		{
+			Config:      with("source_file", hcl(file), "source_url", hcl("https://media.example.test/a.mp4")),
+			ExpectError: regexp.MustCompile(`(?s)Conflicting Video Sources.*source_file\s+and\s+source_url`),
+		},
+		{Config: with("source_file", hcl(file), "thumbnail_timecode", hcl("1:02")), ExpectError: regexp.MustCompile(`(?s)thumbnail_timecode.*HH:MM:SS`)},
+		{
+			Config:      with("source_file", hcl(file), "clip", `{ start_timecode = "00:00:01", end_timecode = "00:61:00" }`),
+			ExpectError: regexp.MustCompile(`(?s)end_timecode.*HH:MM:SS`),
+		},
+		{Config: with("source_file", hcl(file), "watermark", `{ top = "10px" }`), ExpectError: regexp.MustCompile(`(?s)watermark.*\bid\b.*required`)},
+		{Config: with("source_url", hcl("ftp://media.example.test/a.mp4")), ExpectError: regexp.MustCompile(`source_url`)},
+		{Config: with("source_file", hcl(file), "wait_for", hcl("done")), ExpectError: regexp.MustCompile(`(?s)wait_for.*uploaded.*playable.*encoded`)},
+		{
+			Config:      env.providerConfig("upload_chunk_size_mib = 4") + "resource \"videohost_video\" \"clip\" {\n" + hclAttrs(append(title, "source_file", hcl(file))...) + "}\n",
+			ExpectError: regexp.MustCompile(`(?s)upload_chunk_size_mib.*between\s+5\s+and\s+200`),
+		},
+		{
+			Config:      env.providerConfig("upload_chunks_in_flight = 17") + "resource \"videohost_video\" \"clip\" {\n" + hclAttrs(append(title, "source_file", hcl(file))...) + "}\n",
+			ExpectError: regexp.MustCompile(`(?s)upload_chunks_in_flight.*between\s+1\s+and\s+16`),
+		},
+	}
+	for i := range steps {
+		steps[i].PlanOnly = true
+	}
+	// The last step plans a good configuration after all the bad ones: nothing reached the
+	// videos before it.
+	steps = append(steps, resource.TestStep{
+		PreConfig:          noRequestsTo(t, env, "/videos", "every configuration was refused at plan time"),
+		Config:             with("source_file", hcl(file)),
+		PlanOnly:           true,
+		ExpectNonEmptyPlan: true,
+	})
+	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+}
+
+// TestAccVideoServiceRefusal: what only the service refuses (a language not on its list)
+// reaches the attribute it concerns.
+func TestAccVideoServiceRefusal(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	file, _ := writeRandomFile(t, t.TempDir(), "ok.mp4", 1024)
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      videoConfig(env, "title", hcl("Refused"), "source_file", hcl(file), "language", hcl("zz-Nowhere")),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*language = "zz-Nowhere"`),
+		}},
+	})
+}

@@ -1,0 +1,72 @@
+package provider
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// TestVideoIdentityAndListProtocol drives videohost_video's identity, its import by identity
+// and its list resource through the provider's protocol server, as Terraform 1.12+ and 1.14+
+// call them: the list streams every video with its title as display name and, with
+// include_resource, what the service shows of it; the title and tag filters reach the service.
+func TestVideoIdentityAndListProtocol(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	titles := map[string]string{}
+	for i := range 5 {
+		tags := []string{"all"}
+		if i%2 == 0 {
+			tags = append(tags, "even")
+		}
+		v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: fmt.Sprintf("talk-%d", i), Tags: tags,
+			Source: "https://media.example.test/talk.mp4"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		titles[v.ID] = v.Title
+	}
+	var someID string
+	for id := range titles {
+		someID = id
+		break
+	}
+	state, identity, diags := p.importResource("videohost_video", "", map[string]tftypes.Value{"id": str(someID)})
+	requireNoErrors(t, "ImportResourceState", diags)
+	if stringOf(state["id"]) != someID || stringOf(identity["id"]) != someID {
+		t.Errorf("import by identity: state id %q, identity %q, want %q", stringOf(state["id"]), stringOf(identity["id"]), someID)
+	}
+	state, identity, diags = p.read("videohost_video", map[string]tftypes.Value{"id": str(someID)})
+	requireNoErrors(t, "ReadResource", diags)
+	if stringOf(state["title"]) != titles[someID] || stringOf(identity["id"]) != someID ||
+		stringOf(state["source_url"]) != "https://media.example.test/talk.mp4" {
+		t.Errorf("read after import: title %q, source_url %q, identity %q", stringOf(state["title"]), stringOf(state["source_url"]), stringOf(identity["id"]))
+	}
+
+	results := p.list(listQuery{TypeName: "videohost_video", IncludeResource: true, Limit: 100})
+	if len(results) != len(titles) {
+		t.Fatalf("%d results, want %d", len(results), len(titles))
+	}
+	for _, r := range results {
+		requireNoErrors(t, "ListResource", r.Diagnostics)
+		id := stringOf(r.Identity["id"])
+		if want, ok := titles[id]; !ok || r.DisplayName != want || stringOf(r.Resource["title"]) != want || stringOf(r.Resource["id"]) != id {
+			t.Errorf("result %q (%q) with resource title %q; want a video titled %q", id, r.DisplayName, stringOf(r.Resource["title"]), want)
+		}
+	}
+	even := p.list(listQuery{TypeName: "videohost_video", Limit: 100, Config: map[string]tftypes.Value{
+		"tags": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{str("even")}),
+	}})
+	if len(even) != 3 {
+		t.Errorf("%d videos tagged even, want 3", len(even))
+	}
+	one := p.list(listQuery{TypeName: "videohost_video", Limit: 100, Config: map[string]tftypes.Value{"title": str("talk-3")}})
+	if len(one) != 1 || one[0].DisplayName != "talk-3" {
+		t.Errorf("the title filter talk-3 gave %d results", len(one))
+	}
+}

@@ -1,0 +1,187 @@
+package provider
+
+// The checks of videohost_video that need no request, at validation and plan time, and the
+// plan's choices: the source file's SHA-256, what replaces the video, and the resumption of an
+// upload that an earlier apply left incomplete.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// videoSourceAttributes are the attributes of which exactly one names the source.
+var videoSourceAttributes = []string{"source_file", "source_url", "source_video_id"}
+
+func (m videoResourceModel) sources() []types.String {
+	return []types.String{m.SourceFile, m.SourceURL, m.SourceVideoID}
+}
+
+// ValidateConfig refuses a configuration with no source or more than one. The source file itself
+// is checked by ModifyPlan, at plan time: terraform validate looks at the configuration only, and
+// may run where the media are not (a lint job).
+func (r *videoResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg videoResourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var set []string
+	unknown := false
+	for i, v := range cfg.sources() {
+		switch {
+		case v.IsUnknown():
+			unknown = true
+		case !v.IsNull():
+			set = append(set, videoSourceAttributes[i])
+		}
+	}
+	switch {
+	case len(set) > 1:
+		for _, name := range set[1:] {
+			resp.Diagnostics.AddAttributeError(path.Root(name), "Conflicting Video Sources", fmt.Sprintf(
+				"A video has exactly one source, and this configuration sets %s. Keep one of them and remove the others.",
+				strings.Join(set, " and ")))
+		}
+	case len(set) == 0 && !unknown:
+		resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Missing Video Source",
+			"A video needs exactly one source: set source_file (the path of a local video file to upload), "+
+				"source_url (the address of a video on the web) or source_video_id (the id of a video to copy).")
+	}
+}
+
+// ModifyPlan takes the source file's SHA-256, decides what replaces the video (a change of
+// source, of the file's content, of clip or of watermark), and plans the resumption of an
+// upload that is incomplete.
+func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	plan, ok := modelOf[videoResourceModel](ctx, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	var file sourceFile
+	switch {
+	case plan.SourceFile.IsUnknown():
+		plan.SourceSHA256 = types.StringUnknown()
+	case plan.SourceFile.IsNull():
+		plan.SourceSHA256 = types.StringNull()
+	default:
+		var problem string
+		file, problem = inspectSourceFile(plan.SourceFile.ValueString(), videohost.MaxSourceSize)
+		if problem != "" {
+			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
+			return
+		}
+		plan.SourceSHA256 = types.StringValue(file.SHA256)
+	}
+	if req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+		return
+	}
+	state, ok := modelOf[videoResourceModel](ctx, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	replace, ok := r.replacements(ctx, plan, state, file, resp)
+	if !ok {
+		return
+	}
+	if len(replace) > 0 {
+		resp.RequiresReplace = append(resp.RequiresReplace, replace...)
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+		return
+	}
+
+	resuming := !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
+	switch {
+	case resuming:
+		// A change that no attribute of the configuration made: what the apply changes on the
+		// service is not known yet (the service detects the language once the source is in).
+		plan.SourceBytesMissing = types.Int64Unknown()
+		plan.Playable = types.BoolUnknown()
+		plan.UpdatedAt = types.StringUnknown()
+		plan.PublishedAt = types.StringUnknown()
+		var configured types.String
+		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("language"), &configured)...)
+		if configured.IsNull() {
+			plan.Language = types.StringUnknown()
+		}
+		missing := "all of its bytes"
+		if !state.SourceBytesMissing.IsNull() {
+			missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
+				approxBytes(state.SourceBytesMissing.ValueInt64()))
+		}
+		resp.Diagnostics.AddAttributeWarning(path.Root("source_bytes_missing"), "Video Upload Will Resume", fmt.Sprintf(
+			"The source of video %s is incomplete: the service lacks %s of %s. This apply resumes the upload in "+
+				"place and sends only what the service lacks (the file is the one uploaded before: its SHA-256 "+
+				"is unchanged), then waits for %s.", state.ID.ValueString(), missing, plan.SourceFile.ValueString(),
+			plan.WaitFor.ValueString()))
+	case state.SourceBytesMissing.IsNull():
+		plan.SourceBytesMissing = types.Int64Value(0)
+	default:
+		plan.SourceBytesMissing = state.SourceBytesMissing
+	}
+	if !plan.WaitFor.Equal(state.WaitFor) {
+		plan.Playable = types.BoolUnknown()
+	}
+	thumbnail := !plan.ThumbnailTimecode.IsNull() && (resuming || !plan.ThumbnailTimecode.Equal(state.ThumbnailTimecode))
+	if !plan.Public.Equal(state.Public) || !plan.MP4Support.Equal(state.MP4Support) || thumbnail {
+		// The service gives new addresses: tokens for a private video, an mp4 or none, a new
+		// thumbnail.
+		plan.Assets = types.ObjectUnknown(videoResourceAssetsTypes)
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// replacements are the attributes whose change replaces the video. A video imported by id has
+// no source, clip or watermark in its state: the configuration's are taken as they are, except
+// a source file whose size is not the size of the source the service holds.
+func (r *videoResource) replacements(ctx context.Context, plan, state videoResourceModel, file sourceFile, resp *resource.ModifyPlanResponse) (path.Paths, bool) {
+	var replace path.Paths
+	imported := state.SourceFile.IsNull() && state.SourceURL.IsNull() && state.SourceVideoID.IsNull()
+	if imported {
+		if file.Size == 0 || r.pd == nil {
+			return nil, true
+		}
+		st, err := r.pd.client.GetVideoStatus(ctx, state.ID.ValueString())
+		if err != nil {
+			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.pd, videoAttributePaths)
+			return nil, false
+		}
+		if st.Ingest != nil && st.Ingest.Filesize != nil && *st.Ingest.Filesize != file.Size {
+			resp.Diagnostics.AddAttributeWarning(path.Root("source_file"), "Imported Video Holds Another Source", fmt.Sprintf(
+				"Video %s holds a source of %d bytes, and %s has %d: it is not this file, so the video is replaced "+
+					"by one with this file.", state.ID.ValueString(), *st.Ingest.Filesize, file.Path, file.Size))
+			replace = append(replace, path.Root("source_file"))
+		}
+		return replace, true
+	}
+	if !plan.SourceURL.Equal(state.SourceURL) {
+		replace = append(replace, path.Root("source_url"))
+	}
+	if !plan.SourceVideoID.Equal(state.SourceVideoID) {
+		replace = append(replace, path.Root("source_video_id"))
+	}
+	switch {
+	case plan.SourceFile.IsUnknown() || plan.SourceFile.IsNull() != state.SourceFile.IsNull():
+		replace = append(replace, path.Root("source_file"))
+	case !plan.SourceFile.IsNull() && !state.SourceSHA256.IsNull() && !plan.SourceSHA256.Equal(state.SourceSHA256):
+		// The same path or another: what counts is the content.
+		replace = append(replace, path.Root("source_sha256"))
+	}
+	if !plan.Clip.Equal(state.Clip) {
+		replace = append(replace, path.Root("clip"))
+	}
+	if !plan.Watermark.Equal(state.Watermark) {
+		replace = append(replace, path.Root("watermark"))
+	}
+	return replace, true
+}
