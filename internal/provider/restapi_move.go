@@ -220,7 +220,7 @@ func (r *playerThemeResource) MoveState(context.Context) []resource.StateMover {
 			return nil, err
 		}
 		p.ID = id
-		m := playerThemeModelFrom(p)
+		m := playerThemeResourceModelFrom(p, nil)
 		return &m, nil
 	})
 }
