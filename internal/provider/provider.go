@@ -64,8 +64,10 @@ func (p *videohostProvider) Metadata(_ context.Context, _ provider.MetadataReque
 
 func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The videohost provider manages the webhooks, live streams and player themes of " +
-			"the video hosting service, and reads its webhooks, videos, live streams and player themes.",
+		MarkdownDescription: "The videohost provider manages the videos of the video hosting service (a local " +
+			"file uploaded in chunks and resumed after an interruption, or a URL, or a copy), their captions and " +
+			"chapters, watermarks, delegated upload tokens, webhooks, live streams and player themes, and reads " +
+			"each of them.",
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "API key of the workspace. Sandbox and production keys differ. " +
