@@ -3,7 +3,10 @@ package provider
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -111,7 +114,8 @@ func (tr *tokenRecorder) tokens() (access, refresh []string, refreshCalls int) {
 // again during the runs, and checks that no log line and no output holds the API key, its Basic
 // credential, an access or refresh token, a webhook's signature secret, a live stream's stream
 // key or a restream's key (kept in the state, or write-only), or an upload token (of the
-// resource, of the data source's list, or of the ephemeral resource opened in each run).
+// resource, of the data source's list, or of the ephemeral resource opened in each run); the
+// configuration also uploads a video's source, its caption and a watermark.
 func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: this test builds the provider and runs terraform three times")
@@ -233,6 +237,26 @@ output "listed_upload_tokens" {
   sensitive = true
 }
 
+# A video uploaded from a file with a watermark and a caption: the upload's requests (multipart,
+# in the uploads class) go through the same credentials as the rest.
+resource "videohost_watermark" "leak" {
+  source_file = "${path.module}/mark.png"
+}
+
+resource "videohost_video" "leak" {
+  title       = "leak"
+  source_file = "${path.module}/clip.mp4"
+  watermark = {
+    id = videohost_watermark.leak.id
+  }
+}
+
+resource "videohost_video_caption" "leak" {
+  video_id    = videohost_video.leak.id
+  language    = "en"
+  source_file = "${path.module}/en.vtt"
+}
+
 # Opened in the plan and in the apply of every run; a check block that reads it keeps it in the
 # graph.
 ephemeral "videohost_upload_token" "leak" {
@@ -246,6 +270,15 @@ check "ephemeral_upload_token" {
   }
 }
 `, hcl(baseURL), hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
+
+	writePNG(t, work, "mark.png", 40, 20, 7)
+	writeFile(t, filepath.Join(work, "en.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nleak\n")
+	clip := make([]byte, 256<<10)
+	if _, err := rand.Read(clip); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(work, "clip.mp4"), string(clip))
+	clipSum := sha256.Sum256(clip)
 
 	const restreamKey, restreamKeyWO = "restream-key-kept-Qx91", "restream-key-wo-Zr42"
 	logDir := t.TempDir()
@@ -279,6 +312,17 @@ check "ephemeral_upload_token" {
 	}
 	if streams[0].Restreams[0].StreamKey != restreamKey || streams[0].Restreams[1].StreamKey != restreamKeyWO {
 		t.Fatal("the restream keys did not reach the service")
+	}
+	if n := emu.RequestCount(http.MethodPost, "/videos/"); n == 0 {
+		t.Error("no request uploaded the video's source or caption: the log would prove nothing of uploads")
+	}
+	videos, err := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: key}).ListVideos(ctx, videohost.VideoFilter{})
+	if err != nil || len(videos) != 1 {
+		t.Fatalf("videos after apply: %d, %v; want 1", len(videos), err)
+	}
+	if size, sum, complete, _ := emu.VideoSource(videos[0].ID); !complete || size != int64(len(clip)) || sum != hex.EncodeToString(clipSum[:]) {
+		t.Fatalf("the video's source on the service: %d bytes, complete %v, SHA-256 %s; want the file's %d bytes and SHA-256",
+			size, complete, sum, len(clip))
 	}
 	run("plan", "plan", "-no-color")
 	run("destroy", "destroy", "-no-color", "-auto-approve", "-parallelism=1")
