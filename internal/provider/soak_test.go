@@ -1,10 +1,15 @@
 package provider
 
 import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,6 +52,9 @@ type soakEnv struct {
 	// neither count towards the revocation nor meet a revoked token; it retries the injected
 	// read faults.
 	check *videohost.Client
+	// media holds the video's source (clip, its bytes) and caption files.
+	media string
+	clip  []byte
 }
 
 // statusWriter keeps the status of an answer.
@@ -101,6 +109,15 @@ func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
 		t.Fatal(err)
 	}
 	env.check = c
+	// The video's source and its caption, the same bytes in every cycle: each cycle uploads
+	// them again, since its destroy deleted the video.
+	env.media = t.TempDir()
+	env.clip = make([]byte, 96<<10)
+	if _, err := rand.Read(env.clip); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(env.media, "clip.mp4"), string(env.clip))
+	writeFile(t, filepath.Join(env.media, "en.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nsoak\n")
 	return env
 }
 
@@ -175,8 +192,27 @@ resource "videohost_webhook" "soak" {
 		}
 		b.WriteString("}\n")
 	}
+	// One video from a file with a caption: the title, the tags and the caption's default
+	// change in place from step 0 to step 1.
+	fmt.Fprintf(&b, `
+resource "videohost_video" "soak" {
+  title       = %s
+  tags        = %s
+  source_file = %s
+}
+
+resource "videohost_video_caption" "soak" {
+  video_id    = videohost_video.soak.id
+  language    = "en"
+  source_file = %s
+  default     = %t
+}
+`, hcl(soakVideoTitle(cycle, step)), hclList(fmt.Sprintf("step-%d", step)),
+		hcl(filepath.Join(env.media, "clip.mp4")), hcl(filepath.Join(env.media, "en.vtt")), step == 1)
 	return b.String()
 }
+
+func soakVideoTitle(cycle, step int) string { return fmt.Sprintf("soak-%d-v%d", cycle, step) }
 
 // soakThemes are the player themes of one cycle's step: one or two, whose values change from
 // step 0 to step 1 (in-place updates), and one more or one fewer in some cycles.
@@ -323,6 +359,7 @@ func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle
 		}
 		if env.check != nil {
 			problems = append(problems, liveObjectsMatch(t, env, s, cycle, step)...)
+			problems = append(problems, videosMatch(t, env, s, cycle, step)...)
 		}
 		if len(problems) > 0 {
 			tally.add(&tally.mismatches, t, "cycle %d apply %d: %s", cycle, step+1, strings.Join(problems, "; "))
@@ -399,8 +436,50 @@ func liveObjectsMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step i
 	return problems
 }
 
-// removeLiveObjects deletes every live stream and player theme left on the service, so that
-// the next cycle starts from an empty one, and returns their ids.
+// videosMatch compares the videos on the service with the state and the configuration: one
+// video, the state's, with the configured title and tags, its source complete with the file's
+// bytes, and one caption with the configured default.
+func videosMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step int) []string {
+	videos, err := env.check.ListVideos(t.Context(), videohost.VideoFilter{})
+	if err != nil {
+		return []string{"listing the videos: " + err.Error()}
+	}
+	r, err := stateResource(s, "videohost_video.soak")
+	if err != nil {
+		return []string{err.Error()}
+	}
+	id := attrString(r, "id")
+	var problems []string
+	if len(videos) != 1 || videos[0].ID != id {
+		ids := make([]string, len(videos))
+		for i, v := range videos {
+			ids[i] = v.ID
+		}
+		return append(problems, fmt.Sprintf("videos on the service %v, %s in the state (an orphan, a duplicate or a loss)", ids, id))
+	}
+	v := videos[0]
+	if want := soakVideoTitle(cycle, step); v.Title != want || !slices.Equal(v.Tags, []string{fmt.Sprintf("step-%d", step)}) {
+		problems = append(problems, fmt.Sprintf("video %s: title %q tags %v on the service, %q configured", id, v.Title, v.Tags, want))
+	}
+	sum := sha256.Sum256(env.clip)
+	if size, got, complete, _ := env.Emu.VideoSource(id); !complete || size != int64(len(env.clip)) || got != hex.EncodeToString(sum[:]) {
+		problems = append(problems, fmt.Sprintf("video %s: source of %d bytes (complete %t), not the file's %d bytes", id, size, complete, len(env.clip)))
+	}
+	if attrString(r, "source_sha256") != hex.EncodeToString(sum[:]) {
+		problems = append(problems, fmt.Sprintf("video %s: source_sha256 in the state is not the file's", id))
+	}
+	captions, err := env.check.ListCaptions(t.Context(), id)
+	switch {
+	case err != nil:
+		problems = append(problems, "listing the captions: "+err.Error())
+	case len(captions) != 1 || captions[0].SrcLang != "en" || captions[0].Default != (step == 1):
+		problems = append(problems, fmt.Sprintf("video %s: captions %+v on the service, one \"en\" with default %t configured", id, captions, step == 1))
+	}
+	return problems
+}
+
+// removeLiveObjects deletes every live stream, player theme and video left on the service, so
+// that the next cycle starts from an empty one, and returns their ids.
 func removeLiveObjects(t *testing.T, env *soakEnv) []string {
 	var left []string
 	if streams, err := env.check.ListLiveStreams(t.Context(), videohost.LiveStreamFilter{}); err == nil {
@@ -418,6 +497,14 @@ func removeLiveObjects(t *testing.T, env *soakEnv) []string {
 		}
 	} else {
 		t.Logf("listing the player themes left: %v", err)
+	}
+	if videos, err := env.check.ListVideos(t.Context(), videohost.VideoFilter{}); err == nil {
+		for _, v := range videos {
+			env.Emu.DeleteVideo(v.ID)
+			left = append(left, v.ID)
+		}
+	} else {
+		t.Logf("listing the videos left: %v", err)
 	}
 	return left
 }
@@ -531,7 +618,7 @@ func TestAccSoak(t *testing.T) {
 						tally.add(&tally.leftover, t, "cycle %d: %d webhooks left after destroy: %v", cycle, len(left), ids)
 					}
 					if ids := removeLiveObjects(t, env); len(ids) > 0 {
-						tally.add(&tally.leftover, t, "cycle %d: %d live streams and player themes left after destroy: %v", cycle, len(ids), ids)
+						tally.add(&tally.leftover, t, "cycle %d: %d live streams, player themes or videos left after destroy: %v", cycle, len(ids), ids)
 					}
 					return nil
 				},
@@ -554,8 +641,8 @@ func TestAccSoak(t *testing.T) {
 	env.Emu.SetFaults(emulator.Faults{})
 	fc := env.Emu.FaultCounts()
 	summary := fmt.Sprintf("soak: %d cycles in %s; faults injected: %d read 500s, %d other 500s, %d 429s (%d bursts), %d commit-then-500s, "+
-		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key; %d POST, %d PATCH /live-streams; %d POST, %d PATCH /players); "+
-		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftovers of webhooks, live streams or player themes); failed cycles: %d %v",
+		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key; %d POST, %d PATCH /live-streams; %d POST, %d PATCH /players; %d POST, %d PATCH /videos); "+
+		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftovers of webhooks, live streams, player themes or videos); failed cycles: %d %v",
 		cycles, time.Since(start).Round(100*time.Millisecond),
 		fc.ReadError500, fc.Error500, fc.Burst429, bursts, fc.CommitThen500,
 		env.revoked.Load(), env.unauthorized.Load(), latencyCycles,
@@ -563,6 +650,7 @@ func TestAccSoak(t *testing.T) {
 		env.Emu.RequestCount("POST", "/auth/api-key"),
 		env.Emu.RequestCount("POST", "/live-streams"), env.Emu.RequestCount("PATCH", "/live-streams"),
 		env.Emu.RequestCount("POST", "/players"), env.Emu.RequestCount("PATCH", "/players"),
+		env.Emu.RequestCount("POST", "/videos"), env.Emu.RequestCount("PATCH", "/videos"),
 		tally.divergences(), tally.mismatches, tally.nonEmptyPlans, tally.leftover, len(tally.failedCycles), tally.failedCycles)
 	t.Log(summary)
 	fmt.Println(summary)
@@ -686,5 +774,57 @@ func TestSoakChecksSeeLiveDivergences(t *testing.T) {
 	}
 	if problems := liveObjectsMatch(t, env, state, cycle, step); len(problems) != 2 || !strings.Contains(strings.Join(problems, " "), `"renamed"`) {
 		t.Errorf("with a live stream renamed on the service: %v", problems)
+	}
+}
+
+// TestSoakChecksSeeVideoDivergences shows that the soak's video check can fail: a matching
+// video passes, and a title changed on the service, a caption's default and an orphan video
+// are each reported.
+func TestSoakChecksSeeVideoDivergences(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	acc := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := serviceClient(t, acc)
+	env := &soakEnv{accEnv: acc, check: c, clip: []byte("a few bytes of a video source")}
+	const cycle, step = 2, 1
+	ctx := t.Context()
+	v, err := c.CreateVideo(ctx, videohost.VideoCreate{Title: soakVideoTitle(cycle, step), Tags: []string{"step-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := func(b []byte) videohost.UploadSource {
+		return videohost.UploadSource{Name: "f", Reader: bytes.NewReader(b), Size: int64(len(b))}
+	}
+	if _, err := c.UploadVideoSource(ctx, v.ID, src(env.clip), videohost.UploadOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	vtt := []byte("WEBVTT\n")
+	if _, err := c.UploadCaption(ctx, v.ID, "en", src(vtt)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SetCaptionDefault(ctx, v.ID, "en", true); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(env.clip)
+	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{Resources: []*tfjson.StateResource{{
+		Address: "videohost_video.soak", Mode: tfjson.ManagedResourceMode, Type: "videohost_video", Name: "soak",
+		AttributeValues: map[string]any{"id": v.ID, "source_sha256": hex.EncodeToString(sum[:])},
+	}}}}}
+	if problems := videosMatch(t, env, state, cycle, step); len(problems) != 0 {
+		t.Fatalf("a state that matches the service: %v", problems)
+	}
+	if problems := videosMatch(t, env, state, cycle, 0); len(problems) != 2 {
+		t.Errorf("against step 0's configuration (another title and tags, no default caption): %v", problems)
+	}
+	if _, err := c.UpdateVideo(ctx, v.ID, videohost.VideoUpdate{Title: videohost.Value("renamed")}); err != nil {
+		t.Fatal(err)
+	}
+	if problems := videosMatch(t, env, state, cycle, step); len(problems) != 1 || !strings.Contains(problems[0], `"renamed"`) {
+		t.Errorf("with a video renamed on the service: %v", problems)
+	}
+	if _, err := c.CreateVideo(ctx, videohost.VideoCreate{Title: "orphan"}); err != nil {
+		t.Fatal(err)
+	}
+	if problems := videosMatch(t, env, state, cycle, step); len(problems) != 1 || !strings.Contains(problems[0], "an orphan") {
+		t.Errorf("with an orphan video: %v", problems)
 	}
 }
