@@ -14,7 +14,13 @@ func TestStatSourceFile(t *testing.T) {
 	writeFile(t, ok, "12345")
 	empty := filepath.Join(dir, "empty.bin")
 	writeFile(t, empty, "")
-	for _, tc := range []struct {
+	// Files that cannot be read even by root (the tests may run as root, whom permission bits
+	// do not stop): a symbolic link that loops, and a path through a regular file.
+	loop := filepath.Join(dir, "loop")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
 		name, path string
 		limit      int64
 		want       string // a part of the problem; "" for none
@@ -26,7 +32,23 @@ func TestStatSourceFile(t *testing.T) {
 		{"directory", dir, 5, "is a directory"},
 		{"device", os.DevNull, 5, "not a regular file"},
 		{"too large", ok, 4, "holds 5 bytes, more than the 4 bytes the service takes"},
-	} {
+		{"a looping link", loop, 5, "cannot be read: stat " + loop + ": too many levels of symbolic links"},
+		{"through a file", filepath.Join(ok, "x"), 5, "cannot be read: stat " + filepath.Join(ok, "x") + ": not a directory"},
+	}
+	if os.Geteuid() != 0 {
+		// Permission bits stop everyone but root.
+		locked := filepath.Join(dir, "locked.bin")
+		writeFile(t, locked, "12345")
+		if err := os.Chmod(locked, 0); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, struct {
+			name, path string
+			limit      int64
+			want       string
+		}{"no read permission", locked, 5, "cannot be read: open " + locked + ": permission denied"})
+	}
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			size, problem := statSourceFile(tc.path, tc.limit)
 			switch {

@@ -31,6 +31,11 @@ func TestAccVideoBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = f.Close()
+	// Unreadable even by root, whom permission bits do not stop: a symbolic link that loops.
+	loop := filepath.Join(dir, "loop.mp4")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
 
 	title := []string{"title", hcl("Bad input")}
 	with := func(attrs ...string) string { return videoConfig(env, append(title, attrs...)...) }
@@ -39,6 +44,7 @@ func TestAccVideoBadInput(t *testing.T) {
 		{Config: with("source_file", hcl(empty)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*is\s+empty`)},
 		{Config: with("source_file", hcl(dir)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*is\s+a\s+directory`)},
 		{Config: with("source_file", hcl("/dev/null")), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*not\s+a\s+regular\s+file`)},
+		{Config: with("source_file", hcl(loop)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*cannot\s+be\s+read.*symbolic\s+links`)},
 		{Config: with("source_file", hcl(huge)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*more\s+than\s+the\s+30\s+GiB\s+the\s+service\s+takes`)},
 		{Config: with(), ExpectError: regexp.MustCompile(`(?s)Missing Video Source.*source_file.*source_url.*source_video_id`)},
 		{
