@@ -350,7 +350,9 @@ head -c $((1024 * 1024)) /dev/urandom >"$media/partner-clip.mp4"
 upload_code=$(printf 'url = "%s/upload?token=%s"\n' "$emulator_url" "$(tf output -raw upload_token)" |
 	curl -sS --max-time 30 -K - -F "file=@$media/partner-clip.mp4" -o "$tmp/upload.json" -w '%{http_code}') ||
 	lib_fail "POST /upload?token= failed"
-[ "$upload_code" = 201 ] || lib_fail "POST /upload?token= answered $upload_code: $(cat "$tmp/upload.json")"
+# The answer is shown on failure without any line that holds a secret, in case one echoes it.
+[ "$upload_code" = 201 ] ||
+	lib_fail "POST /upload?token= answered $upload_code: $(grep -vF -f "$tmp/keys/shown-nowhere.txt" "$tmp/upload.json" || true)"
 partner_id=$(json_string videoId <"$tmp/upload.json")
 [ -n "$partner_id" ] || lib_fail "POST /upload?token= answered no videoId"
 lib_say "    POST /upload?token=(the token) with partner-clip.mp4 ($(wc -c <"$media/partner-clip.mp4" | tr -d ' ') bytes): 201, video $partner_id"
