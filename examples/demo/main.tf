@@ -1,5 +1,6 @@
-# The configuration that `make demo` applies against the local emulator. The provider reads its
-# key and address from VIDEOHOST_API_KEY and VIDEOHOST_BASE_URL, which the demo script sets.
+# The configuration that `make demo` applies against the local emulator; videos.tf joins it in a
+# second apply. The provider reads its key and address from VIDEOHOST_API_KEY and
+# VIDEOHOST_BASE_URL, which the demo script sets.
 terraform {
   required_version = ">= 1.11"
   required_providers {
@@ -10,7 +11,10 @@ terraform {
   }
 }
 
-provider "videohost" {}
+# Chunks of 5 MiB, the service's smallest: the demo's 6 MiB video (videos.tf) goes in two.
+provider "videohost" {
+  upload_chunk_size_mib = 5
+}
 
 variable "receiver_url" {
   description = "Address of the webhook receiver that the demo starts."
@@ -66,8 +70,10 @@ resource "videohost_webhook" "ai" {
   events = ["video.caption.generated", "video.summary.generated"]
 }
 
-# The seeded videos, read from every page of GET /videos.
+# The seeded videos, read from every page of GET /videos. The title filter leaves out the videos
+# that the demo uploads later (videos.tf, the upload token's), so that the outputs stay put.
 data "videohost_videos" "all" {
+  title      = "Seed video"
   sort_by    = "title"
   sort_order = "asc"
 }
