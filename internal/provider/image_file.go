@@ -22,7 +22,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -98,32 +97,16 @@ func readImageFile(name string, lim imageLimits) (imageFacts, error) {
 	return facts, nil
 }
 
-// imageFileValidator checks at plan time that the file an attribute names is a JPEG or PNG
-// image within lim; what names the image in the message ("the watermark").
-func imageFileValidator(what string, lim imageLimits) validator.String {
-	desc := "value must name a JPEG or PNG image file"
+// imageRequirement says what lim takes, to complete "the path of a JPEG or PNG image file".
+func imageRequirement(lim imageLimits) string {
+	var req string
 	if lim.maxWidth > 0 {
-		desc += fmt.Sprintf(" of at most %d × %d pixels", lim.maxWidth, lim.maxHeight)
+		req += fmt.Sprintf(" of at most %d × %d pixels", lim.maxWidth, lim.maxHeight)
 	}
 	if lim.maxBytes > 0 {
-		desc += fmt.Sprintf(" and %d KiB", lim.maxBytes>>10)
+		req += fmt.Sprintf(" and %d KiB", lim.maxBytes>>10)
 	}
-	return stringCheck{
-		description: desc,
-		summary:     "Invalid Image File",
-		check: func(name string) string {
-			if name == "" {
-				return "the path is empty"
-			}
-			if _, err := readImageFile(name, lim); err != nil {
-				return err.Error()
-			}
-			return ""
-		},
-		detail: func(subject, why string) string {
-			return fmt.Sprintf("Set %s to the path of %s, %s: %s.", subject, what, desc[len("value must name "):], why)
-		},
-	}
+	return req
 }
 
 // checkPlannedImage checks, before an upload, that the image file name is still valid and has
@@ -179,8 +162,11 @@ func planFileSHA256(file types.String, lim imageLimits, at path.Path, diags *dia
 	}
 	facts, err := readImageFile(file.ValueString(), lim)
 	if err != nil {
+		// Checked here, when the plan is made, rather than by a validator: terraform validate
+		// then works where the images are absent (a CI job that checks configurations), as it
+		// does for the files of videos and captions.
 		diags.AddAttributeError(at, "Invalid Image File", fmt.Sprintf("Set %s to the path of a JPEG or PNG image "+
-			"file: %s.", attrInWords(at), err))
+			"file%s: %s.", attrInWords(at), imageRequirement(lim), err))
 		return types.StringUnknown()
 	}
 	return types.StringValue(facts.sha256)

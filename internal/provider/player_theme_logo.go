@@ -68,8 +68,7 @@ func playerThemeLogoAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Path of the theme's logo: a JPEG or PNG image (recognised by its content) of at most " +
 				"200 × 100 pixels and 100 KiB, checked when the plan is made. A change of its content (`logo_sha256`) " +
 				"uploads it again in place; removing it deletes the logo. No default: a theme without it has no logo.",
-			Optional:   true,
-			Validators: []validator.String{imageFileValidator("the logo image", logoImage)},
+			Optional: true,
 		},
 		"logo_link": schema.StringAttribute{
 			MarkdownDescription: "Address a click on the logo opens, an absolute http or https URL; needs `logo_file`. " +

@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -52,8 +51,7 @@ func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"source_file": schema.StringAttribute{
 				MarkdownDescription: "Path of the image file to upload: a JPEG or PNG, recognised by its content " +
 					"(whatever its name), checked when the plan is made. No default: required.",
-				Required:   true,
-				Validators: []validator.String{imageFileValidator("the watermark image", watermarkImage)},
+				Required: true,
 			},
 			"source_sha256": schema.StringAttribute{
 				MarkdownDescription: "SHA-256 of `source_file`'s content (lowercase hex), taken when the plan is made. " +
@@ -65,8 +63,8 @@ func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 	}
 }
 
-// ModifyPlan takes the SHA-256 of source_file's content, so that a change of the image shows in
-// the plan as a replacement, and checks the file again (it may have changed since validation).
+// ModifyPlan checks that source_file is a JPEG or PNG image and takes the SHA-256 of its
+// content, so that a change of the image shows in the plan as a replacement.
 func (r *watermarkResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return // destroy
