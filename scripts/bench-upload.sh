@@ -54,6 +54,9 @@ if [ "$chunk_mib" -lt 5 ] || [ "$chunk_mib" -gt 200 ]; then
 	lib_fail "BENCH_UPLOAD_CHUNK_MIB=$chunk_mib: the provider takes 5 to 200"
 fi
 [ "$in_flight" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT=$in_flight: the provider takes 1 to 16"
+if [ "$resume_mib" -le $((2 * chunk_mib)) ]; then
+	lib_fail "BENCH_UPLOAD_RESUME_MIB=$resume_mib: the resume needs more than two chunks of $chunk_mib MiB, so that a SIGINT can land between them"
+fi
 small_mib=${size_list[0]}
 large_mib=${size_list[${#size_list[@]} - 1]}
 unlimited=100000000
