@@ -1,0 +1,490 @@
+#!/usr/bin/env bash
+# Video source uploads (`make bench-upload`), driven by the real terraform against the local
+# emulator over loopback and printed as a markdown table for the README:
+#
+#   throughput  a random source of the first size of BENCH_UPLOAD_SIZES (default 1 GiB) uploaded
+#               by `terraform apply` of one videohost_video, unthrottled, against curl posting
+#               the same bytes to the same emulator as Content-Range chunks of the same size,
+#               sequentially, on one connection (the service takes at most 200 MiB in one
+#               regular request, so chunks are the only reference for 1 GiB). Both are timed
+#               the same way: from the first chunk's arrival at the emulator (its statistics'
+#               rateLimits.uploads.first) to the moment a poller of its control API (every
+#               50 ms) sees the source complete, i.e. hashed; terraform's start, its plan-time
+#               hash of the file and the apply's second hash fall outside. Median of
+#               BENCH_UPLOAD_RUNS pairs (default 3).
+#   memory      the provider's peak RSS (GNU time %M, through a wrapper named
+#               terraform-provider-videohost) while applying the first and the last size of
+#               BENCH_UPLOAD_SIZES (default 1 GiB and 4 GiB).
+#   pacing      20 chunks of 5 MiB under an uploads limit of 5 per 3 s: requests sent before a
+#               429's Retry-After had elapsed (must be 0), 429s, and the upload's wall time
+#               against its floor.
+#   resume      SIGINT to terraform once half of a BENCH_UPLOAD_RESUME_MIB source (default 512)
+#               reached the emulator, then a second apply: the bytes it sent, the videos that
+#               exist, and the SHA-256 the emulator took.
+#   faults      20% of the chunks stored and answered 500, and the first chunk's connection cut
+#               after 1 MiB: the apply completes, one video exists, the SHA-256 is the file's.
+#
+# BENCH_UPLOAD_SIZES="64 256" (MiB) and BENCH_UPLOAD_RESUME_MIB=128 make a quick check;
+# BENCH_UPLOAD_SCENARIOS picks scenarios (default "throughput memory pacing resume faults").
+# Files live in a temporary directory (TMPDIR) that is removed on every exit; the emulator keeps
+# its chunks there too: the last size needs about twice its size on disk. Each scenario runs its
+# own emulator on a free loopback port; terraform finds the provider built here through a
+# dev_overrides CLI configuration in that directory. Everything it starts is stopped on success,
+# on failure and on Ctrl-C. Never part of `make test` or CI: it moves gigabytes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh"
+lib_name=bench-upload
+lib_tmp=""
+
+sizes=${BENCH_UPLOAD_SIZES:-1024 4096}
+resume_mib=${BENCH_UPLOAD_RESUME_MIB:-512}
+runs=${BENCH_UPLOAD_RUNS:-3}
+scenarios=" ${BENCH_UPLOAD_SCENARIOS:-throughput memory pacing resume faults} "
+chunk_mib=${BENCH_UPLOAD_CHUNK_MIB:-50} # the provider's default upload_chunk_size_mib
+in_flight=${BENCH_UPLOAD_IN_FLIGHT:-2}  # the provider's default upload_chunks_in_flight
+read -r -a size_list <<<"$sizes"
+[ "${#size_list[@]}" -ge 1 ] || lib_fail "BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB"
+for v in "${size_list[@]}" "$resume_mib" "$runs" "$chunk_mib" "$in_flight"; do
+	case "$v" in '' | *[!0-9]* | 0) lib_fail "'$v' is not a positive whole number (BENCH_UPLOAD_SIZES and _RESUME_MIB are MiB)" ;; esac
+done
+if [ "$chunk_mib" -lt 5 ] || [ "$chunk_mib" -gt 200 ]; then
+	lib_fail "BENCH_UPLOAD_CHUNK_MIB=$chunk_mib: the provider takes 5 to 200"
+fi
+[ "$in_flight" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT=$in_flight: the provider takes 1 to 16"
+if [ "$resume_mib" -le $((2 * chunk_mib)) ]; then
+	lib_fail "BENCH_UPLOAD_RESUME_MIB=$resume_mib: the resume needs more than two chunks of $chunk_mib MiB, so that a SIGINT can land between them"
+fi
+small_mib=${size_list[0]}
+large_mib=${size_list[${#size_list[@]} - 1]}
+unlimited=100000000
+pace_chunks=20 pace_limit=5 pace_window=3 pace_chunk_mib=5
+fault_chunks=20 fault_chunk_mib=5 fault_rate=0.2
+
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	set +e
+	lib_stop_all
+	if [ "$rc" -ne 0 ] && [ -n "$lib_tmp" ]; then
+		case "$rc" in
+		130 | 143) lib_say "bench-upload: interrupted; stopped what it started" >&2 ;;
+		*)
+			lib_say "bench-upload: FAILED (exit $rc)" >&2
+			for f in "$lib_tmp"/*.err "$lib_tmp"/*.log; do
+				[ -s "$f" ] || continue
+				lib_say "---- last lines of $(basename "$f") ----" >&2
+				tail -n 15 "$f" >&2
+			done
+			;;
+		esac
+	fi
+	[ -n "$lib_tmp" ] && rm -rf "$lib_tmp"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+lib_need go "install Go (the version in go.mod)"
+lib_need_terraform
+lib_need curl "install curl; the bench posts the reference upload and reads the emulator's statistics with it"
+lib_need sha256sum "install coreutils"
+/usr/bin/time -f %M -o /dev/null true 2>/dev/null || lib_fail "GNU time (/usr/bin/time) is needed for the peak RSS: install the time package"
+lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench-upload.XXXXXX")
+tmp=$lib_tmp
+
+now() { date +%s.%N; }
+calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }
+met_le() { calc "($1 <= $2) ? \"yes\" : \"no\""; }
+met_ge() { calc "($1 >= $2) ? \"yes\" : \"no\""; }
+fmt1() { printf '%.1f' "$1"; }
+rows=()
+must_failed=""
+row() { rows+=("$1|$2|$3|$4|$5"); }
+must() { # must LABEL MEASURE VALUE GOAL OK
+	if [ "$5" = yes ]; then
+		row "$1" "$2" "$3" "$4" "yes"
+	else
+		row "$1" "$2" "$3" "$4" "**NO**"
+		must_failed="$must_failed; $2"
+	fi
+}
+yes_if() { if [ "$@" ]; then echo yes; else echo no; fi; }
+want() { [ "${scenarios#* "$1" }" != "$scenarios" ]; }
+mib_bytes() { echo $(($1 * 1024 * 1024)); }
+
+# emulator starts an emulator on a free loopback port with its upload chunks under $tmp; its
+# address is left in emu_url and VIDEOHOST_BASE_URL.
+emulator() {
+	local name=$1
+	shift
+	mkdir -p "$tmp/emu-chunks"
+	lib_start "$name" env TMPDIR="$tmp/emu-chunks" "$tmp/bin/videohost-emulator" -listen 127.0.0.1:0 -api-key "$api_key" \
+		-ingest-delay 10ms -encoding-delay 10ms "$@"
+	emu_pid=$lib_last_pid
+	emu_url=$(lib_first_line "$name" "$emu_pid")
+	case "$emu_url" in
+	http://127.0.0.1:*) ;;
+	*) lib_fail "the emulator's first line is not its address: $emu_url" ;;
+	esac
+	lib_wait_http "$emu_url/_emulator/"
+	export VIDEOHOST_BASE_URL="$emu_url"
+}
+unthrottled() { emulator "$1" -rate-limit-uploads "$unlimited" -rate-limit-writes "$unlimited" -rate-limit-reads "$unlimited"; }
+
+ctl() { curl -sS --fail --max-time 10 "$emu_url/_emulator/$1" | tr -d '\n' || lib_fail "GET /_emulator/$1 failed"; }
+stats() { ctl stats; }
+# rate_field prints rateLimits.<class>.<field> of a stats document.
+rate_field() {
+	local v
+	v=$(printf '%s' "$1" | grep -o "\"$2\":{[^}]*}" | sed -n 1p | grep -o "\"$3\":[^,}]*" | cut -d: -f2- | tr -d '"')
+	[ -n "$v" ] || lib_fail "the emulator's stats lack rateLimits.$2.$3"
+	printf '%s' "$v"
+}
+# uploaded_bytes prints uploads.bytes of a stats document: every byte of source files received.
+uploaded_bytes() { printf '%s' "$1" | grep -o '"uploads":{"bytes":[0-9]*' | grep -o '[0-9]*$'; }
+# video_ids prints the ids of the videos that received source bytes, one a line.
+video_ids() { printf '%s' "$1" | grep -o '"videos":{[^}]*}' | grep -o '"vi[^"]*":[0-9]' | cut -d'"' -f2; }
+# videos_total prints how many videos the service lists.
+videos_total() {
+	curl -sS --fail --max-time 10 -u "$api_key:" "$emu_url/videos?pageSize=1" | grep -o '"itemsTotal":[0-9]*' | cut -d: -f2 ||
+		lib_fail "GET /videos failed"
+}
+source_field() { ctl "videos/$1/source" | grep -o "\"$2\":[^,}]*" | cut -d: -f2- | tr -d '"'; }
+epoch() { date -d "$1" +%s.%N; }
+
+# random_file writes MIB mebibytes of random bytes to PATH and leaves its SHA-256 in file_sum.
+random_file() {
+	head -c "$(mib_bytes "$2")" /dev/urandom >"$1"
+	file_sum=$(sha256sum "$1" | cut -d' ' -f1)
+}
+
+# The poller waits for the first video that receives source bytes and writes the time at which
+# its source is complete (hashed by the emulator) to its output file.
+cat >"$tmp/poll-complete.sh" <<'EOF'
+#!/usr/bin/env bash
+url=$1 out=$2 id=""
+while :; do
+	if [ -z "$id" ]; then
+		id=$(curl -sS --max-time 5 "$url/_emulator/stats" | tr -d '\n' | grep -o '"videos":{"vi[^"]*"' | cut -d'"' -f4)
+	fi
+	if [ -n "$id" ] && curl -sS --max-time 5 "$url/_emulator/videos/$id/source" | grep -q '"complete":true'; then
+		date +%s.%N >"$out"
+		exit 0
+	fi
+	sleep 0.05
+done
+EOF
+poll_start() {
+	rm -f "$tmp/complete.at"
+	lib_start poll bash "$tmp/poll-complete.sh" "$emu_url" "$tmp/complete.at"
+	poll_pid=$lib_last_pid
+}
+# poll_span waits (at most 60 s) for the poller and sets span: the seconds from the first
+# chunk's arrival to the source's completion.
+poll_span() {
+	local first
+	for _ in $(seq 1 600); do
+		[ -s "$tmp/complete.at" ] && break
+		sleep 0.1
+	done
+	lib_stop "$poll_pid"
+	[ -s "$tmp/complete.at" ] || lib_fail "the source never became complete on the emulator"
+	first=$(rate_field "$(stats)" uploads first)
+	span=$(calc "$(cat "$tmp/complete.at") - $(epoch "$first")")
+}
+
+# tf runs terraform under GNU time (its peak RSS in $tmp/<log>.rss), output in $tmp/<log>.log,
+# and sets tf_seconds; the provider's peak RSS lands in $tmp/rss.
+tf() {
+	local log=$1 dir=$2 rc=0 t0
+	shift 2
+	rm -f "$tmp"/rss/rss.*
+	t0=$(now)
+	lib_start "$log" /usr/bin/time -f %M -o "$tmp/$log.rss" "$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color
+	lib_wait "$lib_last_pid" || rc=$?
+	tf_seconds=$(calc "$(now) - $t0")
+	mv "$tmp/$log.out" "$tmp/$log.log"
+	cat "$tmp/$log.err" >>"$tmp/$log.log"
+	rm -f "$tmp/$log.err"
+	return "$rc"
+}
+tf_ok() {
+	local log=$1
+	tf "$@" || lib_fail "terraform ${*:3} failed (exit $?): see $log.log above"
+}
+mib() { calc "$1 / 1024" | xargs printf '%.0f'; }
+provider_rss() {
+	local kb
+	kb=$(cat "$tmp"/rss/rss.* 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
+	[ -n "$kb" ] || lib_fail "no peak RSS of the provider was recorded"
+	mib "$kb"
+}
+
+# configuration writes a configuration of one video of FILE into DIR, with chunks of CHUNK MiB,
+# IN_FLIGHT at a time.
+configuration() {
+	local dir=$1 file=$2 chunk=$3 flight=$4
+	mkdir -p "$dir"
+	{
+		lib_required_providers
+		cat <<EOF
+
+provider "videohost" {
+  upload_chunk_size_mib   = $chunk
+  upload_chunks_in_flight = $flight
+}
+
+resource "videohost_video" "bench" {
+  title       = "bench-upload"
+  source_file = "$file"
+}
+EOF
+	} >"$dir/main.tf"
+}
+
+# curl_upload posts FILE (SIZE bytes) to a new video as sequential Content-Range chunks of
+# CHUNK bytes, on one connection (one curl, --next per chunk); sets curl_seconds.
+curl_upload() {
+	local file=$1 size=$2 chunk=$3 id from=0 to t0 part
+	local -a args=()
+	id=$(curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' -d '{"title":"bench-upload curl"}' \
+		"$emu_url/videos" | grep -o '"videoId":"[^"]*"' | cut -d'"' -f4) || lib_fail "creating the curl reference's video failed"
+	rm -rf "$tmp/parts"
+	mkdir -p "$tmp/parts"
+	split -b "$chunk" -d -a 5 "$file" "$tmp/parts/p."
+	for part in "$tmp"/parts/p.*; do
+		to=$((from + $(stat -c %s "$part") - 1))
+		[ ${#args[@]} -eq 0 ] || args+=(--next)
+		args+=(-sS -u "$api_key:" -o /dev/null -w '%{http_code}\n' -H "Content-Range: bytes $from-$to/$size"
+			-F "file=@$part;filename=source.bin" "$emu_url/videos/$id/source")
+		from=$((to + 1))
+	done
+	t0=$(now)
+	curl "${args[@]}" >"$tmp/curl.codes" || lib_fail "curl's upload failed"
+	curl_seconds=$(calc "$(now) - $t0")
+	rm -rf "$tmp/parts"
+	if grep -qv '^201$' "$tmp/curl.codes"; then
+		lib_fail "curl's upload had answers other than 201: $(sort "$tmp/curl.codes" | uniq -c | tr '\n' ' ')"
+	fi
+	[ "$(source_field "$id" sha256)" = "$file_sum" ] || lib_fail "curl's upload: the emulator's SHA-256 is not the file's"
+}
+
+# check_one_video checks that exactly one video exists and holds the file; sets sha_ok.
+check_video() {
+	local ids
+	ids=$(video_ids "$(stats)")
+	video_count=$(videos_total)
+	sha_ok=no
+	if [ "$(printf '%s\n' "$ids" | grep -c .)" -eq 1 ] && [ "$(source_field "$ids" complete)" = true ] &&
+		[ "$(source_field "$ids" sha256)" = "$file_sum" ]; then
+		sha_ok=yes
+	fi
+}
+
+lib_say "bench-upload: building the provider and the emulator"
+mkdir -p "$tmp/bin" "$tmp/rssbin" "$tmp/rss" "$tmp/media"
+go build -o "$tmp/bin/" . ./cmd/videohost-emulator
+# terraform starts the provider; this wrapper of the same name runs it under GNU time.
+cat >"$tmp/rssbin/terraform-provider-videohost" <<EOF
+#!/bin/sh
+exec /usr/bin/time -f %M -o "$tmp/rss/rss.\$\$" "$tmp/bin/terraform-provider-videohost" "\$@"
+EOF
+chmod +x "$tmp/rssbin/terraform-provider-videohost"
+lib_dev_overrides "$tmp/rssbin.tfrc" "$tmp/rssbin"
+export TF_CLI_CONFIG_FILE="$tmp/rssbin.tfrc"
+export TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1
+lib_clean_tf_env
+unset VIDEOHOST_UPLOAD_CHUNK_SIZE_MIB VIDEOHOST_UPLOAD_CHUNKS_IN_FLIGHT
+api_key="bench_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+export VIDEOHOST_API_KEY="$api_key"
+cpu=$(grep -m 1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
+machine="${cpu:-unknown CPU}, $(nproc 2>/dev/null || echo '?') cores; $(go version | sed 's/^go version //'); $("$TERRAFORM" version 2>/dev/null | sed -n 1p)"
+unthrottled_rate="" # bytes a second, from the throughput scenario
+
+# ---- throughput (and memory at the first size) --------------------------------------------------
+
+small_rss=""
+if want throughput || want memory; then
+	lib_say "bench-upload: throughput: $small_mib MiB, $runs run(s) of the provider and of curl ($chunk_mib MiB chunks)"
+	random_file "$tmp/media/small.bin" "$small_mib"
+	size=$(mib_bytes "$small_mib")
+	p_spans=() c_spans=() c_walls=() p_applies=()
+	for r in $(seq 1 "$runs"); do
+		unthrottled "emu-p$r"
+		configuration "$tmp/p$r" "$tmp/media/small.bin" "$chunk_mib" "$in_flight"
+		poll_start
+		tf_ok "apply-p$r" "$tmp/p$r" apply -auto-approve
+		poll_span
+		p_spans+=("$span")
+		p_applies+=("$tf_seconds")
+		rss=$(provider_rss)
+		if [ -z "$small_rss" ] || [ "$rss" -gt "$small_rss" ]; then
+			small_rss=$rss
+		fi
+		check_video
+		[ "$sha_ok/$video_count" = yes/1 ] || lib_fail "throughput run $r: the emulator does not hold one video with the file's SHA-256"
+		lib_stop "$emu_pid"
+		rm -rf "$tmp/p$r" "$tmp/emu-chunks"
+
+		unthrottled "emu-c$r"
+		poll_start
+		curl_upload "$tmp/media/small.bin" "$size" "$(mib_bytes "$chunk_mib")"
+		poll_span
+		c_spans+=("$span")
+		c_walls+=("$curl_seconds")
+		lib_stop "$emu_pid"
+		rm -rf "$tmp/emu-chunks"
+		lib_say "  run $r: provider $(fmt1 "${p_spans[-1]}") s (apply $(fmt1 "$tf_seconds") s), curl $(fmt1 "${c_spans[-1]}") s (curl's own $(fmt1 "$curl_seconds") s)"
+	done
+	rm -f "$tmp/media/small.bin"
+	median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%s", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+	p_span=$(median "${p_spans[@]}")
+	c_span=$(median "${c_spans[@]}")
+	p_rate=$(calc "$small_mib / $p_span")
+	c_rate=$(calc "$small_mib / $c_span")
+	unthrottled_rate=$(calc "$size / $p_span")
+	ratio=$(calc "$c_span / $p_span")
+	if want throughput; then
+		label="throughput, $small_mib MiB, unthrottled"
+		row "$label" "provider: first chunk in → source complete (median of $runs; terraform apply in all)" "$(fmt1 "$p_span") s = $(printf '%.0f' "$p_rate") MiB/s ($(fmt1 "$(median "${p_applies[@]}")") s)" "—" "—"
+		row "" "curl, $chunk_mib MiB Content-Range chunks, sequential, one connection (curl's own wall)" "$(fmt1 "$c_span") s = $(printf '%.0f' "$c_rate") MiB/s ($(fmt1 "$(median "${c_walls[@]}")") s)" "—" "—"
+		row "" "provider / curl throughput ($chunk_mib MiB chunks, $in_flight in flight)" "$(printf '%.2f' "$ratio")" "≥ 0.8" "$(met_ge "$ratio" 0.8)"
+	fi
+fi
+
+# ---- memory at the last size ----------------------------------------------------------------------
+
+if want memory; then
+	large_rss=$small_rss
+	if [ "$large_mib" != "$small_mib" ]; then
+		lib_say "bench-upload: memory: $large_mib MiB"
+		random_file "$tmp/media/large.bin" "$large_mib"
+		unthrottled emu-m
+		configuration "$tmp/m" "$tmp/media/large.bin" "$chunk_mib" "$in_flight"
+		tf_ok apply-m "$tmp/m" apply -auto-approve
+		large_rss=$(provider_rss)
+		check_video
+		[ "$sha_ok/$video_count" = yes/1 ] || lib_fail "memory: the emulator does not hold one video with the file's SHA-256"
+		lib_stop "$emu_pid"
+		rm -rf "$tmp/m" "$tmp/emu-chunks" "$tmp/media/large.bin"
+	fi
+	worst=$((small_rss > large_rss ? small_rss : large_rss))
+	growth=$((large_rss - small_rss))
+	row "memory, $chunk_mib MiB chunks, $in_flight in flight" "provider peak RSS: $small_mib MiB (largest of the throughput runs) / $large_mib MiB source" "$small_rss / $large_rss MiB" "≤ 100 MiB" "$(met_le "$worst" 100)"
+	row "" "growth from $small_mib MiB to $large_mib MiB" "$growth MiB" "flat (≤ 5 MiB)" "$(met_le "${growth#-}" 5)"
+fi
+
+# ---- pacing -----------------------------------------------------------------------------------------
+
+if want pacing; then
+	lib_say "bench-upload: pacing: $pace_chunks chunks of $pace_chunk_mib MiB at $pace_limit uploads per ${pace_window} s"
+	random_file "$tmp/media/pace.bin" $((pace_chunks * pace_chunk_mib))
+	emulator emu-pace -rate-limit-uploads "$pace_limit" -rate-window "${pace_window}s" \
+		-rate-limit-writes "$unlimited" -rate-limit-reads "$unlimited"
+	configuration "$tmp/pace" "$tmp/media/pace.bin" "$pace_chunk_mib" "$in_flight"
+	poll_start
+	tf_ok apply-pace "$tmp/pace" apply -auto-approve
+	poll_span
+	pace_wall=$span
+	s=$(stats)
+	pace_429=$(rate_field "$s" uploads tooManyRequests)
+	pace_early=$(rate_field "$s" uploads early)
+	pace_requests=$(rate_field "$s" uploads requests)
+	pace_arrivals=$(calc "$(epoch "$(rate_field "$s" uploads last)") - $(epoch "$(rate_field "$s" uploads first)")")
+	check_video
+	[ "$sha_ok" = yes ] || lib_fail "pacing: the emulator does not hold the file"
+	lib_stop "$emu_pid"
+	rm -rf "$tmp/pace" "$tmp/emu-chunks" "$tmp/media/pace.bin"
+	# The fourth window cannot open before (20/5 - 1) x 3 s after the first chunk; its 5 chunks
+	# then take what they take unthrottled (from the throughput scenario when it ran).
+	last_window=0
+	[ -z "$unthrottled_rate" ] || last_window=$(calc "$(mib_bytes $((pace_limit * pace_chunk_mib))) / $unthrottled_rate")
+	wait_floor=$(((pace_chunks / pace_limit - 1) * pace_window))
+	pace_floor=$(calc "$wait_floor + $last_window")
+	pace_ratio=$(calc "$pace_wall / $pace_floor")
+	label="pacing, $pace_chunks × $pace_chunk_mib MiB, $pace_limit uploads / ${pace_window} s"
+	must "$label" "requests before a 429's Retry-After had elapsed" "$pace_early" "0 (must)" "$(met_le "$pace_early" 0)"
+	row "" "429s (upload requests: $pace_requests)" "$pace_429" "≤ 1" "$(met_le "$pace_429" 1)"
+	row "" "first chunk in → last chunk in" "$(fmt1 "$pace_arrivals") s" "≥ ${wait_floor} s (the limit)" "—"
+	row "" "first chunk in → source complete, over the floor ($wait_floor s + $(printf '%.2f' "$last_window") s for the last window's chunks)" "$(printf '%.3f' "$pace_ratio") ($(fmt1 "$pace_wall") s)" "≤ 1.15" "$(met_le "$pace_ratio" 1.15)"
+fi
+
+# ---- resume -----------------------------------------------------------------------------------------
+
+if want resume; then
+	lib_say "bench-upload: resume: $resume_mib MiB, SIGINT to terraform at half, then apply again"
+	random_file "$tmp/media/resume.bin" "$resume_mib"
+	size=$(mib_bytes "$resume_mib")
+	# Two uploads a second, so that the SIGINT lands while the upload is under way.
+	emulator emu-resume -rate-limit-uploads 2 -rate-window 1s -rate-limit-writes "$unlimited" -rate-limit-reads "$unlimited"
+	configuration "$tmp/resume" "$tmp/media/resume.bin" "$chunk_mib" "$in_flight"
+	lib_start apply-r1 "$TERRAFORM" -chdir="$tmp/resume" apply -auto-approve -input=false -no-color
+	r1_pid=$lib_last_pid
+	half=$((size / 2))
+	while kill -0 "$r1_pid" 2>/dev/null; do
+		b=$(uploaded_bytes "$(stats)")
+		[ "${b:-0}" -lt "$half" ] || break
+		sleep 0.05
+	done
+	kill -0 "$r1_pid" 2>/dev/null || lib_fail "resume: the first apply ended before half of the file was sent"
+	at_sigint=$(uploaded_bytes "$(stats)")
+	kill -INT "$r1_pid"
+	r1_rc=0
+	lib_wait "$r1_pid" || r1_rc=$?
+	cat "$tmp/apply-r1.out" "$tmp/apply-r1.err" >"$tmp/apply-r1.log"
+	rm -f "$tmp/apply-r1.out" "$tmp/apply-r1.err"
+	s=$(stats)
+	first_bytes=$(uploaded_bytes "$s")
+	ids=$(video_ids "$s")
+	[ "$(source_field "$ids" complete)" != true ] || lib_fail "resume: the source was complete before the SIGINT took effect"
+	tf_ok apply-r2 "$tmp/resume" apply -auto-approve
+	s=$(stats)
+	second_bytes=$(($(uploaded_bytes "$s") - first_bytes))
+	check_video
+	lib_stop "$emu_pid"
+	rm -rf "$tmp/resume" "$tmp/emu-chunks" "$tmp/media/resume.bin"
+	share=$(calc "100 * $second_bytes / $size")
+	label="resume, $resume_mib MiB, SIGINT at half"
+	row "$label" "bytes received at the SIGINT / when the first apply ended (exit $r1_rc)" "$((at_sigint >> 20)) / $((first_bytes >> 20)) MiB" "—" "—"
+	row "" "bytes the second apply sent" "$((second_bytes >> 20)) MiB = $(printf '%.0f' "$share")% of the file" "≤ 55%" "$(met_le "$share" 55)"
+	must "" "videos / emulator's SHA-256 = the file's" "$video_count / $sha_ok" "1 / yes" "$(yes_if "$video_count/$sha_ok" = 1/yes)"
+fi
+
+# ---- faults -----------------------------------------------------------------------------------------
+
+if want faults; then
+	lib_say "bench-upload: faults: $fault_chunks chunks of $fault_chunk_mib MiB, ${fault_rate} stored then 500, one cut"
+	random_file "$tmp/media/faults.bin" $((fault_chunks * fault_chunk_mib))
+	size=$(mib_bytes $((fault_chunks * fault_chunk_mib)))
+	emulator emu-faults -rate-limit-uploads "$unlimited" -rate-limit-writes "$unlimited" -rate-limit-reads "$unlimited" \
+		-fault-upload-commit-then-500 "$fault_rate" -fault-upload-cuts 1
+	configuration "$tmp/faults" "$tmp/media/faults.bin" "$fault_chunk_mib" "$in_flight"
+	f_rc=0
+	tf f-apply "$tmp/faults" apply -auto-approve || f_rc=$?
+	injected=$(ctl faults | grep -o '"injected":{[^}]*}' | grep -o '"upload[A-Za-z0-9]*":[0-9]*' | tr -d '"' | tr '\n' ' ' | sed 's/ $//; s/ /, /g')
+	s=$(stats)
+	f_requests=$(rate_field "$s" uploads requests)
+	f_bytes=$(uploaded_bytes "$s")
+	check_video
+	lib_stop "$emu_pid"
+	rm -rf "$tmp/faults" "$tmp/emu-chunks" "$tmp/media/faults.bin"
+	label="faults, $fault_chunks × $fault_chunk_mib MiB, $(calc "100 * $fault_rate")% stored then 500, 1 cut"
+	row "$label" "injected ($f_requests chunk requests, $((f_bytes >> 20)) MiB received for a $((size >> 20)) MiB file)" "${injected:-?}" "—" "—"
+	must "" "apply exit status" "$f_rc" "0" "$(yes_if "$f_rc" = 0)"
+	must "" "videos / emulator's SHA-256 = the file's" "$video_count / $sha_ok" "1 / yes" "$(yes_if "$video_count/$sha_ok" = 1/yes)"
+fi
+
+lib_say ""
+lib_say "Machine: $machine"
+lib_say "Loopback; peak RSS by GNU time %M; upload time from the first chunk's arrival at the emulator to its source complete (hashed)"
+lib_say ""
+lib_table "scenario|measure|figure|goal|met?" "${rows[@]}"
+if [ -n "$must_failed" ]; then
+	lib_say ""
+	lib_say "bench-upload: a must failed:${must_failed#;}" >&2
+	exit 1
+fi
