@@ -2,13 +2,16 @@
 # The provider at scale (`make bench-scale`), driven by the real terraform against the local
 # emulator and printed as a markdown table for the README:
 #
-#   (a) a refreshing plan over N webhooks, N live streams and N player themes in one
-#       configuration, under the sandbox's read limit (100 reads a minute): the reads of each
-#       kind, the wall time against the floor the read limit sets, and the peak RSS of terraform
-#       and of the provider; "before" is computed from the reads the code before the shared lists
-#       sent (one GET per live stream and per theme) at the read limit, not waited out;
-#   (b) the apply of the same configuration (3N creates) under 40 writes per 2 s: wall time over
-#       the floor, requests sent before a 429's Retry-After had elapsed (must be 0), 429s.
+#   (a) a refreshing plan over N webhooks, N live streams, N player themes and N videos (from a
+#       URL, encoded before the import: a video's refresh reads its status only while it is not
+#       playable) in one configuration, under the sandbox's read limit (100 reads a minute): the
+#       reads of each kind, the wall time against the floor the read limit sets, and the peak
+#       RSS of terraform and of the provider; "before" is computed from the reads the code before
+#       the shared lists sent (one GET per live stream, theme and video) at the read limit, not
+#       waited out;
+#   (b) the apply of the three kinds of (a) without the videos (3N creates) under 40 writes per
+#       2 s: wall time over the floor, requests sent before a 429's Retry-After had elapsed (must
+#       be 0), 429s.
 #
 # BENCH_SCALE_N (default 1000) sets N; BENCH_SCALE_APPLY=0 skips (b), which takes minutes (its
 # floor is (3N/40 - 1) x 2 s, 148 s at N=1000). Each scenario runs its own emulator on a free
@@ -125,8 +128,18 @@ provider_rss() {
 	mib "$kb"
 }
 
+# configuration writes the configuration of N objects of each kind; with "videos", N videos
+# from a URL too (the plan of (a); the apply of (b) keeps the three kinds its floor counts).
 configuration() {
 	lib_required_providers
+	[ "${1:-}" != videos ] || cat <<EOF
+
+resource "videohost_video" "v" {
+  count      = $n
+  title      = "scale-\${count.index}"
+  source_url = "https://media.example.test/scale/\${count.index}.mp4"
+}
+EOF
 	cat <<EOF
 
 resource "videohost_webhook" "w" {
@@ -169,10 +182,10 @@ bound=$((pages + 1))
 
 # ---- (a) refreshing plan under the read limit --------------------------------------------------
 
-lib_say "bench-scale: (a) creating $n webhooks, live streams and player themes through the API, importing them"
+lib_say "bench-scale: (a) creating $n webhooks, live streams, player themes and videos through the API, importing them"
 emulator emu-a -rate-limit-reads "$read_limit" -rate-limit-writes 100000000
 mkdir -p "$tmp/a"
-configuration >"$tmp/a/main.tf"
+configuration videos >"$tmp/a/main.tf"
 post() {
 	curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' --data "$2" "$emu_url$1" |
 		grep -o "\"$3\":\"[^\"]*\"" | cut -d'"' -f4
@@ -180,13 +193,23 @@ post() {
 for i in $(seq 0 $((n - 1))); do
 	w=$(post /webhooks "{\"url\":\"https://hooks.example.test/scale/$i\",\"events\":[\"video.encoding.quality.completed\"]}" webhookId) &&
 		l=$(post /live-streams "{\"name\":\"scale-$i\"}" liveStreamId) &&
-		p=$(post /players "{\"name\":\"scale-$i\"}" playerId) || lib_fail "(a) creating object $i failed"
-	printf 'import {\n  to = videohost_webhook.w[%d]\n  id = "%s"\n}\nimport {\n  to = videohost_live_stream.l[%d]\n  id = "%s"\n}\nimport {\n  to = videohost_player_theme.p[%d]\n  id = "%s"\n}\n' \
-		"$i" "$w" "$i" "$l" "$i" "$p" >>"$tmp/a/imports.tf"
+		p=$(post /players "{\"name\":\"scale-$i\"}" playerId) &&
+		v=$(post /videos "{\"title\":\"scale-$i\",\"source\":\"https://media.example.test/scale/$i.mp4\"}" videoId) ||
+		lib_fail "(a) creating object $i failed"
+	printf 'import {\n  to = videohost_webhook.w[%d]\n  id = "%s"\n}\nimport {\n  to = videohost_live_stream.l[%d]\n  id = "%s"\n}\nimport {\n  to = videohost_player_theme.p[%d]\n  id = "%s"\n}\nimport {\n  to = videohost_video.v[%d]\n  id = "%s"\n}\n' \
+		"$i" "$w" "$i" "$l" "$i" "$p" "$i" "$v" >>"$tmp/a/imports.tf"
 done
+# A video's refresh reads its status only until it is playable: the plan measures videos that
+# have been encoded, the steady state of a library, so the import waits for the last one.
+for _ in $(seq 1 240); do
+	curl -sS --fail --max-time 10 -u "$api_key:" "$emu_url/videos/$v/status" | grep -q '"playable":true' && break
+	sleep 0.5
+done
+curl -sS --fail --max-time 10 -u "$api_key:" "$emu_url/videos/$v/status" | grep -q '"playable":true' ||
+	lib_fail "(a) video $v did not become playable within 2 minutes"
 tf_ok import-a "$tmp/a" apply -auto-approve
-grep -q "Apply complete! Resources: $((3 * n)) imported, 0 added, 0 changed, 0 destroyed" "$tmp/import-a.log" ||
-	lib_fail "(a) the import did not import exactly $((3 * n)) objects: $(grep 'Apply complete' "$tmp/import-a.log")"
+grep -q "Apply complete! Resources: $((4 * n)) imported, 0 added, 0 changed, 0 destroyed" "$tmp/import-a.log" ||
+	lib_fail "(a) the import did not import exactly $((4 * n)) objects: $(grep 'Apply complete' "$tmp/import-a.log")"
 # The plan starts in a fresh read window, so that its wall time is its own.
 lib_say "bench-scale: (a) waiting ${read_window} s for a fresh read window, then planning"
 sleep "$read_window"
@@ -202,17 +225,17 @@ a_429=$(($(rate_field "$s1" reads tooManyRequests) - $(rate_field "$s0" reads to
 lib_stop "$emu_pid"
 total_after=0
 label="(a) plan over ${n} of each kind"
-for kind in /webhooks /live-streams /players; do
+for kind in /webhooks /live-streams /players /videos; do
 	after=$(($(kind_reads "$s1" "$kind") - $(kind_reads "$s0" "$kind")))
 	total_after=$((total_after + after))
 	# The code before the shared lists: webhooks already read through their list, the other
-	# kinds one GET each.
+	# kinds one GET each. The reads of /videos count those of a video's status too.
 	before=$pages
 	[ "$kind" = /webhooks ] || before=$n
 	row "$label" "reads of $kind" "$before" "$after" "≤ $bound" "$(met_le "$after" "$bound")"
 	label=""
 done
-total_before=$((pages + 2 * n))
+total_before=$((pages + 3 * n))
 floor() { calc "(int(($1 + $read_limit - 1) / $read_limit) - 1) * $read_window"; }
 row "" "plan wall time (floor set by the read limit)" "≥ $(floor "$total_before") s (floor)" "$(printf '%.1f' "$a_wall") s (floor $(floor "$total_after") s)" "≤ ${read_window} s + terraform's own" "$(met_le "$a_wall" "$read_window")"
 row "" "429s" "—" "$a_429" "—" "—"

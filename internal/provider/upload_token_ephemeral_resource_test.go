@@ -46,7 +46,9 @@ func TestAccUploadTokenEphemeral(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		CheckDestroy:             func(*terraform.State) error { return noTokenLeft() },
 		Steps: []resource.TestStep{
-			{
+			// OpenTofu 1.11 lists an ephemeral resource's opening in the plan (see
+			// emptyPlanAfterApply).
+			emptyPlanAfterApply(t, resource.TestStep{
 				Config: env.providerConfig("") + `
 ephemeral "videohost_upload_token" "run" {
   ttl = 900
@@ -87,7 +89,7 @@ resource "echo" "token" {}
 						return noTokenLeft()
 					}),
 				},
-			},
+			}),
 		},
 	})
 }

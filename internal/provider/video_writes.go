@@ -221,9 +221,12 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 			approxBytes(missing), missing, inc.Err))
 		return false
 	case errors.Is(err, videohost.ErrSourceChanged):
-		diags.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
-			"The upload of %s to video %s was stopped: %v. The video does not hold this file and is marked for "+
-				"replacement: run terraform apply again once the file is written.", name, id, err))
+		// The same summary as a change of content found after the upload: to the user both are
+		// a file written while it was uploaded, and which one is seen depends on timing.
+		diags.AddAttributeError(path.Root("source_file"), "Source File Changed During Upload", fmt.Sprintf(
+			"The upload of %s to video %s was stopped because the file changed while it was uploaded: %v. The "+
+				"video does not hold this file and is marked for replacement: run terraform apply again once the "+
+				"file is written.", name, id, err))
 		return false
 	default:
 		addAPIErrorDiagnostics(diags, "Unable to Upload Video Source", err, pd, videoAttributesFor(*state))
