@@ -142,10 +142,12 @@ resource "videohost_video" "v" {
 EOF
 	cat <<EOF
 
+# The webhooks subscribe to an event the benchmark never causes: subscribed to the encoding of
+# videos, 1,000 of them would each get a delivery per quality of 1,000 videos.
 resource "videohost_webhook" "w" {
   count  = $n
   url    = "https://hooks.example.test/scale/\${count.index}"
-  events = ["video.encoding.quality.completed"]
+  events = ["live-stream.broadcast.started"]
 }
 
 resource "videohost_live_stream" "l" {
@@ -191,7 +193,7 @@ post() {
 		grep -o "\"$3\":\"[^\"]*\"" | cut -d'"' -f4
 }
 for i in $(seq 0 $((n - 1))); do
-	w=$(post /webhooks "{\"url\":\"https://hooks.example.test/scale/$i\",\"events\":[\"video.encoding.quality.completed\"]}" webhookId) &&
+	w=$(post /webhooks "{\"url\":\"https://hooks.example.test/scale/$i\",\"events\":[\"live-stream.broadcast.started\"]}" webhookId) &&
 		l=$(post /live-streams "{\"name\":\"scale-$i\"}" liveStreamId) &&
 		p=$(post /players "{\"name\":\"scale-$i\"}" playerId) &&
 		v=$(post /videos "{\"title\":\"scale-$i\",\"source\":\"https://media.example.test/scale/$i.mp4\"}" videoId) ||
