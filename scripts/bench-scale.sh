@@ -31,30 +31,7 @@ case "$n" in '' | *[!0-9]* | 0) lib_fail "BENCH_SCALE_N=$n: give a positive coun
 read_limit=100 read_window=60 # the sandbox's
 write_limit=40 write_window=2
 
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	set +e
-	lib_stop_all
-	if [ "$rc" -ne 0 ] && [ -n "$lib_tmp" ]; then
-		case "$rc" in
-		130 | 143) lib_say "bench-scale: interrupted; stopped what it started" >&2 ;;
-		*)
-			lib_say "bench-scale: FAILED (exit $rc)" >&2
-			for f in "$lib_tmp"/*.err "$lib_tmp"/*.log; do
-				[ -s "$f" ] || continue
-				lib_say "---- last lines of $(basename "$f") ----" >&2
-				tail -n 15 "$f" >&2
-			done
-			;;
-		esac
-	fi
-	[ -n "$lib_tmp" ] && rm -rf "$lib_tmp"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+lib_traps
 
 lib_need go "install Go (the version in go.mod)"
 lib_need_terraform

@@ -6,7 +6,7 @@
 # A script that starts processes sets:
 #   lib_tmp   a temporary directory for the processes' output files (<name>.out, <name>.err)
 #   lib_name  the script's name, the prefix of its error messages
-# and calls lib_stop_all from its EXIT trap.
+# and installs lib_traps (or calls lib_stop_all from an EXIT trap of its own, as the demo does).
 
 lib_tmp=${lib_tmp:-}
 # TERRAFORM is the CLI every script runs: a Terraform or an OpenTofu binary, by name on PATH or
@@ -149,6 +149,38 @@ lib_stop_all() {
 		lib_stop "$pid"
 	done
 	lib_pids=()
+}
+
+# lib_cleanup is the EXIT trap of a script that starts processes, installed with lib_traps: it
+# stops them, says whether the script was interrupted or failed (with the last lines of each
+# output file on failure), removes lib_tmp and exits with the script's status.
+lib_cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	set +e
+	lib_stop_all
+	if [ "$rc" -ne 0 ] && [ -n "$lib_tmp" ]; then
+		case "$rc" in
+		130 | 143) lib_say "${lib_name:-script}: interrupted; stopped what it started" >&2 ;;
+		*)
+			lib_say "${lib_name:-script}: FAILED (exit $rc)" >&2
+			for f in "$lib_tmp"/*.err "$lib_tmp"/*.log; do
+				[ -s "$f" ] || continue
+				lib_say "---- last lines of $(basename "$f") ----" >&2
+				tail -n 15 "$f" >&2
+			done
+			;;
+		esac
+	fi
+	[ -n "$lib_tmp" ] && rm -rf "$lib_tmp"
+	exit "$rc"
+}
+
+# lib_traps installs lib_cleanup on exit, and turns Ctrl-C and TERM into exits that run it.
+lib_traps() {
+	trap lib_cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 }
 
 # lib_dev_overrides writes to FILE a Terraform CLI configuration that takes videohost/videohost

@@ -327,3 +327,15 @@ func writeFile(t *testing.T, name, content string) {
 		t.Fatal(err)
 	}
 }
+
+// expectImporting fails a plan that does not import the resource at address.
+func expectImporting(address string) plancheck.PlanCheck {
+	return planCheckFunc(func(p *tfjson.Plan) error {
+		for _, rc := range p.ResourceChanges {
+			if rc.Address == address && rc.Change.Importing == nil {
+				return fmt.Errorf("the plan does not import %s", address)
+			}
+		}
+		return nil
+	})
+}

@@ -208,14 +208,7 @@ resource "videohost_upload_token" "test" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionNoop),
-						planCheckFunc(func(p *tfjson.Plan) error {
-							for _, rc := range p.ResourceChanges {
-								if rc.Address == testUploadTokenAddr && rc.Change.Importing == nil {
-									return errors.New("the plan does not import the token")
-								}
-							}
-							return nil
-						}),
+						expectImporting(testUploadTokenAddr),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},

@@ -36,11 +36,9 @@ func TestAccVideoUploadInterrupted(t *testing.T) {
 	arrived := make(chan struct{}, 1)
 	var hold atomic.Bool
 	hold.Store(true)
-	emu, baseURL := serveEmulator(t, emulator.Options{}, onSourceChunkHandler(2, func() {
-		if hold.Load() {
-			arrived <- struct{}{}
-			time.Sleep(interruptHold)
-		}
+	emu, baseURL := serveEmulator(t, emulator.Options{}, onSourceChunk(2, &hold, func(*emulator.Emulator) {
+		arrived <- struct{}{}
+		time.Sleep(interruptHold)
 	}))
 	work := t.TempDir()
 	file, sum := writeRandomFile(t, work, "clip.mp4", videoFileSize)
@@ -135,13 +133,6 @@ resource "videohost_video" "clip" {
 	if size, got, complete, _ := emu.VideoSource(id); !complete || got != sum {
 		t.Errorf("the service holds %d bytes with SHA-256 %s (complete %t), want the file's %s", size, got, complete, sum)
 	}
-}
-
-// onSourceChunkHandler calls fn before the emulator serves the n-th source chunk (from 1).
-func onSourceChunkHandler(n int64, fn func()) func(*emulator.Emulator) http.Handler {
-	armed := &atomic.Bool{}
-	armed.Store(true)
-	return onSourceChunk(n, armed, func(*emulator.Emulator) { fn() })
 }
 
 // videoInStateFile reads videohost_video.clip's id and source_bytes_missing from the state

@@ -181,14 +181,7 @@ import {
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionUpdate),
-					planCheckFunc(func(p *tfjson.Plan) error {
-						for _, rc := range p.ResourceChanges {
-							if rc.Address == testWatermarkAddr && rc.Change.Importing == nil {
-								return fmt.Errorf("the plan does not import the watermark")
-							}
-						}
-						return nil
-					}),
+					expectImporting(testWatermarkAddr),
 				},
 				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 			},

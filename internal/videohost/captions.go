@@ -73,13 +73,6 @@ func deleteVideoFile[T any](ctx context.Context, c *Client, k collection[T], err
 	return k.delete(ctx, c, language)
 }
 
-func listVideoFiles[T any](ctx context.Context, c *Client, k collection[T], err error) ([]T, error) {
-	if err != nil {
-		return nil, err
-	}
-	return collect(k.walk(ctx, c, nil))
-}
-
 // walkVideoFiles yields a video's captions or chapters page by page as the caller takes them;
 // an empty video id is yielded as the walk's one error.
 func walkVideoFiles[T any](ctx context.Context, c *Client, k collection[T], err error) iter.Seq2[T, error] {
@@ -143,8 +136,7 @@ func (c *Client) DeleteCaption(ctx context.Context, videoID, language string) er
 
 // ListCaptions returns every caption of a video, walking all pages.
 func (c *Client) ListCaptions(ctx context.Context, videoID string) ([]Caption, error) {
-	k, err := captionFiles(videoID)
-	return listVideoFiles(ctx, c, k, err)
+	return collect(c.WalkCaptions(ctx, videoID))
 }
 
 // GetChapter reads a video's chapters of language; errors.Is(err, ErrNotFound) when absent.
@@ -168,6 +160,5 @@ func (c *Client) DeleteChapter(ctx context.Context, videoID, language string) er
 
 // ListChapters returns every chapter file of a video, walking all pages.
 func (c *Client) ListChapters(ctx context.Context, videoID string) ([]Chapter, error) {
-	k, err := chapterFiles(videoID)
-	return listVideoFiles(ctx, c, k, err)
+	return collect(c.WalkChapters(ctx, videoID))
 }
