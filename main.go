@@ -2,13 +2,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
 	"os"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/videohost/terraform-provider-videohost/internal/provider"
 )
@@ -26,10 +25,13 @@ func main() {
 			_ = os.Setenv(name, "OFF")
 		}
 	}
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address: "registry.terraform.io/videohost/videohost",
-		Debug:   debug,
-	})
+	var opts []tf6server.ServeOpt
+	if debug {
+		opts = append(opts, tf6server.WithManagedDebug())
+	}
+	// providerserver.Serve would serve the framework's server as it is; provider.NewServer is
+	// that server with each request's context let go when the request returns (see there).
+	err := tf6server.Serve("registry.terraform.io/videohost/videohost", provider.NewServer(version), opts...)
 	if err != nil {
 		log.Fatal(err.Error())
 	}

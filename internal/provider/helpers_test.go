@@ -17,7 +17,6 @@ import (
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -30,7 +29,7 @@ import (
 
 // testAccProtoV6ProviderFactories serves the provider in-process.
 var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"videohost": providerserver.NewProtocol6WithError(New("test")()),
+	"videohost": func() (tfprotov6.ProviderServer, error) { return NewServer("test")(), nil },
 }
 
 // accEnv is one test's service: an emulator started in-process on its own loopback port with

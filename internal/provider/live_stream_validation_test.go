@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -18,10 +17,7 @@ type restreamItem map[string]any
 // error diagnostics: schema validators and ValidateConfig together, as the user sees them.
 func validateLiveStream(t *testing.T, items ...restreamItem) []*tfprotov6.Diagnostic {
 	t.Helper()
-	srv, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := NewServer("test")()
 	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)

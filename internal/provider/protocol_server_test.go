@@ -4,7 +4,6 @@ import (
 	"maps"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -28,10 +27,7 @@ func newProtoServer(t *testing.T, baseURL, apiKey string, extra map[string]tftyp
 	for _, env := range []string{envAPIKey, envEnvironment, envBaseURL} {
 		t.Setenv(env, "")
 	}
-	srv, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := NewServer("test")()
 	ctx := t.Context()
 	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
 
@@ -19,10 +18,7 @@ var compositeIdentities = map[string][]string{
 // identity of one attribute, id (or those of compositeIdentities), and a list resource of the
 // same name for terraform query.
 func TestEveryResourceHasIdentityAndListResource(t *testing.T) {
-	srv, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := NewServer("test")()
 	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
