@@ -32,11 +32,12 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 	}
 }
 
-// frameworkServer is every server the framework's protocol 6 server is, which tf6server looks
-// for to serve list resources and actions.
+// frameworkServer is every server the framework's protocol 6 server is: tf6server serves list
+// resources and actions only from a server that has their methods too.
 type frameworkServer interface {
-	tfprotov6.ProviderServerWithListResource
-	tfprotov6.ProviderServerWithActions
+	tfprotov6.ProviderServer
+	tfprotov6.ListResourceServer
+	tfprotov6.ActionServer
 }
 
 // releasingServer serves each request of the framework's server through a requestContext.

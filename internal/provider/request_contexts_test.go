@@ -54,10 +54,10 @@ func TestServerLetsRequestContextsGo(t *testing.T) {
 		t.Errorf("NewServer's server let %d of %d request contexts go, want all", got, n)
 	}
 	// The servers Terraform asks for list resources and actions are still there.
-	if _, ok := srv.(tfprotov6.ProviderServerWithListResource); !ok {
+	if _, ok := srv.(tfprotov6.ListResourceServer); !ok {
 		t.Error("NewServer's server serves no list resources")
 	}
-	if _, ok := srv.(tfprotov6.ProviderServerWithActions); !ok {
+	if _, ok := srv.(tfprotov6.ActionServer); !ok {
 		t.Error("NewServer's server serves no actions")
 	}
 }
