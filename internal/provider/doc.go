@@ -40,4 +40,10 @@
 //     attribute says what is missing (source_bytes_missing), and ModifyPlan plans it as unknown
 //     with a warning, so that the next apply resumes it in place. Only what would record other
 //     bytes than the plan's (a file that changed) is an error.
+//
+// # Serving
+//
+// NewServer (request_contexts.go) is the framework's protocol 6 server with each request's
+// context let go when the request returns; the framework alone keeps every one until Ctrl-C.
+// main serves it, and the tests' provider factories use it, so that every test runs through it.
 package provider
