@@ -56,9 +56,6 @@ lib_need curl "install curl; the bench reads the emulator's statistics with it"
 lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench-parallel.XXXXXX")
 tmp=$lib_tmp
 
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }
-
 # rate_field prints rateLimits.<class>.<field> of a stats document.
 rate_field() {
 	local v
@@ -80,7 +77,7 @@ lib_clean_tf_env
 api_key="bench_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 export VIDEOHOST_API_KEY="$api_key"
 
-floor=$(calc "(int(($K * $N + $L - 1) / $L) - 1) * $W")
+floor=$(lib_calc "(int(($K * $N + $L - 1) / $L) - 1) * $W")
 lib_say "bench-parallel: $K processes x $N webhooks on one key, $L writes per ${W} s window (floor $floor s), $RUNS runs"
 
 ratios=() sratios=() totals=() earlies=() worsts=()
@@ -93,7 +90,7 @@ for run in $(seq 1 "$RUNS"); do
 	export VIDEOHOST_BASE_URL="$emu_url"
 
 	pids=()
-	t0=$(now)
+	t0=$(lib_now)
 	for p in $(seq 1 "$K"); do
 		d="$tmp/run$run/p$p"
 		mkdir -p "$d"
@@ -112,14 +109,14 @@ EOF
 	for i in "${!pids[@]}"; do
 		lib_wait "${pids[$i]}" || lib_fail "run $run: terraform apply of process $((i + 1)) failed: $(tail -n 5 "$tmp/tf-$run-$((i + 1)).err")"
 	done
-	wall=$(calc "$(now) - $t0")
+	wall=$(lib_calc "$(lib_now) - $t0")
 
 	s=$(curl -sS --fail --max-time 10 "$emu_url/_emulator/stats" | tr -d '\n') || lib_fail "GET /_emulator/stats failed"
 	got=$(curl -sS --fail --max-time 10 -u "$api_key:" "$emu_url/webhooks" | grep -o '"itemsTotal":[0-9]*' | sed 's/.*://')
 	[ "$got" = $((K * N)) ] || lib_fail "run $run: the service holds $got webhooks, not $((K * N))"
 	total=$(rate_field "$s" writes tooManyRequests)
-	span=$(calc "$(date -d "$(rate_field "$s" writes last)" +%s.%N) - $(date -d "$(rate_field "$s" writes first)" +%s.%N)")
-	sratio=$(calc "$span / $floor" | xargs printf '%.3f')
+	span=$(lib_calc "$(date -d "$(rate_field "$s" writes last)" +%s.%N) - $(date -d "$(rate_field "$s" writes first)" +%s.%N)")
+	sratio=$(lib_calc "$span / $floor" | xargs printf '%.3f')
 	early=$(rate_field "$s" writes early)
 	per=()
 	for p in $(seq 1 "$K"); do
@@ -127,7 +124,7 @@ EOF
 		per+=("${n:-0}")
 	done
 	worst=$(printf '%s\n' "${per[@]}" | sort -n | tail -n 1)
-	ratio=$(calc "$wall / $floor" | xargs printf '%.3f')
+	ratio=$(lib_calc "$wall / $floor" | xargs printf '%.3f')
 	lib_say "run $run: 429s per process: ${per[*]} (all: $total); early requests: $early; wall $(printf '%.1f' "$wall") s = $ratio x floor; first to last write $(printf '%.1f' "$span") s = $sratio x floor"
 	sratios+=("$sratio")
 	ratios+=("$ratio") totals+=("$total") earlies+=("$early") worsts+=("$worst")
@@ -147,10 +144,10 @@ lib_say "Medians of $RUNS runs: $K processes x $N webhooks, one key, $L writes p
 lib_say ""
 lib_say "| measure | value | goal | met? |"
 lib_say "|---|---|---|---|"
-lib_say "| 429s of the most refused process | $m_worst | ≤ 2 | $(yes_no "$(calc "$m_worst <= 2")") |"
-lib_say "| 429s in all | $m_total | ≤ $((2 * K)) | $(yes_no "$(calc "$m_total <= 2 * $K")") |"
-lib_say "| requests before Retry-After elapsed (median; worst run) | $m_early; $max_early ($early_runs of $RUNS runs had any) | 0 (must) | $(yes_no "$(calc "$max_early == 0")") |"
-lib_say "| wall / floor (terraform's start and end included) | $m_ratio | ≤ 1.3 | $(yes_no "$(calc "$m_ratio <= 1.3")") |"
+lib_say "| 429s of the most refused process | $m_worst | ≤ 2 | $(yes_no "$(lib_calc "$m_worst <= 2")") |"
+lib_say "| 429s in all | $m_total | ≤ $((2 * K)) | $(yes_no "$(lib_calc "$m_total <= 2 * $K")") |"
+lib_say "| requests before Retry-After elapsed (median; worst run) | $m_early; $max_early ($early_runs of $RUNS runs had any) | 0 (must) | $(yes_no "$(lib_calc "$max_early == 0")") |"
+lib_say "| wall / floor (terraform's start and end included) | $m_ratio | ≤ 1.3 | $(yes_no "$(lib_calc "$m_ratio <= 1.3")") |"
 lib_say "| first to last write / floor | $m_sratio | — | — |"
 if [ "$max_early" != 0 ]; then
 	lib_say "bench-parallel: a must failed: requests were sent before a 429's Retry-After had elapsed" >&2

@@ -43,10 +43,9 @@ lib_need curl "install curl; the bench reads the emulator's statistics with it"
 /usr/bin/time -f %M -o /dev/null true 2>/dev/null || lib_fail "GNU time (/usr/bin/time) is needed for the peak RSS: install the time package"
 lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench-scale.XXXXXX")
 tmp=$lib_tmp
+# Every terraform run records its peak RSS and the provider's (lib_tf).
+lib_tf_peak_rss=yes
 
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }
-met_le() { calc "($1 <= $2) ? \"yes\" : \"no\""; }
 rows=()
 must_failed=""
 row() { rows+=("$1|$2|$3|$4|$5|$6"); }
@@ -81,33 +80,7 @@ kind_reads() {
 		awk '{ s += $1 } END { printf "%d", s }'
 }
 
-# tf runs terraform under GNU time (its peak RSS in $tmp/<log>.rss), output in $tmp/<log>.log,
-# and sets tf_seconds.
-tf() {
-	local log=$1 dir=$2 rc=0 t0
-	shift 2
-	rm -f "$tmp"/rss/rss.*
-	t0=$(now)
-	lib_start "$log" /usr/bin/time -f %M -o "$tmp/$log.rss" "$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color
-	lib_wait "$lib_last_pid" || rc=$?
-	tf_seconds=$(calc "$(now) - $t0")
-	mv "$tmp/$log.out" "$tmp/$log.log"
-	cat "$tmp/$log.err" >>"$tmp/$log.log"
-	rm -f "$tmp/$log.err"
-	return "$rc"
-}
-tf_ok() {
-	local log=$1
-	tf "$@" || lib_fail "terraform ${*:3} failed (exit $?): see $log.log above"
-}
-mib() { calc "$1 / 1024" | xargs printf '%.0f'; }
-tf_rss() { mib "$(grep -E '^[0-9]+$' "$tmp/$1.rss" | tail -n 1)"; }
-provider_rss() {
-	local kb
-	kb=$(cat "$tmp"/rss/rss.* 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
-	[ -n "$kb" ] || lib_fail "no peak RSS of the provider was recorded"
-	mib "$kb"
-}
+tf_rss() { lib_mib "$(grep -E '^[0-9]+$' "$tmp/$1.rss" | tail -n 1)"; }
 
 # configuration writes the configuration of N objects of each kind; with "videos", N videos
 # from a URL too (the plan of (a); the apply of (b) keeps the three kinds its floor counts).
@@ -190,7 +163,7 @@ for _ in $(seq 1 240); do
 done
 curl -sS --fail --max-time 10 -u "$api_key:" "$emu_url/videos/$v/status" | grep -q '"playable":true' ||
 	lib_fail "(a) video $v did not become playable within 2 minutes"
-tf_ok import-a "$tmp/a" apply -auto-approve
+lib_tf_ok import-a "$tmp/a" apply -auto-approve
 grep -q "Apply complete! Resources: $((4 * n)) imported, 0 added, 0 changed, 0 destroyed" "$tmp/import-a.log" ||
 	lib_fail "(a) the import did not import exactly $((4 * n)) objects: $(grep 'Apply complete' "$tmp/import-a.log")"
 # The plan starts in a fresh read window, so that its wall time is its own.
@@ -198,12 +171,12 @@ lib_say "bench-scale: (a) waiting ${read_window} s for a fresh read window, then
 sleep "$read_window"
 s0=$(stats)
 plan_rc=0
-tf plan-a "$tmp/a" plan -detailed-exitcode || plan_rc=$?
+lib_tf plan-a "$tmp/a" plan -detailed-exitcode || plan_rc=$?
 [ "$plan_rc" -eq 0 ] || lib_fail "(a) the plan after the import is not empty or failed (exit $plan_rc)"
-a_wall=$tf_seconds
+a_wall=$lib_tf_seconds
 s1=$(stats)
 a_tf_rss=$(tf_rss plan-a)
-a_prov_rss=$(provider_rss)
+a_prov_rss=$(lib_provider_rss)
 a_429=$(($(rate_field "$s1" reads tooManyRequests) - $(rate_field "$s0" reads tooManyRequests)))
 lib_stop "$emu_pid"
 total_after=0
@@ -215,15 +188,15 @@ for kind in /webhooks /live-streams /players /videos; do
 	# kinds one GET each. The reads of /videos count those of a video's status too.
 	before=$pages
 	[ "$kind" = /webhooks ] || before=$n
-	row "$label" "reads of $kind" "$before" "$after" "≤ $bound" "$(met_le "$after" "$bound")"
+	row "$label" "reads of $kind" "$before" "$after" "≤ $bound" "$(lib_met_le "$after" "$bound")"
 	label=""
 done
 total_before=$((pages + 3 * n))
-floor() { calc "(int(($1 + $read_limit - 1) / $read_limit) - 1) * $read_window"; }
-row "" "plan wall time (floor set by the read limit)" "≥ $(floor "$total_before") s (floor)" "$(printf '%.1f' "$a_wall") s (floor $(floor "$total_after") s)" "≤ ${read_window} s + terraform's own" "$(met_le "$a_wall" "$read_window")"
+floor() { lib_calc "(int(($1 + $read_limit - 1) / $read_limit) - 1) * $read_window"; }
+row "" "plan wall time (floor set by the read limit)" "≥ $(floor "$total_before") s (floor)" "$(printf '%.1f' "$a_wall") s (floor $(floor "$total_after") s)" "≤ ${read_window} s + terraform's own" "$(lib_met_le "$a_wall" "$read_window")"
 row "" "429s" "—" "$a_429" "—" "—"
 row "" "peak RSS of the largest process under terraform (GNU time counts its children)" "—" "$a_tf_rss MiB" "—" "—"
-row "" "peak RSS of the provider" "—" "$a_prov_rss MiB" "≤ 150 MiB" "$(met_le "$a_prov_rss" 150)"
+row "" "peak RSS of the provider" "—" "$a_prov_rss MiB" "≤ 150 MiB" "$(lib_met_le "$a_prov_rss" 150)"
 
 # ---- (b) apply under a write limit --------------------------------------------------------------
 
@@ -240,33 +213,33 @@ apply_b() {
 		printf 'terraform {\n  %s\n}\n' "$backend" >>"$dir/main.tf"
 		# Terraform must init a backend; with the provider's development override its provider
 		# step then fails (there is nothing to install, and no registry), after the backend's.
-		tf "init-$name" "$dir" init || true
+		lib_tf "init-$name" "$dir" init || true
 		grep -q 'Successfully configured the backend "http"' "$tmp/init-$name.log" ||
 			lib_fail "$label: terraform init did not configure the http backend: see init-$name.log above"
 	fi
-	tf_ok "apply-$name" "$dir" apply -auto-approve
-	local wall=$tf_seconds s b_tf_rss b_prov_rss b_429 b_early b_writes b_floor span
+	lib_tf_ok "apply-$name" "$dir" apply -auto-approve
+	local wall=$lib_tf_seconds s b_tf_rss b_prov_rss b_429 b_early b_writes b_floor span
 	s=$(stats)
 	b_tf_rss=$(tf_rss "apply-$name")
-	b_prov_rss=$(provider_rss)
+	b_prov_rss=$(lib_provider_rss)
 	b_429=$(rate_field "$s" writes tooManyRequests)
 	b_early=$(($(rate_field "$s" writes early) + $(rate_field "$s" reads early)))
 	b_writes=$(rate_field "$s" writes requests)
-	b_floor=$(calc "(int(($b_writes + $write_limit - 1) / $write_limit) - 1) * $write_window")
-	span=$(calc "$(date -d "$(rate_field "$s" writes last)" +%s.%N) - $(date -d "$(rate_field "$s" writes first)" +%s.%N)")
+	b_floor=$(lib_calc "(int(($b_writes + $write_limit - 1) / $write_limit) - 1) * $write_window")
+	span=$(lib_calc "$(date -d "$(rate_field "$s" writes last)" +%s.%N) - $(date -d "$(rate_field "$s" writes first)" +%s.%N)")
 	lib_stop "$emu_pid"
-	goal="≤ 1.10" met=$(met_le "$(calc "$wall / $b_floor")" 1.10)
+	goal="≤ 1.10" met=$(lib_met_le "$(lib_calc "$wall / $b_floor")" 1.10)
 	[ "$judged" != unjudged ] || goal="— (terraform's own state writes)" met="—"
-	row "$label" "wall / floor ($b_floor s for $b_writes writes), terraform's start and end included" "—" "$(calc "$wall / $b_floor" | xargs printf '%.3f') ($(printf '%.1f' "$wall") s)" "$goal" "$met"
-	row "" "first to last write / floor" "—" "$(calc "$span / $b_floor" | xargs printf '%.3f') ($(printf '%.1f' "$span") s)" "—" "—"
+	row "$label" "wall / floor ($b_floor s for $b_writes writes), terraform's start and end included" "—" "$(lib_calc "$wall / $b_floor" | xargs printf '%.3f') ($(printf '%.1f' "$wall") s)" "$goal" "$met"
+	row "" "first to last write / floor" "—" "$(lib_calc "$span / $b_floor" | xargs printf '%.3f') ($(printf '%.1f' "$span") s)" "—" "—"
 	if [ "$b_early" -eq 0 ]; then
 		row "" "requests before Retry-After elapsed" "—" "$b_early" "0 (must)" "yes"
 	else
 		row "" "requests before Retry-After elapsed" "—" "$b_early" "0 (must)" "**NO**"
 		must_failed=yes
 	fi
-	row "" "429s" "—" "$b_429" "≤ 1" "$(met_le "$b_429" 1)"
-	row "" "peak RSS: largest under terraform / provider" "—" "$b_tf_rss / $b_prov_rss MiB" "provider ≤ 150 MiB" "$(met_le "$b_prov_rss" 150)"
+	row "" "429s" "—" "$b_429" "≤ 1" "$(lib_met_le "$b_429" 1)"
+	row "" "peak RSS: largest under terraform / provider" "—" "$b_tf_rss / $b_prov_rss MiB" "provider ≤ 150 MiB" "$(lib_met_le "$b_prov_rss" 150)"
 }
 
 if [ "${BENCH_SCALE_APPLY:-1}" != 0 ]; then

@@ -72,11 +72,10 @@ lib_need sha256sum "install coreutils"
 /usr/bin/time -f %M -o /dev/null true 2>/dev/null || lib_fail "GNU time (/usr/bin/time) is needed for the peak RSS: install the time package"
 lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench-upload.XXXXXX")
 tmp=$lib_tmp
+# Every terraform run records its peak RSS and the provider's (lib_tf).
+lib_tf_peak_rss=yes
 
-now() { date +%s.%N; }
-calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }
-met_le() { calc "($1 <= $2) ? \"yes\" : \"no\""; }
-met_ge() { calc "($1 >= $2) ? \"yes\" : \"no\""; }
+met_ge() { lib_calc "($1 >= $2) ? \"yes\" : \"no\""; }
 fmt1() { printf '%.1f' "$1"; }
 rows=()
 must_failed=""
@@ -171,34 +170,7 @@ poll_span() {
 	lib_stop "$poll_pid"
 	[ -s "$tmp/complete.at" ] || lib_fail "the source never became complete on the emulator"
 	first=$(rate_field "$(stats)" uploads first)
-	span=$(calc "$(cat "$tmp/complete.at") - $(epoch "$first")")
-}
-
-# tf runs terraform under GNU time (its peak RSS in $tmp/<log>.rss), output in $tmp/<log>.log,
-# and sets tf_seconds; the provider's peak RSS lands in $tmp/rss.
-tf() {
-	local log=$1 dir=$2 rc=0 t0
-	shift 2
-	rm -f "$tmp"/rss/rss.*
-	t0=$(now)
-	lib_start "$log" /usr/bin/time -f %M -o "$tmp/$log.rss" "$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color
-	lib_wait "$lib_last_pid" || rc=$?
-	tf_seconds=$(calc "$(now) - $t0")
-	mv "$tmp/$log.out" "$tmp/$log.log"
-	cat "$tmp/$log.err" >>"$tmp/$log.log"
-	rm -f "$tmp/$log.err"
-	return "$rc"
-}
-tf_ok() {
-	local log=$1
-	tf "$@" || lib_fail "terraform ${*:3} failed (exit $?): see $log.log above"
-}
-mib() { calc "$1 / 1024" | xargs printf '%.0f'; }
-provider_rss() {
-	local kb
-	kb=$(cat "$tmp"/rss/rss.* 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
-	[ -n "$kb" ] || lib_fail "no peak RSS of the provider was recorded"
-	mib "$kb"
+	span=$(lib_calc "$(cat "$tmp/complete.at") - $(epoch "$first")")
 }
 
 # configuration writes a configuration of one video of FILE into DIR, with chunks of CHUNK MiB,
@@ -240,9 +212,9 @@ curl_upload() {
 			-F "file=@$part;filename=source.bin" "$emu_url/videos/$id/source")
 		from=$((to + 1))
 	done
-	t0=$(now)
+	t0=$(lib_now)
 	curl "${args[@]}" >"$tmp/curl.codes" || lib_fail "curl's upload failed"
-	curl_seconds=$(calc "$(now) - $t0")
+	curl_seconds=$(lib_calc "$(lib_now) - $t0")
 	rm -rf "$tmp/parts"
 	if grep -qv '^201$' "$tmp/curl.codes"; then
 		lib_fail "curl's upload had answers other than 201: $(sort "$tmp/curl.codes" | uniq -c | tr '\n' ' ')"
@@ -294,11 +266,11 @@ if want throughput || want memory; then
 		unthrottled "emu-p$r"
 		configuration "$tmp/p$r" "$tmp/media/small.bin" "$chunk_mib" "$in_flight"
 		poll_start
-		tf_ok "apply-p$r" "$tmp/p$r" apply -auto-approve
+		lib_tf_ok "apply-p$r" "$tmp/p$r" apply -auto-approve
 		poll_span
 		p_spans+=("$span")
-		p_applies+=("$tf_seconds")
-		rss=$(provider_rss)
+		p_applies+=("$lib_tf_seconds")
+		rss=$(lib_provider_rss)
 		if [ -z "$small_rss" ] || [ "$rss" -gt "$small_rss" ]; then
 			small_rss=$rss
 		fi
@@ -315,16 +287,16 @@ if want throughput || want memory; then
 		c_walls+=("$curl_seconds")
 		lib_stop "$emu_pid"
 		rm -rf "$tmp/emu-chunks"
-		lib_say "  run $r: provider $(fmt1 "${p_spans[-1]}") s (apply $(fmt1 "$tf_seconds") s), curl $(fmt1 "${c_spans[-1]}") s (curl's own $(fmt1 "$curl_seconds") s)"
+		lib_say "  run $r: provider $(fmt1 "${p_spans[-1]}") s (apply $(fmt1 "$lib_tf_seconds") s), curl $(fmt1 "${c_spans[-1]}") s (curl's own $(fmt1 "$curl_seconds") s)"
 	done
 	rm -f "$tmp/media/small.bin"
 	median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%s", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 	p_span=$(median "${p_spans[@]}")
 	c_span=$(median "${c_spans[@]}")
-	p_rate=$(calc "$small_mib / $p_span")
-	c_rate=$(calc "$small_mib / $c_span")
-	unthrottled_rate=$(calc "$size / $p_span")
-	ratio=$(calc "$c_span / $p_span")
+	p_rate=$(lib_calc "$small_mib / $p_span")
+	c_rate=$(lib_calc "$small_mib / $c_span")
+	unthrottled_rate=$(lib_calc "$size / $p_span")
+	ratio=$(lib_calc "$c_span / $p_span")
 	if want throughput; then
 		label="throughput, $small_mib MiB, unthrottled"
 		row "$label" "provider: first chunk in → source complete (median of $runs; terraform apply in all)" "$(fmt1 "$p_span") s = $(printf '%.0f' "$p_rate") MiB/s ($(fmt1 "$(median "${p_applies[@]}")") s)" "—" "—"
@@ -342,8 +314,8 @@ if want memory; then
 		random_file "$tmp/media/large.bin" "$large_mib"
 		unthrottled emu-m
 		configuration "$tmp/m" "$tmp/media/large.bin" "$chunk_mib" "$in_flight"
-		tf_ok apply-m "$tmp/m" apply -auto-approve
-		large_rss=$(provider_rss)
+		lib_tf_ok apply-m "$tmp/m" apply -auto-approve
+		large_rss=$(lib_provider_rss)
 		check_video
 		[ "$sha_ok/$video_count" = yes/1 ] || lib_fail "memory: the emulator does not hold one video with the file's SHA-256"
 		lib_stop "$emu_pid"
@@ -351,8 +323,8 @@ if want memory; then
 	fi
 	worst=$((small_rss > large_rss ? small_rss : large_rss))
 	growth=$((large_rss - small_rss))
-	row "memory, $chunk_mib MiB chunks, $in_flight in flight" "provider peak RSS: $small_mib MiB (largest of the throughput runs) / $large_mib MiB source" "$small_rss / $large_rss MiB" "≤ 100 MiB" "$(met_le "$worst" 100)"
-	row "" "growth from $small_mib MiB to $large_mib MiB" "$growth MiB" "flat (≤ 5 MiB)" "$(met_le "${growth#-}" 5)"
+	row "memory, $chunk_mib MiB chunks, $in_flight in flight" "provider peak RSS: $small_mib MiB (largest of the throughput runs) / $large_mib MiB source" "$small_rss / $large_rss MiB" "≤ 100 MiB" "$(lib_met_le "$worst" 100)"
+	row "" "growth from $small_mib MiB to $large_mib MiB" "$growth MiB" "flat (≤ 5 MiB)" "$(lib_met_le "${growth#-}" 5)"
 fi
 
 # ---- pacing -----------------------------------------------------------------------------------------
@@ -364,14 +336,14 @@ if want pacing; then
 		-rate-limit-writes "$unlimited" -rate-limit-reads "$unlimited"
 	configuration "$tmp/pace" "$tmp/media/pace.bin" "$pace_chunk_mib" "$in_flight"
 	poll_start
-	tf_ok apply-pace "$tmp/pace" apply -auto-approve
+	lib_tf_ok apply-pace "$tmp/pace" apply -auto-approve
 	poll_span
 	pace_wall=$span
 	s=$(stats)
 	pace_429=$(rate_field "$s" uploads tooManyRequests)
 	pace_early=$(rate_field "$s" uploads early)
 	pace_requests=$(rate_field "$s" uploads requests)
-	pace_arrivals=$(calc "$(epoch "$(rate_field "$s" uploads last)") - $(epoch "$(rate_field "$s" uploads first)")")
+	pace_arrivals=$(lib_calc "$(epoch "$(rate_field "$s" uploads last)") - $(epoch "$(rate_field "$s" uploads first)")")
 	check_video
 	[ "$sha_ok" = yes ] || lib_fail "pacing: the emulator does not hold the file"
 	lib_stop "$emu_pid"
@@ -379,15 +351,15 @@ if want pacing; then
 	# The fourth window cannot open before (20/5 - 1) x 3 s after the first chunk; its 5 chunks
 	# then take what they take unthrottled (from the throughput scenario when it ran).
 	last_window=0
-	[ -z "$unthrottled_rate" ] || last_window=$(calc "$(mib_bytes $((pace_limit * pace_chunk_mib))) / $unthrottled_rate")
+	[ -z "$unthrottled_rate" ] || last_window=$(lib_calc "$(mib_bytes $((pace_limit * pace_chunk_mib))) / $unthrottled_rate")
 	wait_floor=$(((pace_chunks / pace_limit - 1) * pace_window))
-	pace_floor=$(calc "$wait_floor + $last_window")
-	pace_ratio=$(calc "$pace_wall / $pace_floor")
+	pace_floor=$(lib_calc "$wait_floor + $last_window")
+	pace_ratio=$(lib_calc "$pace_wall / $pace_floor")
 	label="pacing, $pace_chunks × $pace_chunk_mib MiB, $pace_limit uploads / ${pace_window} s"
-	must "$label" "requests before a 429's Retry-After had elapsed" "$pace_early" "0 (must)" "$(met_le "$pace_early" 0)"
-	row "" "429s (upload requests: $pace_requests)" "$pace_429" "≤ 1" "$(met_le "$pace_429" 1)"
+	must "$label" "requests before a 429's Retry-After had elapsed" "$pace_early" "0 (must)" "$(lib_met_le "$pace_early" 0)"
+	row "" "429s (upload requests: $pace_requests)" "$pace_429" "≤ 1" "$(lib_met_le "$pace_429" 1)"
 	row "" "first chunk in → last chunk in" "$(fmt1 "$pace_arrivals") s" "≥ ${wait_floor} s (the limit)" "—"
-	row "" "first chunk in → source complete, over the floor ($wait_floor s + $(printf '%.2f' "$last_window") s for the last window's chunks)" "$(printf '%.3f' "$pace_ratio") ($(fmt1 "$pace_wall") s)" "≤ 1.15" "$(met_le "$pace_ratio" 1.15)"
+	row "" "first chunk in → source complete, over the floor ($wait_floor s + $(printf '%.2f' "$last_window") s for the last window's chunks)" "$(printf '%.3f' "$pace_ratio") ($(fmt1 "$pace_wall") s)" "≤ 1.15" "$(lib_met_le "$pace_ratio" 1.15)"
 fi
 
 # ---- resume -----------------------------------------------------------------------------------------
@@ -418,16 +390,16 @@ if want resume; then
 	first_bytes=$(uploaded_bytes "$s")
 	ids=$(video_ids "$s")
 	[ "$(source_field "$ids" complete)" != true ] || lib_fail "resume: the source was complete before the SIGINT took effect"
-	tf_ok apply-r2 "$tmp/resume" apply -auto-approve
+	lib_tf_ok apply-r2 "$tmp/resume" apply -auto-approve
 	s=$(stats)
 	second_bytes=$(($(uploaded_bytes "$s") - first_bytes))
 	check_video
 	lib_stop "$emu_pid"
 	rm -rf "$tmp/resume" "$tmp/emu-chunks" "$tmp/media/resume.bin"
-	share=$(calc "100 * $second_bytes / $size")
+	share=$(lib_calc "100 * $second_bytes / $size")
 	label="resume, $resume_mib MiB, SIGINT at half"
 	row "$label" "bytes received at the SIGINT / when the first apply ended (exit $r1_rc)" "$((at_sigint >> 20)) / $((first_bytes >> 20)) MiB" "—" "—"
-	row "" "bytes the second apply sent" "$((second_bytes >> 20)) MiB = $(printf '%.0f' "$share")% of the file" "≤ 55%" "$(met_le "$share" 55)"
+	row "" "bytes the second apply sent" "$((second_bytes >> 20)) MiB = $(printf '%.0f' "$share")% of the file" "≤ 55%" "$(lib_met_le "$share" 55)"
 	must "" "videos / emulator's SHA-256 = the file's" "$video_count / $sha_ok" "1 / yes" "$(yes_if "$video_count/$sha_ok" = 1/yes)"
 fi
 
@@ -441,7 +413,7 @@ if want faults; then
 		-fault-upload-commit-then-500 "$fault_rate" -fault-upload-cuts 1
 	configuration "$tmp/faults" "$tmp/media/faults.bin" "$fault_chunk_mib" "$in_flight"
 	f_rc=0
-	tf f-apply "$tmp/faults" apply -auto-approve || f_rc=$?
+	lib_tf f-apply "$tmp/faults" apply -auto-approve || f_rc=$?
 	injected=$(ctl faults | grep -o '"injected":{[^}]*}' | grep -o '"upload[A-Za-z0-9]*":[0-9]*' | tr -d '"' | tr '\n' ' ' | sed 's/ $//; s/ /, /g')
 	s=$(stats)
 	f_requests=$(rate_field "$s" uploads requests)
@@ -449,7 +421,7 @@ if want faults; then
 	check_video
 	lib_stop "$emu_pid"
 	rm -rf "$tmp/faults" "$tmp/emu-chunks" "$tmp/media/faults.bin"
-	label="faults, $fault_chunks × $fault_chunk_mib MiB, $(calc "100 * $fault_rate")% stored then 500, 1 cut"
+	label="faults, $fault_chunks × $fault_chunk_mib MiB, $(lib_calc "100 * $fault_rate")% stored then 500, 1 cut"
 	row "$label" "injected ($f_requests chunk requests, $((f_bytes >> 20)) MiB received for a $((size >> 20)) MiB file)" "${injected:-?}" "—" "—"
 	must "" "apply exit status" "$f_rc" "0" "$(yes_if "$f_rc" = 0)"
 	must "" "videos / emulator's SHA-256 = the file's" "$video_count / $sha_ok" "1 / yes" "$(yes_if "$video_count/$sha_ok" = 1/yes)"

@@ -43,18 +43,10 @@ tmp=$lib_tmp
 
 # ---- helpers -----------------------------------------------------------------------------------
 
-now() { date +%s.%N; }
-
-# calc prints an awk expression's value.
-calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }
-
 # rows of the results table: scenario|measure|value|goal|met
 rows=()
 must_failed=""
 row() { rows+=("$1|$2|$3|$4|$5"); }
-
-# met prints yes when value <= goal (no when it is above).
-met_le() { calc "($1 <= $2) ? \"yes\" : \"no\""; }
 
 # emulator starts an emulator with the given flags and sets emu_url and emu_pid.
 emulator() {
@@ -104,26 +96,6 @@ total_requests() {
 items_total() {
 	curl -sS --fail --max-time 10 -u "$api_key:" "$emu_url$1" | tr -d '\n' |
 		grep -o '"itemsTotal":[0-9]*' | sed 's/.*://' || lib_fail "GET $1 failed"
-}
-
-# tf runs terraform in a working directory with its output in $tmp/<log>.log, interruptibly;
-# it sets tf_seconds to the command's wall time and returns terraform's status.
-tf() {
-	local log=$1 dir=$2 rc=0 t0
-	shift 2
-	t0=$(now)
-	lib_start "$log" "$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color
-	lib_wait "$lib_last_pid" || rc=$?
-	tf_seconds=$(calc "$(now) - $t0")
-	mv "$tmp/$log.out" "$tmp/$log.log"
-	cat "$tmp/$log.err" >>"$tmp/$log.log"
-	rm -f "$tmp/$log.err"
-	return "$rc"
-}
-
-tf_ok() {
-	local log=$1
-	tf "$@" || lib_fail "terraform ${*:3} failed (exit $?): see $log.log above"
 }
 
 # provider_block is the configuration every scenario shares: the provider from dev_overrides.
@@ -197,8 +169,8 @@ lib_say "bench: (a) applying $a_webhooks webhooks at $a_limit writes per ${a_win
 emulator emu-a -rate-limit-writes "$a_limit" -rate-window "${a_window}s" -max-webhooks "$a_webhooks"
 mkdir -p "$tmp/a"
 webhook_resource "$a_webhooks" >"$tmp/a/main.tf"
-tf_ok apply-a "$tmp/a" apply -auto-approve
-a_wall=$tf_seconds
+lib_tf_ok apply-a "$tmp/a" apply -auto-approve
+a_wall=$lib_tf_seconds
 s=$(stats)
 got=$(items_total /webhooks)
 [ "$got" = "$a_webhooks" ] || lib_fail "(a) the service holds $got webhooks after the apply, not $a_webhooks"
@@ -206,16 +178,16 @@ a_429=$(rate_field "$s" writes tooManyRequests)
 a_early=$(rate_field "$s" writes early)
 a_writes=$(rate_field "$s" writes requests)
 a_reads=$(rate_field "$s" reads requests)
-a_span=$(calc "$(date -d "$(rate_field "$s" writes last)" +%s.%N) - $(date -d "$(rate_field "$s" writes first)" +%s.%N)")
-a_floor=$(calc "(int(($a_webhooks + $a_limit - 1) / $a_limit) - 1) * $a_window")
+a_span=$(lib_calc "$(date -d "$(rate_field "$s" writes last)" +%s.%N) - $(date -d "$(rate_field "$s" writes first)" +%s.%N)")
+a_floor=$(lib_calc "(int(($a_webhooks + $a_limit - 1) / $a_limit) - 1) * $a_window")
 lib_stop "$emu_pid"
-if [ "$(calc "$a_floor > 0")" = 1 ]; then
-	row "(a) apply $a_webhooks webhooks, $a_limit writes / ${a_window} s" "apply wall time / floor (${a_floor} s)" "$(calc "$a_wall / $a_floor" | xargs printf '%.3f') ($(printf '%.1f' "$a_wall") s)" "≤ 1.15" "$(met_le "$(calc "$a_wall / $a_floor")" 1.15)"
-	row "" "first to last write / floor" "$(calc "$a_span / $a_floor" | xargs printf '%.3f') ($(printf '%.1f' "$a_span") s)" "≤ 1.15" "$(met_le "$(calc "$a_span / $a_floor")" 1.15)"
+if [ "$(lib_calc "$a_floor > 0")" = 1 ]; then
+	row "(a) apply $a_webhooks webhooks, $a_limit writes / ${a_window} s" "apply wall time / floor (${a_floor} s)" "$(lib_calc "$a_wall / $a_floor" | xargs printf '%.3f') ($(printf '%.1f' "$a_wall") s)" "≤ 1.15" "$(lib_met_le "$(lib_calc "$a_wall / $a_floor")" 1.15)"
+	row "" "first to last write / floor" "$(lib_calc "$a_span / $a_floor" | xargs printf '%.3f') ($(printf '%.1f' "$a_span") s)" "≤ 1.15" "$(lib_met_le "$(lib_calc "$a_span / $a_floor")" 1.15)"
 else
 	row "(a) apply $a_webhooks webhooks, $a_limit writes / ${a_window} s" "apply wall time (floor 0 s)" "$(printf '%.1f' "$a_wall") s" "—" "—"
 fi
-row "" "429 responses ($a_writes writes and $a_reads reads sent)" "$a_429" "≤ 10" "$(met_le "$a_429" 10)"
+row "" "429 responses ($a_writes writes and $a_reads reads sent)" "$a_429" "≤ 10" "$(lib_met_le "$a_429" 10)"
 if [ "$a_early" -eq 0 ]; then
 	row "" "requests before Retry-After elapsed" "$a_early" "0 (must)" "yes"
 else
@@ -236,21 +208,21 @@ for i in $(seq 0 $((b_webhooks - 1))); do
 		lib_fail "(b) creating webhook $i through the control API failed"
 	printf 'import {\n  to = videohost_webhook.w[%d]\n  id = "%s"\n}\n' "$i" "$id" >>"$tmp/b/imports.tf"
 done
-tf_ok import-b "$tmp/b" apply -auto-approve
+lib_tf_ok import-b "$tmp/b" apply -auto-approve
 grep -q "Apply complete! Resources: $b_webhooks imported, 0 added, 0 changed, 0 destroyed" "$tmp/import-b.log" ||
 	lib_fail "(b) the import apply did not import exactly $b_webhooks webhooks: $(grep 'Apply complete' "$tmp/import-b.log")"
 s0=$(stats)
 plan_rc=0
-tf plan-b "$tmp/b" plan -detailed-exitcode || plan_rc=$?
+lib_tf plan-b "$tmp/b" plan -detailed-exitcode || plan_rc=$?
 [ "$plan_rc" -eq 0 ] || lib_fail "(b) the plan after the import is not empty or failed (exit $plan_rc)"
-b_wall=$tf_seconds
+b_wall=$lib_tf_seconds
 s1=$(stats)
 b_reads=$(($(rate_field "$s1" reads requests) - $(rate_field "$s0" reads requests)))
 b_lists=$(($(request_count "$s1" GET /webhooks) - $(request_count "$s0" GET /webhooks)))
 b_writes=$(($(rate_field "$s1" writes requests) - $(rate_field "$s0" writes requests)))
 lib_stop "$emu_pid"
-row "(b) plan over $b_webhooks webhooks" "reads sent (of which GET /webhooks: $b_lists)" "$b_reads" "≤ 4" "$(met_le "$b_reads" 4)"
-row "" "writes sent" "$b_writes" "0" "$(met_le "$b_writes" 0)"
+row "(b) plan over $b_webhooks webhooks" "reads sent (of which GET /webhooks: $b_lists)" "$b_reads" "≤ 4" "$(lib_met_le "$b_reads" 4)"
+row "" "writes sent" "$b_writes" "0" "$(lib_met_le "$b_writes" 0)"
 row "" "plan wall time" "$(printf '%.1f' "$b_wall") s" "—" "—"
 
 # ---- (c) videos data source ------------------------------------------------------------------------
@@ -267,8 +239,8 @@ output "videos" {
 }
 EOF
 s0=$(stats)
-TF_CLI_CONFIG_FILE="$tmp/rssbin.tfrc" tf_ok apply-c "$tmp/c" apply -auto-approve
-c_wall=$tf_seconds
+TF_CLI_CONFIG_FILE="$tmp/rssbin.tfrc" lib_tf_ok apply-c "$tmp/c" apply -auto-approve
+c_wall=$lib_tf_seconds
 s1=$(stats)
 got=$("$TERRAFORM" -chdir="$tmp/c" output -raw videos)
 [ "$got" = "$c_videos" ] || lib_fail "(c) the data source read $got videos, not $c_videos"
@@ -278,9 +250,9 @@ c_pages=$(((c_videos + 99) / 100))
 c_rss_kb=$(cat "$tmp"/rss/rss.* 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
 [ -n "$c_rss_kb" ] || lib_fail "(c) no peak RSS of the provider was recorded ($rss_method)"
 lib_stop "$emu_pid"
-row "(c) videos data source, $c_videos videos" "API reads ($c_total requests with the token exchange)" "$c_reqs" "$c_pages (pages of 100)" "$(met_le "$c_reqs" "$c_pages")"
+row "(c) videos data source, $c_videos videos" "API reads ($c_total requests with the token exchange)" "$c_reqs" "$c_pages (pages of 100)" "$(lib_met_le "$c_reqs" "$c_pages")"
 row "" "apply wall time" "$(printf '%.1f' "$c_wall") s" "—" "—"
-row "" "peak RSS of the provider" "$(calc "$c_rss_kb / 1024" | xargs printf '%.0f') MiB" "—" "—"
+row "" "peak RSS of the provider" "$(lib_calc "$c_rss_kb / 1024" | xargs printf '%.0f') MiB" "—" "—"
 
 # ---- (d) client overhead ---------------------------------------------------------------------------
 
@@ -299,7 +271,7 @@ d_bare=$(nsop bare)
 if [ -z "$d_client" ] || [ -z "$d_bare" ]; then
 	lib_fail "(d) no ns/op in the benchmark's output: $(cat "$tmp/bench-d.log")"
 fi
-row "(d) one GET of a webhook, loopback" "client / bare net/http + decode (best of 3 each)" "$(calc "$d_client / $d_bare" | xargs printf '%.2f') ($(calc "($d_client - $d_bare) / 1000" | xargs printf '%+.1f') µs per request)" "—" "—"
+row "(d) one GET of a webhook, loopback" "client / bare net/http + decode (best of 3 each)" "$(lib_calc "$d_client / $d_bare" | xargs printf '%.2f') ($(lib_calc "($d_client - $d_bare) / 1000" | xargs printf '%+.1f') µs per request)" "—" "—"
 
 # ---- results ---------------------------------------------------------------------------------------
 

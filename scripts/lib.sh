@@ -203,3 +203,59 @@ lib_clean_tf_env() {
 	unset VIDEOHOST_ENVIRONMENT TF_LOG TF_LOG_PROVIDER TF_DATA_DIR TF_WORKSPACE TF_CLI_ARGS \
 		TF_CLI_ARGS_plan TF_CLI_ARGS_apply TF_CLI_ARGS_destroy TF_CLI_ARGS_output
 }
+
+# ---- measuring, for the benchmarks ----------------------------------------------------------
+
+# lib_now prints the time in seconds since the epoch, with nanoseconds.
+lib_now() { date +%s.%N; }
+
+# lib_calc prints the value of an awk expression.
+lib_calc() { awk "BEGIN { printf \"%s\", ($1) }" </dev/null; }
+
+# lib_met_le prints yes when $1 <= $2, else no (the "met?" column of a table).
+lib_met_le() { lib_calc "($1 <= $2) ? \"yes\" : \"no\""; }
+
+# lib_mib prints a size in KiB as whole MiB.
+lib_mib() { lib_calc "$1 / 1024" | xargs printf '%.0f'; }
+
+# lib_tf LOG DIR ARGS... runs "$TERRAFORM -chdir=DIR ARGS -input=false -no-color" so that the
+# traps can interrupt it, with its output and errors in $lib_tmp/LOG.log; it sets lib_tf_seconds
+# to its wall time and returns its status. With lib_tf_peak_rss=yes it runs under GNU time,
+# which writes the peak RSS of terraform's largest process to $lib_tmp/LOG.rss, and it first
+# empties $lib_tmp/rss, where a wrapper of the provider writes the provider's (see
+# lib_provider_rss), so that those are this run's.
+lib_tf_peak_rss=""
+lib_tf_seconds=""
+lib_tf() {
+	local log=$1 dir=$2 rc=0 t0
+	shift 2
+	local run=("$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color)
+	if [ "$lib_tf_peak_rss" = yes ]; then
+		rm -f "$lib_tmp"/rss/rss.*
+		run=(/usr/bin/time -f %M -o "$lib_tmp/$log.rss" "${run[@]}")
+	fi
+	t0=$(lib_now)
+	lib_start "$log" "${run[@]}"
+	lib_wait "$lib_last_pid" || rc=$?
+	# shellcheck disable=SC2034 # read by the scripts that source this file
+	lib_tf_seconds=$(lib_calc "$(lib_now) - $t0")
+	mv "$lib_tmp/$log.out" "$lib_tmp/$log.log"
+	cat "$lib_tmp/$log.err" >>"$lib_tmp/$log.log"
+	rm -f "$lib_tmp/$log.err"
+	return "$rc"
+}
+
+# lib_tf_ok is lib_tf, failing the script when terraform fails.
+lib_tf_ok() {
+	local log=$1
+	lib_tf "$@" || lib_fail "terraform ${*:3} failed (exit $?): see $log.log above"
+}
+
+# lib_provider_rss prints in MiB the largest peak RSS that a wrapper of the provider wrote to
+# $lib_tmp/rss/rss.<pid> (one file per provider process); it fails when there is none.
+lib_provider_rss() {
+	local kb
+	kb=$(cat "$lib_tmp"/rss/rss.* 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
+	[ -n "$kb" ] || lib_fail "no peak RSS of the provider was recorded"
+	lib_mib "$kb"
+}
