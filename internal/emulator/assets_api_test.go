@@ -51,13 +51,13 @@ func TestUploadTokens(t *testing.T) {
 	}
 	expectStatus(t, e.api("GET", "/upload-tokens?sortBy=name", nil), http.StatusBadRequest)
 	e.emu.AdvanceClock(201 * time.Second)
-	expectError(t, e.api("GET", "/upload-tokens/"+short.str("token"), nil), 404, "resource-not-found", "token")
+	expectError(t, e.api("GET", "/upload-tokens/"+short.str("token"), nil), 404, "resource-not-found", "uploadToken")
 	if l := e.api("GET", "/upload-tokens", nil); len(l.data()) != 2 {
 		t.Errorf("an expired token is listed: %s", l.raw)
 	}
 	expectStatus(t, e.api("DELETE", "/upload-tokens/"+forever.str("token"), nil), http.StatusNoContent)
-	expectError(t, e.api("GET", "/upload-tokens/"+forever.str("token"), nil), 404, "resource-not-found", "token")
-	expectError(t, e.api("DELETE", "/upload-tokens/"+forever.str("token"), nil), 404, "resource-not-found", "token")
+	expectError(t, e.api("GET", "/upload-tokens/"+forever.str("token"), nil), 404, "resource-not-found", "uploadToken")
+	expectError(t, e.api("DELETE", "/upload-tokens/"+forever.str("token"), nil), 404, "resource-not-found", "uploadToken")
 }
 
 // tokenUpload posts one chunk to /upload with the token and no credentials.

@@ -110,9 +110,11 @@
 //     theme moves the updatedAt of the live streams it leaves without a theme.
 //   - Seed live streams keep their short ids (li0000000001); those made through the API have
 //     li + 22 base62 characters and a version 4 UUID as stream key.
-//   - Sandbox watermark: every sandbox video carries "watermarked": true (false in
-//     production); live streams carry the contract's fields only. Sandbox videos and recordings are deleted 24 hours after upload or
-//     recording on the emulator's clock, checked when the store is accessed.
+//   - Sandbox: the service's sandbox watermark is on the pictures only, so videos and live
+//     streams carry the contract's members only (no "watermarked"). A video created with a
+//     watermark id that the workspace does not hold is 404 naming watermark[id]. Sandbox videos
+//     and recordings are deleted 24 hours after upload or recording on the emulator's clock,
+//     checked when the store is accessed.
 //   - Ending a broadcast sets broadcasting back to false.
 //   - Faults draw their shares deterministically: a rate r fails a request each time the sum of
 //     r over the requests so far crosses a whole number, so 0.5 fails every second request.

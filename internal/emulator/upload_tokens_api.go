@@ -29,8 +29,10 @@ func toUploadTokenWire(t *uploadToken) uploadTokenWire {
 }
 
 var uploadTokens = recordKind[uploadToken, uploadTokenWire]{
-	path:   "/upload-tokens",
-	idName: "token",
+	path: "/upload-tokens",
+	// The path parameter is uploadToken; the token's member and /upload's query parameter are
+	// token.
+	idName: "uploadToken",
 	id:     func(t *uploadToken) string { return t.Token },
 	items:  func(s *store) *[]*uploadToken { return &s.UploadTokens },
 	wire:   func(_ *Emulator, t *uploadToken) uploadTokenWire { return toUploadTokenWire(t) },

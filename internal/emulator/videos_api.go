@@ -20,8 +20,8 @@ type liveStreamLink struct {
 	LiveStreamID string `json:"liveStreamId"`
 }
 
-// videoWire is a video as the service sends it. Watermarked is the emulator's flag for the
-// sandbox's watermark (true on every sandbox video); the real service marks the pictures only.
+// videoWire is a video as the service sends it. The sandbox's watermark is on the pictures
+// only: the video object has no member for it, nor for a watermark given at creation.
 //
 // Language and languageOrigin are null while the language is unknown (a video created without
 // one, before its source is ingested); playerId is left out when the video has no player theme.
@@ -36,9 +36,8 @@ type videoWire struct {
 	PublishedAt    string  `json:"publishedAt"`
 	UpdatedAt      string  `json:"updatedAt"`
 	videoProperties
-	Source      videoSourceWire `json:"source"`
-	Assets      videoAssetsWire `json:"assets"`
-	Watermarked bool            `json:"watermarked"`
+	Source videoSourceWire `json:"source"`
+	Assets videoAssetsWire `json:"assets"`
 }
 
 func (e *Emulator) toVideoWire(v *video) videoWire {
@@ -53,7 +52,6 @@ func (e *Emulator) toVideoWire(v *video) videoWire {
 		videoProperties: v.videoProperties,
 		Source:          videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
 		Assets:          videoAssets(v.ID, v.MP4Support),
-		Watermarked:     e.opts.Environment == EnvSandbox,
 	}
 	if v.Language != "" {
 		lang, origin := v.Language, cmp.Or(v.LanguageOrigin, languageFromAPI)

@@ -63,9 +63,15 @@ func (e *Emulator) handleCreateVideo(w http.ResponseWriter, r *http.Request, _ s
 	e.answerWrite(w, status, out)
 }
 
-// checkVideoRefsLocked checks what a body names in the store: the player theme, and the video
-// a create copies. The caller holds e.mu.
+// checkVideoRefsLocked checks what a body names in the store: the player theme, the watermark
+// and the video a create copies. The caller holds e.mu.
 func (e *Emulator) checkVideoRefsLocked(v *video, b videoBody) *apiError {
+	// A watermark the workspace does not hold is refused as the service does, rather than
+	// making a video that claims a watermark nobody can see.
+	if v.WatermarkID != "" && watermarks.find(&e.st, v.WatermarkID) < 0 {
+		refused := e.notFound("watermark[id]")
+		return &refused
+	}
 	if b.setPlayer {
 		if b.playerID != "" && players.find(&e.st, b.playerID) < 0 {
 			refused := e.notFound("playerId")

@@ -28,7 +28,7 @@ func TestVideoCreateDefaults(t *testing.T) {
 	if _, ok := r.body["playerId"]; ok {
 		t.Errorf("playerId is present on a video without a player theme: %s", r.raw)
 	}
-	for _, k := range []string{"clip", "watermark", "transcript"} {
+	for _, k := range []string{"clip", "watermark", "watermarked", "transcript"} {
 		if _, ok := r.body[k]; ok {
 			t.Errorf("the video shows %s", k)
 		}
@@ -76,14 +76,19 @@ func TestVideoCreateRefusals(t *testing.T) {
 		{map[string]any{"title": "x", "playerId": "ptDoesNotExist"}, 404, "resource-not-found", "playerId"},
 		{map[string]any{"title": "x", "clip": map[string]any{"startTimecode": "1:00"}}, 400, "invalid-attribute", "clip"},
 		{map[string]any{"title": "x", "watermark": map[string]any{"top": "10px"}}, 400, "attribute-required", "watermark[id]"},
+		{map[string]any{"title": "x", "watermark": map[string]any{"id": "watermark_x"}}, 404, "resource-not-found", "watermark[id]"},
 		{map[string]any{"title": "x", "colour": "red"}, 400, "invalid-attributes", "colour"},
 	}
 	for _, c := range cases {
 		expectError(t, e.api("POST", "/videos", c.body), c.status, c.slug, c.name)
 	}
+	if n := len(e.api("GET", "/videos", nil).data()); n != 0 {
+		t.Errorf("%d videos made by refused creates", n)
+	}
+	wm := e.postFile("/watermarks", tinyPNG(t, 8, 8)).str("watermarkId")
 	ok := e.api("POST", "/videos", map[string]any{"title": "x", "language": "fr-BE",
 		"clip":      map[string]any{"startTimecode": "00:00:01", "endTimecode": "00:00:05.5"},
-		"watermark": map[string]any{"id": "watermark_x", "top": "10px", "opacity": "50%"}})
+		"watermark": map[string]any{"id": wm, "top": "10px", "opacity": "50%"}})
 	expectStatus(t, ok, http.StatusCreated)
 	if ok.str("language") != "fr-BE" || ok.str("languageOrigin") != "api" {
 		t.Errorf("language %s", ok.raw)

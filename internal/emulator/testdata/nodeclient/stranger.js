@@ -159,10 +159,10 @@ async function videoUploads() {
   check('video create: id', /^vi[0-9A-Za-z]{22}$/.test(v.videoId), v.videoId);
   check('video create: defaults', v._public === true && v.panoramic === false && v.language === null, v);
   check('video create: source uri', v.source.uri === `/videos/${v.videoId}/source`, v.source);
-  // mp4Support is the contract's and watermarked the emulator's sandbox flag; the client's
-  // model has neither.
+  // mp4Support is the contract's, which the client's model does not have; every other member
+  // must be one the model knows.
   const rawVideo = await raw(`videos/${v.videoId}`);
-  const { mp4Support, watermarked, ...known } = rawVideo;
+  const { mp4Support, ...known } = rawVideo;
   check('video answer: mp4Support', mp4Support === true, mp4Support);
   checkMembers('video answer', known, Video, ['videoId', 'title', 'language', 'languageOrigin', 'tags', 'metadata', 'source', 'assets', 'public']);
   const before = await client.videos.getStatus(v.videoId);
@@ -268,7 +268,8 @@ async function uploadTokens() {
   check('token progressive: SHA-256', (await source(first.videoId)).sha256 === want, first.videoId);
   await expectError('upload with a bad token', client.videos.uploadWithUploadToken('to_none', small.file), 404, 'token');
   for (const t of [tok.token, forever.token]) await client.uploadTokens.deleteToken(t);
-  await expectError('token get after delete', client.uploadTokens.getToken(tok.token), 404, 'token');
+  await expectError('token get after delete', client.uploadTokens.getToken(tok.token), 404, 'uploadToken');
+  await expectError('token delete after delete', client.uploadTokens.deleteToken(tok.token), 404, 'uploadToken');
 }
 
 async function watermarksAndLogos() {
@@ -280,6 +281,8 @@ async function watermarksAndLogos() {
   await expectError('watermark not an image', client.watermarks.upload(Buffer.from('not an image')), 400, 'file');
   const v = await client.videos.create({ title: 'watermarked', watermark: { id: wm.watermarkId, top: '10px', opacity: '50%' } });
   check('video with a watermark', v.videoId !== undefined, v);
+  await expectError('video with a watermark that does not exist',
+    client.videos.create({ title: 'no such watermark', watermark: { id: 'watermark_none', top: '10px' } }), 404, 'watermark[id]');
   await client.watermarks.delete(wm.watermarkId);
   await expectError('watermark delete twice', client.watermarks.delete(wm.watermarkId), 404, 'watermarkId');
   await client.videos.delete(v.videoId);
