@@ -85,7 +85,7 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.DurationVar(&c.opts.DeliveryRetryDelay, "delivery-retry-delay", emulator.DefaultDeliveryRetryDelay, "delay between delivery attempts")
 	fs.DurationVar(&c.opts.DeliveryTimeout, "delivery-timeout", emulator.DefaultDeliveryTimeout, "time a receiver has to answer one delivery attempt")
 	fs.DurationVar(&c.opts.IngestDelay, "ingest-delay", emulator.DefaultIngestDelay, "each step of a complete source's ingest (uploaded, ingesting, ingested)")
-	fs.DurationVar(&c.opts.EncodingDelay, "encoding-delay", emulator.DefaultEncodingDelay, "the encoding of each quality (hls and mp4 at 360p, 480p, 720p, 1080p) after the ingest")
+	fs.DurationVar(&c.opts.EncodingDelay, "encoding-delay", emulator.DefaultEncodingDelay, "the encoding of each quality of an uploaded source after the ingest (hls at 360p, 480p, 720p, 1080p, and mp4 at the same heights with mp4Support: 4 or 8 qualities; videos made through the control API arrive encoded in 10)")
 	fs.StringVar(&c.opts.DetectedLanguage, "detected-language", emulator.DefaultDetectedLanguage, "language set, with languageOrigin auto, on an ingested video created without one")
 	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos, live streams, player themes, upload tokens and watermarks across restarts, not the chunks of unfinished uploads (default: memory only)")
 	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")

@@ -225,3 +225,27 @@ func TestBinarySignals(t *testing.T) {
 		t.Errorf("%d webhooks in the state file, want 2 (one per run)", n)
 	}
 }
+
+// TestHelpAndREADMEAgreeOnQualities: -h and the README give the same qualities: an uploaded
+// source is encoded in hls at four heights from 360p, and in mp4 too with mp4Support (4 or 8),
+// while a video made through the control API arrives with 10 (hls and mp4 from 240p).
+func TestHelpAndREADMEAgreeOnQualities(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(t.Context(), []string{"-h"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("-h exits %d", code)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	usage, doc := flat(stdout.String()), flat(string(readme))
+	for _, want := range []string{"hls at 360p, 480p, 720p", "4 or 8 qualities", "240p, 360p, 480p, 720p"} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("-h does not say %q", want)
+		}
+		if !strings.Contains(doc, want) {
+			t.Errorf("the README does not say %q", want)
+		}
+	}
+}

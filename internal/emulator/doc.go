@@ -1,6 +1,6 @@
-// Package emulator is a faithful local implementation of the video hosting service of
-// shared/spec/service-api.md: store, auth, rate limits, paging, errors, signed event delivery,
-// fault injection and a control API under /_emulator/. It knows neither the client nor
+// Package emulator is a faithful local implementation of the video hosting service's API:
+// store, auth, rate limits, paging, errors, signed event delivery, fault injection and a
+// control API under /_emulator/. It knows neither the client nor
 // Terraform: it keeps its own wire types and shares only the event-name list, so that it is an
 // independent check on the client.
 //
@@ -57,9 +57,9 @@
 //	PATCH  /players/{id}      {"name", colours, flags}                 200, partial
 //	DELETE /players/{id}                        204
 //
-// Live streams and player themes follow shared/spec/live-streams-and-players.md; videos, their
-// sources, captions, chapters and thumbnails, upload tokens, watermarks and logos follow
-// shared/spec/videos-and-uploads.md; decisions included. A source's chunks stream to files in a
+// Live streams and player themes, videos, their sources, captions, chapters and thumbnails,
+// upload tokens, watermarks and logos behave as on the service, the decisions the service
+// leaves open included (the README's "The emulator" section lists them). A source's chunks stream to files in a
 // directory of the emulator's own, which Close removes: memory never holds a whole chunk. Once
 // every chunk arrived, the source's size and SHA-256 are kept (VideoSource, GET
 // /_emulator/videos/{id}/source) and its chunks deleted; ingest and encoding then advance in

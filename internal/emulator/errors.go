@@ -36,9 +36,9 @@ const (
 	titleServerError      = "Server error"
 )
 
-// Titles and details of the live stream and player theme endpoints'
-// 400s (shared/spec/live-streams-and-players.md): a title that names the kind of problem and a
-// detail that says what is wrong with the attribute.
+// Titles and details of the live stream and player theme endpoints' 400s, as the service
+// gives them: a title that names the kind of problem and a detail that says what is wrong
+// with the attribute.
 const (
 	titleAttributeInvalid  = "An attribute is invalid."
 	titleInvalidAttributes = "Invalid attributes."

@@ -90,7 +90,7 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Path of the WebVTT file to upload (it must start with the line `WEBVTT`); a relative " +
 				"path is taken from the directory Terraform runs in. The file is read when the plan is made: a missing, " +
 				"empty or unreadable file, or one that is not WebVTT, is an error before anything is sent. A change of " +
-				"its content uploads it again in place; the service replaces the " + b.noun + "'s file.",
+				"its content uploads it again in place: the service replaces the file it holds.",
 			Required:   true,
 			Validators: []validator.String{notBlank()},
 		},
@@ -101,7 +101,7 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 			Computed: true,
 		},
 		"src": schema.StringAttribute{
-			MarkdownDescription: "Address of the " + b.noun + " file on the service; it changes with every upload.",
+			MarkdownDescription: "Address of the uploaded WebVTT file on the service; it changes with every upload.",
 			Computed:            true,
 		},
 	}

@@ -79,3 +79,47 @@ func readText(t *testing.T, name string) string {
 	}
 	return string(b)
 }
+
+// TestDocsStandAlone: what a user reads (the README, CHANGELOG, docs/, templates/, examples/ and
+// the comments of the Go sources) stands alone: no pointer to a contract file outside the
+// repository, no doubled noun, no watermark id that only one emulator run would know, and the
+// troubleshooting guide's INFO row names the upload progress line that the video page promises.
+func TestDocsStandAlone(t *testing.T) {
+	root := filepath.Join("..", "..")
+	banned := []string{"shared/spec", "../shared/design", "chapter file's file", "chapter file file", "file file", "watermark_2Ld0"}
+	var pages []string
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(p) {
+		case ".md", ".tmpl", ".tf", ".go":
+			if !strings.HasSuffix(p, "_test.go") {
+				pages = append(pages, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		text := readText(t, p)
+		for _, b := range banned {
+			if strings.Contains(text, b) {
+				t.Errorf("%s holds %q", p, b)
+			}
+		}
+	}
+	video := readText(t, filepath.Join(root, "docs", "resources", "video.md"))
+	if strings.Contains(video, "opacity` (String) The watermark's opacity, such as `10px`") {
+		t.Error("docs/resources/video.md gives a length as the example of the watermark's opacity")
+	}
+	guide := readText(t, filepath.Join(root, "docs", "guides", "troubleshooting.md"))
+	if !strings.Contains(guide, "`videohost upload progress`") {
+		t.Error("the troubleshooting guide's log table does not name the upload progress line")
+	}
+}

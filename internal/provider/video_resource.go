@@ -215,8 +215,13 @@ func videoSourceSchema() map[string]schema.Attribute {
 		},
 	}
 	for _, p := range videoWatermarkPositions {
+		// The position and the size are lengths; the opacity is a percentage.
+		example := "a length such as `10px` or `5%`"
+		if p.attr == "opacity" {
+			example = "a percentage such as `70%` (`100%` is opaque)"
+		}
 		watermark[p.attr] = schema.StringAttribute{
-			MarkdownDescription: fmt.Sprintf("The watermark's %s, such as `10px` or `5%%`, as the service takes it. No default.", p.attr),
+			MarkdownDescription: fmt.Sprintf("The watermark's %s: %s, as the service takes it. No default.", p.attr, example),
 			Optional:            true,
 		}
 	}

@@ -18,10 +18,15 @@ resource "videohost_video" "launch" {
   }
 }
 
-# A copy of the first 30 seconds, with a watermark in its top left corner.
+# The brand's watermark image, uploaded once and used by any video made after it.
+resource "videohost_watermark" "brand" {
+  source_file = "${path.module}/media/brand-watermark.png"
+}
+
+# A copy of the first 30 seconds, with the watermark in its top left corner.
 resource "videohost_video" "teaser" {
   title           = "Product launch (teaser)"
   source_video_id = videohost_video.launch.id
   clip            = { start_timecode = "00:00:00", end_timecode = "00:00:30" }
-  watermark       = { id = "watermark_2Ld0XVxQ3sNfHq7kR1yTmB", top = "10px", left = "10px", opacity = "70%" }
+  watermark       = { id = videohost_watermark.brand.id, top = "10px", left = "10px", opacity = "70%" }
 }
