@@ -18,6 +18,8 @@ type providerData struct {
 	client      *videohost.Client
 	environment string
 	baseURL     string
+	// adoption holds the claims of this provider's creates (adoption.go).
+	adoption adoptionClaims
 }
 
 // providerDataFrom unwraps the ProviderData of a Configure request. It returns nil without a

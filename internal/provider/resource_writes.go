@@ -73,8 +73,16 @@ func createObject[T any](ctx context.Context, pd *providerData, t writeTarget, d
 	summary := "Unable to Create " + t.kind
 	defer noteRateLimitWaits(pd, diags, rateWaitsNow(pd))
 	obj, err := ops.send(ctx)
+	var refused *adoptionError
 	switch {
 	case err == nil:
+	case errors.As(err, &refused):
+		if refused.attr.Equal(path.Empty()) {
+			diags.AddError(refused.summary, refused.detail)
+		} else {
+			diags.AddAttributeError(refused.attr, refused.summary, refused.detail)
+		}
+		return zero, false
 	case notSent(err) || interrupted(ctx) && !errors.Is(err, videohost.ErrAmbiguous):
 		// The client reports a create that may have been sent, and then failed, as ambiguous;
 		// any other failure of an interrupted create was not sent.

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -142,7 +143,7 @@ func TestCreateWebhookHalfFailingManyCreates(t *testing.T) {
 
 func TestCreateWebhookUncommittedFailuresAreRetried(t *testing.T) {
 	// ErrorRate answers 500 before anything is stored: nothing of that attempt can be adopted,
-	// so the create is sent again, at most webhookCreateAttempts times. A create may still
+	// so the create is sent again, at most adoptionCreateAttempts times. A create may still
 	// fail when all its attempts do; what must never happen is a webhook on the server that no
 	// create returned, or one returned twice.
 	emu, pd := reconcileEnv(t, emulator.Options{
@@ -152,7 +153,7 @@ func TestCreateWebhookUncommittedFailuresAreRetried(t *testing.T) {
 	const n = 20
 	in := videohost.CreateWebhookInput{URL: "https://hooks.example.test/retry", Events: []string{events.LiveStreamBroadcastEnded}}
 	ids, errs := createConcurrently(t, pd, n, in)
-	t.Logf("%d creates succeeded, %d gave up after %d attempts", len(ids), len(errs), webhookCreateAttempts)
+	t.Logf("%d creates succeeded, %d gave up after %d attempts", len(ids), len(errs), adoptionCreateAttempts)
 	for _, err := range errs {
 		if !errors.Is(err, videohost.ErrAmbiguous) {
 			t.Errorf("a create that gave up must say its outcome is unknown: %v", err)
@@ -174,8 +175,8 @@ func TestCreateWebhookUncommittedFailuresAreRetried(t *testing.T) {
 			t.Errorf("webhook %s on the server belongs to no create (an orphan)", id)
 		}
 	}
-	if posts := emu.RequestCount("POST", "/webhooks"); posts <= len(ids) || posts > webhookCreateAttempts*n {
-		t.Errorf("%d POST /webhooks for %d creates: want retries, at most %d per create", posts, n, webhookCreateAttempts)
+	if posts := emu.RequestCount("POST", "/webhooks"); posts <= len(ids) || posts > adoptionCreateAttempts*n {
+		t.Errorf("%d POST /webhooks for %d creates: want retries, at most %d per create", posts, n, adoptionCreateAttempts)
 	}
 }
 
@@ -196,7 +197,7 @@ func TestCreateWebhookGivesUpWithHistory(t *testing.T) {
 	if !errors.Is(err, videohost.ErrAmbiguous) && !strings.Contains(err.Error(), "may exist") {
 		t.Errorf("the error must say that the outcome is unknown: %v", err)
 	}
-	if msg := err.Error(); !containsAll(msg, "listing the webhooks", "https://hooks.example.test/x") {
+	if msg := err.Error(); !containsAll(msg, "listing the webhooks", "may exist", "import or delete") {
 		t.Errorf("error does not say what was tried: %s", msg)
 	}
 }
@@ -216,8 +217,13 @@ func TestCreateWebhookPassesOtherErrors(t *testing.T) {
 	}
 }
 
+// createWebhook creates in as the webhook resource does, without Terraform.
+func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWebhookInput) (videohost.Webhook, error) {
+	return createAdopting(ctx, pd, webhookAdoptable(pd, in))
+}
+
 func TestAdoptWebhookRules(t *testing.T) {
-	base := fmt.Sprintf("adopt-test-%d", time.Now().UnixNano())
+	pd := &providerData{}
 	now := time.Now()
 	in := videohost.CreateWebhookInput{URL: "https://a.test/h", Events: []string{events.VideoSourceRecorded, events.VideoCaptionGenerated}}
 	listed := []videohost.Webhook{
@@ -228,29 +234,30 @@ func TestAdoptWebhookRules(t *testing.T) {
 		{ID: "match-later", URL: in.URL, Events: []string{events.VideoCaptionGenerated, events.VideoSourceRecorded}, CreatedAt: now.Add(time.Second)},
 		{ID: "match", URL: in.URL, Events: in.Events, CreatedAt: now},
 	}
-	seen := map[string]bool{"seen": true}
-	notBefore := now.Add(-adoptionClockSkew)
+	d := &adoption[videohost.Webhook]{pd: pd, a: webhookAdoptable(pd, in), start: now, seen: map[string]bool{"seen": true}}
 
-	w, ok, _ := adoptWebhook(base, listed, in, notBefore, seen)
+	w, ok, _, _ := d.pick(listed)
 	if !ok || w.ID != "match" {
 		t.Fatalf("adopted %q (%v), want the oldest match", w.ID, ok)
 	}
-	w, ok, _ = adoptWebhook(base, listed, in, notBefore, seen)
+	w, ok, _, _ = d.pick(listed)
 	if !ok || w.ID != "match-later" {
 		t.Fatalf("adopted %q (%v), want the next match: the first is claimed, and events are a set", w.ID, ok)
 	}
-	w, ok, contended := adoptWebhook(base, listed, in, notBefore, seen)
+	w, ok, contended, _ := d.pick(listed)
 	if ok || !contended {
 		t.Fatalf("adopted %q (%v, contended %v), but every match is claimed", w.ID, ok, contended)
 	}
-	if _, ok, contended = adoptWebhook(base, listed[:3], in, notBefore, seen); ok || contended {
+	if _, ok, contended, _ = d.pick(listed[:3]); ok || contended {
 		t.Fatalf("no match at all must not count as contended")
 	}
-	// Another service address has its own ids.
-	if w, ok, _ = adoptWebhook(base+"-other", listed, in, notBefore, seen); !ok || w.ID != "match" {
-		t.Fatalf("adopted %q (%v) at another address", w.ID, ok)
+	// Another provider instance (another alias, or another run) has claims of its own.
+	other := &providerData{}
+	d2 := &adoption[videohost.Webhook]{pd: other, a: webhookAdoptable(other, in), start: now}
+	if w, ok, _, _ = d2.pick(listed); !ok || w.ID != "match" {
+		t.Fatalf("adopted %q (%v) by another provider instance", w.ID, ok)
 	}
-	if !claimWebhook(base, "fresh") || claimWebhook(base, "fresh") {
+	if !pd.adoption.claim("webhook", "fresh") || pd.adoption.claim("webhook", "fresh") {
 		t.Error("an id must be claimable once")
 	}
 }
@@ -263,4 +270,87 @@ func containsAll(s string, parts ...string) bool {
 		}
 	}
 	return true
+}
+
+type fakeObject struct {
+	id, value string
+	created   time.Time
+}
+
+// fakeCreates is a service of fakeObjects whose creates fail with an unknown outcome as
+// often as told, storing the object or not. Every create sends the value "v".
+type fakeCreates struct {
+	objects  []fakeObject
+	creates  int
+	failures []bool // per failing attempt: whether it stored the object
+}
+
+func (f *fakeCreates) adoptable() adoptableCreate[fakeObject] {
+	const value = "v"
+	return adoptableCreate[fakeObject]{
+		kind: "thing", path: "/things",
+		create: func(context.Context) (fakeObject, error) {
+			f.creates++
+			o := fakeObject{id: fmt.Sprintf("o%d", len(f.objects)), value: value, created: time.Now()}
+			if len(f.failures) > 0 {
+				stored := f.failures[0]
+				f.failures = f.failures[1:]
+				if stored {
+					f.objects = append(f.objects, o)
+				}
+				return fakeObject{}, &videohost.AmbiguousError{Method: "POST", Path: "/things", Err: errors.New("502")}
+			}
+			f.objects = append(f.objects, o)
+			return o, nil
+		},
+		list:    func(context.Context) ([]fakeObject, error) { return append([]fakeObject(nil), f.objects...), nil },
+		matches: func(o fakeObject) bool { return o.value == value },
+		id:      func(o fakeObject) string { return o.id },
+		created: func(o fakeObject) *time.Time { return &o.created },
+	}
+}
+
+func TestCreateAdoptingAdoptsWhatTheAttemptStored(t *testing.T) {
+	pd := &providerData{}
+	f := &fakeCreates{failures: []bool{true}}
+	// An object with the same value made long before: not what this create stored.
+	f.objects = []fakeObject{{id: "old", value: "v", created: time.Now().Add(-time.Hour)}}
+	got, err := createAdopting(t.Context(), pd, f.adoptable())
+	if err != nil || got.id != "o1" || f.creates != 1 {
+		t.Fatalf("got %+v, %v after %d creates; want the stored o1 adopted after one create", got, err, f.creates)
+	}
+}
+
+func TestCreateAdoptingSendsAgainWhenNothingWasStored(t *testing.T) {
+	pd := &providerData{}
+	f := &fakeCreates{failures: []bool{false}}
+	got, err := createAdopting(t.Context(), pd, f.adoptable())
+	if err != nil || f.creates != 2 || len(f.objects) != 1 || got.id != f.objects[0].id {
+		t.Fatalf("got %+v, %v after %d creates, objects %v; want one object from the second create", got, err, f.creates, f.objects)
+	}
+}
+
+func TestCreateAdoptingGivesUpAmbiguous(t *testing.T) {
+	pd := &providerData{}
+	f := &fakeCreates{failures: []bool{false, false, false}}
+	_, err := createAdopting(t.Context(), pd, f.adoptable())
+	if !errors.Is(err, videohost.ErrAmbiguous) || f.creates != adoptionCreateAttempts {
+		t.Fatalf("err %v after %d creates; want ErrAmbiguous after %d", err, f.creates, adoptionCreateAttempts)
+	}
+}
+
+func TestCreateAdoptingNeverTakesAClaimedObject(t *testing.T) {
+	pd := &providerData{}
+	f := &fakeCreates{}
+	first, err := createAdopting(t.Context(), pd, f.adoptable())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A second create of the same value whose attempt stored nothing must not take the
+	// first one's object, which another resource now holds.
+	f.failures = []bool{false}
+	second, err := createAdopting(t.Context(), pd, f.adoptable())
+	if err != nil || second.id == first.id || f.creates != 3 {
+		t.Fatalf("second = %+v, %v after %d creates; first was %s", second, err, f.creates, first.id)
+	}
 }
