@@ -6,12 +6,15 @@ import (
 	"context"
 	"encoding/base64"
 	"flag"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -108,6 +111,17 @@ func firstLines(t *testing.T, r io.Reader, n int) []string {
 	return lines
 }
 
+// buildBinary builds the command into dir and returns its path.
+func buildBinary(ctx context.Context, t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "videohost-emulator")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
 // startBinary starts the built command with args and returns it with its first two lines of
 // output (the address and the first key) and its standard error, which fills as it runs.
 func startBinary(ctx context.Context, t *testing.T, bin string, args ...string) (*exec.Cmd, []string, *bytes.Buffer) {
@@ -185,11 +199,7 @@ func TestBinarySignals(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "videohost-emulator")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(ctx, t, dir)
 	state := filepath.Join(dir, "state.json")
 	for _, sig := range []os.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		cmd, lines, stderr := startBinary(ctx, t, bin, "-listen", "127.0.0.1:0", "-api-key", "cli-key", "-state", state)
@@ -248,4 +258,117 @@ func TestHelpAndREADMEAgreeOnQualities(t *testing.T) {
 			t.Errorf("the README does not say %q", want)
 		}
 	}
+}
+
+// TestBinarySIGKILLMidWrite builds the command and runs it with -state over a state of 1,500
+// videos (about a megabyte, so that every write takes a while), drives webhook creations from
+// four clients without pause, and SIGKILLs it at a random moment, 30 times. After every kill
+// the state file must load, hold every webhook whose creation was answered before the kill,
+// and the next start must serve it. Some kills must have landed during a write (a temporary
+// file was left beside the state), or the test proved nothing.
+func TestBinarySIGKILLMidWrite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: this test builds the command and runs it as a process")
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	bin := buildBinary(ctx, t, dir)
+	state := filepath.Join(dir, "state.json")
+	seed := time.Now().UnixNano()
+	rng := rand.New(rand.NewPCG(uint64(seed), 0))
+	t.Logf("random seed %d", seed)
+	const kills = 30
+	acked, midWrite := 0, 0
+	for i := range kills {
+		args := []string{"-listen", "127.0.0.1:0", "-api-key", "k", "-state", state, "-max-webhooks", "1000000"}
+		if i == 0 {
+			args = append(args, "-seed-videos", "1500")
+		}
+		cmd, lines, _ := startBinary(ctx, t, bin, args...)
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for range 4 {
+			wg.Go(func() {
+				for n := 0; ; n++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					if createWebhook(ctx, lines[0], n) {
+						mu.Lock()
+						acked++
+						mu.Unlock()
+					}
+				}
+			})
+		}
+		time.Sleep(time.Duration(20+rng.IntN(200)) * time.Millisecond)
+		if err := cmd.Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		_ = cmd.Wait()
+		close(stop)
+		wg.Wait()
+		if left, _ := filepath.Glob(filepath.Join(dir, ".state.json.*.tmp")); len(left) > 0 {
+			midWrite++
+		}
+		if n := loadedWebhooks(t, state); n < acked {
+			t.Fatalf("kill %d: the state holds %d webhooks; %d creations were answered before the kill", i+1, n, acked)
+		}
+	}
+	t.Logf("%d kills, %d during a write; %d webhook creations answered and kept", kills, midWrite, acked)
+	if midWrite == 0 {
+		t.Errorf("no kill landed during a write of the state file")
+	}
+	cmd, lines, stderr := startBinary(ctx, t, bin, "-listen", "127.0.0.1:0", "-api-key", "k", "-state", state)
+	if s := get(t, lines[0]+"/webhooks", "k"); s != http.StatusOK {
+		t.Errorf("GET /webhooks after the kills: %d", s)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".state.json.*.tmp")); len(left) > 0 {
+		t.Errorf("temporary files left after a start: %v", left)
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("exit %v; stderr %s", err, stderr.String())
+	}
+}
+
+// createWebhook creates a webhook through the control API; true when it was answered 201.
+func createWebhook(ctx context.Context, base string, n int) bool {
+	body := strings.NewReader(fmt.Sprintf(`{"url":"https://r.test/%d","events":["video.summary.generated"]}`, n))
+	req, err := http.NewRequestWithContext(ctx, "POST", base+"/_emulator/webhooks", body)
+	if err != nil {
+		return false
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return false // The process was killed during the request.
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+	return resp.StatusCode == http.StatusCreated
+}
+
+// loadedWebhooks loads a copy of the state file into an emulator, failing the test when it does
+// not load, and returns the number of webhooks it holds. The copy keeps the emulator from
+// touching the file and the temporary files beside it.
+func loadedWebhooks(t *testing.T, state string) int {
+	t.Helper()
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatalf("reading the state after a kill: %v", err)
+	}
+	cp := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(cp, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	emu, err := emulator.New(emulator.Options{StatePath: cp})
+	if err != nil {
+		t.Fatalf("the state does not load after a SIGKILL: %v", err)
+	}
+	defer func() { _ = emu.Close() }()
+	return len(emu.Webhooks())
 }

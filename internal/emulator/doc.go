@@ -128,7 +128,10 @@
 //     followed) or does not answer within DeliveryTimeout. The signature is the lowercase hex
 //     HMAC-SHA256 of the body bytes keyed with the webhook's signatureSecret.
 //   - With Options.StatePath, webhooks, videos, live streams, player themes and the clock
-//     offset are written atomically after every change and read back by New; seeds are made
+//     offset are written atomically after every change, before the change is answered (a
+//     temporary file beside it, fsync, rename, fsync of the directory, so a SIGKILL at any
+//     moment leaves the old state or the new one), and read back by New, which removes the
+//     temporary files of a write that was killed; seeds are made
 //     only when no state file exists. Videos keep their source's size and hash, captions,
 //     chapters and encoding progress (an unfinished encoding resumes), upload tokens and
 //     watermarks are kept too; the chunks of an unfinished upload are not: after a restart its

@@ -26,6 +26,7 @@ func (e *Emulator) loadState() (bool, error) {
 	if e.opts.StatePath == "" {
 		return false, nil
 	}
+	removeStaleTemps(e.opts.StatePath)
 	b, err := os.ReadFile(e.opts.StatePath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
@@ -48,7 +49,9 @@ func (e *Emulator) loadState() (bool, error) {
 }
 
 // saveState writes the state atomically: a temporary file in the same directory is written,
-// synced and renamed over StatePath, so a crash leaves the old or the new file, never half.
+// synced, renamed over StatePath, and the directory synced, so that a crash or a SIGKILL at any
+// moment leaves the old file or the new one, never half of one, and a rename that was made
+// survives a power cut too.
 func (e *Emulator) saveState() error {
 	if e.opts.StatePath == "" {
 		return nil
@@ -67,27 +70,61 @@ func (e *Emulator) saveState() error {
 	if err != nil {
 		return fmt.Errorf("encoding the state: %w", err)
 	}
-	dir := filepath.Dir(e.opts.StatePath)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(e.opts.StatePath)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing the state: %w", err)
-	}
-	defer func() { _ = os.Remove(tmp.Name()) }() // Harmless after the rename.
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		_ = tmp.Close()
-		return fmt.Errorf("writing the state: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return fmt.Errorf("writing the state: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing the state: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), e.opts.StatePath); err != nil {
+	if err := writeFileAtomic(e.opts.StatePath, append(b, '\n')); err != nil {
 		return fmt.Errorf("writing the state: %w", err)
 	}
 	return nil
+}
+
+// tempPattern names the temporary files of path's writes: hidden, beside it, so that the rename
+// stays within one file system.
+func tempPattern(path string) string {
+	return "." + filepath.Base(path) + ".*.tmp"
+}
+
+// writeFileAtomic replaces path with data through a synced temporary file, a rename and a sync
+// of the directory that holds the new name.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, tempPattern(path))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = os.Remove(tmp.Name()) }() // Harmless after the rename.
+	if _, err := tmp.Write(data); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = d.Close() }()
+	return d.Sync()
+}
+
+// removeStaleTemps removes the temporary files that a write killed before its rename left
+// beside path; they hold nothing that the state file does not.
+func removeStaleTemps(path string) {
+	stale, err := filepath.Glob(filepath.Join(filepath.Dir(path), tempPattern(path)))
+	if err != nil {
+		return // The pattern is well formed; Glob fails on nothing else.
+	}
+	for _, f := range stale {
+		if err := os.Remove(f); err != nil {
+			log.Printf("videohost-emulator: removing a temporary state file left by an interrupted write: %v", err)
+		}
+	}
 }
 
 // saveStateLogged saves after a change made by a request; the request has succeeded already,

@@ -103,3 +103,37 @@ func TestSourceSurvivesRestart(t *testing.T) {
 	expectStatus(t, e2.api("GET", "/videos/"+id+"/captions/en", nil), http.StatusOK)
 	e2.waitStatus(id, func(s response) bool { return member(s.body["encoding"], "playable") == true })
 }
+
+// TestStateStaleTempsRemoved: the temporary file of a write killed before its rename (half a
+// state) is removed at the next start, which loads the state file itself; files that only
+// resemble it are left alone.
+func TestStateStaleTempsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	emu, err := emulator.New(emulator.Options{StatePath: path, SeedVideos: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = emu.Close()
+	stale := filepath.Join(dir, ".state.json.123456.tmp")
+	other := filepath.Join(dir, ".other.json.123456.tmp")
+	for _, f := range []string{stale, other} {
+		if err := os.WriteFile(f, []byte(`{"version":1,"vid`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	emu, err = emulator.New(emulator.Options{StatePath: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = emu.Close() }()
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the temporary file of an interrupted write is still there (%v)", err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("another file was removed: %v", err)
+	}
+	if _, _, _, ok := emu.VideoSource(emulator.SeedVideoID(1)); !ok {
+		t.Errorf("the seed video was not loaded")
+	}
+}
