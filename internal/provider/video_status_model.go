@@ -40,19 +40,6 @@ type videoWithStatus struct {
 	status videohost.VideoStatus
 }
 
-// getVideoWithStatus reads the video id, then its status.
-func getVideoWithStatus(c *videohost.Client, ctx context.Context, id string) (videoWithStatus, error) {
-	v, err := c.GetVideo(ctx, id)
-	if err != nil {
-		return videoWithStatus{}, err
-	}
-	st, err := c.GetVideoStatus(ctx, id)
-	if err != nil {
-		return videoWithStatus{}, err
-	}
-	return videoWithStatus{video: v, status: st}, nil
-}
-
 // videoWithStatusDataAttributes are the computed attributes of the videohost_video data source:
 // the video's, and its status.
 func videoWithStatusDataAttributes() map[string]schema.Attribute {

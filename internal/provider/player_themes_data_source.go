@@ -1,0 +1,41 @@
+package provider
+
+// The videohost_player_themes data source: the player themes that its filters select.
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// playerThemesModel is the configuration and result of videohost_player_themes.
+type playerThemesModel struct {
+	SortBy       types.String `tfsdk:"sort_by"`
+	SortOrder    types.String `tfsdk:"sort_order"`
+	PlayerThemes types.List   `tfsdk:"player_themes"`
+}
+
+// NewPlayerThemesDataSource returns the videohost_player_themes data source: every player
+// theme, every page.
+func NewPlayerThemesDataSource() datasource.DataSource {
+	return newListDataSource("_player_themes", listRead[videohost.PlayerTheme, playerThemesModel, videohost.PlayerThemeFilter]{
+		description: "Lists every player theme of the workspace (every page). The service has no filter on themes; " +
+			"it sorts them.",
+		filters: withSortFilters(map[string]schema.Attribute{}, "name", "createdAt", "updatedAt"),
+		items:   "player_themes", itemsDescription: "The player themes, in the service's order; empty when there are none.",
+		itemAttributes: playerThemeDataAttributes,
+		title:          "Player Themes", filterPaths: withSortFilterPaths(map[string]path.Path{}),
+		filter: func(_ context.Context, m playerThemesModel) (videohost.PlayerThemeFilter, diag.Diagnostics) {
+			return videohost.PlayerThemeFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
+		},
+		list: (*videohost.Client).ListPlayerThemes,
+		object: func(_ context.Context, p videohost.PlayerTheme) (types.Object, diag.Diagnostics) {
+			return playerThemeModelFrom(p).object()
+		},
+	})
+}
