@@ -28,25 +28,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// videoTrackModel is the part of the state that a caption and a chapter share.
-type videoTrackModel struct {
-	ID           types.String `tfsdk:"id"`
-	VideoID      types.String `tfsdk:"video_id"`
-	Language     types.String `tfsdk:"language"`
-	SourceFile   types.String `tfsdk:"source_file"`
-	SourceSHA256 types.String `tfsdk:"source_sha256"`
-	Src          types.String `tfsdk:"src"`
-}
-
-// trackIdentityModel is the identity of a caption or a chapter.
-type trackIdentityModel struct {
-	VideoID  types.String `tfsdk:"video_id"`
-	Language types.String `tfsdk:"language"`
-}
-
-// trackID is the id attribute and the import id of a video's file of language.
-func trackID(videoID, language string) string { return videoID + "/" + language }
-
 // trackBase is embedded by the caption and chapter resources: their identity, import, plan
 // (the file's hash) and delete.
 type trackBase struct {

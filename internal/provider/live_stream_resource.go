@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -14,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -36,42 +34,6 @@ func NewLiveStreamResource() resource.Resource {
 
 // maxRestreams is the most restreams the service takes on one live stream.
 const maxRestreams = 5
-
-// liveStreamResourceModel is the state of videohost_live_stream. It has no broadcasting: that
-// changes with the encoder, without any call of the API, and would make refreshes noisy.
-type liveStreamResourceModel struct {
-	ID        types.String `tfsdk:"id"`
-	Name      types.String `tfsdk:"name"`
-	Public    types.Bool   `tfsdk:"public"`
-	PlayerID  types.String `tfsdk:"player_id"`
-	Restreams types.List   `tfsdk:"restreams"`
-	StreamKey types.String `tfsdk:"stream_key"`
-	Assets    types.Object `tfsdk:"assets"`
-	CreatedAt types.String `tfsdk:"created_at"`
-	UpdatedAt types.String `tfsdk:"updated_at"`
-}
-
-// restreamResourceModel is one restream of the resource. Its key is either stream_key (kept in
-// the state, sensitive) or stream_key_wo (write-only: never stored, sent when the restreams
-// change, which stream_key_wo_version signals).
-type restreamResourceModel struct {
-	Name               types.String `tfsdk:"name"`
-	ServerURL          types.String `tfsdk:"server_url"`
-	StreamKey          types.String `tfsdk:"stream_key"`
-	StreamKeyWO        types.String `tfsdk:"stream_key_wo"`
-	StreamKeyWOVersion types.Int64  `tfsdk:"stream_key_wo_version"`
-}
-
-var (
-	restreamAttrTypes = map[string]attr.Type{
-		"name": types.StringType, "server_url": types.StringType, "stream_key": types.StringType,
-		"stream_key_wo": types.StringType, "stream_key_wo_version": types.Int64Type,
-	}
-	restreamResourceObjectType = types.ObjectType{AttrTypes: restreamAttrTypes}
-	liveStreamAssetsTypes      = map[string]attr.Type{
-		"hls": types.StringType, "iframe": types.StringType, "player": types.StringType, "thumbnail": types.StringType,
-	}
-)
 
 // liveStreamAttributePaths maps the members of the /live-streams endpoints, as a 400 names
 // them (restreams[2][serverUrl] for a restream's field), to the attributes of the resource.
@@ -301,16 +263,6 @@ func liveStreamWriteOf(ctx context.Context, pd *providerData, plan, config model
 	return w, !diags.HasError()
 }
 
-// restreamsOf reads a list of restreams; a null or unknown list is none.
-func restreamsOf(ctx context.Context, l types.List) ([]restreamResourceModel, diag.Diagnostics) {
-	if l.IsNull() || l.IsUnknown() {
-		return nil, nil
-	}
-	var out []restreamResourceModel
-	diags := l.ElementsAs(ctx, &out, false)
-	return out, diags
-}
-
 // restreamsToSend are the restreams as the service takes them; a write-only key is taken from
 // the configuration, the only place it exists.
 func restreamsToSend(planned, configured []restreamResourceModel) []videohost.Restream {
@@ -323,67 +275,4 @@ func restreamsToSend(planned, configured []restreamResourceModel) []videohost.Re
 		out = append(out, videohost.Restream{Name: p.Name.ValueString(), ServerURL: p.ServerURL.ValueString(), StreamKey: key})
 	}
 	return out
-}
-
-// restreamsEqual reports whether two lists of restreams hold the same values, an empty list
-// and no list being the same to the service.
-func restreamsEqual(a, b types.List) bool {
-	if len(a.Elements()) == 0 && len(b.Elements()) == 0 {
-		return true
-	}
-	return a.Equal(b)
-}
-
-// liveStreamResourceModelFrom maps a live stream of the service to the state. prior are the
-// restreams the state had (or the plan has): a restream whose key is write-only there keeps
-// no key here, and its version is kept. listed says whether the configuration has a list of
-// restreams: an empty list of the service is then an empty list, else null.
-func liveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, prior []restreamResourceModel, listed bool) (liveStreamResourceModel, diag.Diagnostics) {
-	m := liveStreamResourceModel{
-		ID:        types.StringValue(ls.ID),
-		Name:      types.StringValue(ls.Name),
-		Public:    types.BoolValue(ls.Public),
-		PlayerID:  types.StringNull(),
-		StreamKey: types.StringValue(ls.StreamKey),
-		Assets:    types.ObjectNull(liveStreamAssetsTypes),
-		CreatedAt: timeString(ls.CreatedAt),
-		UpdatedAt: timeString(ls.UpdatedAt),
-		Restreams: types.ListNull(restreamResourceObjectType),
-	}
-	if ls.PlayerID != "" {
-		m.PlayerID = types.StringValue(ls.PlayerID)
-	}
-	var diags diag.Diagnostics
-	if ls.Assets != nil {
-		var d diag.Diagnostics
-		m.Assets, d = types.ObjectValue(liveStreamAssetsTypes, map[string]attr.Value{
-			"hls": types.StringValue(ls.Assets.HLS), "iframe": types.StringValue(ls.Assets.IFrame),
-			"player": types.StringValue(ls.Assets.Player), "thumbnail": types.StringValue(ls.Assets.Thumbnail),
-		})
-		diags.Append(d...)
-	}
-	if len(ls.Restreams) == 0 && !listed {
-		return m, diags
-	}
-	items := make([]restreamResourceModel, 0, len(ls.Restreams))
-	for i, rs := range ls.Restreams {
-		item := restreamResourceModel{
-			Name:               types.StringValue(rs.Name),
-			ServerURL:          types.StringValue(rs.ServerURL),
-			StreamKey:          types.StringValue(rs.StreamKey),
-			StreamKeyWO:        types.StringNull(),
-			StreamKeyWOVersion: types.Int64Null(),
-		}
-		if i < len(prior) && prior[i].StreamKey.IsNull() {
-			// A write-only key: Terraform never learns it, so its changes on the service are not
-			// seen; the version says when the configuration's key changed.
-			item.StreamKey = types.StringNull()
-			item.StreamKeyWOVersion = prior[i].StreamKeyWOVersion
-		}
-		items = append(items, item)
-	}
-	var d diag.Diagnostics
-	m.Restreams, d = types.ListValueFrom(ctx, restreamResourceObjectType, items)
-	diags.Append(d...)
-	return m, diags
 }

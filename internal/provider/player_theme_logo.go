@@ -24,43 +24,6 @@ import (
 // 200 × 100 pixels and 100 KiB.
 var logoImage = imageLimits{maxWidth: 200, maxHeight: 100, maxBytes: 100 << 10}
 
-// playerThemeResourceModel is the state of videohost_player_theme: the theme as the data
-// sources show it, and its logo as the configuration gives it.
-type playerThemeResourceModel struct {
-	playerThemeModel
-	LogoFile   types.String `tfsdk:"logo_file"`
-	LogoLink   types.String `tfsdk:"logo_link"`
-	LogoSHA256 types.String `tfsdk:"logo_sha256"`
-	LogoURL    types.String `tfsdk:"logo_url"`
-}
-
-// playerThemeResourceModelFrom is the state of the theme p. The logo's file, link and hash are
-// prior's (nil: none known, as in a list); a theme without a logo on the service has a null
-// hash, so that a configured logo_file shows as a change and is uploaded again.
-func playerThemeResourceModelFrom(p videohost.PlayerTheme, prior *playerThemeResourceModel) playerThemeResourceModel {
-	m := playerThemeResourceModel{
-		playerThemeModel: playerThemeModelFrom(p),
-		LogoFile:         types.StringNull(), LogoLink: types.StringNull(),
-		LogoSHA256: types.StringNull(), LogoURL: types.StringNull(),
-	}
-	if prior != nil {
-		m.LogoFile, m.LogoLink = prior.LogoFile, prior.LogoLink
-	}
-	if p.Assets == nil {
-		return m
-	}
-	m.LogoURL = types.StringValue(p.Assets.Logo)
-	if prior != nil {
-		m.LogoSHA256 = prior.LogoSHA256
-		// A link changed outside Terraform shows as a change; a theme whose logo has no link
-		// keeps a null one.
-		if !prior.LogoLink.IsNull() && p.Assets.Link != prior.LogoLink.ValueString() {
-			m.LogoLink = types.StringValue(p.Assets.Link)
-		}
-	}
-	return m
-}
-
 // playerThemeLogoAttributes are the logo's attributes of the resource's schema.
 func playerThemeLogoAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{

@@ -24,13 +24,6 @@ type videoCaptionResource struct {
 	trackBase
 }
 
-// videoCaptionModel is a caption in the state.
-type videoCaptionModel struct {
-	videoTrackModel
-	Default      types.Bool   `tfsdk:"default"`
-	LanguageName types.String `tfsdk:"language_name"`
-}
-
 // NewVideoCaptionResource returns the videohost_video_caption resource.
 func NewVideoCaptionResource() resource.Resource {
 	return &videoCaptionResource{newTrackBase("_video_caption", "Video Caption", "caption", (*videohost.Client).DeleteCaption)}
@@ -54,15 +47,6 @@ func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaReques
 			"`videoId/language`.",
 		Attributes: attrs,
 	}
-}
-
-// captionModelFrom is the state of caption c, uploaded from the file of plan (whose hash is sum).
-func captionModelFrom(plan videoTrackModel, sum types.String, c videohost.Caption) videoCaptionModel {
-	m := videoCaptionModel{videoTrackModel: plan, Default: types.BoolValue(c.Default), LanguageName: types.StringValue(c.LanguageName)}
-	m.ID = types.StringValue(trackID(plan.VideoID.ValueString(), plan.Language.ValueString()))
-	m.SourceSHA256 = sum
-	m.Src = types.StringValue(c.Src)
-	return m
 }
 
 func (r *videoCaptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

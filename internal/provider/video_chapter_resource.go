@@ -22,11 +22,6 @@ type videoChapterResource struct {
 	trackBase
 }
 
-// videoChapterModel is a chapter file in the state.
-type videoChapterModel struct {
-	videoTrackModel
-}
-
 // NewVideoChapterResource returns the videohost_video_chapter resource.
 func NewVideoChapterResource() resource.Resource {
 	return &videoChapterResource{newTrackBase("_video_chapter", "Video Chapter", "chapter file", (*videohost.Client).DeleteChapter)}
@@ -39,16 +34,6 @@ func (r *videoChapterResource) Schema(_ context.Context, _ resource.SchemaReques
 			"`video_id` or `language` replaces the chapter file. Import with `videoId/language`.",
 		Attributes: r.trackAttributes(),
 	}
-}
-
-// chapterModelFrom is the state of chapter file c, uploaded from the file of plan (whose hash
-// is sum).
-func chapterModelFrom(plan videoTrackModel, sum types.String, c videohost.Chapter) videoChapterModel {
-	m := videoChapterModel{videoTrackModel: plan}
-	m.ID = types.StringValue(trackID(plan.VideoID.ValueString(), plan.Language.ValueString()))
-	m.SourceSHA256 = sum
-	m.Src = types.StringValue(c.Src)
-	return m
 }
 
 func (r *videoChapterResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
