@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -231,48 +230,4 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 	newState, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
-}
-
-// liveStreamWrite is what a create or an update of a live stream takes from its request.
-type liveStreamWrite struct {
-	// plan is the planned live stream, and planned its restreams.
-	plan    liveStreamResourceModel
-	planned []restreamResourceModel
-	// send are the restreams as the service takes them, write-only keys included.
-	send []videohost.Restream
-}
-
-// liveStreamWriteOf reads the plan and the configuration of a create or an update, once the
-// provider is configured; false when it could not.
-func liveStreamWriteOf(ctx context.Context, pd *providerData, plan, config modelSource, diags *diag.Diagnostics) (liveStreamWrite, bool) {
-	var w liveStreamWrite
-	var ok bool
-	if w.plan, ok = configuredModel[liveStreamResourceModel](ctx, pd, plan, diags); !ok {
-		return w, false
-	}
-	cfg, ok := modelOf[liveStreamResourceModel](ctx, config, diags)
-	if !ok {
-		return w, false
-	}
-	var d diag.Diagnostics
-	w.planned, d = restreamsOf(ctx, w.plan.Restreams)
-	diags.Append(d...)
-	configured, d := restreamsOf(ctx, cfg.Restreams)
-	diags.Append(d...)
-	w.send = restreamsToSend(w.planned, configured)
-	return w, !diags.HasError()
-}
-
-// restreamsToSend are the restreams as the service takes them; a write-only key is taken from
-// the configuration, the only place it exists.
-func restreamsToSend(planned, configured []restreamResourceModel) []videohost.Restream {
-	out := make([]videohost.Restream, 0, len(planned))
-	for i, p := range planned {
-		key := p.StreamKey.ValueString()
-		if p.StreamKey.IsNull() && i < len(configured) {
-			key = configured[i].StreamKeyWO.ValueString()
-		}
-		out = append(out, videohost.Restream{Name: p.Name.ValueString(), ServerURL: p.ServerURL.ValueString(), StreamKey: key})
-	}
-	return out
 }

@@ -49,3 +49,47 @@ func updateLiveStream(ctx context.Context, pd *providerData, id string, in video
 	}
 	return pd.client.UpdateLiveStream(ctx, id, in)
 }
+
+// liveStreamWrite is what a create or an update of a live stream takes from its request.
+type liveStreamWrite struct {
+	// plan is the planned live stream, and planned its restreams.
+	plan    liveStreamResourceModel
+	planned []restreamResourceModel
+	// send are the restreams as the service takes them, write-only keys included.
+	send []videohost.Restream
+}
+
+// liveStreamWriteOf reads the plan and the configuration of a create or an update, once the
+// provider is configured; false when it could not.
+func liveStreamWriteOf(ctx context.Context, pd *providerData, plan, config modelSource, diags *diag.Diagnostics) (liveStreamWrite, bool) {
+	var w liveStreamWrite
+	var ok bool
+	if w.plan, ok = configuredModel[liveStreamResourceModel](ctx, pd, plan, diags); !ok {
+		return w, false
+	}
+	cfg, ok := modelOf[liveStreamResourceModel](ctx, config, diags)
+	if !ok {
+		return w, false
+	}
+	var d diag.Diagnostics
+	w.planned, d = restreamsOf(ctx, w.plan.Restreams)
+	diags.Append(d...)
+	configured, d := restreamsOf(ctx, cfg.Restreams)
+	diags.Append(d...)
+	w.send = restreamsToSend(w.planned, configured)
+	return w, !diags.HasError()
+}
+
+// restreamsToSend are the restreams as the service takes them; a write-only key is taken from
+// the configuration, the only place it exists.
+func restreamsToSend(planned, configured []restreamResourceModel) []videohost.Restream {
+	out := make([]videohost.Restream, 0, len(planned))
+	for i, p := range planned {
+		key := p.StreamKey.ValueString()
+		if p.StreamKey.IsNull() && i < len(configured) {
+			key = configured[i].StreamKeyWO.ValueString()
+		}
+		out = append(out, videohost.Restream{Name: p.Name.ValueString(), ServerURL: p.ServerURL.ValueString(), StreamKey: key})
+	}
+	return out
+}

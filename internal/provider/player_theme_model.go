@@ -149,38 +149,6 @@ func playerThemeModelFrom(p videohost.PlayerTheme) playerThemeModel {
 	return m
 }
 
-// playerThemeInputFrom is the body that makes the service's theme what plan says: with prior
-// nil (a create) every known value of plan, else only the values that differ from prior (a
-// PATCH leaves the others as they are), and a null name where prior had one.
-func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videohost.PlayerThemeInput {
-	var in videohost.PlayerThemeInput
-	changed := func(get func(*playerThemeModel) attr.Value) bool {
-		v := get(&plan)
-		if v.IsNull() || v.IsUnknown() {
-			return false
-		}
-		return prior == nil || !v.Equal(get(prior))
-	}
-	switch {
-	case changed(func(m *playerThemeModel) attr.Value { return m.Name }):
-		in.Name = videohost.Value(plan.Name.ValueString())
-	case plan.Name.IsNull() && prior != nil && !prior.Name.IsNull():
-		// The service reads a null name as no name.
-		in.Name = videohost.Null[string]()
-	}
-	for _, c := range themeColours {
-		if changed(func(m *playerThemeModel) attr.Value { return *c.model(m) }) {
-			*c.in(&in) = videohost.Value(c.model(&plan).ValueString())
-		}
-	}
-	for _, s := range themeSwitches {
-		if changed(func(m *playerThemeModel) attr.Value { return *s.model(m) }) {
-			*s.in(&in) = videohost.Value(s.model(&plan).ValueBool())
-		}
-	}
-	return in
-}
-
 // playerThemeDataAttributes are the attributes of one player theme, all computed; the single
 // data source makes id required.
 func playerThemeDataAttributes() map[string]schema.Attribute {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -128,11 +129,6 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
-// ModifyPlan plans the logo: its SHA-256, taken from the file now, and what an upload changes.
-func (r *playerThemeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	modifyLogoPlan(ctx, req, resp)
-}
-
 func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
@@ -152,4 +148,35 @@ func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateReq
 		newState.LogoFile, newState.LogoLink, newState.LogoSHA256 = state.LogoFile, state.LogoLink, state.LogoSHA256
 	}
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
+}
+
+// playerThemeLogoAttributes are the logo's attributes of the resource's schema.
+func playerThemeLogoAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"logo_file": schema.StringAttribute{
+			MarkdownDescription: "Path of the theme's logo: a JPEG or PNG image (recognised by its content) of at most " +
+				"200 × 100 pixels and 100 KiB, checked when the plan is made. A change of its content (`logo_sha256`) " +
+				"uploads it again in place; removing it deletes the logo. No default: a theme without it has no logo.",
+			Optional: true,
+		},
+		"logo_link": schema.StringAttribute{
+			MarkdownDescription: "Address a click on the logo opens, an absolute http or https URL; needs `logo_file`. " +
+				"A change uploads the logo again with the new link. No default: the logo links nowhere.",
+			Optional: true,
+			Validators: []validator.String{
+				httpURLValidator(),
+				stringvalidator.AlsoRequires(path.MatchRoot("logo_file")),
+			},
+		},
+		"logo_sha256": schema.StringAttribute{
+			MarkdownDescription: "SHA-256 of `logo_file`'s content (lowercase hex), taken when the plan is made; null " +
+				"without a logo, or when the service has lost the logo (the next apply uploads it again).",
+			Computed: true,
+		},
+		"logo_url": schema.StringAttribute{
+			MarkdownDescription: "Address of the logo as the service serves it; it changes at every upload. Null " +
+				"without a logo.",
+			Computed: true,
+		},
+	}
 }

@@ -5,9 +5,12 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -58,4 +61,84 @@ func updatePlayerTheme(ctx context.Context, pd *providerData, id string, in vide
 		return pd.client.GetPlayerTheme(ctx, id)
 	}
 	return pd.client.UpdatePlayerTheme(ctx, id, in)
+}
+
+// playerThemeInputFrom is the body that makes the service's theme what plan says: with prior
+// nil (a create) every known value of plan, else only the values that differ from prior (a
+// PATCH leaves the others as they are), and a null name where prior had one.
+func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videohost.PlayerThemeInput {
+	var in videohost.PlayerThemeInput
+	changed := func(get func(*playerThemeModel) attr.Value) bool {
+		v := get(&plan)
+		if v.IsNull() || v.IsUnknown() {
+			return false
+		}
+		return prior == nil || !v.Equal(get(prior))
+	}
+	switch {
+	case changed(func(m *playerThemeModel) attr.Value { return m.Name }):
+		in.Name = videohost.Value(plan.Name.ValueString())
+	case plan.Name.IsNull() && prior != nil && !prior.Name.IsNull():
+		// The service reads a null name as no name.
+		in.Name = videohost.Null[string]()
+	}
+	for _, c := range themeColours {
+		if changed(func(m *playerThemeModel) attr.Value { return *c.model(m) }) {
+			*c.in(&in) = videohost.Value(c.model(&plan).ValueString())
+		}
+	}
+	for _, s := range themeSwitches {
+		if changed(func(m *playerThemeModel) attr.Value { return *s.model(m) }) {
+			*s.in(&in) = videohost.Value(s.model(&plan).ValueBool())
+		}
+	}
+	return in
+}
+
+// playerThemeLogoPaths maps the members of the logo's endpoints, as a 400 names them, to the
+// resource's attributes.
+var playerThemeLogoPaths = map[string]path.Path{
+	"file": path.Root("logo_file"), "link": path.Root("logo_link"), "logo": path.Root("logo_file"),
+	"playerId": path.Root("id"),
+}
+
+// writeLogo makes the logo of the theme p what plan says, after prior (nil on a create): it
+// uploads logo_file when it is new or changed, deletes the logo when logo_file was removed, and
+// returns the theme as the service then has it. On failure the diagnostics say why and the
+// theme is returned as it was, for the state.
+func writeLogo(ctx context.Context, pd *providerData, p videohost.PlayerTheme, plan playerThemeResourceModel,
+	prior *playerThemeResourceModel, diags *diag.Diagnostics,
+) videohost.PlayerTheme {
+	switch {
+	case plan.LogoFile.IsNull():
+		if p.Assets == nil {
+			return p
+		}
+		if err := pd.client.DeletePlayerLogo(ctx, p.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			addAPIErrorDiagnostics(diags, "Unable to Delete Player Theme Logo", err, pd, playerThemeLogoPaths)
+			return p
+		}
+		got, err := pd.client.GetPlayerTheme(ctx, p.ID)
+		if err != nil {
+			// The logo is gone; the theme is recorded without it.
+			p.Assets = nil
+			return p
+		}
+		return got
+	case prior != nil && p.Assets != nil && !logoChanged(plan, *prior):
+		return p
+	}
+	if _, err := checkPlannedImage(plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage); err != nil {
+		addImageFileError(diags, path.Root("logo_file"), "Unable to Upload Player Theme Logo", err)
+		return p
+	}
+	got, err := uploadImage(ctx, plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage,
+		func(ctx context.Context, src videohost.UploadSource) (videohost.PlayerTheme, error) {
+			return pd.client.UploadPlayerLogo(ctx, p.ID, plan.LogoLink.ValueString(), src)
+		})
+	if err != nil {
+		addAPIErrorDiagnostics(diags, "Unable to Upload Player Theme Logo", err, pd, playerThemeLogoPaths)
+		return p
+	}
+	return got
 }

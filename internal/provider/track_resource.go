@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -146,43 +145,6 @@ func (b *trackBase) ImportState(ctx context.Context, req resource.ImportStateReq
 	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, types.StringValue(videoID), types.StringValue(language))...)
 }
 
-// ModifyPlan reads the source file when the plan is made: a file that cannot be uploaded is an
-// error on source_file before any request, and the file's hash becomes source_sha256, whose
-// change uploads it again. src is kept when nothing is uploaded.
-func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return // destroy
-	}
-	var file types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("source_file"), &file)...)
-	if resp.Diagnostics.HasError() || file.IsNull() {
-		return
-	}
-	sum := types.StringUnknown()
-	if !file.IsUnknown() {
-		f, why := inspectWebVTT(file.ValueString())
-		if why != "" {
-			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Unusable Source File",
-				fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
-			return
-		}
-		sum = types.StringValue(f.sha256)
-	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("source_sha256"), sum)...)
-	if req.State.Raw.IsNull() {
-		return
-	}
-	var prior types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("source_sha256"), &prior)...)
-	// The file is uploaded again, which gives it a new address, unless its hash is the state's.
-	// Without a change in the configuration, Terraform would otherwise plan the old address.
-	src := types.StringUnknown()
-	if !sum.IsUnknown() && sum.Equal(prior) {
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("src"), &src)...)
-	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("src"), src)...)
-}
-
 // Delete deletes the file; one already gone (or whose video is gone) counts as deleted.
 func (b *trackBase) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	if !requireConfigured(b.pd, &resp.Diagnostics) {
@@ -226,81 +188,4 @@ func readTrack[T any](ctx context.Context, b *trackBase, resp *resource.ReadResp
 		return zero, false
 	}
 	return obj, true
-}
-
-// openTrackFile opens the plan's source file for an upload. It returns the file (which the
-// caller closes), the upload and the file's hash, or false with an error on source_file: the
-// file changed after the plan, or can no longer be uploaded.
-func openTrackFile(b *trackBase, diags *diag.Diagnostics, plan videoTrackModel) (*os.File, videohost.UploadSource, string, bool) {
-	planned := ""
-	if !plan.SourceSHA256.IsUnknown() {
-		planned = plan.SourceSHA256.ValueString()
-	}
-	fh, src, sum, why := openWebVTT(plan.SourceFile.ValueString(), planned)
-	if why != "" {
-		diags.AddAttributeError(path.Root("source_file"), "Unusable Source File",
-			fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
-		return nil, src, "", false
-	}
-	return fh, src, sum, true
-}
-
-// uploadTrack uploads the plan's source file again with send, which replaces the file on the
-// service. It returns what the service answered and the file's hash, or false with an error.
-func uploadTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,
-	send func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error),
-) (T, string, bool) {
-	var zero T
-	fh, src, sum, ok := openTrackFile(b, diags, plan)
-	if !ok {
-		return zero, "", false
-	}
-	defer fh.Close()
-	obj, err := send(b.pd.client, ctx, plan.VideoID.ValueString(), plan.Language.ValueString(), src)
-	if err != nil {
-		addAPIErrorDiagnostics(diags, "Unable to Update "+b.kind, err, b.pd, b.attrs)
-		return zero, "", false
-	}
-	return obj, sum, true
-}
-
-// createTrack uploads the plan's file as a new caption or chapter through the shared create
-// rules (resource_writes.go). The service's upload replaces a file of the same language
-// silently, so one that exists already (made outside Terraform, or by another resource) is
-// refused first, with the import that adopts it.
-func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,
-	get func(*videohost.Client, context.Context, string, string) (T, error),
-	upload func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error),
-) (T, string, bool) {
-	var zero T
-	videoID, language := plan.VideoID.ValueString(), plan.Language.ValueString()
-	fh, src, sum, ok := openTrackFile(b, diags, plan)
-	if !ok {
-		return zero, "", false
-	}
-	defer fh.Close()
-	_, err := get(b.pd.client, ctx, videoID, language)
-	switch {
-	case err == nil:
-		diags.AddAttributeError(path.Root("language"), b.kind+" Already Exists",
-			fmt.Sprintf("Video %s already has a %s for language %s, and uploading would replace it. Import it to manage it "+
-				"(terraform import, or an import block with id = %q), or delete it first.", videoID, b.noun, language,
-				trackID(videoID, language)))
-		return zero, "", false
-	case !errors.Is(err, videohost.ErrNotFound):
-		addAPIErrorDiagnostics(diags, "Unable to Create "+b.kind, err, b.pd, b.attrs)
-		return zero, "", false
-	}
-	obj, ok := createObject(ctx, b.pd, b.writeTarget, diags, createOps[T]{
-		send: func(ctx context.Context) (T, error) { return upload(b.pd.client, ctx, videoID, language, src) },
-		find: func(ctx context.Context) (T, bool, error) {
-			obj, err := get(b.pd.client, ctx, videoID, language)
-			if errors.Is(err, videohost.ErrNotFound) {
-				return obj, false, nil
-			}
-			return obj, err == nil, err
-		},
-		id: func(T) string { return trackID(videoID, language) },
-	})
-	return obj, sum, ok
 }

@@ -40,9 +40,6 @@ func NewUploadTokenResource() resource.Resource {
 // maxUploadTokenTTL is the longest lifetime the service gives a token, in seconds.
 const maxUploadTokenTTL = 2147483647
 
-// uploadTokenWrites names the upload token for the shared create and delete machinery.
-var uploadTokenWrites = writeTarget{kind: "Upload Token", attrs: map[string]path.Path{"ttl": path.Root("ttl")}}
-
 // uploadTokenFingerprintPattern is a fingerprint as uploadTokenFingerprint makes it.
 var uploadTokenFingerprintPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
 

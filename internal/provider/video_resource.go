@@ -81,9 +81,6 @@ var videoAttributePaths = func() map[string]path.Path {
 	return m
 }()
 
-// videoWrites names the video for the shared create and delete machinery.
-var videoWrites = writeTarget{kind: "Video", attrs: videoAttributePaths}
-
 // videoAttributesFor is videoAttributePaths with the service's source mapped to the attribute
 // that set it in plan.
 func videoAttributesFor(plan videoResourceModel) map[string]path.Path {

@@ -408,3 +408,6 @@ func missingFromStatus(st videohost.VideoStatus) types.Int64 {
 	size := *st.Ingest.Filesize
 	return types.Int64Value(size - st.Received(size))
 }
+
+// videoWrites names the video for the shared create and delete machinery.
+var videoWrites = writeTarget{kind: "Video", attrs: videoAttributePaths}

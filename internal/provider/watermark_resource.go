@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -28,15 +27,6 @@ type watermarkResource struct {
 func NewWatermarkResource() resource.Resource {
 	return &watermarkResource{newManagedBase(watermarkWrites, "watermarkId", (*videohost.Client).DeleteWatermark)}
 }
-
-// watermarkWrites names the watermark for the shared create and delete machinery; the
-// service's file is the configuration's source_file.
-var watermarkWrites = writeTarget{kind: "Watermark", attrs: map[string]path.Path{
-	"file": path.Root("source_file"), "watermarkId": path.Root("id"),
-}}
-
-// watermarkImage bounds a watermark's file: any JPEG or PNG of one upload.
-var watermarkImage = imageLimits{}
 
 func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -60,31 +50,6 @@ func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			},
 			"created_at": keptString("When the watermark was uploaded, RFC 3339 (UTC)."),
 		},
-	}
-}
-
-// ModifyPlan checks that source_file is a JPEG or PNG image and takes the SHA-256 of its
-// content, so that a change of the image shows in the plan as a replacement.
-func (r *watermarkResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return // destroy
-	}
-	var file, prior types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("source_file"), &file)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("source_sha256"), &prior)...)
-	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	sum := planFileSHA256(file, watermarkImage, path.Root("source_file"), &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("source_sha256"), sum)...)
-	// An imported watermark has no hash: the configuration's file is taken as its image.
-	if !prior.IsNull() && !prior.IsUnknown() && !sum.Equal(prior) {
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("source_sha256"))
 	}
 }
 
