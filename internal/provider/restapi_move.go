@@ -10,8 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // Teams that kept the service's webhooks, live streams and player themes as code before this
@@ -20,12 +18,6 @@ import (
 // object to the resource of this provider that manages its kind, without a replacement: the
 // move builds the state from what restapi's state holds, and sends nothing to the service; the
 // refresh that follows in the same plan reads the object, as after an import.
-
-var (
-	_ resource.ResourceWithMoveState = (*webhookResource)(nil)
-	_ resource.ResourceWithMoveState = (*liveStreamResource)(nil)
-	_ resource.ResourceWithMoveState = (*playerThemeResource)(nil)
-)
 
 // restapiObjectType is the resource type of the generic REST provider that the moves take.
 const restapiObjectType = "restapi_object"
@@ -159,68 +151,4 @@ func sameID(kind, answered, id string) error {
 		return fmt.Errorf("it is the %s %q, not %q, the id of the restapi_object (check the id_attribute it was created with)", kind, answered, id)
 	}
 	return nil
-}
-
-// MoveState takes a restapi_object of path /webhooks. The signature secret is taken from the
-// kept answer when it has one; else the refresh reads it from the service's list of webhooks,
-// as it does after an import: it is never rotated.
-func (r *webhookResource) MoveState(context.Context) []resource.StateMover {
-	return restapiStateMovers("videohost_webhook", "/webhooks", func(ctx context.Context, body []byte, id string) (any, error) {
-		w, err := videohost.ParseWebhook(body)
-		if err != nil {
-			return nil, err
-		}
-		if err := sameID("webhook", w.ID, id); err != nil {
-			return nil, err
-		}
-		w.ID = id
-		m, diags := webhookModelFrom(ctx, w, types.StringNull())
-		if diags.HasError() {
-			return nil, fmt.Errorf("its events cannot be read")
-		}
-		if w.URL == "" {
-			m.URL = types.StringNull()
-		}
-		return &m, nil
-	})
-}
-
-// MoveState takes a restapi_object of path /live-streams. Its restreams are kept with their
-// keys as the service gave them; a configuration with write-only keys sends them on the first
-// apply.
-func (r *liveStreamResource) MoveState(context.Context) []resource.StateMover {
-	return restapiStateMovers("videohost_live_stream", "/live-streams", func(ctx context.Context, body []byte, id string) (any, error) {
-		ls, err := videohost.ParseLiveStream(body)
-		if err != nil {
-			return nil, err
-		}
-		if err := sameID("live stream", ls.ID, id); err != nil {
-			return nil, err
-		}
-		ls.ID = id
-		m, diags := liveStreamResourceModelFrom(ctx, ls, nil, false)
-		if diags.HasError() {
-			return nil, fmt.Errorf("its restreams or assets cannot be read")
-		}
-		if ls.StreamKey == "" {
-			m.StreamKey = types.StringNull()
-		}
-		return &m, nil
-	})
-}
-
-// MoveState takes a restapi_object of path /players.
-func (r *playerThemeResource) MoveState(context.Context) []resource.StateMover {
-	return restapiStateMovers("videohost_player_theme", "/players", func(_ context.Context, body []byte, id string) (any, error) {
-		p, err := videohost.ParsePlayerTheme(body)
-		if err != nil {
-			return nil, err
-		}
-		if err := sameID("player theme", p.ID, id); err != nil {
-			return nil, err
-		}
-		p.ID = id
-		m := playerThemeResourceModelFrom(p, nil)
-		return &m, nil
-	})
 }
