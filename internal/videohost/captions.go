@@ -162,3 +162,31 @@ func (c *Client) DeleteChapter(ctx context.Context, videoID, language string) er
 func (c *Client) ListChapters(ctx context.Context, videoID string) ([]Chapter, error) {
 	return collect(c.WalkChapters(ctx, videoID))
 }
+
+// UploadCaption sends a WebVTT file as the video's caption of language; a second upload for the
+// same language replaces the file (and keeps its default).
+func (c *Client) UploadCaption(ctx context.Context, videoID, language string, src UploadSource) (Caption, error) {
+	k, err := captionFiles(videoID)
+	return uploadVideoFile(ctx, c, k, err, language, src)
+}
+
+// UploadChapter sends a WebVTT file as the video's chapters of language, replacing any.
+func (c *Client) UploadChapter(ctx context.Context, videoID, language string, src UploadSource) (Chapter, error) {
+	k, err := chapterFiles(videoID)
+	return uploadVideoFile(ctx, c, k, err, language, src)
+}
+
+func uploadVideoFile[T any](ctx context.Context, c *Client, k collection[T], err error, language string, src UploadSource) (T, error) {
+	var v, zero T
+	if err != nil {
+		return zero, err
+	}
+	if language == "" {
+		return zero, errEmptyLanguage
+	}
+	defer k.writing(c)()
+	if err := c.uploadFile(ctx, k.item(language), nil, src, true, &v); err != nil {
+		return zero, err
+	}
+	return v, nil
+}

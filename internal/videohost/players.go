@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
+	"net/http"
 	"net/url"
 	"time"
 )
@@ -130,4 +131,30 @@ func (c *Client) UpdatePlayerTheme(ctx context.Context, id string, in PlayerThem
 // that use it); a 404 on a retry counts as deleted, a 404 on the first attempt is ErrNotFound.
 func (c *Client) DeletePlayerTheme(ctx context.Context, id string) error {
 	return playerThemeCollection.delete(ctx, c, id)
+}
+
+// UploadPlayerLogo sends a JPEG or PNG (at most 200 × 100 pixels and 100 KiB) as the theme's
+// logo, with link the address a click on it opens; a second upload replaces both, so it is
+// retried like a read.
+func (c *Client) UploadPlayerLogo(ctx context.Context, playerID, link string, src UploadSource) (PlayerTheme, error) {
+	if playerID == "" {
+		return PlayerTheme{}, errEmptyID
+	}
+	defer playerThemeCollection.writing(c)()
+	var p PlayerTheme
+	fields := []formField{{name: "link", value: link}}
+	if err := c.uploadFile(ctx, playerThemeCollection.item(playerID)+"/logo", fields, src, true, &p); err != nil {
+		return PlayerTheme{}, err
+	}
+	return p, nil
+}
+
+// DeletePlayerLogo removes the theme's logo and link; a 404 on the first attempt (a theme
+// without a logo, or no theme) is ErrNotFound, on a retry it counts as deleted.
+func (c *Client) DeletePlayerLogo(ctx context.Context, playerID string) error {
+	if playerID == "" {
+		return errEmptyID
+	}
+	defer playerThemeCollection.writing(c)()
+	return c.do(ctx, request{method: http.MethodDelete, path: playerThemeCollection.item(playerID) + "/logo"}, nil)
 }

@@ -1,6 +1,7 @@
 package videohost
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
 	"sync/atomic"
@@ -131,5 +132,34 @@ func TestPlayerThemeWriteFaults(t *testing.T) {
 	}
 	if n := posts.Load(); n != 1 {
 		t.Errorf("POST sent %d times, want 1", n)
+	}
+}
+
+func TestPlayerLogoCalls(t *testing.T) {
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method + " " + r.URL.Path {
+		case "POST /players/pl1/logo":
+			_, name, data, fields := filePart(t, r)
+			if name != "logo.png" || !bytes.Equal(data, tinyPNG) || fields["link"] != "https://example.org/" {
+				t.Errorf("logo part %q %q, fields %v", name, data, fields)
+			}
+			writeJSON(w, http.StatusCreated, map[string]any{"playerId": "pl1",
+				"assets": map[string]any{"logo": "https://cdn.test/logo.png", "link": fields["link"]}})
+		case "DELETE /players/pl1/logo":
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "Not found.", "name": "logo", "status": 404})
+		}
+	})
+	c := f.client(t)
+	p, err := c.UploadPlayerLogo(t.Context(), "pl1", "https://example.org/", pngSource())
+	if err != nil || p.Assets == nil || p.Assets.Link != "https://example.org/" {
+		t.Fatalf("UploadPlayerLogo = %+v, %v", p, err)
+	}
+	if err := c.DeletePlayerLogo(t.Context(), "pl1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeletePlayerLogo(t.Context(), "pl2"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("delete of an absent logo: %v", err)
 	}
 }

@@ -103,47 +103,6 @@ func uploadName(name string) string {
 	return "file"
 }
 
-// UploadCaption sends a WebVTT file as the video's caption of language; a second upload for the
-// same language replaces the file (and keeps its default).
-func (c *Client) UploadCaption(ctx context.Context, videoID, language string, src UploadSource) (Caption, error) {
-	k, err := captionFiles(videoID)
-	return uploadVideoFile(ctx, c, k, err, language, src)
-}
-
-// UploadChapter sends a WebVTT file as the video's chapters of language, replacing any.
-func (c *Client) UploadChapter(ctx context.Context, videoID, language string, src UploadSource) (Chapter, error) {
-	k, err := chapterFiles(videoID)
-	return uploadVideoFile(ctx, c, k, err, language, src)
-}
-
-func uploadVideoFile[T any](ctx context.Context, c *Client, k collection[T], err error, language string, src UploadSource) (T, error) {
-	var v, zero T
-	if err != nil {
-		return zero, err
-	}
-	if language == "" {
-		return zero, errEmptyLanguage
-	}
-	defer k.writing(c)()
-	if err := c.uploadFile(ctx, k.item(language), nil, src, true, &v); err != nil {
-		return zero, err
-	}
-	return v, nil
-}
-
-// UploadVideoThumbnail sends a JPEG or PNG image (at most 8 MiB) as the video's thumbnail.
-func (c *Client) UploadVideoThumbnail(ctx context.Context, videoID string, src UploadSource) (Video, error) {
-	if videoID == "" {
-		return Video{}, errEmptyID
-	}
-	defer videoCollection.writing(c)()
-	var v Video
-	if err := c.uploadFile(ctx, videoCollection.item(videoID)+"/thumbnail", nil, src, true, &v); err != nil {
-		return Video{}, err
-	}
-	return v, nil
-}
-
 // sourceUpload is one run of UploadVideoSource.
 type sourceUpload struct {
 	c          *Client

@@ -239,3 +239,16 @@ func (c *Client) SetVideoThumbnailTimecode(ctx context.Context, videoID, timecod
 		method: http.MethodPatch, path: videoCollection.item(videoID) + "/thumbnail", body: body, idempotent: true,
 	})
 }
+
+// UploadVideoThumbnail sends a JPEG or PNG image (at most 8 MiB) as the video's thumbnail.
+func (c *Client) UploadVideoThumbnail(ctx context.Context, videoID string, src UploadSource) (Video, error) {
+	if videoID == "" {
+		return Video{}, errEmptyID
+	}
+	defer videoCollection.writing(c)()
+	var v Video
+	if err := c.uploadFile(ctx, videoCollection.item(videoID)+"/thumbnail", nil, src, true, &v); err != nil {
+		return Video{}, err
+	}
+	return v, nil
+}
