@@ -19,9 +19,11 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -337,4 +339,50 @@ func expectImporting(address string) plancheck.PlanCheck {
 		}
 		return nil
 	})
+}
+
+// The values the service sets once, at creation (ids, stream keys, asset addresses, creation
+// times), are planned as what the state holds in an update, not as "known after apply": a plan
+// that shows them unknown tells the reviewer they may change, and makes whatever depends on them
+// (a live stream's player_id, an output) unknown too. What does change on every update
+// (updated_at) is the counter-check: it must show unknown, or the checks would not see unknowns.
+
+// keptInUpdate checks, in the plan of an update of addr, that each attribute of kept is known
+// (ExpectKnownValue: a value that is known after apply has no known value to match) and that
+// updated_at is unknown.
+func keptInUpdate(addr string, kept map[string]knownvalue.Check) []plancheck.PlanCheck {
+	checks := []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+		plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
+	}
+	for name, want := range kept {
+		checks = append(checks, plancheck.ExpectKnownValue(addr, tfjsonpath.New(name), want))
+	}
+	return checks
+}
+
+// hasError reports whether diags hold an error with summary whose detail says every one of
+// words.
+func hasError(diags []*tfprotov6.Diagnostic, summary string, words ...string) bool {
+	for _, d := range diags {
+		if d.Severity != tfprotov6.DiagnosticSeverityError || d.Summary != summary {
+			continue
+		}
+		ok := true
+		for _, w := range words {
+			ok = ok && strings.Contains(d.Detail, w)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func diagText(diags []*tfprotov6.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range diags {
+		b.WriteString(d.Summary + ": " + d.Detail + "\n")
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -267,4 +268,45 @@ func hasAnyError(diags []*tfprotov6.Diagnostic) bool {
 		}
 	}
 	return false
+}
+
+// invoke calls InvokeAction and returns its progress messages and its final diagnostics.
+func (p *protoServer) invoke(actionType string, config map[string]tftypes.Value) ([]string, []*tfprotov6.Diagnostic) {
+	p.t.Helper()
+	s, ok := p.schemas.ActionSchemas[actionType]
+	if !ok {
+		p.t.Fatalf("no action schema %s", actionType)
+	}
+	as, ok := p.srv.(tfprotov6.ActionServer)
+	if !ok {
+		p.t.Fatalf("the provider server %T serves no actions", p.srv)
+	}
+	stream, err := as.InvokeAction(p.t.Context(), &tfprotov6.InvokeActionRequest{
+		ActionType: actionType,
+		Config:     p.dynamic(s.Schema.ValueType(), config),
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	var progress []string
+	var diags []*tfprotov6.Diagnostic
+	for ev := range stream.Events {
+		switch e := ev.Type.(type) {
+		case tfprotov6.ProgressInvokeActionEventType:
+			progress = append(progress, e.Message)
+		case tfprotov6.CompletedInvokeActionEventType:
+			diags = e.Diagnostics
+		}
+	}
+	return progress, diags
+}
+
+func errorText(diags []*tfprotov6.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			b.WriteString(d.Summary + ": " + d.Detail + "\n")
+		}
+	}
+	return b.String()
 }

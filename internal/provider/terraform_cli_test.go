@@ -332,3 +332,19 @@ func TestOnlyEphemeralOpens(t *testing.T) {
 		})
 	}
 }
+
+// runFailing runs terraform with args, fails the test unless terraform fails, and returns what
+// it printed, standard error included.
+func (w *cliWorkdir) runFailing(args ...string) string {
+	w.t.Helper()
+	cmd := exec.CommandContext(w.ctx, w.bin, args...)
+	cmd.Dir, cmd.Env = w.dir, w.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		w.t.Fatalf("terraform %s: want it to fail, got %v:\n%s", strings.Join(args, " "), err, out.String())
+	}
+	return out.String()
+}

@@ -1,11 +1,15 @@
 package provider
 
 import (
+	"bytes"
+	"crypto/rand"
+	"fmt"
 	"reflect"
 	"regexp"
 	"testing"
 	"time"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -102,4 +106,97 @@ data "videohost_video" "one" {
 			},
 		},
 	})
+}
+
+// TestAccVideoDataSource_status: the video data source shows a video's status: nothing yet for
+// a video without a source; for one whose source was uploaded and encoded, playable, the size
+// of the file uploaded and every quality with its state as the service reports them.
+func TestAccVideoDataSource_status(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{IngestDelay: time.Millisecond, EncodingDelay: time.Millisecond})
+	env.requireEmulator(t)
+	c := serviceClient(t, env)
+	empty := newTestVideo(t, env)
+	encoded := newTestVideo(t, env)
+	source := make([]byte, 4096)
+	_, _ = rand.Read(source)
+	if _, err := c.UploadVideoSource(t.Context(), encoded, videohost.UploadSource{
+		Name: "clip.mp4", Reader: bytes.NewReader(source), Size: int64(len(source)),
+	}, videohost.UploadOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// Wait for the encoding to end (the emulator's steps take a millisecond each), so that what
+	// the data source reads is the final status.
+	var final videohost.VideoStatus
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		st, err := c.GetVideoStatus(t.Context(), encoded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if allEncoded(st) {
+			final = st
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the encoding did not end: %+v", st)
+		}
+	}
+	config := env.providerConfig("") + fmt.Sprintf(`
+data "videohost_video" "empty" {
+  id = %q
+}
+
+data "videohost_video" "encoded" {
+  id = %q
+}
+`, empty, encoded)
+	const e, enc = "data.videohost_video.empty", "data.videohost_video.encoded"
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(e, tfjsonpath.New("playable"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(e, tfjsonpath.New("qualities"), knownvalue.ListExact(nil)),
+				statecheck.ExpectKnownValue(e, tfjsonpath.New("source_size"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(e, tfjsonpath.New("ingest_status"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(enc, tfjsonpath.New("playable"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(enc, tfjsonpath.New("source_size"), knownvalue.Int64Exact(int64(len(source)))),
+				statecheck.ExpectKnownValue(enc, tfjsonpath.New("ingest_status"), knownvalue.StringExact(videohost.IngestIngested)),
+				statecheck.ExpectKnownValue(enc, tfjsonpath.New("qualities"), knownvalue.ListSizeExact(len(final.Encoding.Qualities))),
+				stateCheckFunc(func(s *tfjson.State) error { return qualitiesMatch(s, enc, final.Encoding.Qualities) }),
+			},
+		}},
+	})
+}
+
+// allEncoded reports whether the video's encoding has ended with every quality encoded.
+func allEncoded(st videohost.VideoStatus) bool {
+	if !st.Encoding.Playable || len(st.Encoding.Qualities) == 0 {
+		return false
+	}
+	for _, q := range st.Encoding.Qualities {
+		if q.Status != videohost.QualityEncoded {
+			return false
+		}
+	}
+	return true
+}
+
+// qualitiesMatch checks the qualities of the data source at addr against the service's, in order.
+func qualitiesMatch(s *tfjson.State, addr string, want []videohost.Quality) error {
+	attrs, err := stateAttributes(s, addr)
+	if err != nil {
+		return err
+	}
+	got, _ := attrs["qualities"].([]any)
+	if len(got) != len(want) || len(want) == 0 {
+		return fmt.Errorf("%d qualities, the service has %d", len(got), len(want))
+	}
+	for i, q := range want {
+		g, _ := got[i].(map[string]any)
+		if g["type"] != q.Type || g["quality"] != q.Quality || g["status"] != q.Status {
+			return fmt.Errorf("quality %d is %v, the service has %+v", i, g, q)
+		}
+	}
+	return nil
 }

@@ -1,14 +1,20 @@
 package provider
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -18,6 +24,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // newWrappedAccEnv is newAccEnv with the emulator behind the handler that wrap builds, for a
@@ -255,4 +262,248 @@ func TestAccVideoFileChangedDuringUpload(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestAccVideoUploadInterrupted presses Ctrl-C on a real terraform apply while the second of
+// three chunks of a video's source is in flight: that chunk finishes, the third is never sent,
+// the apply records the video with the bytes still missing and a warning (no error for the
+// video), and the next apply sends only those bytes and completes it.
+func TestAccVideoUploadInterrupted(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	parallel(t)
+	tfBin := terraformCLI(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	cliConfig := devOverrideCLI(ctx, t)
+
+	// The second chunk is held for a while, so that Ctrl-C lands while it is in flight.
+	arrived := make(chan struct{}, 1)
+	var hold atomic.Bool
+	hold.Store(true)
+	emu, baseURL := serveEmulator(t, emulator.Options{}, onSourceChunk(2, &hold, func(*emulator.Emulator) {
+		arrived <- struct{}{}
+		time.Sleep(interruptHold)
+	}))
+	work := t.TempDir()
+	file, sum := writeRandomFile(t, work, "clip.mp4", videoFileSize)
+	writeFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+
+provider "videohost" {
+  base_url                = %s
+  api_key                 = %s
+  auth_scheme             = "basic"
+  upload_chunk_size_mib   = 5
+  upload_chunks_in_flight = 1
+}
+
+resource "videohost_video" "clip" {
+  title       = "Interrupted"
+  source_file = %s
+}
+`, hcl(baseURL), hcl(emu.APIKeys()[0]), hcl(file)))
+
+	run := func(args ...string) (*exec.Cmd, *bytes.Buffer, chan error) {
+		cmd := exec.Command(tfBin, args...)
+		cmd.Dir = work
+		cmd.Env = terraformEnv(cliConfig)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("starting terraform: %v", err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+		return cmd, &out, done
+	}
+	apply := []string{"apply", "-auto-approve", "-no-color", "-input=false"}
+
+	cmd, out, done := run(apply...)
+	select {
+	case <-arrived:
+	case err := <-done:
+		t.Fatalf("terraform ended before the second chunk was sent (%v):\n%s", err, out)
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("the second chunk was not sent within 2 minutes:\n%s", out)
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+		t.Fatalf("sending SIGINT: %v", err)
+	}
+	select {
+	case err := <-done:
+		// Terraform exits non-zero after an interrupt, whatever the provider reported.
+		t.Logf("terraform exited after SIGINT: %v", err)
+	case <-time.After(time.Minute):
+		t.Fatalf("terraform did not exit within a minute of SIGINT:\n%s", out)
+	}
+	text := out.String()
+	if !strings.Contains(text, "Video Upload Incomplete") || !strings.Contains(text, "interrupted") {
+		t.Errorf("the interrupted apply does not warn that the upload is incomplete:\n%s", text)
+	}
+	if strings.Contains(text, "Error: Unable to") {
+		t.Errorf("the interrupted apply reports an error for the video:\n%s", text)
+	}
+	if n := emu.RequestCount(http.MethodPost, "/videos/"); n != 2 {
+		t.Errorf("%d source chunks reached the service, want 2: a chunk started after Ctrl-C", n)
+	}
+	id, missing := videoInStateFile(t, work)
+	if want := int64(videoFileSize - 10<<20); missing != want {
+		t.Errorf("source_bytes_missing = %d after the interrupt, want %d (the third chunk)", missing, want)
+	}
+	if _, _, complete, ok := emu.VideoSource(id); !ok || complete {
+		t.Fatalf("video %s of the state: on the emulator %t, complete %t; want an incomplete source", id, ok, complete)
+	}
+
+	hold.Store(false)
+	before := emu.UploadedBytes(id)
+	_, out, done = run(apply...)
+	if err := <-done; err != nil {
+		t.Fatalf("the second apply: %v\n%s", err, out)
+	}
+	if !strings.Contains(out.String(), "Video Upload Will Resume") {
+		t.Errorf("the second apply does not say that it resumes the upload:\n%s", out)
+	}
+	if got, missing := videoInStateFile(t, work); got != id || missing != 0 {
+		t.Errorf("after the second apply the state holds video %s with %d bytes missing, want %s with none", got, missing, id)
+	}
+	if sent := emu.UploadedBytes(id) - before; sent != videoFileSize-10<<20 {
+		t.Errorf("the second apply sent %d bytes, want the %d missing", sent, videoFileSize-10<<20)
+	}
+	if size, got, complete, _ := emu.VideoSource(id); !complete || got != sum {
+		t.Errorf("the service holds %d bytes with SHA-256 %s (complete %t), want the file's %s", size, got, complete, sum)
+	}
+}
+
+// videoInStateFile reads videohost_video.clip's id and source_bytes_missing from the state
+// file in dir.
+func videoInStateFile(t *testing.T, dir string) (string, int64) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Resources []struct {
+			Type      string `json:"type"`
+			Instances []struct {
+				Attributes struct {
+					ID                 string `json:"id"`
+					SourceBytesMissing *int64 `json:"source_bytes_missing"`
+				} `json:"attributes"`
+			} `json:"instances"`
+		} `json:"resources"`
+	}
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range st.Resources {
+		if r.Type == "videohost_video" && len(r.Instances) == 1 {
+			a := r.Instances[0].Attributes
+			if a.SourceBytesMissing == nil {
+				t.Fatalf("video %s has no source_bytes_missing in the state", a.ID)
+			}
+			return a.ID, *a.SourceBytesMissing
+		}
+	}
+	t.Fatalf("no videohost_video in the state:\n%s", raw)
+	return "", 0
+}
+
+// TestAccVideoCreateOutcomeUnknown: a create that the service stores but answers 500 is not
+// sent again blindly: the video it stored is adopted, its source uploaded, and the service
+// holds one video.
+func TestAccVideoCreateOutcomeUnknown(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{Faults: emulator.Faults{CommitThen500Rate: 1}})
+	env.requireEmulator(t)
+	file, sum := writeRandomFile(t, t.TempDir(), "clip.mp4", 1<<20)
+	var id string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: videoConfig(env, "title", hcl("Stored, then 500"), "source_file", hcl(file), "tags", hclList("x")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				idOf(testVideoAddr, &id),
+				sourceOnService(env, &id, &sum),
+				serviceCheckFunc(func(ctx context.Context) error {
+					vs, err := serviceClient(t, env).ListVideos(ctx, videohost.VideoFilter{})
+					if err != nil {
+						return err
+					}
+					if len(vs) != 1 || vs[0].ID != id {
+						return fmt.Errorf("the service holds %d videos, want only %s", len(vs), id)
+					}
+					if n := env.Emu.FaultCounts().CommitThen500; n == 0 {
+						return fmt.Errorf("no create was stored and answered 500: the test did not test adoption")
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+// failedEncoding answers every status read with a source that is in and an encoding whose hls
+// 720p failed, as the service does for a source it cannot encode (the emulator, which cannot
+// read media, never fails one).
+func failedEncoding(emu *emulator.Emulator) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/status") {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"ingest": {"status": "ingested", "filesize": 1024, "receivedBytes": [{"from": 0, "to": 1023, "total": 1024}]},
+ "encoding": {"playable": true, "qualities": [
+   {"type": "hls", "quality": "360p", "status": "encoded"},
+   {"type": "hls", "quality": "720p", "status": "failed"}]}}`))
+			return
+		}
+		emu.ServeHTTP(w, r)
+	})
+}
+
+// TestAccVideoWaitForFailedQuality: a quality that fails while the apply waits for encoded is
+// an error that names it, and the video is replaced by the next apply.
+func TestAccVideoWaitForFailedQuality(t *testing.T) {
+	env := newWrappedAccEnv(t, emulator.Options{}, failedEncoding)
+	config := videoConfig(env, "title", hcl("Fails"), "source_url", hcl("https://media.example.test/a.mp4"), "wait_for", hcl("encoded"))
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config, ExpectError: regexp.MustCompile(`(?s)failed\s+to\s+encode\s+hls\s+720p`)},
+			{
+				Config:   config,
+				PlanOnly: true,
+				// Tainted: the video that failed is replaced.
+				ExpectNonEmptyPlan: true,
+			},
+		},
+	})
+}
+
+// TestAccVideoWaitTimesOut: a wait that outlasts the timeouts block is an error on wait_for.
+func TestAccVideoWaitTimesOut(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{EncodingDelay: time.Hour})
+	env.requireEmulator(t)
+	config := videoConfig(env, "title", hcl("Slow"), "source_url", hcl("https://media.example.test/a.mp4"),
+		"wait_for", hcl("playable")) + ""
+	config = strings.Replace(config, "wait_for = \"playable\"\n", "wait_for = \"playable\"\n  timeouts {\n    create = \"2s\"\n  }\n", 1)
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config, ExpectError: regexp.MustCompile(`(?s)Timed Out Waiting for Video.*did\s+not\s+become\s+playable`)},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testVideoAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				PlanOnly:    false,
+				ExpectError: regexp.MustCompile(`Timed Out Waiting for Video`),
+			},
+		},
+	})
 }

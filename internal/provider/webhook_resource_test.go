@@ -1,15 +1,22 @@
 package provider
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -17,9 +24,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 func TestAccWebhookResource(t *testing.T) {
@@ -443,4 +452,310 @@ resource "videohost_webhook" "two" {
 			}},
 		})
 	})
+}
+
+// TestWebhookIdentityProtocol drives the identity of videohost_webhook through the provider's
+// protocol server, as Terraform 1.12 and later call it, against an in-process emulator.
+func TestWebhookIdentityProtocol(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	w, err := emu.CreateWebhook("https://hooks.example.test/identity", []string{events.VideoSourceRecorded})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	schema := p.identity.IdentitySchemas["videohost_webhook"]
+	if schema == nil || len(schema.IdentityAttributes) != 1 || schema.IdentityAttributes[0].Name != "id" ||
+		!schema.IdentityAttributes[0].RequiredForImport || !schema.IdentityAttributes[0].Type.Is(tftypes.String) {
+		t.Fatalf("identity schema of videohost_webhook = %+v, want one required string id", schema)
+	}
+
+	t.Run("read of a state without identity sets it", func(t *testing.T) {
+		state, identity, diags := p.read("videohost_webhook", map[string]tftypes.Value{"id": str(w.WebhookID)})
+		requireNoErrors(t, "ReadResource", diags)
+		if got := stringOf(identity["id"]); got != w.WebhookID {
+			t.Errorf("identity id = %q, want %q", got, w.WebhookID)
+		}
+		if got := stringOf(state["signature_secret"]); got != w.SignatureSecret {
+			t.Error("the read state does not hold the webhook's signature secret")
+		}
+	})
+
+	t.Run("import by identity", func(t *testing.T) {
+		state, identity, diags := p.importResource("videohost_webhook", "", map[string]tftypes.Value{"id": str(w.WebhookID)})
+		requireNoErrors(t, "ImportResourceState", diags)
+		if stringOf(state["id"]) != w.WebhookID || stringOf(identity["id"]) != w.WebhookID {
+			t.Errorf("imported state id %q and identity id %q, want both %q", stringOf(state["id"]), stringOf(identity["id"]), w.WebhookID)
+		}
+	})
+
+	t.Run("import by id sets the identity too", func(t *testing.T) {
+		state, identity, diags := p.importResource("videohost_webhook", w.WebhookID, nil)
+		requireNoErrors(t, "ImportResourceState", diags)
+		if stringOf(state["id"]) != w.WebhookID || stringOf(identity["id"]) != w.WebhookID {
+			t.Errorf("imported state id %q and identity id %q, want both %q", stringOf(state["id"]), stringOf(identity["id"]), w.WebhookID)
+		}
+	})
+
+	t.Run("an identity that could name another endpoint is refused before any request", func(t *testing.T) {
+		before := emu.RequestCount("", "/")
+		_, _, diags := p.importResource("videohost_webhook", "", map[string]tftypes.Value{"id": str("../videos")})
+		if !hasError(diags, "Invalid Import ID", `"../videos" holds the path step ".."`) {
+			t.Errorf("diagnostics %s, want Invalid Import ID naming the dot-dot step", diagText(diags))
+		}
+		if after := emu.RequestCount("", "/"); after != before {
+			t.Errorf("%d requests reached the service for a refused identity", after-before)
+		}
+	})
+
+	t.Run("a webhook deleted outside Terraform leaves the state without error", func(t *testing.T) {
+		gone, err := emu.CreateWebhook("https://hooks.example.test/gone", []string{events.VideoSourceRecorded})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !emu.DeleteWebhook(gone.WebhookID) {
+			t.Fatal("the emulator did not delete the webhook")
+		}
+		state, _, diags := p.read("videohost_webhook", map[string]tftypes.Value{"id": str(gone.WebhookID)})
+		requireNoErrors(t, "ReadResource", diags)
+		if state != nil {
+			t.Errorf("state after the webhook was deleted = %v, want it removed", state)
+		}
+	})
+}
+
+// TestAccWebhookIdentity imports a webhook with an import block's identity and checks that the
+// plan after it is empty; the identity stored in the state is the webhook's id. Identity needs
+// Terraform 1.12; the test is skipped, naming the version found, below it.
+func TestAccWebhookIdentity(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	requireCLIFeature(t, featureIdentity)
+	url := "https://hooks.example.test/identity"
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: webhookConfig(env, "", url, events.VideoSourceRecorded),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentity(testWebhookAddr, map[string]knownvalue.Check{"id": knownvalue.NotNull()}),
+					statecheck.ExpectIdentityValueMatchesState(testWebhookAddr, tfjsonpath.New("id")),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// import { to = videohost_webhook.test, identity = { id = "..." } }: the framework
+				// checks that the plan imports and changes nothing.
+				ResourceName:    testWebhookAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+		},
+	})
+}
+
+// TestAccWebhookGenerateConfig runs what a user runs to adopt an existing webhook:
+// terraform plan -generate-config-out with an import block, then validate, apply and plan on
+// the generated configuration. The testing framework cannot run these commands on a file it
+// did not write, so the test builds the provider, points Terraform at it with dev_overrides in
+// its own CLI configuration, and runs the real terraform binary.
+func TestAccWebhookGenerateConfig(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	parallel(t)
+	tfBin := terraformCLI(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+
+	w, err := env.Emu.CreateWebhook("https://hooks.example.test/adopt?team=video", []string{events.VideoCaptionGenerated, events.VideoSummaryGenerated})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cliConfig := devOverrideCLI(ctx, t)
+	work := t.TempDir()
+	writeFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+%s
+import {
+  to = videohost_webhook.adopted
+  id = %s
+}
+`, env.providerConfig(""), hcl(w.WebhookID)))
+
+	run := func(wantCode int, args ...string) string {
+		t.Helper()
+		cmd := exec.CommandContext(ctx, tfBin, args...)
+		cmd.Dir, cmd.Env = work, terraformEnv(cliConfig)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatalf("terraform %v: %v", args, err)
+		}
+		if code != wantCode {
+			t.Fatalf("terraform %s exited %d, want %d:\n%s", strings.Join(args, " "), code, wantCode, out.String())
+		}
+		return out.String()
+	}
+
+	run(0, "plan", "-no-color", "-generate-config-out=generated.tf")
+	generated, err := os.ReadFile(filepath.Join(work, "generated.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`resource "videohost_webhook" "adopted" \{`),
+		regexp.MustCompile(`url\s+=\s+"https://hooks.example.test/adopt\?team=video"`),
+		regexp.MustCompile(`events\s+=\s+\["video.caption.generated", "video.summary.generated"\]`),
+	} {
+		if !want.Match(generated) {
+			t.Errorf("generated.tf does not match %s:\n%s", want, generated)
+		}
+	}
+	if bytes.Contains(generated, []byte(w.SignatureSecret)) {
+		t.Error("generated.tf holds the signature secret")
+	}
+
+	run(0, "validate", "-no-color")
+	out := run(0, "apply", "-no-color", "-auto-approve")
+	if !strings.Contains(out, "1 imported, 0 added, 0 changed, 0 destroyed") {
+		t.Errorf("apply of the generated configuration did more than import:\n%s", out)
+	}
+	run(0, "plan", "-no-color", "-detailed-exitcode")
+	if len(env.Emu.Webhooks()) != 1 {
+		t.Errorf("%d webhooks on the service, want the one adopted", len(env.Emu.Webhooks()))
+	}
+}
+
+// TestAccWebhookResourceOneListRefresh shows that refreshing N webhooks, and M live streams and
+// M player themes, costs about one walk of each kind's list (ceil(N/100) pages) instead of one
+// read per object: the resources read through the client's shared lists.
+func TestAccWebhookResourceOneListRefresh(t *testing.T) {
+	const n, m = 250, 120
+	env := newAccEnv(t, emulator.Options{
+		MaxWebhooks: n + 10,
+		Limits:      emulator.Limits{Writes: 100000, Reads: 100000},
+	})
+	env.requireEmulator(t)
+
+	// The webhooks exist before Terraform sees them; import blocks bring them in, which is much
+	// faster than 250 creates.
+	// The state shim of the testing framework handles count indexes but not for_each keys, so
+	// the webhooks are a counted resource with one import block each.
+	var urls, imports strings.Builder
+	for i := range n {
+		w, err := env.Emu.CreateWebhook(fmt.Sprintf("https://hooks.example.test/bulk/%d", i), []string{events.VideoSourceRecorded})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&urls, "    %s,\n", hcl(w.URL))
+		fmt.Fprintf(&imports, "import {\n  to = videohost_webhook.bulk[%d]\n  id = %s\n}\n", i, hcl(w.WebhookID))
+	}
+	live := seedLiveObjects(t, env, m)
+	config := env.providerConfig("") + live + `
+locals {
+  urls = [
+` + urls.String() + `  ]
+}
+
+resource "videohost_webhook" "bulk" {
+  count  = length(local.urls)
+  url    = local.urls[count.index]
+  events = ["video.source.recorded"]
+}
+` + imports.String()
+	maxReads := (n+99)/100 + 1
+	var before int
+	liveKinds, liveBefore := []string{"/live-streams", "/players"}, map[string]int{}
+	var start time.Time
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// One refreshing plan over the 250 webhooks, counted at the service.
+				PreConfig: func() {
+					before = env.Emu.RequestCount("GET", "/webhooks")
+					for _, k := range liveKinds {
+						liveBefore[k] = env.Emu.RequestCount("GET", k)
+					}
+					start = time.Now()
+				},
+				Config:   config,
+				PlanOnly: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						planCheckFunc(func(p *tfjson.Plan) error {
+							reads := env.Emu.RequestCount("GET", "/webhooks") - before
+							t.Logf("a plan over %d webhooks sent %d GET /webhooks (bound %d; one read per resource would be %d); plan step took %s",
+								n, reads, maxReads, n, time.Since(start).Round(100*time.Millisecond))
+							if reads > maxReads {
+								return fmt.Errorf("a plan over %d webhooks sent %d reads, want at most %d", n, reads, maxReads)
+							}
+							if reads == 0 {
+								return fmt.Errorf("the plan read nothing: the refresh did not reach the service")
+							}
+							for _, k := range liveKinds {
+								got, bound := env.Emu.RequestCount("GET", k)-liveBefore[k], pagesFor(m)+1
+								t.Logf("the plan over %d of %s sent %d reads (bound %d)", m, k, got, bound)
+								if got > bound || got == 0 {
+									return fmt.Errorf("a plan over %d of %s sent %d reads, want 1 to %d", m, k, got, bound)
+								}
+							}
+							if got := len(p.ResourceChanges); got != n+2*m {
+								return fmt.Errorf("plan covers %d resources, want %d", got, n+2*m)
+							}
+							return nil
+						}),
+					},
+				},
+			},
+		},
+	})
+}
+
+// seedLiveObjects creates m live streams and m player themes through the client (faster than
+// terraform's creates) and returns the configuration that imports them.
+func seedLiveObjects(t *testing.T, env *accEnv, m int) string {
+	t.Helper()
+	c := serviceClient(t, env)
+	var cfg strings.Builder
+	cfg.WriteString(`
+resource "videohost_live_stream" "bulk" {
+  count = ` + fmt.Sprint(m) + `
+  name  = "bulk-${count.index}"
+}
+
+resource "videohost_player_theme" "bulk" {
+  count = ` + fmt.Sprint(m) + `
+  name  = "bulk-${count.index}"
+}
+`)
+	for i := range m {
+		ls, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: fmt.Sprintf("bulk-%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(fmt.Sprintf("bulk-%d", i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&cfg, "import {\n  to = videohost_live_stream.bulk[%d]\n  id = %s\n}\n", i, hcl(ls.ID))
+		fmt.Fprintf(&cfg, "import {\n  to = videohost_player_theme.bulk[%d]\n  id = %s\n}\n", i, hcl(th.ID))
+	}
+	return cfg.String()
 }

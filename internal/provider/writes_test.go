@@ -1,13 +1,29 @@
 package provider
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
@@ -197,4 +213,632 @@ func TestWritesThatAreNotInterruptedSayNothingMore(t *testing.T) {
 	if n := len(emu.Webhooks()); n != 0 {
 		t.Fatalf("the service holds %d webhooks", n)
 	}
+}
+
+// These tests press Ctrl-C on a real `terraform apply` (and destroy): they send SIGINT to the
+// process group of a terraform process, as a terminal does, at a chosen phase of the creates,
+// against the emulator slowed in that phase. Then the emulator's webhooks must be exactly the
+// state's, a second apply must complete the configuration without duplicates, and destroy must
+// leave nothing.
+
+// interruptHold is how long the slowed phase lasts: long enough that Ctrl-C lands inside it on a
+// loaded machine, short enough that the operations it holds finish well within the 10 s that
+// Terraform may take to exit.
+const interruptHold = 3 * time.Second
+
+// interruptWebhooks is how many webhooks each configuration holds.
+const interruptWebhooks = 6
+
+// tfRun is a terraform process started for an interruption test.
+type tfRun struct {
+	cmd  *exec.Cmd
+	out  *bytes.Buffer
+	done chan error
+}
+
+// interruptEnv is one emulator, slowed by a switchable slowService, and a working directory
+// whose configuration holds interruptWebhooks webhooks of it.
+type interruptEnv struct {
+	t         *testing.T
+	tfBin     string
+	cliConfig string
+	work      string
+	emu       *emulator.Emulator
+	slow      *slowService
+	slowOn    *atomic.Bool
+}
+
+// switchable passes requests to the slow service only while on is set.
+type switchable struct {
+	on   *atomic.Bool
+	slow *slowService
+	next http.Handler
+}
+
+func (s switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.on.Load() {
+		s.slow.ServeHTTP(w, r)
+		return
+	}
+	s.next.ServeHTTP(w, r)
+}
+
+func newInterruptEnv(t *testing.T, tfBin, cliConfig string, opts emulator.Options, phase string, match func(*http.Request) bool) *interruptEnv {
+	t.Helper()
+	e := &interruptEnv{t: t, tfBin: tfBin, cliConfig: cliConfig, work: t.TempDir(), slowOn: &atomic.Bool{}}
+	emu, baseURL := serveEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
+		e.slow = newSlowService(emu, phase, interruptHold, match)
+		return switchable{on: e.slowOn, slow: e.slow, next: emu}
+	})
+	e.emu = emu
+	writeFile(t, filepath.Join(e.work, "main.tf"), fmt.Sprintf(`terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+
+provider "videohost" {
+  base_url    = %s
+  api_key     = %s
+  auth_scheme = "basic"
+}
+
+resource "videohost_webhook" "w" {
+  count  = %d
+  url    = "https://hooks.example.test/interrupt/${count.index}"
+  events = [%q]
+}
+`, hcl(baseURL), hcl(emu.APIKeys()[0]), interruptWebhooks, events.VideoSourceRecorded))
+	return e
+}
+
+// start starts terraform with args in its own process group, so that SIGINT can reach the group
+// as Ctrl-C does: terraform and the provider it runs.
+func (e *interruptEnv) start(args ...string) *tfRun {
+	e.t.Helper()
+	cmd := exec.Command(e.tfBin, args...)
+	cmd.Dir = e.work
+	cmd.Env = terraformEnv(e.cliConfig)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		e.t.Fatalf("starting terraform: %v", err)
+	}
+	r := &tfRun{cmd: cmd, out: &out, done: make(chan error, 1)}
+	go func() { r.done <- cmd.Wait() }()
+	e.t.Cleanup(func() {
+		// A test that failed half way must not leave terraform running.
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		if _, ended := r.wait(10 * time.Second); !ended {
+			e.t.Log("terraform did not end within 10 s of SIGKILL")
+		}
+	})
+	return r
+}
+
+// wait waits at most d for the run to end; false when it did not.
+func (r *tfRun) wait(d time.Duration) (error, bool) {
+	select {
+	case err := <-r.done:
+		r.done <- err
+		return err, true
+	case <-time.After(d):
+		return nil, false
+	}
+}
+
+// run runs terraform to its end (at most 3 minutes) and fails the test when it fails.
+func (e *interruptEnv) run(args ...string) {
+	e.t.Helper()
+	r := e.start(args...)
+	err, ended := r.wait(3 * time.Minute)
+	if !ended {
+		e.t.Fatalf("terraform %s did not end within 3 minutes:\n%s", strings.Join(args, " "), r.out)
+	}
+	if err != nil {
+		e.t.Fatalf("terraform %s: %v\n%s", strings.Join(args, " "), err, r.out)
+	}
+}
+
+// interrupt sends SIGINT to the run's process group once ready returns true, then waits for
+// terraform to exit, checks that it did so within the issue's bound, and returns its output.
+// ready must bound its own wait.
+func (e *interruptEnv) interrupt(r *tfRun, ready func() bool) string {
+	e.t.Helper()
+	if !ready() {
+		_ = syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
+		e.t.Fatalf("the phase to interrupt was not reached:\n%s", r.out)
+	}
+	if _, ended := r.wait(0); ended {
+		e.t.Fatalf("terraform ended before the phase to interrupt:\n%s", r.out)
+	}
+	sent := time.Now()
+	if err := syscall.Kill(-r.cmd.Process.Pid, syscall.SIGINT); err != nil {
+		e.t.Fatalf("sending SIGINT: %v", err)
+	}
+	_, ended := r.wait(time.Minute)
+	took := time.Since(sent)
+	if !ended {
+		e.t.Fatalf("terraform did not exit within a minute of SIGINT:\n%s", r.out)
+	}
+	out := r.out.String()
+	if !strings.Contains(out, "Interrupt received") {
+		e.t.Fatalf("terraform did not report the interrupt:\n%s", out)
+	}
+	// The issue's bound: 10 s after Ctrl-C, plus at most one request timeout. The held request
+	// takes interruptHold; the rest of the margin is for a loaded machine, where terraform itself
+	// is slow to stop, so the figure logged below is the measure and this only catches a hang.
+	if bound := 10*time.Second + videohost.DefaultTimeout; took > bound {
+		e.t.Errorf("terraform exited %s after SIGINT, over the bound of %s", took.Round(time.Millisecond), bound)
+	}
+	e.t.Logf("terraform exited %s after SIGINT", took.Round(time.Millisecond))
+	return out
+}
+
+// stateSecrets reads the webhooks of the state file: id to signature secret.
+func (e *interruptEnv) stateSecrets() map[string]string {
+	e.t.Helper()
+	raw, err := os.ReadFile(filepath.Join(e.work, "terraform.tfstate"))
+	if os.IsNotExist(err) {
+		return map[string]string{}
+	}
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var st struct {
+		Resources []struct {
+			Type      string `json:"type"`
+			Instances []struct {
+				Attributes struct {
+					ID              string `json:"id"`
+					SignatureSecret string `json:"signature_secret"`
+				} `json:"attributes"`
+			} `json:"instances"`
+		} `json:"resources"`
+	}
+	if err := json.Unmarshal(raw, &st); err != nil {
+		e.t.Fatalf("reading the state: %v", err)
+	}
+	m := map[string]string{}
+	for _, r := range st.Resources {
+		if r.Type != "videohost_webhook" {
+			continue
+		}
+		for _, in := range r.Instances {
+			m[in.Attributes.ID] = in.Attributes.SignatureSecret
+		}
+	}
+	return m
+}
+
+// checkServiceMatchesState fails unless the emulator holds exactly the state's webhooks, and
+// returns how many there are.
+func (e *interruptEnv) checkServiceMatchesState(when string) int {
+	e.t.Helper()
+	state := e.stateSecrets()
+	var onService, inState []string
+	for _, w := range e.emu.Webhooks() {
+		onService = append(onService, w.WebhookID)
+	}
+	for id := range state {
+		inState = append(inState, id)
+	}
+	slices.Sort(onService)
+	slices.Sort(inState)
+	if !slices.Equal(onService, inState) {
+		e.t.Fatalf("%s: the service holds %v, the state %v", when, onService, inState)
+	}
+	return len(inState)
+}
+
+// The parts of a diagnostic in terraform's output that interruptDiagnostics reads.
+var (
+	// diagnosticStart finds the first line of a diagnostic: its severity and summary.
+	diagnosticStart = regexp.MustCompile(`(?m)^[│ ]*(Error|Warning): (.+)$`)
+	// diagnosticAbout finds the "with <address>," line that names the resource a diagnostic is
+	// about.
+	diagnosticAbout = regexp.MustCompile(`(?m)^[│ ]*with ([^,\n]+),`)
+	// diagnosticMore finds the count of similar warnings that terraform folded into this one.
+	diagnosticMore = regexp.MustCompile(`\(and (\d+) more similar warnings? elsewhere\)`)
+)
+
+// interruptDiagnostics returns, by resource address, the severity and summary of the
+// provider's interruption diagnostics in out, and how many there are of each severity and
+// summary (terraform folds similar warnings into one, "and N more similar warnings"). It fails
+// when a resource has more than one.
+func (e *interruptEnv) interruptDiagnostics(out string) (map[string]string, map[string]int) {
+	e.t.Helper()
+	by, counts := map[string]string{}, map[string]int{}
+	starts := diagnosticStart.FindAllStringSubmatchIndex(out, -1)
+	for i, m := range starts {
+		end := len(out)
+		if i+1 < len(starts) {
+			end = starts[i+1][0]
+		}
+		block := out[m[0]:end]
+		what := out[m[2]:m[3]] + ": " + strings.TrimSpace(out[m[4]:m[5]])
+		if !strings.Contains(what, "Interrupted") {
+			continue
+		}
+		counts[what]++
+		if more := diagnosticMore.FindStringSubmatch(block); more != nil {
+			var n int
+			_, _ = fmt.Sscan(more[1], &n)
+			counts[what] += n
+		}
+		about := diagnosticAbout.FindStringSubmatch(block)
+		if about == nil {
+			// Terraform names no resource in the diagnostics of a destroy.
+			continue
+		}
+		if prev, dup := by[about[1]]; dup {
+			e.t.Errorf("%s has two interruption diagnostics: %q and %q", about[1], prev, what)
+		}
+		by[about[1]] = what
+	}
+	return by, counts
+}
+
+// checkCompletes runs a second apply, which must create the rest without duplicates, then a
+// destroy, which must leave nothing.
+func (e *interruptEnv) checkCompletes() {
+	e.t.Helper()
+	e.slowOn.Store(false)
+	e.emu.AdvanceClock(2 * time.Minute) // a fresh rate-limit window
+	e.run("apply", "-auto-approve", "-no-color", "-input=false")
+	if n := e.checkServiceMatchesState("after the second apply"); n != interruptWebhooks {
+		e.t.Fatalf("after the second apply the service and the state hold %d webhooks, want %d", n, interruptWebhooks)
+	}
+	for id, secret := range e.stateSecrets() {
+		if secret == "" {
+			e.t.Errorf("webhook %s is in the state without its signature secret", id)
+		}
+	}
+	e.emu.AdvanceClock(2 * time.Minute)
+	e.run("destroy", "-auto-approve", "-no-color", "-input=false")
+	if n := len(e.emu.Webhooks()); n != 0 {
+		e.t.Fatalf("destroy left %d webhooks on the service", n)
+	}
+}
+
+// started counts the creates that terraform started, as its "Creating..." lines show: on a
+// loaded machine Ctrl-C can come before terraform has started every create. A create that
+// terraform announces only after the interrupt and that ends with neither a result nor a
+// diagnostic (diags, by address) was halted by terraform before it called the provider (its
+// stop hook runs after the line that announces the create): it is not counted (halted).
+func started(out string, diags map[string]string) int {
+	n := 0
+	for i := range interruptWebhooks {
+		addr := fmt.Sprintf("videohost_webhook.w[%d]", i)
+		if strings.Contains(out, addr+": Creating...") && !halted(out, diags, addr) {
+			n++
+		}
+	}
+	return n
+}
+
+// halted reports whether terraform announced the create of addr only after the interrupt and
+// then never called the provider: no result and no diagnostic.
+func halted(out string, diags map[string]string, addr string) bool {
+	before, after, _ := strings.Cut(out, "Interrupt received")
+	return !strings.Contains(before, addr+": Creating...") && strings.Contains(after, addr+": Creating...") &&
+		!strings.Contains(out, addr+": Creation complete") && diags[addr] == ""
+}
+
+// awaitWrites waits at most d until the service has answered n writes.
+func awaitWrites(emu *emulator.Emulator, n int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if emu.RateStats().Writes.Requests >= n {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+func TestAccInterruptedApply(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	// Most of its time is spent waiting for the rate windows it sets up, so it overlaps with the
+	// other acceptance tests; its bounds on terraform's exit allow for a loaded machine.
+	parallel(t)
+	// The test runs the CLI itself, to send it SIGINT.
+	tfBin := terraformCLI(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	cliConfig := devOverrideCLI(ctx, t)
+	apply := []string{"apply", "-auto-approve", "-no-color", "-input=false"}
+
+	t.Run("waiting for the rate limit", func(t *testing.T) {
+		// Three writes a window: the probe and one more go at once, the others wait for the
+		// limiter when Ctrl-C comes. They are not sent, and say so once each. A 15 s window keeps
+		// them waiting well past Ctrl-C and lets the second apply and the destroy finish in a few
+		// windows instead of minutes.
+		e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{Limits: emulator.Limits{Writes: 3}, RateWindow: 15 * time.Second}, holdBeforeHandling, func(*http.Request) bool { return false })
+		r := e.start(apply...)
+		out := e.interrupt(r, func() bool {
+			ok := awaitWrites(e.emu, 2, time.Minute)
+			time.Sleep(time.Second)
+			return ok
+		})
+		created := e.checkServiceMatchesState("after the interrupted apply")
+		if created == 0 || created == interruptWebhooks {
+			t.Fatalf("%d webhooks were created before the interrupt, want some but not all:\n%s", created, out)
+		}
+		diags, _ := e.interruptDiagnostics(out)
+		if want := started(out, diags) - created; len(diags) != want {
+			t.Errorf("%d resources say they were interrupted, want the %d that were started and not created: %v\n%s", len(diags), want, diags, out)
+		}
+		for addr, d := range diags {
+			if d != "Error: Webhook Create Interrupted" {
+				t.Errorf("%s: %s, want the error of a create interrupted before it was sent", addr, d)
+			}
+		}
+		if !strings.Contains(out, "interrupted before anything was sent") {
+			t.Errorf("the output does not say that nothing was sent:\n%s", out)
+		}
+		if n := e.emu.RateStats().Writes.Requests; n != created {
+			t.Errorf("the service saw %d writes for %d webhooks: a waiting create was sent after the interrupt", n, created)
+		}
+		e.checkCompletes()
+	})
+
+	sentPhases := []struct {
+		name  string
+		phase string
+		match func(*http.Request) bool
+		// holds is how many requests must reach the hold before Ctrl-C.
+		holds int
+	}{
+		{"request in flight", holdBeforeHandling, isWebhooks(http.MethodPost), interruptWebhooks},
+		{"response being read", holdInBody, isWebhooks(http.MethodPost), interruptWebhooks},
+		{"list walk for the secret in flight", holdBeforeHandling, isWebhooks(http.MethodGet), 1},
+	}
+	for _, p := range sentPhases {
+		t.Run(p.name, func(t *testing.T) {
+			e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{}, p.phase, p.match)
+			e.slowOn.Store(true)
+			r := e.start(apply...)
+			out := e.interrupt(r, func() bool { return e.slow.await(p.holds, time.Minute) })
+			// Every create that was sent lands in the state, with its secret, and says so once,
+			// as a warning; a create still waiting to be sent is not sent, and says so once.
+			n := e.checkServiceMatchesState("after the interrupted apply")
+			if n < p.holds && p.holds == interruptWebhooks {
+				t.Fatalf("%d of the %d webhooks whose creates were in flight are on the service and in the state:\n%s", n, p.holds, out)
+			}
+			for id, secret := range e.stateSecrets() {
+				if secret == "" {
+					t.Errorf("webhook %s is in the state without its signature secret", id)
+				}
+			}
+			diags, counts := e.interruptDiagnostics(out)
+			for addr, d := range diags {
+				if d != "Warning: Webhook Create Interrupted After It Was Sent" && d != "Error: Webhook Create Interrupted" {
+					t.Errorf("%s: %s", addr, d)
+				}
+			}
+			recorded, notSent := counts["Warning: Webhook Create Interrupted After It Was Sent"], counts["Error: Webhook Create Interrupted"]
+			if os.Getenv("INTERRUPT_DEBUG") != "" {
+				t.Log(out)
+			}
+			t.Logf("%d webhooks created, %d of them interrupted and recorded, %d interrupted before they were sent", n, recorded, notSent)
+			if began := started(out, diags); recorded == 0 || n+notSent != began {
+				t.Errorf("%d created and %d not sent of the %d creates terraform started, with %d warnings of creates recorded: %v\n%s", n, notSent, began, recorded, counts, out)
+			}
+			// Each create that terraform started was either finished (and is in the state) or
+			// says that it was not sent. One terraform had not started when Ctrl-C came, or
+			// halted before calling the provider, has nothing to say.
+			for i := range interruptWebhooks {
+				addr := fmt.Sprintf("videohost_webhook.w[%d]", i)
+				if !strings.Contains(out, addr+": Creating...") || halted(out, diags, addr) {
+					continue
+				}
+				created := strings.Contains(out, addr+": Creation complete")
+				if created == (diags[addr] == "Error: Webhook Create Interrupted") {
+					t.Errorf("%s: created %v, diagnostic %q", addr, created, diags[addr])
+				}
+			}
+			if w := e.emu.RateStats().Writes.Requests; w != n {
+				t.Errorf("the service saw %d creates for %d webhooks", w, n)
+			}
+			e.checkCompletes()
+		})
+	}
+
+	destroyPhases := []struct {
+		name  string
+		opts  emulator.Options
+		slow  bool
+		ready func(e *interruptEnv) bool
+	}{
+		{"destroy with deletes in flight", emulator.Options{}, true, func(e *interruptEnv) bool { return e.slow.await(1, time.Minute) }},
+		// The apply spends 6 of 8 writes of the window; the destroy's first delete learns that
+		// the window is nearly spent, and the others wait for the limiter.
+		{"destroy waiting for the rate limit", emulator.Options{Limits: emulator.Limits{Writes: interruptWebhooks + 2}}, false, func(e *interruptEnv) bool {
+			ok := awaitWrites(e.emu, interruptWebhooks+1, time.Minute)
+			time.Sleep(time.Second)
+			return ok
+		}},
+	}
+	for _, p := range destroyPhases {
+		t.Run(p.name, func(t *testing.T) {
+			e := newInterruptEnv(t, tfBin, cliConfig, p.opts, holdBeforeHandling, func(r *http.Request) bool { return r.Method == http.MethodDelete })
+			e.run(apply...)
+			e.slowOn.Store(p.slow)
+			r := e.start("destroy", "-auto-approve", "-no-color", "-input=false")
+			out := e.interrupt(r, func() bool { return p.ready(e) })
+			// Each webhook is either deleted and out of the state or present and in it.
+			left := e.checkServiceMatchesState("after the interrupted destroy")
+			t.Logf("%d of %d webhooks left after the interrupted destroy", left, interruptWebhooks)
+			if os.Getenv("INTERRUPT_DEBUG") != "" {
+				t.Log(out)
+			}
+			diags, counts := e.interruptDiagnostics(out)
+			for addr, d := range diags {
+				if d != "Error: Webhook Delete Interrupted" && d != "Warning: Webhook Delete Interrupted After It Was Sent" {
+					t.Errorf("%s: %s", addr, d)
+				}
+			}
+			// A webhook left on the service is one whose delete was not sent, and says so, or one
+			// whose delete terraform never started: it announces "Destroying..." after the
+			// interrupt, then halts before calling the provider, which has nothing to say. A
+			// provider that returned without deleting would have left a webhook in the service
+			// but not in the state, which checkServiceMatchesState refuses.
+			if n := counts["Error: Webhook Delete Interrupted"]; n > left {
+				t.Errorf("%d webhooks are left, and %d deletes say they were interrupted before they were sent: %v\n%s", left, n, counts, out)
+			}
+			_, afterInterrupt, _ := strings.Cut(out, "Interrupt received")
+			flat := strings.Join(strings.Fields(out), " ") // terraform wraps diagnostics
+			for id := range e.stateSecrets() {
+				said := strings.Contains(flat, "delete of this webhook. The webhook "+id+" still exists")
+				neverStarted := !strings.Contains(out, "[id="+id+"]") || strings.Contains(afterInterrupt, "Destroying... [id="+id+"]")
+				if !said && !neverStarted {
+					t.Errorf("webhook %s is left, and its delete, started before the interrupt, says nothing of it\n%s", id, out)
+				}
+			}
+			e.checkCompletes()
+		})
+	}
+}
+
+// commitThenFail lets the first write of each method and collection reach the emulator, which
+// stores it, and answers 500 in its place: the provider cannot tell whether it was applied.
+type commitThenFail struct {
+	next http.Handler
+	mu   sync.Mutex
+	seen map[string]int // "POST /players" to the writes seen
+}
+
+func (c *commitThenFail) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost && r.Method != http.MethodPatch || strings.HasPrefix(r.URL.Path, "/_emulator") ||
+		strings.HasPrefix(r.URL.Path, "/auth") {
+		c.next.ServeHTTP(w, r)
+		return
+	}
+	coll := "/" + strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 2)[0]
+	key := r.Method + " " + coll
+	c.mu.Lock()
+	c.seen[key]++
+	first := c.seen[key] == 1
+	c.mu.Unlock()
+	if !first {
+		c.next.ServeHTTP(w, r)
+		return
+	}
+	rec := httptest.NewRecorder()
+	c.next.ServeHTTP(rec, r)
+	if rec.Code >= 300 {
+		// A refused write stored nothing: its answer goes through as it is.
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusInternalServerError)
+	_, _ = fmt.Fprint(w, `{"title":"Internal error after the commit","status":500}`)
+}
+
+func (c *commitThenFail) count(key string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seen[key]
+}
+
+// TestAccLiveWritesWhoseOutcomeIsUnknown: the first create of a theme and of a live stream is
+// stored and answered 500; each is adopted from the list, not sent again, so that the service
+// holds one of each. The first PATCH of each is stored and answered 500 too; its absolute values
+// are sent again, and the plan after the apply is empty.
+func TestAccLiveWritesWhoseOutcomeIsUnknown(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		t.Skip("needs the in-process emulator behind a fault-injecting handler")
+	}
+	var faults *commitThenFail
+	emu, baseURL := serveEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
+		faults = &commitThenFail{next: emu, seen: map[string]int{}}
+		return faults
+	})
+	env := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := serviceClient(t, env)
+	only := func(what string, count func() (int, error)) statecheck.StateCheck {
+		return stateCheckFunc(func(*tfjson.State) error {
+			n, err := count()
+			if err != nil {
+				return err
+			}
+			if n != 1 {
+				return fmt.Errorf("%d %s on the service, want 1: a create whose outcome was unknown was duplicated or lost", n, what)
+			}
+			return nil
+		})
+	}
+	streams := func() (int, error) {
+		l, err := c.ListLiveStreams(t.Context(), videohost.LiveStreamFilter{})
+		return len(l), err
+	}
+	themes := func() (int, error) {
+		l, err := c.ListPlayerThemes(t.Context(), videohost.PlayerThemeFilter{})
+		return len(l), err
+	}
+	sent := func(key string, want int) statecheck.StateCheck {
+		return stateCheckFunc(func(*tfjson.State) error {
+			if n := faults.count(key); n != want {
+				return fmt.Errorf("%s sent %d times, want %d", key, n, want)
+			}
+			return nil
+		})
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id",
+					"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k1")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					only("live streams", streams), only("player themes", themes),
+					sent("POST /live-streams", 1), sent("POST /players", 1),
+				},
+			},
+			{
+				Config: env.providerConfig("") + `
+resource "videohost_player_theme" "brand" {
+  name = "brand-2"
+}
+
+resource "videohost_live_stream" "studio" {
+  name      = "studio-2"
+  player_id = videohost_player_theme.brand.id
+  restreams = [{ name = "a", server_url = "rtmp://h.example.test/live", stream_key = "k2" }]
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("videohost_player_theme.brand", plancheck.ResourceActionUpdate),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					only("live streams", streams), only("player themes", themes),
+					sent("PATCH /live-streams", 2), sent("PATCH /players", 2),
+					stateCheckFunc(func(*tfjson.State) error {
+						l, err := c.ListLiveStreams(t.Context(), videohost.LiveStreamFilter{})
+						if err != nil || len(l) != 1 || l[0].Name != "studio-2" || len(l[0].Restreams) != 1 || l[0].Restreams[0].StreamKey != "k2" {
+							return fmt.Errorf("the service's live streams after the update: %+v, %v", l, err)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
 }

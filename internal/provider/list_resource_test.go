@@ -1,5 +1,8 @@
 package provider
 
+// Tests of the list resources through the protocol server and terraform query, for the kinds that
+// no test file of their own covers alone.
+
 import (
 	"fmt"
 	"testing"
@@ -10,10 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
-
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -114,39 +115,6 @@ func names[T any](objs map[string]T, name func(T) string) map[string]string {
 		out[id] = name(o)
 	}
 	return out
-}
-
-// TestAccLiveIdentityImport imports a live stream and a player theme with import blocks that
-// give their identities; the framework checks that each plan imports and changes nothing.
-// Identity needs Terraform 1.12; the test is skipped below it.
-func TestAccLiveIdentityImport(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureIdentity)
-	config := streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id",
-		"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k"))
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentityValueMatchesState(testStreamAddr, tfjsonpath.New("id")),
-					statecheck.ExpectIdentityValueMatchesState(testThemeAddr, tfjsonpath.New("id")),
-				},
-			},
-			{
-				ResourceName:    testStreamAddr,
-				ImportState:     true,
-				ImportStateKind: resource.ImportBlockWithResourceIdentity,
-			},
-			{
-				ResourceName:    testThemeAddr,
-				ImportState:     true,
-				ImportStateKind: resource.ImportBlockWithResourceIdentity,
-			},
-		},
-	})
 }
 
 // TestAccLiveQuery runs terraform query over live streams and player themes, beside one of

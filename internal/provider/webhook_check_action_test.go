@@ -1,5 +1,7 @@
 package provider
 
+// Tests of the videohost_webhook_check action.
+
 import (
 	"context"
 	"encoding/json"
@@ -12,13 +14,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -190,77 +192,6 @@ func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
 	return nil
 }
 
-// TestAccLiveStreamCompleteAction ends a live stream's broadcast from an action_trigger after
-// an update: the emulator's stream broadcasts before the apply and no longer after it, with
-// wait left to its default and with wait = false; one complete is sent per update.
-func TestAccLiveStreamCompleteAction(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
-	requireCLIFeature(t, featureActions)
-	var id string
-	config := func(name, wait string) string {
-		return env.providerConfig("") + fmt.Sprintf(`
-action "videohost_live_stream_complete" "studio" {
-  config {
-    live_stream_id = videohost_live_stream.studio.id
-    %s
-  }
-}
-
-resource "videohost_live_stream" "studio" {
-  name = %s
-
-  lifecycle {
-    action_trigger {
-      events  = [after_update]
-      actions = [action.videohost_live_stream_complete.studio]
-    }
-  }
-}
-`, wait, hcl(name))
-	}
-	broadcasting := func(want bool) func(context.Context) error {
-		return func(ctx context.Context) error {
-			ls, err := serviceClient(t, env).GetLiveStream(ctx, id)
-			if err != nil {
-				return err
-			}
-			if ls.Broadcasting != want {
-				return fmt.Errorf("live stream %s: broadcasting %v, want %v", id, ls.Broadcasting, want)
-			}
-			return nil
-		}
-	}
-	start := func() {
-		if err := env.Emu.SetBroadcasting(id, true); err != nil {
-			t.Fatal(err)
-		}
-	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// Created: the action runs only after updates.
-				Config:            config("studio", ""),
-				ConfigStateChecks: []statecheck.StateCheck{idOf("videohost_live_stream.studio", &id)},
-			},
-			{
-				PreConfig:         start,
-				Config:            config("studio (live)", ""),
-				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
-			},
-			{
-				PreConfig:         start,
-				Config:            config("studio (live again)", "wait = false"),
-				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
-			},
-		},
-	})
-	if n := env.Emu.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 2 {
-		t.Errorf("%d PUT /live-streams/%s/complete, want one per update", n, id)
-	}
-}
-
 // TestAccActionsInvoked runs both actions alone, with terraform apply -invoke, and reads what
 // Terraform prints: the progress messages say what was sent and what came back. An action on a
 // live stream that does not exist fails with a message on live_stream_id.
@@ -346,4 +277,51 @@ action "videohost_live_stream_complete" "studio" {
 	if want := wrappedPhrases("Live Stream Not Found", "The service has no live stream li0000000000000000000000", "check live_stream_id"); !want.MatchString(out) {
 		t.Errorf("an unknown live stream is not refused on live_stream_id (want %s):\n%s", want, out)
 	}
+}
+
+// The actions over the protocol, as Terraform 1.14 calls them, so that these run in every go
+// test whatever CLI is on PATH (the acceptance tests of the actions need Terraform 1.14).
+
+// TestWebhookCheckRefusals: an event the webhook does not subscribe to is refused on event, and
+// an unknown webhook on webhook_id, before anything is sent to a receiver.
+func TestWebhookCheckRefusals(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	key := emu.APIKeys()[0]
+	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: key, AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var received atomic.Int32
+	receiver := newCountingServer(t, &received)
+	w, err := c.CreateWebhook(t.Context(), videohost.CreateWebhookInput{URL: receiver, Events: []string{events.VideoSourceRecorded}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProtoServer(t, baseURL, key, map[string]tftypes.Value{"auth_scheme": str("basic")})
+
+	_, diags := p.invoke("videohost_webhook_check", map[string]tftypes.Value{"webhook_id": str(w.ID), "event": str(events.VideoSummaryGenerated)})
+	if text := errorText(diags); !strings.Contains(text, "Event Not Subscribed") || !strings.Contains(text, events.VideoSourceRecorded) {
+		t.Errorf("an event not subscribed: %q", text)
+	}
+	if len(diags) == 0 || diags[0].Attribute == nil || !diags[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("event")) {
+		t.Errorf("the refusal is not on event: %+v", diags)
+	}
+	_, diags = p.invoke("videohost_webhook_check", map[string]tftypes.Value{"webhook_id": str("webhook_doesnotexist00000")})
+	if errorText(diags) == "" {
+		t.Error("a check of an unknown webhook succeeded")
+	}
+	if n := received.Load(); n != 0 {
+		t.Errorf("the receiver got %d deliveries from refused checks", n)
+	}
+}
+
+// newCountingServer is a receiver that counts what it gets and answers 204; it returns its address.
+func newCountingServer(t *testing.T, n *atomic.Int32) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		n.Add(1)
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }

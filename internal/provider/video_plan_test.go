@@ -1,5 +1,7 @@
 package provider
 
+// Tests of the video's plan: bad input refused at plan time.
+
 import (
 	"os"
 	"path/filepath"
@@ -7,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -80,18 +81,4 @@ func TestAccVideoBadInput(t *testing.T) {
 		ExpectNonEmptyPlan: true,
 	})
 	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
-}
-
-// TestAccVideoServiceRefusal: what only the service refuses (a language not on its list)
-// reaches the attribute it concerns.
-func TestAccVideoServiceRefusal(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	file, _ := writeRandomFile(t, t.TempDir(), "ok.mp4", 1024)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:      videoConfig(env, "title", hcl("Refused"), "source_file", hcl(file), "language", hcl("zz-Nowhere")),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*language = "zz-Nowhere"`),
-		}},
-	})
 }

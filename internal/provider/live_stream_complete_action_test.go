@@ -1,0 +1,153 @@
+package provider
+
+// Tests of the videohost_live_stream_complete action.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// TestAccLiveStreamCompleteAction ends a live stream's broadcast from an action_trigger after
+// an update: the emulator's stream broadcasts before the apply and no longer after it, with
+// wait left to its default and with wait = false; one complete is sent per update.
+func TestAccLiveStreamCompleteAction(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	requireCLIFeature(t, featureActions)
+	var id string
+	config := func(name, wait string) string {
+		return env.providerConfig("") + fmt.Sprintf(`
+action "videohost_live_stream_complete" "studio" {
+  config {
+    live_stream_id = videohost_live_stream.studio.id
+    %s
+  }
+}
+
+resource "videohost_live_stream" "studio" {
+  name = %s
+
+  lifecycle {
+    action_trigger {
+      events  = [after_update]
+      actions = [action.videohost_live_stream_complete.studio]
+    }
+  }
+}
+`, wait, hcl(name))
+	}
+	broadcasting := func(want bool) func(context.Context) error {
+		return func(ctx context.Context) error {
+			ls, err := serviceClient(t, env).GetLiveStream(ctx, id)
+			if err != nil {
+				return err
+			}
+			if ls.Broadcasting != want {
+				return fmt.Errorf("live stream %s: broadcasting %v, want %v", id, ls.Broadcasting, want)
+			}
+			return nil
+		}
+	}
+	start := func() {
+		if err := env.Emu.SetBroadcasting(id, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Created: the action runs only after updates.
+				Config:            config("studio", ""),
+				ConfigStateChecks: []statecheck.StateCheck{idOf("videohost_live_stream.studio", &id)},
+			},
+			{
+				PreConfig:         start,
+				Config:            config("studio (live)", ""),
+				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+			},
+			{
+				PreConfig:         start,
+				Config:            config("studio (live again)", "wait = false"),
+				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+			},
+		},
+	})
+	if n := env.Emu.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 2 {
+		t.Errorf("%d PUT /live-streams/%s/complete, want one per update", n, id)
+	}
+}
+
+// The actions over the protocol, as Terraform 1.14 calls them, so that these run in every go
+// test whatever CLI is on PATH (the acceptance tests of the actions need Terraform 1.14).
+
+// TestLiveStreamCompleteWaits: the action reads the live stream until it no longer broadcasts,
+// saying so while it waits. The service here takes the complete and ends the broadcast only
+// when the stream has been read once after it; with wait = false the stream is not read.
+func TestLiveStreamCompleteWaits(t *testing.T) {
+	var completes, readsAfter atomic.Int32
+	var id string
+	emu, baseURL := serveEmulator(t, emulator.Options{}, func(e *emulator.Emulator) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch {
+			case r.Method == http.MethodPut && strings.HasSuffix(r.URL.Path, "/complete"):
+				completes.Add(1)
+				w.WriteHeader(http.StatusAccepted)
+				return
+			case r.Method == http.MethodGet && r.URL.Path == "/live-streams/"+id && completes.Load() > 0:
+				if readsAfter.Add(1) == 2 {
+					if err := e.SetBroadcasting(id, false); err != nil {
+						t.Error(err)
+					}
+				}
+			}
+			e.ServeHTTP(w, r)
+		})
+	})
+	key := emu.APIKeys()[0]
+	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: key, AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "studio"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id = ls.ID
+	if err := emu.SetBroadcasting(id, true); err != nil {
+		t.Fatal(err)
+	}
+	p := newProtoServer(t, baseURL, key, map[string]tftypes.Value{"auth_scheme": str("basic")})
+
+	progress, diags := p.invoke("videohost_live_stream_complete", map[string]tftypes.Value{"live_stream_id": str(id)})
+	requireNoErrors(t, "InvokeAction", diags)
+	text := strings.Join(progress, "\n")
+	for _, want := range []string{"Asking the service to end the broadcast of live stream " + id, "still broadcasts", "no longer broadcasts"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("progress does not say %q:\n%s", want, text)
+		}
+	}
+	if n := readsAfter.Load(); n != 2 {
+		t.Errorf("the live stream was read %d times after the complete, want 2 (broadcasting, then not)", n)
+	}
+
+	if err := emu.SetBroadcasting(id, true); err != nil {
+		t.Fatal(err)
+	}
+	readsAfter.Store(0)
+	progress, diags = p.invoke("videohost_live_stream_complete", map[string]tftypes.Value{"live_stream_id": str(id), "wait": tftypes.NewValue(tftypes.Bool, false)})
+	requireNoErrors(t, "InvokeAction", diags)
+	if n := readsAfter.Load(); n != 0 || completes.Load() != 2 || !strings.Contains(strings.Join(progress, "\n"), "not waiting") {
+		t.Errorf("wait = false: %d completes, %d reads after; progress %q", completes.Load(), n, progress)
+	}
+}
