@@ -2,11 +2,18 @@ package provider
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -345,4 +352,224 @@ func TestAccWrongBaseURLPath(t *testing.T) {
 			},
 		},
 	})
+}
+
+// badInputRow is one configuration that must fail with a diagnostic that says what is wrong and
+// what to do.
+type badInputRow struct {
+	name string
+	// config is the configuration after the provider block; providerBody is what the provider
+	// block holds besides base_url and api_key (or in their place, when it sets them).
+	config       string
+	providerBody string
+	// ownProvider marks a providerBody that sets base_url and api_key itself; %[1]s is the
+	// base address and %[2]s the key.
+	ownProvider bool
+	// importID makes the row an ImportState step on videohost_webhook.test with this id.
+	importID *string
+	want     string
+	// configOnly: the configuration alone is wrong, so the service must see no write.
+	configOnly bool
+	// noRequest: caught before the provider sends anything (validate, plan or Configure).
+	noRequest bool
+	// hostile answers in place of the emulator; it reports what it saw after the run.
+	hostile func(t *testing.T) (baseURL string, after func(t *testing.T))
+	// notOnOpenTofu, when set, says why the row cannot hold on OpenTofu, which skips it.
+	notOnOpenTofu string
+}
+
+// sourceLines are the lines of the configuration that Terraform quotes under a diagnostic.
+var sourceLines = regexp.MustCompile(`(?m)^\s*\d+:.*$`)
+
+func ptr[T any](v T) *T { return &v }
+
+// TestAccBadInput runs every row as its own subtest against its own emulator (or hostile
+// server) and checks the diagnostic, that no secret is in it, that a configuration error
+// wrote nothing, and which rows never reached the service.
+func TestAccBadInput(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	rows := slices.Concat(webhookBadInput(), providerBadInput(), dataSourceIDBadInput(), dataSourceFilterBadInput(),
+		importBadInput(), hostileBadInput())
+	var mu sync.Mutex
+	var silent []string
+	t.Cleanup(func() {
+		t.Logf("%d rows; %d caught before any request to the service: %s", len(rows), len(silent), strings.Join(silent, "; "))
+	})
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			parallel(t)
+			if row.notOnOpenTofu != "" && cliIsOpenTofu(t) {
+				t.Skip(row.notOnOpenTofu)
+			}
+			if runBadInputRow(t, row) {
+				mu.Lock()
+				silent = append(silent, row.name)
+				mu.Unlock()
+			}
+		})
+	}
+}
+
+// runBadInputRow runs one row and reports whether it was caught before any request to the
+// emulator; false against a hostile server, which checks what it saw itself.
+func runBadInputRow(t *testing.T, row badInputRow) (silent bool) {
+	var env *accEnv
+	var after func(*testing.T)
+	if row.hostile != nil {
+		env = &accEnv{APIKey: "hostile-key-9Zx4"}
+		env.BaseURL, after = row.hostile(t)
+	} else {
+		env = newAccEnv(t, emulator.Options{})
+		env.requireEmulator(t)
+	}
+	providerBlock := env.providerConfig(row.providerBody)
+	if row.hostile != nil {
+		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  base_url = %q\n  api_key = %q\n  %s\n}\n",
+			env.BaseURL, env.APIKey, row.providerBody)
+	}
+	if row.ownProvider {
+		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  "+row.providerBody+"\n}\n", env.BaseURL, env.APIKey)
+	}
+	want := regexp.MustCompile(row.want)
+	// ExpectError cannot also check what a message must not hold, so the error is taken by
+	// ErrorCheck, which the framework calls only without ExpectError.
+	var got atomic.Pointer[string]
+	step := resource.TestStep{Config: providerBlock + row.config}
+	if row.importID != nil {
+		step.ImportState, step.ResourceName, step.ImportStateId = true, "videohost_webhook.test", *row.importID
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ErrorCheck:               badInputErrorCheck(env, want, &got),
+		Steps:                    []resource.TestStep{step},
+	})
+	if got.Load() == nil {
+		t.Errorf("no error, want one matching %s", want)
+	}
+	if after != nil {
+		after(t)
+	}
+	if env.Emu == nil {
+		return false
+	}
+	writes := env.Emu.RequestCount(http.MethodPost, "/webhooks") + env.Emu.RequestCount(http.MethodDelete, "/")
+	all := env.Emu.RequestCount("", "")
+	if row.configOnly && writes != 0 {
+		t.Errorf("the configuration alone is wrong, yet the service saw %d writes", writes)
+	}
+	if row.noRequest && all != 0 {
+		t.Errorf("want the error before any request, but the service saw %d", all)
+	}
+	return all == 0
+}
+
+// badInputErrorCheck matches the error against want, refuses one that holds the key, and keeps
+// the message in got.
+func badInputErrorCheck(env *accEnv, want *regexp.Regexp, got *atomic.Pointer[string]) resource.ErrorCheckFunc {
+	return func(err error) error {
+		// Terraform wraps lines and quotes the configuration's own lines, which hold whatever
+		// the user wrote, key included; the provider's words are the rest.
+		msg := strings.Join(strings.Fields(sourceLines.ReplaceAllString(err.Error(), "")), " ")
+		got.Store(&msg)
+		if !want.MatchString(msg) {
+			return fmt.Errorf("the error does not match %s:\n%w", want, err)
+		}
+		for _, secret := range []string{env.APIKey, base64.StdEncoding.EncodeToString([]byte(env.APIKey + ":")), "QUERY-MUST-NOT-SHOW"} {
+			if strings.Contains(msg, secret) {
+				return fmt.Errorf("the error holds the API key or its Basic credential:\n%w", err)
+			}
+		}
+		return nil
+	}
+}
+
+// hostileBadInput are hostile responses: base_url points at a server that is not the API.
+func hostileBadInput() []badInputRow {
+	return []badInputRow{
+		{name: "hostile/HTML error page", providerBody: `auth_scheme = "basic"
+  max_retries = 0`, config: dataWith("videohost_webhooks", ""), hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusBadGateway)
+			_, _ = io.WriteString(w, "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>")
+		}),
+			want: `(?s)Unable to List Webhooks.*The service failed \(a server error\).*Re-run later.*not the API's JSON.*502 Bad Gateway.*\[status 502 on GET /webhooks\]`},
+		{name: "hostile/truncated JSON", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhook", `id = "wh_1"`),
+			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"data":[{"webhookId":"wh_1","url":"https://h.example.test/x","eve`)
+			}),
+			want: `(?s)Unable to Read Webhook.*cannot read the service's response.*decoding the response.*not valid JSON, as if it was cut short.*check that base_url`},
+		{name: "hostile/HTML on a 200 (bearer)", config: dataWith("videohost_videos", ""),
+			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				_, _ = io.WriteString(w, "<!doctype html><html><body>Welcome to our video platform</body></html>")
+			}),
+			want: `(?s)Unable to List Videos.*cannot read the service's response.*POST /auth/api-key: decoding the response.*text/html; charset=utf-8, not JSON.*check that base_url`},
+		{name: "hostile/huge body", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhooks", ""),
+			hostile: hostileServer(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"data":[`)
+				chunk := []byte(strings.Repeat(`{"webhookId":"wh","url":"https://h.example.test/x","events":[]},`, 1024))
+				for written := 0; written < 1<<30 && r.Context().Err() == nil; written += len(chunk) {
+					if _, err := w.Write(chunk); err != nil {
+						return
+					}
+				}
+			}),
+			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
+		{name: "hostile/redirect to another host (basic)", providerBody: `auth_scheme = "basic"`, config: okWebhook,
+			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
+		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),
+			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
+	}
+}
+
+// hostileServer starts a server on loopback that answers every request with h, and after the
+// run checks that it never saw a write.
+func hostileServer(h http.HandlerFunc) func(t *testing.T) (string, func(*testing.T)) {
+	return func(t *testing.T) (string, func(*testing.T)) {
+		var writes atomic.Int64
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet && !strings.HasPrefix(r.URL.Path, "/auth/") {
+				writes.Add(1)
+			}
+			h(w, r)
+		}))
+		t.Cleanup(srv.Close)
+		return srv.URL, func(t *testing.T) {
+			if n := writes.Load(); n != 0 {
+				t.Errorf("the hostile server saw %d writes; every row of it only reads", n)
+			}
+		}
+	}
+}
+
+// redirectingServer answers every request with a 307 to the same path under /v1 of another
+// server, which must receive nothing: neither the Authorization header nor the key in the body
+// of /auth/api-key.
+func redirectingServer(t *testing.T) (string, func(*testing.T)) {
+	var mu sync.Mutex
+	var seen []string
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+		mu.Lock()
+		seen = append(seen, fmt.Sprintf("%s %s authorization=%q body=%q", r.Method, r.URL.Path, r.Header.Get("Authorization"), body))
+		mu.Unlock()
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(other.Close)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Location", other.URL+"/v1"+r.URL.Path+"?token=QUERY-MUST-NOT-SHOW")
+		w.WriteHeader(http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, func(t *testing.T) {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(seen) != 0 {
+			t.Errorf("the other host received %d requests: %q", len(seen), seen)
+		}
+	}
 }

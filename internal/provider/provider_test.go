@@ -19,8 +19,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
-
-	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // configure runs the provider's Configure on a configuration given as attribute values; an
@@ -137,100 +135,6 @@ func TestProviderSchemaAndRegistrations(t *testing.T) {
 		if !dataNames[want] {
 			t.Errorf("data source %s is not registered: %v", want, dataNames)
 		}
-	}
-}
-
-func TestConfigureBuildsClient(t *testing.T) {
-	resp := configure(t, map[string]tftypes.Value{
-		"api_key":     str("key-1"),
-		"environment": str("production"),
-		"auth_scheme": str("basic"),
-		"max_retries": tftypes.NewValue(tftypes.Number, 2),
-	})
-	if resp.Diagnostics.HasError() {
-		t.Fatal(resp.Diagnostics)
-	}
-	pd, ok := resp.ResourceData.(*providerData)
-	if !ok || pd.client == nil {
-		t.Fatalf("ResourceData = %#v", resp.ResourceData)
-	}
-	if resp.DataSourceData != pd || resp.EphemeralResourceData != pd {
-		t.Error("resources, data sources and ephemeral resources must share one client")
-	}
-	if pd.environment != videohost.EnvironmentProduction || pd.baseURL != videohost.ProductionURL {
-		t.Errorf("environment %q at %q, want production at %s", pd.environment, pd.baseURL, videohost.ProductionURL)
-	}
-}
-
-func TestConfigureFromEnvironment(t *testing.T) {
-	t.Setenv(envAPIKey, "key-from-env")
-	t.Setenv(envEnvironment, "production")
-	t.Setenv(envBaseURL, "http://127.0.0.1:9/api")
-	resp := configureWithEnv(t, nil)
-	if resp.Diagnostics.HasError() {
-		t.Fatal(resp.Diagnostics)
-	}
-	pd, ok := resp.ResourceData.(*providerData)
-	if !ok || pd.environment != "production" || !strings.HasPrefix(pd.baseURL, "http://127.0.0.1:9/api") {
-		t.Fatalf("ResourceData = %#v", resp.ResourceData)
-	}
-
-	// The configuration wins over the environment.
-	resp = configureWithEnv(t, map[string]tftypes.Value{"environment": str("sandbox"), "base_url": str("https://proxy.example.test")})
-	pd, ok = resp.ResourceData.(*providerData)
-	if !ok || pd.environment != "sandbox" || !strings.HasPrefix(pd.baseURL, "https://proxy.example.test") {
-		t.Fatalf("ResourceData = %#v, %v", resp.ResourceData, resp.Diagnostics)
-	}
-}
-
-func TestConfigureDefaults(t *testing.T) {
-	resp := configure(t, map[string]tftypes.Value{"api_key": str("k")})
-	pd, ok := resp.ResourceData.(*providerData)
-	if !ok || pd.environment != videohost.EnvironmentSandbox || pd.baseURL != videohost.SandboxURL {
-		t.Fatalf("ResourceData = %#v, %v", resp.ResourceData, resp.Diagnostics)
-	}
-}
-
-func TestConfigureMissingKey(t *testing.T) {
-	resp := configure(t, nil)
-	errorOn(t, resp.Diagnostics, "api_key", "api_key", envAPIKey)
-	if resp.ResourceData != nil {
-		t.Error("a provider without a key must not hand out a client")
-	}
-}
-
-func TestConfigureBadEnvironmentVariables(t *testing.T) {
-	t.Setenv(envAPIKey, "k")
-	t.Setenv(envEnvironment, "staging")
-	t.Setenv(envBaseURL, "")
-	resp := configureWithEnv(t, nil)
-	errorOn(t, resp.Diagnostics, "environment", envEnvironment, "staging", "sandbox or production")
-
-	t.Setenv(envEnvironment, "")
-	t.Setenv(envBaseURL, "api.example.test")
-	resp = configureWithEnv(t, nil)
-	errorOn(t, resp.Diagnostics, "base_url", envBaseURL)
-}
-
-func TestConfigureClientRefusalOnAttribute(t *testing.T) {
-	// A key with a trailing newline passes the schema but not the client.
-	resp := configure(t, map[string]tftypes.Value{"api_key": str("key\n")})
-	errorOn(t, resp.Diagnostics, "api_key", "white space")
-}
-
-func TestConfigureUnknownValues(t *testing.T) {
-	resp := configure(t, map[string]tftypes.Value{
-		"api_key":  tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
-		"base_url": str("https://api.example.test"),
-	})
-	if resp.Diagnostics.HasError() {
-		t.Fatalf("an unknown value must not fail the plan: %v", resp.Diagnostics)
-	}
-	if resp.Diagnostics.WarningsCount() != 1 || !strings.Contains(resp.Diagnostics.Warnings()[0].Detail(), "api_key") {
-		t.Errorf("want one warning naming api_key, got %v", resp.Diagnostics)
-	}
-	if resp.ResourceData != nil || resp.DataSourceData != nil {
-		t.Error("no client may be handed out before the values are known")
 	}
 }
 

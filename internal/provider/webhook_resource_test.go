@@ -759,3 +759,46 @@ resource "videohost_player_theme" "bulk" {
 	}
 	return cfg.String()
 }
+
+const okWebhook = `
+resource "videohost_webhook" "test" {
+  url    = "https://hooks.example.test/bad-input"
+  events = ["video.source.recorded"]
+}
+`
+
+func webhookWith(url, events string) string {
+	return fmt.Sprintf(`
+resource "videohost_webhook" "test" {
+  url    = %s
+  events = %s
+}
+`, url, events)
+}
+
+// oneOfEvents is how the framework refuses a name that is not an event of the service.
+const oneOfEvents = `value must be one of:.*video\.encoding\.quality\.completed.*live-stream\.broadcast\.started`
+
+// webhookBadInput are the rows of the webhook resource.
+func webhookBadInput() []badInputRow {
+	return []badInputRow{
+		{name: "webhook/unknown event", config: webhookWith(`"https://h.example.test/x"`, `["video.uploaded"]`),
+			want: `(?s)Invalid Attribute Value Match.*events.*` + oneOfEvents, configOnly: true, noRequest: true},
+		{name: "webhook/empty events", config: webhookWith(`"https://h.example.test/x"`, `[]`),
+			want: `(?s)events.*set must contain at least 1 elements`, configOnly: true, noRequest: true},
+		{name: "webhook/empty event name", config: webhookWith(`"https://h.example.test/x"`, `["", "video.source.recorded"]`),
+			want: `(?s)events.*` + oneOfEvents, configOnly: true, noRequest: true},
+		{name: "webhook/events null", config: webhookWith(`"https://h.example.test/x"`, `null`),
+			want: `(?s)Missing required argument|(?s)events.*required`, configOnly: true, noRequest: true},
+		{name: "webhook/ftp url", config: webhookWith(`"ftp://files.example.test/hook"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "ftp", not http or https`, configOnly: true, noRequest: true},
+		{name: "webhook/relative url", config: webhookWith(`"/hooks/x"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "", not http or https`, configOnly: true, noRequest: true},
+		{name: "webhook/url without host", config: webhookWith(`"https:///hook"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute.*has no host`, configOnly: true, noRequest: true},
+		{name: "webhook/url with a leading space", config: webhookWith(`" https://h.example.test/x"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute.*does not parse as a URL`, configOnly: true, noRequest: true},
+		{name: "webhook/javascript url", config: webhookWith(`"javascript:alert(1)"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*scheme "javascript", not http or https`, configOnly: true, noRequest: true},
+	}
+}
