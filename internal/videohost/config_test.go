@@ -117,3 +117,30 @@ func TestCheckBaseURL(t *testing.T) {
 		}
 	}
 }
+
+func TestUploadSettings(t *testing.T) {
+	c, err := New(Config{APIKey: "k"})
+	if err != nil || c.cfg.UploadChunkSize != DefaultUploadChunkSize || c.cfg.UploadChunksInFlight != DefaultUploadChunksInFlight {
+		t.Fatalf("defaults: %+v, %v", c.cfg, err)
+	}
+	if c.limiters[ClassUploads] == nil || c.limiters[ClassUploads] == c.limiters[ClassWrites] {
+		t.Fatal("the uploads class has no limiter of its own")
+	}
+	c, err = New(Config{APIKey: "k", UploadChunkSize: MinUploadChunkSize, UploadChunksInFlight: MaxUploadChunksInFlight})
+	if err != nil || c.cfg.UploadChunkSize != MinUploadChunkSize || c.cfg.UploadChunksInFlight != MaxUploadChunksInFlight {
+		t.Fatalf("bounds refused: %+v, %v", c.cfg, err)
+	}
+	for _, bad := range []Config{
+		{APIKey: "k", UploadChunkSize: MinUploadChunkSize - 1},
+		{APIKey: "k", UploadChunkSize: MaxUploadChunkSize + 1},
+		{APIKey: "k", UploadChunkSize: -1},
+		{APIKey: "k", UploadChunksInFlight: -1},
+		{APIKey: "k", UploadChunksInFlight: MaxUploadChunksInFlight + 1},
+	} {
+		_, err := New(bad)
+		var ce *ConfigError
+		if !errors.As(err, &ce) || !strings.Contains(ce.Field, "Upload") || !strings.Contains(ce.Problem, "use") {
+			t.Errorf("New(%+v) = %v, want a *ConfigError on an upload setting", bad, err)
+		}
+	}
+}

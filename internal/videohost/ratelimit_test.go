@@ -2,7 +2,9 @@ package videohost
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"sync"
 	"testing"
@@ -287,6 +289,414 @@ func TestReadRateHeaders(t *testing.T) {
 		got := readRateHeaders(h)
 		if got != tt.want || got.retryAfterOr(time.Second) != tt.after {
 			t.Errorf("%v: got %+v, want %+v", tt.h, got, tt.want)
+		}
+	}
+}
+
+// Rules of a limiter whose key other processes spend too (see the limiter's comment), on a
+// settable clock: limit 10 in windows of 2 s, so that 2 places are left to others.
+
+func TestLimiterPacesTheFirstWindow(t *testing.T) {
+	l, clk := newTestLimiter()
+	l.observe(mustAdmit(t, l), headers(10, 9, 2))
+	// Half at once (the probe was one), then the rest spread over the first half of the window.
+	var out []ticket
+	for range 4 {
+		out = append(out, mustAdmit(t, l))
+	}
+	if a := l.admit(); a.ok || a.d <= 0 || a.d > time.Second {
+		t.Fatalf("the 6th request of a first window at once: %+v, want a paced wait", a)
+	}
+	clk.advance(time.Second)
+	for range 3 {
+		out = append(out, mustAdmit(t, l))
+	}
+	// Two places stay free for the first requests of processes that start a moment later,
+	// until three quarters of the first window.
+	if a := l.admit(); a.ok || a.d != 500*time.Millisecond {
+		t.Fatalf("the 9th request before the release: %+v, want a wait of 500ms", a)
+	}
+	// Then the leader takes them back, one at a time, each on a fresh Remaining.
+	for i, tk := range out {
+		l.observe(tk, headers(10, 10-2-i, 2))
+	}
+	clk.advance(500 * time.Millisecond)
+	mustAdmit(t, l)
+	if a := l.admit(); a.ok {
+		t.Fatal("a second released place was taken before the first one's answer")
+	}
+}
+
+func TestLimiterSharesOnceOthersAreSeen(t *testing.T) {
+	l, _ := newTestLimiter()
+	l.observe(mustAdmit(t, l), headers(10, 9, 2))
+	unpaced(l)
+	a, b := mustAdmit(t, l), mustAdmit(t, l)
+	// Remaining fell by 3 for this limiter's 2: another process spends the key.
+	l.observe(a, headers(10, 6, 2))
+	if held := l.admit(); held.ok || held.changed == nil {
+		t.Fatalf("a second request in flight while sharing: %+v, want held until an answer", held)
+	}
+	l.observe(b, headers(10, 5, 2))
+	mustAdmit(t, l)
+}
+
+func TestLimiterLeaderLeavesThePlacesOfOthers(t *testing.T) {
+	l, clk := newTestLimiter()
+	l.observe(mustAdmit(t, l), headers(10, 9, 2))
+	unpaced(l)
+	l.othersSeen()
+	// This limiter opened the window (its first answer counted no one else's request): it
+	// sends one at a time down to the places left to others.
+	remaining := 9
+	for range 7 {
+		tk := mustAdmit(t, l)
+		remaining--
+		l.observe(tk, headers(10, remaining, 2))
+	}
+	if a := l.admit(); a.ok || a.d != releaseAfter {
+		t.Fatalf("the leader's request into the last 2 places: %+v, want a wait of releaseAfter", a)
+	}
+	// The others took one of the two; after releaseAfter the leader takes the rest.
+	clk.advance(releaseAfter)
+	tk := mustAdmit(t, l)
+	l.observe(tk, headers(10, 0, 1))
+	if a := l.admit(); a.ok {
+		t.Fatal("admitted a request into a spent window")
+	}
+}
+
+func TestLimiterFollowerSendsItsFirstRequestOfTheWindow(t *testing.T) {
+	l, clk := newTestLimiter()
+	// The probe found 6 places taken by others: this limiter follows a leader.
+	l.observe(mustAdmit(t, l), headers(10, 3, 2))
+	if a := l.admit(); a.ok {
+		t.Fatal("a follower took one of the last places of the window")
+	}
+	clk.advance(2 * time.Second)
+	// Its first request of the next window goes at once; further ones only while the window
+	// has plenty of room, which it has not once the leader took its share.
+	tk := mustAdmit(t, l)
+	l.observe(tk, headers(10, 1, 2))
+	if a := l.admit(); a.ok {
+		t.Fatal("a follower took a second place in a window its leader has filled")
+	}
+}
+
+// sharedWindowService is a fixedWindowService that also counts, per caller (the URL of the
+// webhook each create sends), the 429s, and the early requests: those that arrive more than
+// 100 ms after a 429 of any caller and before its Retry-After elapsed, as the emulator counts
+// them.
+type sharedWindowService struct {
+	fixedWindowService
+
+	refusedBy map[string]int
+	until     time.Time // the latest Retry-After end of the 429s written more than 100 ms ago
+	recent    []struct{ at, until time.Time }
+	early     int
+}
+
+func (s *sharedWindowService) serveShared(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		URL string `json:"url"`
+	}
+	_ = json.NewDecoder(r.Body).Decode(&in)
+	s.mu.Lock()
+	now := time.Now()
+	kept := s.recent[:0]
+	for _, rc := range s.recent {
+		if now.Sub(rc.at) >= 100*time.Millisecond {
+			if rc.until.After(s.until) {
+				s.until = rc.until
+			}
+			continue
+		}
+		kept = append(kept, rc)
+	}
+	s.recent = kept
+	if now.Before(s.until) {
+		s.early++
+	}
+	if s.windows == 0 || !now.Before(s.start.Add(s.window)) {
+		s.start, s.used = now, 0
+		s.windows++
+		s.accepted = append(s.accepted, 0)
+	}
+	ok := s.used < s.limit
+	left := s.start.Add(s.window).Sub(now)
+	retryAfter := max(1, int(math.Ceil(left.Seconds())))
+	if ok {
+		s.used++
+		s.accepted[len(s.accepted)-1]++
+	} else {
+		s.refusedBy[in.URL]++
+		s.recent = append(s.recent, struct{ at, until time.Time }{now, now.Add(time.Duration(retryAfter) * time.Second)})
+	}
+	rateHeadersOf(w, s.limit, s.limit-s.used, retryAfter)
+	s.mu.Unlock()
+	if !ok {
+		writeJSON(w, http.StatusTooManyRequests, tooMany)
+		return
+	}
+	writeJSON(w, http.StatusCreated, webhookJSON("wh-new", false))
+}
+
+// TestRateLimitSharedKeyAcrossClients runs three clients, as three terraform processes on one
+// key would be (each its own limiter, learning only from the headers), each creating 10
+// webhooks from 5 goroutines against a service that takes 8 writes per 2-second window. The
+// issue's bounds: at most 2 429s per process and no request before a 429's Retry-After. The
+// wall time is logged (it is the bench's to judge, not this test's).
+func TestRateLimitSharedKeyAcrossClients(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: this test takes about 8 s of windows")
+	}
+	s := &sharedWindowService{fixedWindowService: fixedWindowService{limit: 8, window: 2 * time.Second}, refusedBy: map[string]int{}}
+	f := newFakeService(t, s.serveShared)
+	clients := []string{"https://e.org/a", "https://e.org/b", "https://e.org/c"}
+	start := time.Now()
+	var wg sync.WaitGroup
+	errs := make(chan error, 30)
+	for i, u := range clients {
+		c := f.client(t, basic)
+		wg.Go(func() {
+			// The processes start a little apart, as terraform processes do.
+			time.Sleep(time.Duration(i) * 150 * time.Millisecond)
+			var inner sync.WaitGroup
+			for range 5 {
+				inner.Go(func() {
+					for range 2 {
+						_, err := c.CreateWebhook(t.Context(), CreateWebhookInput{URL: u, Events: []string{"x"}})
+						errs <- err
+					}
+				})
+			}
+			inner.Wait()
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t.Logf("30 writes at 8 per 2 s: %s (floor 6 s), windows %v, 429s %v, early %d", time.Since(start).Round(time.Millisecond), s.accepted, s.refusedBy, s.early)
+	for _, u := range clients {
+		if n := s.refusedBy[u]; n > 2 {
+			t.Errorf("client %s drew %d 429s, want at most 2", u, n)
+		}
+	}
+	if s.early != 0 {
+		t.Errorf("%d requests arrived before the Retry-After of a 429 had elapsed, want 0", s.early)
+	}
+}
+
+// fakeClock is a settable clock for the limiter's decisions.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time { return c.t }
+
+func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+func newTestLimiter() (*limiter, *fakeClock) {
+	clk := &fakeClock{t: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)}
+	l := newLimiter(ClassWrites)
+	l.now = clk.now
+	return l, clk
+}
+
+func headers(limit, remaining, retryAfter int) rateHeaders {
+	return rateHeaders{limit: limit, remaining: remaining, retryAfter: retryAfter,
+		hasLimit: true, hasRemaining: true, hasRetryAfter: true}
+}
+
+// unpaced ends the pacing of the first window, for the tests of the budget alone
+// (TestLimiterPacesTheFirstWindow tests the pacing).
+func unpaced(l *limiter) { l.first = false }
+
+// mustAdmit takes a ticket that must be given at once.
+func mustAdmit(t *testing.T, l *limiter) ticket {
+	t.Helper()
+	a := l.admit()
+	if !a.ok {
+		t.Fatalf("admit: held (wait %s, %q), want admitted", a.d, a.reason)
+	}
+	return a.t
+}
+
+func TestLimiterKeepsTheWindowBudget(t *testing.T) {
+	l, clk := newTestLimiter()
+
+	probe := mustAdmit(t, l)
+	if a := l.admit(); a.ok || a.changed == nil {
+		t.Fatalf("a second caller before the limit is known: %+v, want held until an answer", a)
+	}
+	// Limit 3, the probe spent one, the window resets in 2 s.
+	l.observe(probe, headers(3, 2, 2))
+	unpaced(l)
+
+	first, second := mustAdmit(t, l), mustAdmit(t, l)
+	a := l.admit()
+	if a.ok || a.d != 2*time.Second {
+		t.Fatalf("after the budget of the window is sent: %+v, want a wait of 2s for the reset", a)
+	}
+	// An answer with a longer Retry-After (it came later in the window) must not push the
+	// reset back: the earliest estimate is the closest.
+	clk.advance(500 * time.Millisecond)
+	l.observe(first, headers(3, 1, 2))
+	if a := l.admit(); a.ok || a.d != 1500*time.Millisecond {
+		t.Fatalf("wait = %s, want 1.5s (the first estimate kept)", a.d)
+	}
+
+	clk.advance(1500 * time.Millisecond)
+	// The window reset with one request of the old window still out: it may land in the new
+	// window, so the new budget is 3 - 1.
+	third, fourth := mustAdmit(t, l), mustAdmit(t, l)
+	if third.gen == first.gen {
+		t.Fatal("a request after the reset was counted in the old window")
+	}
+	if a := l.admit(); a.ok {
+		t.Fatal("admitted a third request into a window of 3 that had one request of the old window in flight")
+	}
+	// The late answer of the old window says it is spent: that is old news and must not close
+	// the new window or move its reset.
+	l.observe(second, headers(3, 0, 1))
+	l.observe(third, headers(3, 2, 2))
+	if until := l.until; !until.IsZero() {
+		t.Fatalf("an answer of a reset window closed the gate until %s", until)
+	}
+	if want := clk.now().Add(2 * time.Second); !l.reset.Equal(want) {
+		t.Fatalf("reset = %s, want %s (from the new window's answer)", l.reset, want)
+	}
+	l.observe(fourth, headers(3, 1, 2))
+}
+
+func TestLimiterFollowsALowerRemaining(t *testing.T) {
+	l, _ := newTestLimiter()
+	l.observe(mustAdmit(t, l), headers(10, 9, 60))
+	tk := mustAdmit(t, l)
+	// Another user of the key spent the window: the service's figure is lower than ours.
+	l.observe(tk, headers(10, 0, 30))
+	if a := l.admit(); a.ok || a.d != 30*time.Second {
+		t.Fatalf("after Remaining: 0: %+v, want a wait of 30s", a)
+	}
+}
+
+func TestLimiterWithoutRateHeaders(t *testing.T) {
+	l, _ := newTestLimiter()
+	l.observe(mustAdmit(t, l), rateHeaders{})
+	for range 50 {
+		mustAdmit(t, l) // nothing to keep a budget of: only 429s gate
+	}
+	// A limit announced later is learned.
+	l.observe(mustAdmit(t, l), headers(2, 1, 1))
+	unpaced(l)
+	mustAdmit(t, l)
+	if a := l.admit(); a.ok {
+		t.Fatal("a budget learned after headerless answers was not kept")
+	}
+}
+
+func TestLimiterLostAnswers(t *testing.T) {
+	l, _ := newTestLimiter()
+	probe := mustAdmit(t, l)
+	l.forget(probe) // the probe got no answer: the next caller probes
+	probe = mustAdmit(t, l)
+	if !probe.probe {
+		t.Fatal("after a lost probe the next request was not a probe")
+	}
+	l.observe(probe, headers(2, 2, 0)) // no reset announced
+	l.block(0, 0)                      // a 429 with no Retry-After
+	l.until = time.Time{}
+	l.reset = time.Time{}
+	// The window is spent, its reset unknown and no answer is in flight: waiting for an
+	// answer would wait forever, so a new window is tried.
+	if a := l.admit(); !a.ok {
+		t.Fatalf("a spent window with nothing in flight and no known reset: %+v, want a new window", a)
+	}
+}
+
+// fixedWindowService is a service with the emulator's kind of limit: a window of `window`
+// opens at the first request after the previous one closed and accepts `limit` requests;
+// Retry-After is the whole seconds left, rounded up.
+type fixedWindowService struct {
+	limit  int
+	window time.Duration
+
+	mu       sync.Mutex
+	start    time.Time
+	used     int
+	windows  int
+	refused  int
+	accepted []int // requests accepted per window
+}
+
+func (s *fixedWindowService) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	now := time.Now()
+	if s.windows == 0 || !now.Before(s.start.Add(s.window)) {
+		s.start, s.used = now, 0
+		s.windows++
+		s.accepted = append(s.accepted, 0)
+	}
+	ok := s.used < s.limit
+	if ok {
+		s.used++
+		s.accepted[len(s.accepted)-1]++
+	} else {
+		s.refused++
+	}
+	left := s.start.Add(s.window).Sub(now)
+	rateHeadersOf(w, s.limit, s.limit-s.used, max(1, int(math.Ceil(left.Seconds()))))
+	s.mu.Unlock()
+	if !ok {
+		writeJSON(w, http.StatusTooManyRequests, tooMany)
+		return
+	}
+	if r.Method == http.MethodPost {
+		writeJSON(w, http.StatusCreated, webhookJSON("wh-new", false))
+		return
+	}
+	okWebhooks(w, r)
+}
+
+// TestRateLimitFillsShortWindowsWithout429 sends 15 writes from 5 goroutines to a service
+// that takes 5 per 1-second window. The gate must meet no 429 and fill every window it
+// opens: 3 windows of 5, where a pace spread over a minute would open one window per request.
+func TestRateLimitFillsShortWindowsWithout429(t *testing.T) {
+	s := &fixedWindowService{limit: 5, window: time.Second}
+	f := newFakeService(t, s.serve)
+	c := f.client(t, basic)
+	var wg sync.WaitGroup
+	errs := make(chan error, 15)
+	for g := range 5 {
+		wg.Go(func() {
+			for range 3 {
+				_, err := c.CreateWebhook(t.Context(), CreateWebhookInput{URL: "https://e.org/" + string(rune('a'+g)), Events: []string{"x"}})
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refused != 0 {
+		t.Errorf("the service answered %d requests 429, want 0", s.refused)
+	}
+	if s.windows != 3 {
+		t.Errorf("the 15 writes opened %d windows %v, want 3 full windows of 5", s.windows, s.accepted)
+	}
+	for i, n := range s.accepted {
+		if n > s.limit {
+			t.Errorf("window %d accepted %d, over the limit of %d", i, n, s.limit)
 		}
 	}
 }

@@ -1,11 +1,13 @@
 package videohost
 
 import (
+	"context"
 	"errors"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -243,5 +245,304 @@ func TestUserAgentAndHeaders(t *testing.T) {
 	reqs := f.requests()
 	if body := reqs[len(reqs)-1].body; body != `{"url":"https://e.org","events":[]}` {
 		t.Errorf("body = %s; a missing events list must be sent as []", body)
+	}
+}
+
+// These tests cancel a call at each phase of the request path against a server that the test
+// controls, and check what was sent and what the caller gets: a request not yet sent never is,
+// and a write that may have reached the service finishes and returns its result.
+
+// cancelWhen serves create, delete and list calls; hold, when not nil, runs inside the handler
+// after the request was read and before the response is written, and gets the request.
+func cancelWhen(t *testing.T, hold func(w http.ResponseWriter, r *http.Request)) *fakeService {
+	t.Helper()
+	return newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if hold != nil {
+			hold(w, r)
+		}
+		switch r.Method {
+		case http.MethodPost:
+			writeJSON(w, http.StatusCreated, webhookJSON("wh-new", false))
+		case http.MethodDelete:
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			writeJSON(w, http.StatusOK, webhookJSON("wh-1", false))
+		}
+	})
+}
+
+var newHook = CreateWebhookInput{URL: "https://example.org/h", Events: []string{"video.encoding.quality.completed"}}
+
+func TestCancelWhileWaitingForTheLimiterSendsNothing(t *testing.T) {
+	f := cancelWhen(t, nil)
+	c := f.client(t, basic)
+	c.limiters[ClassWrites].block(time.Hour, time.Hour)
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	_, err := c.CreateWebhook(ctx, newHook)
+	if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) || errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("err = %v, want ErrInterrupted and context.Canceled", err)
+	}
+	if n := len(f.requests()); n != 0 {
+		t.Fatalf("the service saw %d requests, want none", n)
+	}
+}
+
+func TestCancelledBeforeTheCallSendsNothing(t *testing.T) {
+	f := cancelWhen(t, nil)
+	c := f.client(t, basic)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := c.CreateWebhook(ctx, newHook); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("create: err = %v, want ErrInterrupted", err)
+	}
+	if err := c.DeleteWebhook(ctx, "wh-1"); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("delete: err = %v, want ErrInterrupted", err)
+	}
+	if n := len(f.requests()); n != 0 {
+		t.Fatalf("the service saw %d requests, want none", n)
+	}
+}
+
+// TestCancelWhileAWriteIsInFlightFinishesIt: the service has the request when the caller
+// cancels; the create completes and the caller gets the webhook, so that it can record it.
+func TestCancelWhileAWriteIsInFlightFinishesIt(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	var served atomic.Int32
+	f := cancelWhen(t, func(_ http.ResponseWriter, r *http.Request) {
+		cancel()
+		time.Sleep(100 * time.Millisecond) // the service is slow to respond
+		served.Add(1)
+	})
+	c := f.client(t, basic)
+	w, err := c.CreateWebhook(ctx, newHook)
+	if err != nil || w.ID != "wh-new" {
+		t.Fatalf("create = %+v, %v; want the webhook the service made", w, err)
+	}
+	if ctx.Err() == nil || served.Load() != 1 {
+		t.Fatalf("ctx err %v, served %d; want a cancelled context and one create served", ctx.Err(), served.Load())
+	}
+
+	// A delete is a write too: it finishes. The hold cancels ctx again, already cancelled.
+	if err := c.DeleteWebhook(t.Context(), "wh-new"); err != nil {
+		t.Fatalf("delete after cancellation in flight: %v", err)
+	}
+}
+
+// TestCancelWhileTheResponseIsReadFinishesTheWrite: the service has sent the status and part
+// of the body when the caller cancels; the rest is still read.
+func TestCancelWhileTheResponseIsReadFinishesTheWrite(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write([]byte(`{"webhookId":"wh-new","url":"https://example.org/h",`))
+		_ = http.NewResponseController(w).Flush()
+		cancel()
+		time.Sleep(100 * time.Millisecond)
+		_, _ = w.Write([]byte(`"events":["video.encoding.quality.completed"],"createdAt":"2024-08-08T14:12:18+00:00"}`))
+	})
+	w, err := f.client(t, basic).CreateWebhook(ctx, newHook)
+	if err != nil || w.ID != "wh-new" || len(w.Events) != 1 {
+		t.Fatalf("create = %+v, %v; want the whole webhook", w, err)
+	}
+}
+
+// TestCancelledWriteIsBoundedByTheTimeout: a write that has started is not abandoned, but a
+// service that never responds holds it no longer than the configured timeout; its outcome is
+// then unknown.
+func TestCancelledWriteIsBoundedByTheTimeout(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	f := cancelWhen(t, func(_ http.ResponseWriter, r *http.Request) {
+		cancel()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	c := f.client(t, basic, func(cfg *Config) { cfg.Timeout = 300 * time.Millisecond })
+	start := time.Now()
+	_, err := c.CreateWebhook(ctx, newHook)
+	if !errors.Is(err, ErrAmbiguous) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want an ambiguous write ended by the request timeout", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("the create returned after %s, want about the 300ms timeout", d)
+	}
+}
+
+// TestCancelledWriteIsNotSentAgain: a create that the service refused with a 429 after the
+// caller cancelled is not retried: nothing more is sent.
+func TestCancelledWriteIsNotSentAgain(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+		cancel()
+		rateHeadersOf(w, 40, 0, 0)
+		writeJSON(w, http.StatusTooManyRequests, tooMany)
+	})
+	c := f.client(t, basic)
+	c.minRateWait = time.Millisecond
+	_, err := c.CreateWebhook(ctx, newHook)
+	if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+	if n := f.count(http.MethodPost, "/webhooks"); n != 1 {
+		t.Fatalf("creates sent = %d, want 1", n)
+	}
+}
+
+// TestCancelAbandonsARead: a read in flight is abandoned at once; it changes nothing.
+func TestCancelAbandonsARead(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	f := cancelWhen(t, func(_ http.ResponseWriter, r *http.Request) {
+		cancel()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	start := time.Now()
+	_, err := f.client(t, basic).GetWebhook(ctx, "wh-1")
+	if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want ErrInterrupted and context.Canceled", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("the read returned after %s, want at once", d)
+	}
+}
+
+// TestCancelDuringAListWalk: the walk stops at the page in flight and asks for no other.
+func TestCancelDuringAListWalk(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	store := newWebhookStore(250)
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("currentPage") == "2" {
+			cancel()
+			<-r.Context().Done()
+			return
+		}
+		store.serve(w, r)
+	})
+	var items int
+	var err error
+	for _, e := range Paginate[Webhook](ctx, f.client(t, basic), "/webhooks", nil) {
+		if e != nil {
+			err = e
+			break
+		}
+		items++
+	}
+	if items != 100 || !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("items %d, err %v; want page 1's 100 items, then ErrInterrupted", items, err)
+	}
+	if n := f.count(http.MethodGet, "/webhooks"); n != 2 {
+		t.Fatalf("pages requested = %d, want 2", n)
+	}
+}
+
+// TestDetachedReconcilesAfterCancellation: after a cancellation, a lookup on Detached's context
+// still runs, bounded by the request timeout.
+func TestDetachedReconcilesAfterCancellation(t *testing.T) {
+	store := newWebhookStore(3)
+	f := newFakeService(t, store.serve)
+	c := f.client(t, basic, func(cfg *Config) { cfg.Timeout = 2 * time.Second })
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := c.ListWebhooks(ctx, ""); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("list on the cancelled context: %v, want ErrInterrupted", err)
+	}
+	dctx, release := c.Detached(ctx)
+	defer release()
+	deadline, ok := dctx.Deadline()
+	if !ok || time.Until(deadline) > 2*time.Second || dctx.Err() != nil {
+		t.Fatalf("detached: deadline %v (%t), err %v; want a live context bounded by the 2s timeout", deadline, ok, dctx.Err())
+	}
+	w, err := c.LookupWebhook(dctx, "wh-0001")
+	if err != nil || w.SignatureSecret != "secret-wh-0001" {
+		t.Fatalf("lookup on the detached context = %+v, %v", w, err)
+	}
+}
+
+// TestCancelDuringABackoff: a retry that waits is not sent once the caller cancels. For a read
+// that is a plain interruption; a delete whose first attempt got a 500 may have been applied,
+// so its outcome is unknown.
+func TestCancelDuringABackoff(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		call      func(ctx context.Context, c *Client) error
+		method    string
+		path      string
+		ambiguous bool
+	}{
+		{name: "read", method: http.MethodGet, path: "/webhooks/wh-1",
+			call: func(ctx context.Context, c *Client) error { _, err := c.GetWebhook(ctx, "wh-1"); return err }},
+		{name: "delete", method: http.MethodDelete, path: "/webhooks/wh-1", ambiguous: true,
+			call: func(ctx context.Context, c *Client) error { return c.DeleteWebhook(ctx, "wh-1") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+				time.AfterFunc(20*time.Millisecond, cancel)
+				writeJSON(w, http.StatusInternalServerError, map[string]any{"title": "Server error", "status": 500})
+			})
+			c := f.client(t, basic)
+			c.backoffBase, c.backoffMax = time.Hour, time.Hour
+			err := tc.call(ctx, c)
+			if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) || errors.Is(err, ErrAmbiguous) != tc.ambiguous {
+				t.Fatalf("err = %v; want ErrInterrupted, and ErrAmbiguous %t", err, tc.ambiguous)
+			}
+			if n := f.count(tc.method, tc.path); n != 1 {
+				t.Fatalf("sent %d times, want 1", n)
+			}
+		})
+	}
+}
+
+// TestCancelWhileAWriteDialsSendsNothing: the caller cancels while the write's connection is
+// still being made; nothing has left, so the dial is abandoned and nothing is sent.
+func TestCancelWhileAWriteDialsSendsNothing(t *testing.T) {
+	f := cancelWhen(t, nil)
+	dialing := make(chan struct{})
+	base, ok := f.srv.Client().Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("the test server's transport is a %T", f.srv.Client().Transport)
+	}
+	tr := base.Clone()
+	tr.DialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
+		close(dialing)
+		<-ctx.Done() // the dial ends only when the request's context does
+		return nil, ctx.Err()
+	}
+	// A request timeout far beyond the test's: only the cancellation can end the dial.
+	c := f.client(t, basic, func(cfg *Config) { cfg.HTTPClient, cfg.Timeout = &http.Client{Transport: tr}, time.Hour })
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.CreateWebhook(ctx, newHook)
+		done <- err
+	}()
+	var err error
+	select {
+	case <-dialing:
+		cancel()
+	case err = <-done:
+		t.Fatalf("the create ended before it dialled: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the create never dialled")
+	}
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cancelled create is still dialling: its dial was not abandoned")
+	}
+	if !errors.Is(err, ErrInterrupted) || errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("err = %v, want ErrInterrupted and not ErrAmbiguous", err)
+	}
+	if n := len(f.requests()); n != 0 {
+		t.Fatalf("the service saw %d requests, want none", n)
 	}
 }

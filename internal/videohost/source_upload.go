@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"path"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -219,4 +221,67 @@ func (u *sourceUpload) result(ctx context.Context, missing []ByteRange) (Video, 
 
 func (u *sourceUpload) incomplete(sent int64, err error) error {
 	return &UploadIncompleteError{VideoID: u.videoID, Sent: sent, Total: u.src.Size, Err: err}
+}
+
+var _ error = (*UploadIncompleteError)(nil)
+
+// slugAlreadyUploaded is the 400 of an upload to a video whose source is complete.
+const slugAlreadyUploaded = "video-source-already-uploaded"
+
+// UploadOptions tune one UploadVideoSource; zero values take the client's Config.
+type UploadOptions struct {
+	ChunkSize      int64 // bytes per chunk, MinUploadChunkSize..MaxUploadChunkSize
+	ChunksInFlight int   // chunks sent together, 1..MaxUploadChunksInFlight
+	// Progress, when set, is called at a bounded cadence (and once at the end).
+	Progress func(UploadProgress)
+}
+
+// UploadIncompleteError is an upload that ended with part of the source still missing: its
+// context ended (errors.Is(err, ErrInterrupted)), or a chunk failed after its retries. The
+// service keeps what it acknowledged: the next UploadVideoSource of the same file sends only
+// the rest.
+type UploadIncompleteError struct {
+	VideoID string
+	// Sent is what the upload knows the service has of the file's Total bytes: what the
+	// status listed when it began plus the chunks acknowledged since (0 when the status could
+	// not be read); the status may list more, never less.
+	Sent, Total int64
+	Err         error // the cause (ErrInterrupted, the last *Error, a network error)
+}
+
+func (e *UploadIncompleteError) Error() string {
+	return fmt.Sprintf("uploading the source of video %s: incomplete: the service has %d of %d bytes (%d missing), "+
+		"and sending the same file again resumes the upload: %v", e.VideoID, e.Sent, e.Total, e.Total-e.Sent, e.Err)
+}
+
+func (e *UploadIncompleteError) Unwrap() error { return e.Err }
+
+// sourceUpload is one run of UploadVideoSource.
+type sourceUpload struct {
+	c          *Client
+	videoID    string
+	path       string
+	src        UploadSource
+	chunkSize  int64
+	inFlight   int
+	prog       *progress
+	hadAtStart int64 // bytes the service had when the run began
+	// An upload with a token: it goes to /upload?token= with no credentials; every chunk after
+	// the first, which creates the video, names it in the form field videoId.
+	query     url.Values
+	secret    string
+	anonymous bool
+	fields    []formField
+
+	mu       sync.Mutex
+	acked    int64 // bytes of the missing ranges acknowledged by this run
+	last     *Video
+	failure  error // the first chunk failure, which stops new chunks
+	complete bool  // a chunk was refused because the source is complete
+}
+
+// chunk is one range of the file, with how many of its bytes the service lacks.
+type chunk struct {
+	from, to int64 // to included
+	missing  int64
 }

@@ -1,11 +1,13 @@
 package videohost
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -191,5 +193,132 @@ func TestLiveStreamEndpoints(t *testing.T) {
 	}
 	if _, err := c.GetLiveStream(t.Context(), ""); !errors.Is(err, errEmptyID) {
 		t.Fatalf("GetLiveStream(\"\") = %v", err)
+	}
+}
+
+// videoJSON is a video as the specification writes it, with the language detected.
+func videoJSON(id, title string) map[string]any {
+	return map[string]any{
+		"videoId": id, "title": title, "language": "en", "languageOrigin": "auto", "public": true,
+		"mp4Support": true, "tags": []string{}, "metadata": []any{},
+		"createdAt": "2024-08-08T14:12:18+00:00", "updatedAt": "2024-08-08T14:12:18+00:00",
+		"source": map[string]any{"uri": "/videos/" + id + "/source"},
+	}
+}
+
+func decodeBody(t *testing.T, body string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(body), &m); err != nil {
+		t.Fatalf("body %q: %v", body, err)
+	}
+	return m
+}
+
+func TestCreateVideoSendsOnlyWhatIsSet(t *testing.T) {
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusAccepted, videoJSON("vi1", "Intro"))
+	})
+	c := f.client(t)
+	no := false
+	v, err := c.CreateVideo(t.Context(), VideoCreate{
+		Title: "Intro", Public: &no, Tags: []string{"a"}, Metadata: []Metadata{{Key: "k", Value: "v"}},
+		Source: "https://example.org/v.mp4", Clip: &VideoClip{StartTimecode: "00:00:01", EndTimecode: "00:00:05"},
+		Watermark: &VideoWatermark{ID: "watermark_1", Top: "10px", Opacity: "50%"},
+	})
+	if err != nil || v.ID != "vi1" || v.LanguageOrigin != "auto" {
+		t.Fatalf("CreateVideo = %+v, %v", v, err)
+	}
+	reqs := f.requests()
+	got := decodeBody(t, reqs[len(reqs)-1].body)
+	want := map[string]any{
+		"title": "Intro", "public": false, "tags": []any{"a"}, "metadata": []any{map[string]any{"key": "k", "value": "v"}},
+		"source": "https://example.org/v.mp4", "clip": map[string]any{"startTimecode": "00:00:01", "endTimecode": "00:00:05"},
+		"watermark": map[string]any{"id": "watermark_1", "top": "10px", "opacity": "50%"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("body = %v\nwant %v", got, want)
+	}
+	if _, err := c.CreateVideo(t.Context(), VideoCreate{Title: "Bare"}); err != nil {
+		t.Fatal(err)
+	}
+	reqs = f.requests()
+	if b := reqs[len(reqs)-1].body; strings.TrimSpace(b) != `{"title":"Bare"}` {
+		t.Fatalf("a bare create sent %s", b)
+	}
+}
+
+func TestCreateVideoIsNeverResentAfterAServerError(t *testing.T) {
+	var posts atomic.Int32
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		posts.Add(1)
+		writeJSON(w, http.StatusBadGateway, map[string]any{"title": "Bad gateway.", "status": 502})
+	})
+	_, err := f.client(t).CreateVideo(t.Context(), VideoCreate{Title: "x"})
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) || !errors.Is(err, ErrAmbiguous) || !errors.Is(err, ErrServer) {
+		t.Fatalf("err = %v, want an *AmbiguousError of a server error", err)
+	}
+	if n := posts.Load(); n != 1 {
+		t.Fatalf("the create was sent %d times, want once", n)
+	}
+}
+
+func TestUpdateVideoSendsPresentFieldsAndRetries(t *testing.T) {
+	var calls atomic.Int32
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 1 {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"title": "Busy.", "status": 503})
+			return
+		}
+		writeJSON(w, http.StatusOK, videoJSON("vi1", "New"))
+	})
+	c := f.client(t)
+	in := VideoUpdate{Title: Value("New"), PlayerID: Null[string](), Tags: Value[[]string](nil), Public: Value(false)}
+	if in.IsEmpty() || !(VideoUpdate{}).IsEmpty() {
+		t.Fatal("IsEmpty is wrong")
+	}
+	v, err := c.UpdateVideo(t.Context(), "vi1", in)
+	if err != nil || v.Title != "New" {
+		t.Fatalf("UpdateVideo = %+v, %v", v, err)
+	}
+	if n := f.count(http.MethodPatch, "/videos/vi1"); n != 2 {
+		t.Fatalf("%d PATCHes, want 2 (one retry after the 503)", n)
+	}
+	reqs := f.requests()
+	got := decodeBody(t, reqs[len(reqs)-1].body)
+	want := map[string]any{"title": "New", "playerId": nil, "tags": []any{}, "public": false}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("body = %v\nwant %v", got, want)
+	}
+	if _, err := c.UpdateVideo(t.Context(), "", in); !errors.Is(err, ErrInvalidID) {
+		t.Fatalf("empty id: %v", err)
+	}
+}
+
+func TestDeleteVideoAndThumbnailTimecode(t *testing.T) {
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodDelete && r.URL.Path == "/videos/vi1":
+			w.WriteHeader(http.StatusNoContent)
+		case r.Method == http.MethodPatch && r.URL.Path == "/videos/vi1/thumbnail":
+			writeJSON(w, http.StatusOK, videoJSON("vi1", "t"))
+		default:
+			writeJSON(w, http.StatusNotFound, map[string]any{"title": "Not found.", "status": 404})
+		}
+	})
+	c := f.client(t)
+	if err := c.DeleteVideo(t.Context(), "vi1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteVideo(t.Context(), "vi2"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("delete of an absent video: %v", err)
+	}
+	if _, err := c.SetVideoThumbnailTimecode(t.Context(), "vi1", "00:00:02.5"); err != nil {
+		t.Fatal(err)
+	}
+	reqs := f.requests()
+	if got := decodeBody(t, reqs[len(reqs)-1].body); !reflect.DeepEqual(got, map[string]any{"timecode": "00:00:02.5"}) {
+		t.Fatalf("thumbnail body = %v", got)
 	}
 }
