@@ -82,7 +82,7 @@ func adviceInterrupted(errorFacts) string {
 }
 
 // adviceReadInterrupted is the advice of a call whose context ended once it may have been
-// sent: creates and deletes settle such an interruption in resource_writes.go, so what ends
+// sent: creates and deletes settle such an interruption in writes.go, so what ends
 // here is a read, which changes nothing on the service.
 func adviceReadInterrupted(errorFacts) string {
 	return "Terraform was interrupted, or the operation ran out of time, before the service's response arrived. " +

@@ -2,20 +2,51 @@
 // modifiers, validators, state mapping, diagnostics and import. It knows nothing of HTTP or
 // JSON; every call to the service goes through internal/videohost.
 //
+// # Where each thing lives
+//
+// The package is flat, one file per kind of object and role, so that a file's name leads to its
+// code. A kind is the resource's name without the provider's prefix (video, webhook, live_stream,
+// player_theme, upload_token, watermark, video_caption, video_chapter):
+//
+//   - <kind>_resource.go: the resource's type, its interface assertions, schema, Create, Read,
+//     Update, Delete, ImportState and identity.
+//   - <kind>_model.go: the kind's models (the state of its data sources, list resource and
+//     resource), <kind>DataAttributes and the converters from the client's types.
+//   - <kind>_plan.go: ModifyPlan and ValidateConfig, the checks made before any request.
+//   - <kind>_writes.go: the kind's writeTarget, the request bodies built from the plan, and its
+//     create, update and delete paths through the shared writes.
+//   - <kind>_data_source.go (one object by id), <kinds>_data_source.go (a list),
+//     <kind>_list_resource.go, <kind>_move_state.go, <kind>_ephemeral_resource.go,
+//     <kind>_<verb>_action.go, and <name>_function.go for a provider function.
+//   - What several kinds share is named for what it is: server.go (NewServer and the wrapper of
+//     the framework's server), provider.go and provider_configure.go, base.go (providerData, the
+//     Configure of every data source and resource), managed_resource.go (managedBase),
+//     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
+//     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go,
+//     data_attributes.go, list_values.go, file_source.go, image_file.go, webvtt_file.go,
+//     tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
+//     track_resource.go, track_model.go, track_plan.go, track_writes.go and
+//     track_list_resource.go.
+//   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).
+//     Shared test helpers are in files named for what they hold (helpers_test.go,
+//     protocol_server_test.go, terraform_cli_test.go, track_helpers_test.go,
+//     slow_service_test.go, cli_config_test.go, cli_features_test.go), and the tests of the whole
+//     provider in files named for what they check (soak_test.go, static_docs_test.go).
+//
 // # The template
 //
 // What every data source, list resource and resource does the same way is written once, in a
 // shell that each fills with what sets it apart; a new one copies its neighbours.
 //
-//   - Models: a kind of object has one model (models.go, player_theme_model.go): its state,
+//   - Models: a kind of object has one model (<kind>_model.go): its state,
 //     <thing>DataAttributes() with its computed attributes, the converter <thing>ModelFrom(...)
 //     from the client's type, and object(), which builds it as an element of a list (list_values.go
 //     says why; add the model to TestObjectsMatchReflection). A resource whose state holds what
 //     the service never shows (a live stream's write-only keys; a video's source, clip, watermark,
 //     wait_for and timeouts) has a resource model of its own beside it (liveStreamResourceModel,
-//     video_model.go), which keeps those values from the plan or the prior state and takes the
+//     videoResourceModel), which keeps those values from the plan or the prior state and takes the
 //     rest from the client's type.
-//   - Data sources (data_sources.go): New<Thing>DataSource is a newObjectDataSource, which reads
+//   - Data sources (data_source.go): New<Thing>DataSource is a newObjectDataSource, which reads
 //     one object by its id; New<Things>DataSource a newListDataSource, which lists every page of
 //     the objects that its filters select. The shells check that the provider is configured, read
 //     the configuration, call the client, turn an error into diagnostics with one attribute map
@@ -23,11 +54,11 @@
 //     set the state. Descriptions: "Reads one <thing> of the workspace by its id." and "Lists
 //     the <things> of the workspace ..."; each attribute says what it is, its default and when
 //     it is null.
-//   - List resources (list_resources.go): a newListResource per managed resource, which streams
+//   - List resources (list_resource.go): a newListResource per managed resource, which streams
 //     the client's walk of the list as results for terraform query.
 //   - Resources: <thing>_resource.go embeds managedBase (managed_resource.go), which gives the
 //     identity, the import by id, the delete and the rules of a refresh; the resource's own file
-//     has its schema, Create, Read and Update. Creates and deletes go through resource_writes.go,
+//     has its schema, Create, Read and Update. Creates and deletes go through writes.go,
 //     which settles interrupted writes the same way for all.
 //   - Files as sources: an attribute that names a local file to upload (a video's source_file)
 //     is checked without a request in ModifyPlan (file_source.go: missing, unreadable, empty, not
@@ -43,7 +74,7 @@
 //
 // # Serving
 //
-// NewServer (request_contexts.go) is the framework's protocol 6 server with each request's
+// NewServer (server.go) is the framework's protocol 6 server with each request's
 // context let go when the request returns; the framework alone keeps every one until Ctrl-C.
 // main serves it, and the tests' provider factories use it, so that every test runs through it.
 package provider

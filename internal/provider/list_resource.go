@@ -22,7 +22,7 @@ import (
 // NewWebhookListResource is the model. T is the client's type of the objects, C the model of
 // the list block's configuration and F the client's filter. A new one needs: a client method
 // that returns the walk as an iter.Seq2 (Paginate, never a collected slice); its registration
-// in ListResources; an identity on the managed resource (resource_identity.go); and its page in
+// in ListResources; an identity on the managed resource (identity.go); and its page in
 // templates/list-resources/ with its example in examples/list-resources/ (static_docs_test.go
 // checks them).
 type listResource[T, C, F any] struct {

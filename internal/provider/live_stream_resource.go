@@ -112,7 +112,7 @@ func restreamsAttribute() schema.ListNestedAttribute {
 			"broadcasts, at most %d, in order. Removing them all stops restreaming. Each restream's key is "+
 			"either `stream_key` (kept in the state) or `stream_key_wo` (write-only, Terraform 1.11 and later: "+
 			"never kept).", maxRestreams),
-		// The count and the choice of key are checked by ValidateConfig (live_stream_validation.go),
+		// The count and the choice of key are checked by ValidateConfig (live_stream_plan.go),
 		// so that one refusal does not hide the others.
 		Optional: true,
 		NestedObject: schema.NestedAttributeObject{

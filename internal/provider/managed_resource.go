@@ -18,7 +18,7 @@ import (
 )
 
 // managedResource is what every managed resource of the provider is: configured by the
-// provider, imported by id, and identified by id (resource_identity.go).
+// provider, imported by id, and identified by id (identity.go).
 type managedResource interface {
 	resource.ResourceWithConfigure
 	resource.ResourceWithImportState

@@ -25,7 +25,7 @@ var (
 )
 
 // playerThemeResource is videohost_player_theme. The service changes a theme in place, so no
-// attribute forces a replacement; its logo (player_theme_logo.go) is uploaded and deleted in
+// attribute forces a replacement; its logo (player_theme_plan.go, player_theme_writes.go) is uploaded and deleted in
 // place too.
 type playerThemeResource struct {
 	managedBase

@@ -51,7 +51,7 @@ func uploadTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnosti
 }
 
 // createTrack uploads the plan's file as a new caption or chapter through the shared create
-// rules (resource_writes.go). The service's upload replaces a file of the same language
+// rules (writes.go). The service's upload replaces a file of the same language
 // silently, so one that exists already (made outside Terraform, or by another resource) is
 // refused first, with the import that adopts it.
 func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,

@@ -1,6 +1,13 @@
 // Package videohost is the API client of the video hosting service. It knows nothing of
 // Terraform: it speaks HTTP and JSON, holds the credentials, shares one rate limiter per class
 // among all goroutines, retries what is safe to retry and decodes the service's errors.
+//
+// The calls live in one file per area of the service's API: videos.go (with video_status.go and
+// source_upload.go, the resumable upload of a source), captions.go (captions and chapters, their
+// uploads included), webhooks.go (and delivery_check.go), live_streams.go, players.go (themes
+// and their logos), upload_tokens.go and watermarks.go. The request path is in files named for
+// what they do (request.go, auth.go, ratelimit.go, errors.go, paginate.go, multipart.go,
+// uploads.go for what every upload shares), and a test file is named after the file it tests.
 package videohost
 
 import (
