@@ -145,6 +145,7 @@ func restreamsAttribute() schema.ListNestedAttribute {
 					Validators: []validator.String{notBlank()},
 				},
 				"stream_key_wo_version": schema.Int64Attribute{
+					CustomType: wholeNumberType{unit: "versions"},
 					MarkdownDescription: "Any number, changed whenever `stream_key_wo` changes, so that the restreams are " +
 						"sent again with the new key. Only with `stream_key_wo`.",
 					Optional: true,

@@ -98,6 +98,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Validators: []validator.String{stringvalidator.OneOf(videohost.AuthBearer, videohost.AuthBasic)},
 			},
 			"max_retries": schema.Int64Attribute{
+				CustomType: wholeNumberType{unit: "retries"},
 				MarkdownDescription: fmt.Sprintf("How many times one call is retried after a rate limit (429), "+
 					"and, for reads and deletes, after a network error or a server error. Must be 0 or more; "+
 					"`0` sends every call once. Defaults to `%d`. No environment variable.", videohost.DefaultMaxRetries),
@@ -105,6 +106,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
 			"upload_chunk_size_mib": schema.Int64Attribute{
+				CustomType: wholeNumberType{unit: "MiB"},
 				MarkdownDescription: fmt.Sprintf("Size in MiB of one chunk of a video's `source_file` upload, %d to %d "+
 					"(the service's bounds of a chunk). Larger chunks make fewer requests of the uploads rate limit; "+
 					"an interrupted upload resumes from whole chunks. Defaults to `%d`. No environment variable.",
@@ -113,6 +115,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Validators: []validator.Int64{int64validator.Between(videohost.MinUploadChunkSize>>20, videohost.MaxUploadChunkSize>>20)},
 			},
 			"upload_chunks_in_flight": schema.Int64Attribute{
+				CustomType: wholeNumberType{unit: "chunks"},
 				MarkdownDescription: fmt.Sprintf("How many chunks of one video source are sent together, 1 to %d. "+
 					"Defaults to `%d`. No environment variable.", videohost.MaxUploadChunksInFlight, videohost.DefaultUploadChunksInFlight),
 				Optional:   true,

@@ -60,8 +60,9 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 		},
 		"language": schema.StringAttribute{
 			MarkdownDescription: "Language of the " + b.noun + ": an IETF language tag of letters and dashes, such as " +
-				"`en`, `fr` or `fr-BE`; the service refuses a language it does not know. A video has one " + b.noun +
-				" per language. Changing it replaces the " + b.noun + ".",
+				"`en`, `fr` or `fr-BE`. A tag that is not of a known language (`english` for `en`, `en_US` for `en-US`) " +
+				"is refused when the plan is made. A video has one " + b.noun + " per language. Changing it replaces the " +
+				b.noun + ".",
 			Required:      true,
 			Validators:    []validator.String{languageTagValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
@@ -130,13 +131,17 @@ func (b *trackBase) ImportState(ctx context.Context, req resource.ImportStateReq
 	switch {
 	case !found:
 		why = fmt.Sprintf("%q has no slash", req.ID)
+	case videoID == "":
+		why = fmt.Sprintf("%q has no video id before the slash", req.ID)
+	case language == "":
+		why = fmt.Sprintf("%q has no language after the slash", req.ID)
 	case idProblem(videoID) != "":
-		why = "the video id " + idProblem(videoID)
-	case !languageTag.MatchString(language):
-		why = fmt.Sprintf("%q is not a language tag of letters and dashes", language)
+		why = "the video id is not one the service gives: " + idProblem(videoID)
+	case languageTagProblem(language) != "":
+		why = "the language " + languageTagProblem(language)
 	}
 	if why != "" {
-		resp.Diagnostics.AddError("Invalid Import ID", howTo+": "+why+".")
+		resp.Diagnostics.AddError("Invalid Import ID", howTo+": "+sentenceEnd(why))
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), trackID(videoID, language))...)

@@ -55,6 +55,7 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 			"`videohost_upload_token` resource.",
 		Attributes: map[string]schema.Attribute{
 			"ttl": schema.Int64Attribute{
+				CustomType: wholeNumberType{unit: "seconds"},
 				MarkdownDescription: fmt.Sprintf("Lifetime of the token in seconds, from 1 to %d; it bounds a token "+
 					"that is never deleted because Terraform was killed. Default `%d`.", maxUploadTokenTTL, defaultEphemeralUploadTokenTTL),
 				Optional:   true,

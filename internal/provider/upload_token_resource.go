@@ -60,6 +60,7 @@ func (r *uploadTokenResource) Schema(_ context.Context, _ resource.SchemaRequest
 				"(`substr(sha256(token), 0, 16)` in the Terraform language). It identifies the token in Terraform's " +
 				"output, the identity and an import without revealing it."),
 			"ttl": schema.Int64Attribute{
+				CustomType: wholeNumberType{unit: "seconds"},
 				MarkdownDescription: fmt.Sprintf("Lifetime of the token in seconds, counted from its creation; `0` "+
 					"never expires. At most %d. Default `0`. A change replaces the token.", maxUploadTokenTTL),
 				Optional:      true,

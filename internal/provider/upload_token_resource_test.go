@@ -226,13 +226,28 @@ resource "videohost_upload_token" "test" {
 	})
 }
 
-// TestAccUploadTokenBadTTL: a ttl out of the service's range is an error on ttl at plan time.
+// TestAccUploadTokenBadTTL: a ttl out of the service's range, with a fraction or beyond 64
+// bits is an error on ttl at plan time that says what to set, never "an error in the
+// provider"; so is a whole-number setting of the provider with a fraction.
 func TestAccUploadTokenBadTTL(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
+	// The message, and no value that Go could not print ("%!s(...)") anywhere in the output.
+	notTheProvidersFault := func(want string) *regexp.Regexp {
+		return regexp.MustCompile(`(?s)\A(?:[^%]|%[^!])*Invalid Whole Number.*` + want + `(?:[^%]|%[^!])*\z`)
+	}
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: uploadTokenConfig(env, "-1"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)ttl.*between 0 and 2147483647`)},
+			{
+				Config: uploadTokenConfig(env, "1.5"), PlanOnly: true,
+				ExpectError: notTheProvidersFault(`with videohost_upload_token.test,.*Set\s+ttl\s+to\s+a\s+whole\s+number\s+of\s+seconds:\s+1.5\s+has\s+a\s+fraction\.`),
+			},
+			{Config: uploadTokenConfig(env, "1e30"), PlanOnly: true, ExpectError: notTheProvidersFault(`ttl.*1e\+30\s+is\s+too\s+large`)},
+			{
+				Config: env.providerConfig("max_retries = 2.5") + "\nresource \"videohost_upload_token\" \"test\" {}\n", PlanOnly: true,
+				ExpectError: notTheProvidersFault(`max_retries\s+to\s+a\s+whole\s+number\s+of\s+retries:\s+2.5\s+has\s+a\s+fraction`),
+			},
 		},
 	})
 	if n := env.Emu.RequestCount("", "/upload-tokens"); n != 0 {

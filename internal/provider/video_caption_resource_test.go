@@ -234,6 +234,10 @@ func TestAccVideoCaption_badInput(t *testing.T) {
 			onAttribute("Unusable Source File", testCaptionAddr, "source_file", "is not WebVTT")),
 		step(trackConfig(env, "caption", videoID, "en_US", good),
 			onAttribute("Invalid Language Tag", testCaptionAddr, "language", "it must contain only letters and dashes")),
+		step(trackConfig(env, "caption", videoID, "english", good),
+			onAttribute("Invalid Language Tag", testCaptionAddr, "language", `"english" is not a known language; did you mean "en"?`)),
+		step(trackConfig(env, "chapter", videoID, "xx", good),
+			onAttribute("Invalid Language Tag", chapterAddr, "language", `"xx" is not a known language`)),
 		step(trackConfig(env, "caption", videoID, "fr-", good),
 			onAttribute("Invalid Language Tag", testCaptionAddr, "language", "letters and dashes")),
 		step(trackConfig(env, "caption", "../players", "en", good),
@@ -279,11 +283,13 @@ func TestAccVideoCaption_serviceRefusals(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      trackConfig(env, "caption", videoID, "xx", file),
+				// Klingon and Swahili are in the registry, so the plan takes them, but not in the
+				// service's list.
+				Config:      trackConfig(env, "caption", videoID, "tlh", file),
 				ExpectError: onAttribute("Unable to Create Video Caption", testCaptionAddr, "language", `The "language" attribute is not valid.`),
 			},
 			{
-				Config:      trackConfig(env, "chapter", videoID, "xx-YY", file),
+				Config:      trackConfig(env, "chapter", videoID, "sw-KE", file),
 				ExpectError: onAttribute("Unable to Create Video Chapter", chapterAddr, "language", `The "language" attribute is not valid.`),
 			},
 			{

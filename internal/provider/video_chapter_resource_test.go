@@ -180,9 +180,17 @@ func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
 
 	t.Run("refused import ids", func(t *testing.T) {
 		before := emu.RequestCount("", "/")
-		for _, id := range []string{"no-slash", v.ID + "/en_US", "../players/en", "/en", v.ID + "/"} {
-			if _, _, diags := p.importResource("videohost_video_caption", id, nil); !hasError(diags, "Invalid Import ID") {
-				t.Errorf("import id %q: %s", id, diagText(diags))
+		// Each refusal says what is wrong with the id, in a sentence that reads as one.
+		for id, want := range map[string]string{
+			"no-slash": `"no-slash" has no slash.`, v.ID + "/en_US": `the language "en_US" is not a language tag: ` +
+				`it must contain only letters and dashes; did you mean "en-US"?`,
+			"../players/en": "the video id is not one the service gives: ", "/en": `"/en" has no video id before the slash.`,
+			v.ID + "/": "has no language after the slash.", v.ID + "/english": `the language "english" is not a known ` +
+				`language; did you mean "en"?`,
+		} {
+			_, _, diags := p.importResource("videohost_video_caption", id, nil)
+			if text := diagText(diags); !hasError(diags, "Invalid Import ID") || !strings.Contains(text, want) || strings.Contains(text, "id the id") {
+				t.Errorf("import id %q: %s, want %q", id, text, want)
 			}
 		}
 		if after := emu.RequestCount("", "/"); after != before {

@@ -177,8 +177,10 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		"language": schema.StringAttribute{
 			MarkdownDescription: "Language of the video, an IETF tag of the service's list (`en`, `fr-BE`). Unset, " +
 				"the service detects it once the source is ingested and this attribute shows what it found, which " +
-				"is not a change. A change starts a new transcript.",
+				"is not a change. A change starts a new transcript. A tag that is not of a known language (`english` for " +
+				"`en`, `en_US` for `en-US`) is refused when the plan is made.",
 			Optional: true, Computed: true,
+			Validators:    []validator.String{languageTagValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
 		},
 		"transcript": schema.BoolAttribute{

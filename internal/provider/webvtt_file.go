@@ -12,9 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
-
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -116,25 +113,4 @@ func openWebVTT(name, planned string) (*os.File, videohost.UploadSource, string,
 		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q cannot be read: %v", name, err)
 	}
 	return fh, videohost.UploadSource{Name: name, Reader: fh, Size: f.size}, f.sha256, ""
-}
-
-// languageTag is a tag of letters and dashes ("fr", "fr-BE"), the form the service takes for a
-// caption's or chapter's language; whether it knows the language is the service's to say.
-var languageTag = regexp.MustCompile(`^[A-Za-z]+(-[A-Za-z]+)*$`)
-
-// languageTagValidator refuses a language that is not letters and dashes, in the service's words.
-func languageTagValidator() validator.String {
-	return stringCheck{
-		description: `value must be an IETF language tag of letters and dashes, such as "fr" or "fr-BE"`,
-		summary:     "Invalid Language Tag",
-		check: func(s string) string {
-			if languageTag.MatchString(s) {
-				return ""
-			}
-			return fmt.Sprintf("%q is not a language tag: it must contain only letters and dashes", s)
-		},
-		detail: func(p, why string) string {
-			return fmt.Sprintf(`Set %s to an IETF language tag such as "en", "fr" or "fr-BE": %s.`, p, why)
-		},
-	}
 }

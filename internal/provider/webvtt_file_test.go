@@ -85,14 +85,3 @@ func TestOpenWebVTT(t *testing.T) {
 		t.Errorf("a file changed after the plan: %q", why)
 	}
 }
-
-func TestLanguageTag(t *testing.T) {
-	for tag, want := range map[string]bool{
-		"en": true, "fr-BE": true, "zh-Hant-TW": true, "EN": true,
-		"en_US": false, "fr-": false, "-fr": false, "e n": false, "": false, "en/..": false, "pt-1": false,
-	} {
-		if got := languageTag.MatchString(tag); got != want {
-			t.Errorf("language tag %q: %t, want %t", tag, got, want)
-		}
-	}
-}
