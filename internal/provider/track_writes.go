@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -51,42 +52,53 @@ func uploadTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnosti
 }
 
 // createTrack uploads the plan's file as a new caption or chapter through the shared create
-// rules (writes.go). The service's upload replaces a file of the same language
-// silently, so one that exists already (made outside Terraform, or by another resource) is
-// refused first, with the import that adopts it.
+// rules (writes.go) and the adoption of unknown outcomes (adoption.go). The service's
+// upload replaces a file of the same language silently, so one that exists before the first
+// attempt (made outside Terraform, or by another resource) is refused, with the import that
+// adopts it. One that appears after an attempt whose outcome is unknown is this create's: the
+// service holds one per video and language, and there was none before.
 func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,
 	get func(*videohost.Client, context.Context, string, string) (T, error),
 	upload func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error),
 ) (T, string, bool) {
-	var zero T
 	videoID, language := plan.VideoID.ValueString(), plan.Language.ValueString()
 	fh, src, sum, ok := openTrackFile(b, diags, plan)
 	if !ok {
+		var zero T
 		return zero, "", false
 	}
 	defer fh.Close()
-	_, err := get(b.pd.client, ctx, videoID, language)
-	switch {
-	case err == nil:
-		diags.AddAttributeError(path.Root("language"), b.kind+" Already Exists",
-			fmt.Sprintf("Video %s already has a %s for language %s, and uploading would replace it. Import it to manage it "+
-				"(terraform import, or an import block with id = %q), or delete it first.", videoID, b.noun, language,
-				trackID(videoID, language)))
-		return zero, "", false
-	case !errors.Is(err, videohost.ErrNotFound):
-		addAPIErrorDiagnostics(diags, "Unable to Create "+b.kind, err, b.pd, b.attrs)
-		return zero, "", false
-	}
-	obj, ok := createObject(ctx, b.pd, b.writeTarget, diags, createOps[T]{
-		send: func(ctx context.Context) (T, error) { return upload(b.pd.client, ctx, videoID, language, src) },
-		find: func(ctx context.Context) (T, bool, error) {
+	obj, ok := createObject(ctx, b.pd, b.writeTarget, diags, adoptionCreateOps(b.pd, adoptableCreate[T]{
+		kind: b.noun, path: "/videos/" + videoID + "/" + b.noun + "s/" + language,
+		create: func(ctx context.Context) (T, error) {
+			if _, err := fh.Seek(0, io.SeekStart); err != nil {
+				var zero T
+				return zero, err
+			}
+			obj, err := upload(b.pd.client, ctx, videoID, language, src)
+			if errors.Is(err, videohost.ErrServer) && !errors.Is(err, videohost.ErrAmbiguous) {
+				// The client sends an upload that replaces again after a 5xx, and each may have
+				// stored the file: the outcome is as unknown as a create's.
+				err = &videohost.AmbiguousError{Method: "POST", Path: "/videos/" + videoID + "/" + b.noun + "s/" + language, Err: err}
+			}
+			return obj, err
+		},
+		list: func(ctx context.Context) ([]T, error) {
 			obj, err := get(b.pd.client, ctx, videoID, language)
 			if errors.Is(err, videohost.ErrNotFound) {
-				return obj, false, nil
+				return nil, nil
 			}
-			return obj, err == nil, err
+			return []T{obj}, err
 		},
-		id: func(T) string { return trackID(videoID, language) },
-	})
+		matches:   func(T) bool { return true },
+		id:        func(T) string { return trackID(videoID, language) },
+		listFirst: true, slot: true,
+		existing: func(T) error {
+			return &adoptionError{attr: path.Root("language"), summary: b.kind + " Already Exists",
+				detail: fmt.Sprintf("Video %s already has a %s for language %s, and uploading would replace it. Import it to "+
+					"manage it (terraform import, or an import block with id = %q), or delete it first.", videoID, b.noun,
+					language, trackID(videoID, language))}
+		},
+	}))
 	return obj, sum, ok
 }

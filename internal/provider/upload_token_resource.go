@@ -125,12 +125,7 @@ func (r *uploadTokenResource) Create(ctx context.Context, req resource.CreateReq
 		return
 	}
 	ttl := int(plan.TTL.ValueInt64())
-	tok, ok := createObject(ctx, r.pd, uploadTokenWrites, &resp.Diagnostics, createOps[videohost.UploadToken]{
-		send: func(ctx context.Context) (videohost.UploadToken, error) {
-			return r.pd.client.CreateUploadToken(ctx, ttl)
-		},
-		id: func(t videohost.UploadToken) string { return uploadTokenFingerprint(t.Token) },
-	})
+	tok, ok := createObject(ctx, r.pd, uploadTokenWrites, &resp.Diagnostics, adoptionCreateOps(r.pd, uploadTokenAdoptable(r.pd, ttl)))
 	if !ok {
 		return
 	}

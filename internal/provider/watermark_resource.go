@@ -62,12 +62,7 @@ func (r *watermarkResource) Create(ctx context.Context, req resource.CreateReque
 		addImageFileError(&resp.Diagnostics, path.Root("source_file"), "Unable to Create Watermark", err)
 		return
 	}
-	w, ok := createObject(ctx, r.pd, watermarkWrites, &resp.Diagnostics, createOps[videohost.Watermark]{
-		send: func(ctx context.Context) (videohost.Watermark, error) {
-			return uploadImage(ctx, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage, r.pd.client.CreateWatermark)
-		},
-		id: func(w videohost.Watermark) string { return w.ID },
-	})
+	w, ok := createWatermark(ctx, r.pd, &resp.Diagnostics, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString())
 	if !ok {
 		return
 	}
