@@ -189,7 +189,7 @@ func (d *adoption[T]) send(ctx context.Context) (T, error) {
 		}
 		if ctx.Err() != nil {
 			// Interrupted: nothing more is sent or listed on this context; the shared create
-			// machinery (resource_writes.go) settles the unknown outcome with find.
+			// machinery (writes.go) settles the unknown outcome with find.
 			return zero, d.interrupted(ctx, history)
 		}
 		tflog.Info(ctx, "looking for the "+a.kind+" of a create whose outcome is unknown", map[string]any{"attempt": attempt})
@@ -353,7 +353,7 @@ func (d *adoption[T]) shown(obj T) string {
 	return d.a.id(obj)
 }
 
-// adoptionCreateOps are the parts of the shared create machinery (resource_writes.go) for a
+// adoptionCreateOps are the parts of the shared create machinery (writes.go) for a
 // create that adopts what an unknown outcome stored: the create itself, and the search for
 // what an interrupted create stored (which excludes what was listed before its attempt).
 func adoptionCreateOps[T any](pd *providerData, a adoptableCreate[T]) createOps[T] {
