@@ -84,6 +84,8 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.IntVar(&c.opts.DeliveryRetries, "delivery-retries", emulator.DefaultDeliveryRetries, "retries of an event delivery after the first attempt (negative: none)")
 	fs.DurationVar(&c.opts.DeliveryRetryDelay, "delivery-retry-delay", emulator.DefaultDeliveryRetryDelay, "delay between delivery attempts")
 	fs.DurationVar(&c.opts.DeliveryTimeout, "delivery-timeout", emulator.DefaultDeliveryTimeout, "time a receiver has to answer one delivery attempt")
+	fs.IntVar(&c.opts.DeliveryWorkers, "delivery-workers", emulator.DefaultDeliveryWorkers, "delivery attempts made at once (each webhook's deliveries go one at a time, in order)")
+	fs.IntVar(&c.opts.DeliveryQueue, "delivery-queue", emulator.DefaultDeliveryQueue, "deliveries pending at most, retries included; beyond it new ones are dropped, counted in GET /_emulator/stats and logged")
 	fs.DurationVar(&c.opts.IngestDelay, "ingest-delay", emulator.DefaultIngestDelay, "each step of a complete source's ingest (uploaded, ingesting, ingested)")
 	fs.DurationVar(&c.opts.EncodingDelay, "encoding-delay", emulator.DefaultEncodingDelay, "the encoding of each quality of an uploaded source after the ingest (hls at 360p, 480p, 720p, 1080p, and mp4 at the same heights with mp4Support: 4 or 8 qualities; videos made through the control API arrive encoded in 10)")
 	fs.StringVar(&c.opts.DetectedLanguage, "detected-language", emulator.DefaultDetectedLanguage, "language set, with languageOrigin auto, on an ingested video created without one")

@@ -66,7 +66,9 @@ GET    /_emulator/stats                               request counts per method 
        early requests arrived after a 429 of the rate limiter to the same key and class, more
        than earlyGraceMs after it and before its X-RateLimit-Retry-After had elapsed; and the
        bytes of source files received ("uploads": {"bytes", "videos": {videoId: bytes}}),
-       refused, cut and re-sent chunks included
+       refused, cut and re-sent chunks included; and the event deliveries ("deliveries":
+       offered, delivered, failed, dropped because the queue was full, pending, and the queue
+       and workers bounds): offered = delivered + failed + dropped + pending
 `
 
 // serveControl serves the control API under /_emulator/: the token check, then the routes of
@@ -476,7 +478,8 @@ func (e *Emulator) ctlStats(w http.ResponseWriter, _ *http.Request) {
 	perVideo, uploaded := e.stats.uploads()
 	writeJSON(w, http.StatusOK, map[string]any{
 		"total": total, "requests": rows, "rateLimits": e.RateStats().wire(),
-		"uploads": map[string]any{"bytes": uploaded, "videos": perVideo},
+		"uploads":    map[string]any{"bytes": uploaded, "videos": perVideo},
+		"deliveries": e.DeliveryStats(),
 	})
 }
 

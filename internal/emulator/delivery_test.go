@@ -1,14 +1,19 @@
 package emulator_test
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"sort"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -239,5 +244,121 @@ func TestCloseCancelsPendingDeliveries(t *testing.T) {
 	}
 	if ds := emu.Deliveries(); len(ds) != 1 || ds[0].Pending || ds[0].Delivered {
 		t.Errorf("after Close: %+v", ds)
+	}
+}
+
+// broadcasts starts a broadcast on n new live streams, one after the other, and returns their
+// ids in that order: each start is one live-stream.broadcast.started event.
+func broadcasts(t *testing.T, emu *emulator.Emulator, n int) []string {
+	t.Helper()
+	var ids []string
+	for i := range n {
+		id, err := emu.CreateLiveStream(fmt.Sprintf("s%d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := emu.SetBroadcasting(id, true); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// TestDeliveriesInOrderPerWebhook: a webhook receives its events in the order they happened,
+// even when one of them needs a retry: the later ones wait behind it, though workers are free.
+func TestDeliveriesInOrderPerWebhook(t *testing.T) {
+	e := newEnv(t, emulator.Options{DeliveryRetryDelay: 20 * time.Millisecond, DeliveryWorkers: 4})
+	rc := newReceiver(t, 200, 200, 500)
+	if _, err := e.emu.CreateWebhook(rc.srv.URL, []string{"live-stream.broadcast.started"}); err != nil {
+		t.Fatal(err)
+	}
+	ids := broadcasts(t, e.emu, 12)
+	e.waitDeliveries()
+	var got []string
+	for _, n := range rc.notifications() {
+		got = append(got, fmt.Sprint(n.fields["liveStreamId"]))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(ids) {
+		t.Errorf("received in the order\n%v\nwant\n%v", got, ids)
+	}
+	if st := e.emu.DeliveryStats(); st.Offered != 12 || st.Delivered != 12 || st.Pending != 0 || st.Dropped != 0 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+// blockingReceiver answers 200 once release is closed, and counts the requests it holds at
+// once.
+type blockingReceiver struct {
+	srv           *httptest.Server
+	release       chan struct{}
+	mu            sync.Mutex
+	now, max, all int
+}
+
+func newBlockingReceiver(t *testing.T) *blockingReceiver {
+	b := &blockingReceiver{release: make(chan struct{})}
+	b.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		b.mu.Lock()
+		b.now++
+		b.all++
+		b.max = max(b.max, b.now)
+		b.mu.Unlock()
+		<-b.release
+		b.mu.Lock()
+		b.now--
+		b.mu.Unlock()
+	}))
+	t.Cleanup(b.srv.Close)
+	return b
+}
+
+func (b *blockingReceiver) held() (now, most, all int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.now, b.max, b.all
+}
+
+// TestDeliveryWorkersAndQueueBound: with 3 workers, 10 webhooks on a receiver that holds every
+// request see 3 requests at once, not 10; with a queue of 10, of 40 deliveries offered 30 are
+// dropped, counted in DeliveryStats and the control API's statistics, and logged; once the
+// receiver answers, delivered + dropped = offered.
+func TestDeliveryWorkersAndQueueBound(t *testing.T) {
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	t.Cleanup(func() { log.SetOutput(os.Stderr) })
+	e := newEnv(t, emulator.Options{DeliveryWorkers: 3, DeliveryQueue: 10, MaxWebhooks: 10})
+	rc := newBlockingReceiver(t)
+	for range 10 {
+		if _, err := e.emu.CreateWebhook(rc.srv.URL, []string{"live-stream.broadcast.started"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	broadcasts(t, e.emu, 4)
+	// The workers take 3 deliveries and hold them; the 7 others are queued, the rest dropped.
+	for now, _, _ := rc.held(); now < 3 && t.Context().Err() == nil; now, _, _ = rc.held() {
+		time.Sleep(time.Millisecond)
+	}
+	st := e.emu.DeliveryStats()
+	if st.Offered != 40 || st.Dropped != 30 || st.Pending != 10 || st.Workers != 3 || st.Queue != 10 {
+		t.Errorf("while the receiver holds its requests: %+v", st)
+	}
+	stats := e.ctl("GET", "/stats", nil)
+	if d, _ := stats.body["deliveries"].(map[string]any); d["dropped"] != float64(30) || d["offered"] != float64(40) {
+		t.Errorf("control API statistics: %s", stats.raw)
+	}
+	close(rc.release)
+	e.waitDeliveries()
+	st = e.emu.DeliveryStats()
+	if st.Delivered+st.Dropped != st.Offered || st.Delivered != 10 || st.Failed != 0 {
+		t.Errorf("after the receiver answered: %+v", st)
+	}
+	if _, most, all := rc.held(); most != 3 || all != 10 {
+		t.Errorf("the receiver held %d requests at once (want 3, the workers) and got %d (want 10)", most, all)
+	}
+	_ = e.emu.Close()
+	if !strings.Contains(logged.String(), "30 deliveries dropped") {
+		t.Errorf("the drops were not logged: %q", logged.String())
 	}
 }

@@ -122,8 +122,12 @@
 //     over the GET and HEAD ones that ErrorRate let through. FaultCounts (and "injected" in
 //     GET /_emulator/faults) counts what was injected by kind since the start; SetFaults
 //     does not reset it, and restarts the sum of a rate only when that rate changes.
-//   - Event deliveries run in the background, one goroutine per event and webhook, so their
-//     order at a receiver is not guaranteed. A delivery is retried DeliveryRetries times,
+//   - Event deliveries go through a bounded queue: at most DeliveryQueue are pending (queued,
+//     being attempted or waiting for a retry), and DeliveryWorkers attempts run at once. Each
+//     webhook's deliveries go one at a time in the order of their events, a retry included, so
+//     a receiver sees its events in order. A delivery offered to a full queue is dropped,
+//     counted (DeliveryStats, "deliveries" in GET /_emulator/stats) and logged at most once a
+//     second. A delivery is retried DeliveryRetries times,
 //     DeliveryRetryDelay apart, while the receiver answers above 299 (redirects are not
 //     followed) or does not answer within DeliveryTimeout. The signature is the lowercase hex
 //     HMAC-SHA256 of the body bytes keyed with the webhook's signatureSecret.

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -25,6 +26,8 @@ const (
 	DefaultDeliveryRetries    = 3
 	DefaultDeliveryRetryDelay = 3 * time.Second
 	DefaultDeliveryTimeout    = 5 * time.Second
+	DefaultDeliveryWorkers    = 16
+	DefaultDeliveryQueue      = 10000
 	DefaultIngestDelay        = 500 * time.Millisecond
 	DefaultEncodingDelay      = 250 * time.Millisecond
 	DefaultDetectedLanguage   = "en"
@@ -80,6 +83,8 @@ type Options struct {
 	DeliveryRetries      int           // default 3; a negative value disables retries
 	DeliveryRetryDelay   time.Duration // default 3 s
 	DeliveryTimeout      time.Duration // default 5 s
+	DeliveryWorkers      int           // deliveries attempted at once; default 16
+	DeliveryQueue        int           // deliveries pending at most (the rest is dropped); default 10000
 	IngestDelay          time.Duration // each step of a source's ingest; default 500 ms
 	EncodingDelay        time.Duration // the encoding of each quality; default 250 ms
 	DetectedLanguage     string        // the language "detected" in a source; default en
@@ -102,7 +107,7 @@ func (o Options) withDefaults() (Options, error) {
 	errs = append(errs, o.defaultAccount()...)
 	errs = append(errs, o.defaultLimits()...)
 	errs = append(errs, o.checkSeeds())
-	o.defaultDeliveries()
+	errs = append(errs, o.defaultDeliveries())
 	errs = append(errs, o.defaultEncoding())
 	errs = append(errs, o.Faults.validate())
 	errs = append(errs, o.checkKeys()...)
@@ -183,9 +188,9 @@ func (o *Options) checkSeeds() error {
 	return nil
 }
 
-// defaultDeliveries fills the retries, their delay and the receivers' time-out; a negative
-// retry count means none.
-func (o *Options) defaultDeliveries() {
+// defaultDeliveries fills the retries, their delay, the receivers' time-out, the workers and
+// the queue's bound; a negative retry count means none.
+func (o *Options) defaultDeliveries() error {
 	switch {
 	case o.DeliveryRetries == 0:
 		o.DeliveryRetries = DefaultDeliveryRetries
@@ -198,6 +203,12 @@ func (o *Options) defaultDeliveries() {
 	if o.DeliveryTimeout <= 0 {
 		o.DeliveryTimeout = DefaultDeliveryTimeout
 	}
+	if o.DeliveryWorkers < 0 || o.DeliveryQueue < 0 {
+		return errors.New("delivery workers and queue must not be negative")
+	}
+	o.DeliveryWorkers = cmp.Or(o.DeliveryWorkers, DefaultDeliveryWorkers)
+	o.DeliveryQueue = cmp.Or(o.DeliveryQueue, DefaultDeliveryQueue)
+	return nil
 }
 
 // defaultEncoding fills the delays of ingest and encoding and the detected language.
