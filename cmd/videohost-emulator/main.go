@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,9 +50,11 @@ signed event deliveries, fault injection and a control API.
 
 Usage: videohost-emulator [flags]
 
-The first line on stdout is the base URL served (http://HOST:PORT); then one line per API key
-("api-key: KEY"; one key is generated when -api-key is not given), the environment and the
-control API's address. SIGINT or SIGTERM stops the emulator cleanly (exit status 0).
+The first line on stdout is the base URL served (http://HOST:PORT, https:// with -tls); then
+one line per API key ("api-key: KEY"; one key is generated when -api-key is not given), the
+environment and the control API's address; with -tls, the certificate's file ("tls-cert: PATH",
+for a client to trust) and the base64 SHA-256 of its public key ("tls-spki-sha256: HASH", for
+Chromium's --ignore-certificate-errors-spki-list). SIGINT or SIGTERM stops the emulator cleanly (exit status 0).
 Listening beyond loopback requires -control-token.
 
 Flags:
@@ -60,7 +63,11 @@ Flags:
 // config is the parsed command line.
 type config struct {
 	listen string
-	opts   emulator.Options
+	// tls serves HTTPS; tlsCert and tlsKey name the certificate and key files, or are empty
+	// for a certificate generated at start.
+	tls             bool
+	tlsCert, tlsKey string
+	opts            emulator.Options
 }
 
 // flagSet declares every flag into c; keys, otherKeys, limits and faults are copied into
@@ -68,6 +75,9 @@ type config struct {
 func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, faults *emulator.Faults) *flag.FlagSet {
 	fs := flag.NewFlagSet("videohost-emulator", flag.ContinueOnError)
 	fs.StringVar(&c.listen, "listen", defaultListen, "address to listen on (HOST:PORT; port 0 picks a free port)")
+	fs.BoolVar(&c.tls, "tls", false, "serve HTTPS with a certificate generated at start for localhost, 127.0.0.1 and ::1 (its file and SPKI hash are printed) unless -tls-cert and -tls-key are given; the browser paths /upload, /videos/{id}/source and /auth/refresh answer CORS either way")
+	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM certificate (chain) to serve HTTPS with, instead of a generated one; implies -tls")
+	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key of -tls-cert")
 	fs.StringVar(&c.opts.Environment, "environment", emulator.EnvSandbox, "environment emulated: sandbox or production")
 	fs.Var(keys, "api-key", "API key of this environment (repeatable; when none is given, one is generated and printed)")
 	fs.Var(otherKeys, "other-environment-key", "API key of the other environment, answered 401 with a message saying so (repeatable)")
@@ -137,6 +147,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (config, error) {
 	c.opts.OtherEnvironmentKeys = otherKeys
 	c.opts.Limits = limits
 	c.opts.Faults = faults
+	if c.tlsCert != "" || c.tlsKey != "" {
+		c.tls = true
+	}
 	return c, nil
 }
 
@@ -165,6 +178,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "videohost-emulator: -listen %s is not a loopback address: set -control-token so that the control API is not open to the network\n", c.listen)
 		return 2
 	}
+	var tlsOn *tlsSetup
+	if c.tls {
+		host, _, _ := net.SplitHostPort(c.listen)
+		if tlsOn, err = setupTLS(c.tlsCert, c.tlsKey, host); err != nil {
+			_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
+			return 2
+		}
+		if tlsOn.cleanup != nil {
+			defer tlsOn.cleanup()
+		}
+	}
 	emu, err := emulator.New(c.opts)
 	if err != nil {
 		_, _ = fmt.Fprintf(stderr, "videohost-emulator: %v\n", err)
@@ -177,12 +201,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	base := "http://" + ln.Addr().String()
-	_, _ = fmt.Fprintln(stdout, base)
-	for _, k := range emu.APIKeys() {
-		_, _ = fmt.Fprintf(stdout, "api-key: %s\n", k)
+	if tlsOn != nil {
+		base = "https://" + ln.Addr().String()
+		ln = tls.NewListener(ln, tlsOn.config)
 	}
-	_, _ = fmt.Fprintf(stdout, "environment: %s\n", emu.Environment())
-	_, _ = fmt.Fprintf(stdout, "control-api: %s/_emulator/\n", base)
+	printStart(stdout, base, emu, tlsOn)
 
 	code := 0
 	if err := serving.Serve(ctx, ln, emu, 10*time.Second); err != nil {
@@ -194,4 +217,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code = 1
 	}
 	return code
+}
+
+// printStart prints the lines that tell a script where and how to reach the emulator.
+func printStart(stdout io.Writer, base string, emu *emulator.Emulator, tlsOn *tlsSetup) {
+	_, _ = fmt.Fprintln(stdout, base)
+	for _, k := range emu.APIKeys() {
+		_, _ = fmt.Fprintf(stdout, "api-key: %s\n", k)
+	}
+	_, _ = fmt.Fprintf(stdout, "environment: %s\n", emu.Environment())
+	_, _ = fmt.Fprintf(stdout, "control-api: %s/_emulator/\n", base)
+	if tlsOn != nil {
+		_, _ = fmt.Fprintf(stdout, "tls-cert: %s\n", tlsOn.certPath)
+		_, _ = fmt.Fprintf(stdout, "tls-spki-sha256: %s\n", tlsOn.spki)
+	}
 }

@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/base64"
 	"flag"
 	"fmt"
@@ -75,6 +78,9 @@ func TestRunRefusals(t *testing.T) {
 		{[]string{"-listen", "127.0.0.1:0", "-fault-upload-commit-then-500", "1.5"}, 1, "upload commit-then-500"},
 		{[]string{"-listen", "127.0.0.1:0", "-ingest-delay", "-1s"}, 1, "delays"},
 		{[]string{"-listen", "127.0.0.1:0", "-detected-language", "x1"}, 1, "detected language"},
+		{[]string{"-listen", "127.0.0.1:0", "-tls-cert", "cert.pem"}, 2, "-tls-cert and -tls-key go together"},
+		{[]string{"-listen", "127.0.0.1:0", "-tls-cert", "none.pem", "-tls-key", "none.key"}, 2, "loading -tls-cert"},
+		{[]string{"-listen", "127.0.0.1:0", "-delivery-queue", "-1"}, 1, "delivery workers and queue"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(t.Context(), tc.args, &stdout, &stderr); code != tc.code || !strings.Contains(stderr.String(), tc.msg) {
@@ -371,4 +377,97 @@ func loadedWebhooks(t *testing.T, state string) int {
 	}
 	defer func() { _ = emu.Close() }()
 	return len(emu.Webhooks())
+}
+
+// TestRunTLS runs the command with -tls: the first line is an https address; the certificate
+// file it prints is what a client trusts to reach it (no verification turned off), the SPKI
+// hash it prints is the served key's; a browser path answers CORS over it; the generated files
+// are gone once it stops. Then the same with -tls-cert and -tls-key naming those files.
+func TestRunTLS(t *testing.T) {
+	start := func(args ...string) (lines []string, stop func()) {
+		ctx, cancel := context.WithCancel(t.Context())
+		pr, pw := io.Pipe()
+		done := make(chan int, 1)
+		go func() {
+			var stderr bytes.Buffer
+			code := run(ctx, append([]string{"-listen", "127.0.0.1:0", "-api-key", "tls-key"}, args...), pw, &stderr)
+			if code != 0 {
+				t.Errorf("exit %d: %s", code, stderr.String())
+			}
+			done <- code
+			_ = pw.Close()
+		}()
+		lines = firstLines(t, pr, 6)
+		go func() { _, _ = io.Copy(io.Discard, pr) }()
+		return lines, func() { cancel(); <-done }
+	}
+	lines, stop := start("-tls")
+	certPath, ok1 := strings.CutPrefix(lines[4], "tls-cert: ")
+	spki, ok2 := strings.CutPrefix(lines[5], "tls-spki-sha256: ")
+	if !strings.HasPrefix(lines[0], "https://127.0.0.1:") || !ok1 || !ok2 {
+		t.Fatalf("output %q", lines)
+	}
+	pem, err := os.ReadFile(certPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTLS(t, lines[0], pem, spki)
+	// The key of the generated certificate is never printed; it is only in memory, so a run
+	// with -tls-cert needs a pair of files of its own.
+	dir := t.TempDir()
+	certPEM, keyPEM, err := generateCert("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, kf := filepath.Join(dir, "c.pem"), filepath.Join(dir, "k.pem")
+	if err := os.WriteFile(cf, certPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(kf, keyPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	if _, err := os.Stat(certPath); !os.IsNotExist(err) {
+		t.Errorf("the generated certificate is still there after the stop: %v", err)
+	}
+	lines, stop = start("-tls-cert", cf, "-tls-key", kf)
+	defer stop()
+	if lines[4] != "tls-cert: "+cf {
+		t.Errorf("output %q", lines)
+	}
+	checkTLS(t, lines[0], certPEM, strings.TrimPrefix(lines[5], "tls-spki-sha256: "))
+}
+
+// checkTLS calls base trusting only certPEM, and checks that the served key has the SPKI hash
+// spki and that a preflight of /upload is answered.
+func checkTLS(t *testing.T, base string, certPEM []byte, spki string) {
+	t.Helper()
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(certPEM) {
+		t.Fatal("the certificate file holds no certificate")
+	}
+	cl := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}}
+	defer cl.CloseIdleConnections()
+	req, _ := http.NewRequestWithContext(t.Context(), "OPTIONS", base+"/upload?token=x", nil)
+	req.Header.Set("Origin", "http://127.0.0.1:9")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	resp, err := cl.Do(req)
+	if err != nil {
+		t.Fatalf("HTTPS with the printed certificate: %v", err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent || resp.Header.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("preflight over HTTPS: %d %v", resp.StatusCode, resp.Header)
+	}
+	sum := sha256.Sum256(resp.TLS.PeerCertificates[0].RawSubjectPublicKeyInfo)
+	if got := base64.StdEncoding.EncodeToString(sum[:]); got != spki {
+		t.Errorf("SPKI hash printed %s, served %s", spki, got)
+	}
+	req, _ = http.NewRequestWithContext(t.Context(), "GET", base+"/videos", nil)
+	req.SetBasicAuth("tls-key", "")
+	if resp, err = cl.Do(req); err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /videos over HTTPS: %v %v", resp, err)
+	} else {
+		_ = resp.Body.Close()
+	}
 }

@@ -147,6 +147,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.serveControl(w, r)
 		return
 	}
+	if e.serveCORS(w, r) {
+		return
+	}
 	e.stats.count(r.Method, path)
 	if !e.injectLatency(r.Context()) {
 		return

@@ -1,0 +1,54 @@
+package emulator
+
+import (
+	"net/http"
+	"strings"
+)
+
+// CORS: a browser page may call the endpoints that the service's browser uploader uses (the
+// upload with a token, a video's source with an access token, and the refresh of that token)
+// from any origin. No cookie is involved (credentials travel in the Authorization header or the
+// token in the query), so every origin is allowed, without credentials.
+const (
+	corsAllowMethods = "POST, OPTIONS"
+	// The uploader sends Content-Range for each chunk, Authorization with an access token, and
+	// its AV-Origin-* headers; Content-Type is set by the browser for the form data.
+	corsAllowHeaders  = "Authorization, Content-Type, Content-Range, AV-Origin-Client, AV-Origin-App, AV-Origin-Sdk"
+	corsExposeHeaders = "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Retry-After"
+	corsMaxAge        = "600"
+)
+
+// isBrowserPath reports whether path is one that a browser page calls: /upload, /auth/refresh
+// and /videos/{videoId}/source.
+func isBrowserPath(path string) bool {
+	switch path {
+	case "/upload", "/auth/refresh":
+		return true
+	}
+	id, ok := strings.CutPrefix(path, "/videos/")
+	if !ok {
+		return false
+	}
+	id, ok = strings.CutSuffix(id, "/source")
+	return ok && id != "" && !strings.Contains(id, "/")
+}
+
+// serveCORS adds the CORS headers to the answers of the browser paths and answers their
+// preflight requests (204), which carry no credentials and so are neither rate limited nor
+// counted; true when the request was answered.
+func (e *Emulator) serveCORS(w http.ResponseWriter, r *http.Request) bool {
+	if !isBrowserPath(r.URL.Path) {
+		return false
+	}
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", corsExposeHeaders)
+	if r.Method != http.MethodOptions || r.Header.Get("Access-Control-Request-Method") == "" {
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", corsAllowMethods)
+	h.Set("Access-Control-Allow-Headers", corsAllowHeaders)
+	h.Set("Access-Control-Max-Age", corsMaxAge)
+	w.WriteHeader(http.StatusNoContent)
+	return true
+}
