@@ -305,3 +305,14 @@ func docsLink(problemType, errorType string) string {
 	}
 	return "no documentation link given"
 }
+
+// addAPIWarning is addAPIErrorDiagnostics as warnings, each detail led by lead: for a read that
+// failed after a write had succeeded, where the state records what is known and the next
+// refresh reads the rest, so that the failure neither fails the apply nor taints the object.
+func addAPIWarning(diags *diag.Diagnostics, summary, lead string, err error, pd *providerData) {
+	var errs diag.Diagnostics
+	addAPIErrorDiagnostics(&errs, summary, err, pd, nil)
+	for _, d := range errs {
+		diags.AddWarning(d.Summary(), lead+" "+d.Detail())
+	}
+}

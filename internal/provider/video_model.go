@@ -156,6 +156,16 @@ func (m *videoResourceModel) nullUnknowns() {
 	if m.Assets.IsUnknown() {
 		m.Assets = types.ObjectNull(videoResourceAssetsTypes)
 	}
+	m.keepPlayableWhole()
+}
+
+// keepPlayableWhole holds the state to what the service guarantees: a video is playable only
+// once its whole source arrived, so a playable video lacks no byte, whatever count an earlier
+// write or state recorded.
+func (m *videoResourceModel) keepPlayableWhole() {
+	if m.Playable.ValueBool() {
+		m.SourceBytesMissing = types.Int64Value(0)
+	}
 }
 
 // videoModel is a video in the state, shared by the video and videos data sources.

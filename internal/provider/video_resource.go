@@ -253,7 +253,9 @@ func videoSourceSchema() map[string]schema.Attribute {
 		"source_bytes_missing": schema.Int64Attribute{
 			MarkdownDescription: "How many bytes of `source_file` the service still lacks: `0` once the upload is " +
 				"complete (and for the other sources). Above 0 after an interrupted upload; the next apply " +
-				"resumes it and sends only those bytes.",
+				"resumes it and sends only those bytes. Null when the service's status could not be read after an " +
+				"upload, so that how much it holds is not known: the next refresh reads it. Always taken from the " +
+				"service's status or its answers to the chunks, and `0` whenever `playable` is true.",
 			Computed: true,
 		},
 		"clip": schema.SingleNestedAttribute{
@@ -384,17 +386,20 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 			state.SourceURL = types.StringValue(s.URI)
 		}
 	}
-	if imported || !state.Playable.ValueBool() {
+	if imported || !state.Playable.ValueBool() || state.sourceUnsettled() {
+		// What is missing of the source is read again as long as anything may be: an upload
+		// that the service completed (a retried chunk, another apply) is then no longer resumed.
 		st, err := r.pd.client.GetVideoStatus(ctx, state.ID.ValueString())
 		if err != nil {
 			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.pd, videoAttributePaths)
 			return
 		}
-		state.Playable = types.BoolValue(st.Encoding.Playable)
+		state.setFromStatus(st)
 		if imported {
 			state.SourceBytesMissing = missingFromStatus(st)
 		}
 	}
+	state.keepPlayableWhole()
 	resp.Diagnostics.Append(state.setFromVideo(ctx, v)...)
 	if state.Timeouts.IsNull() || state.Timeouts.IsUnknown() {
 		state.Timeouts = timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)}

@@ -206,6 +206,9 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 	var inc *videohost.UploadIncompleteError
 	switch {
 	case err == nil:
+	case errors.As(err, &inc) && inc.StatusUnread:
+		warnUploadUnconfirmed(state, inc, diags)
+		return false
 	case errors.As(err, &inc) && !errors.Is(err, videohost.ErrSourceChanged):
 		missing := inc.Total - inc.Sent
 		state.SourceBytesMissing = types.Int64Value(missing)
@@ -241,6 +244,20 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 	}
 	state.SourceBytesMissing = types.Int64Value(0)
 	return true
+}
+
+// warnUploadUnconfirmed records an upload whose status could not be read, before it began or
+// after its last chunk: how much the service holds is not known, so source_bytes_missing is null
+// rather than a count the service never gave (0 would claim a complete source, the file's size
+// an empty one). The next refresh reads the status and records what it says.
+func warnUploadUnconfirmed(state *videoResourceModel, inc *videohost.UploadIncompleteError, diags *diag.Diagnostics) {
+	state.SourceBytesMissing = types.Int64Null()
+	diags.AddAttributeWarning(path.Root("source_file"), "Video Upload Not Confirmed", fmt.Sprintf(
+		"The service's status of video %s could not be read, so how many of the %d bytes of %s it holds is not "+
+			"known. The video is recorded in the state with source_bytes_missing = null (unknown). The next terraform "+
+			"plan reads the status: if the service holds the whole file, nothing is sent again; otherwise the apply "+
+			"resumes the upload and sends only what is missing. Cause: %v", state.ID.ValueString(), inc.Total,
+		state.SourceFile.ValueString(), inc.Err))
 }
 
 // approxBytes writes a size in MiB with one decimal, or in bytes below 1 MiB.
@@ -279,7 +296,7 @@ func waitForVideo(ctx context.Context, pd *providerData, id, want string) (video
 			return st, err
 		}
 		if failed := failedQualities(st); len(failed) > 0 {
-			return st, fmt.Errorf("the service failed to encode %s", strings.Join(failed, ", "))
+			return st, &qualityFailedError{failed}
 		}
 		if videoReached(st, want) {
 			tflog.Info(ctx, "video reached wait_for", map[string]any{"video_id": id, "wait_for": want, "waited": time.Since(start).String()})
@@ -352,9 +369,10 @@ func finishVideo(ctx context.Context, pd *providerData, state *videoResourceMode
 	}
 	want := plan.WaitFor.ValueString()
 	st, err := waitForVideo(ctx, pd, id, want)
+	var failed *qualityFailedError
 	switch {
 	case err == nil:
-		state.Playable = types.BoolValue(st.Encoding.Playable)
+		state.setFromStatus(st)
 	case errors.Is(err, context.DeadlineExceeded):
 		diags.AddAttributeError(path.Root("wait_for"), "Timed Out Waiting for Video", fmt.Sprintf(
 			"Video %s did not become %s within the timeouts block's limit (default %s). It is recorded in the state and "+
@@ -364,9 +382,22 @@ func finishVideo(ctx context.Context, pd *providerData, state *videoResourceMode
 		diags.AddAttributeWarning(path.Root("wait_for"), "Wait for Video Interrupted", fmt.Sprintf(
 			"Terraform was interrupted while waiting for video %s to become %s. Its source is complete and it is "+
 				"recorded in the state.", id, want))
-	default:
+	case errors.As(err, &failed):
 		addAPIErrorDiagnostics(diags, "Video Did Not Become "+upperFirst(want), err, pd, map[string]path.Path{})
+	default:
+		// The source is complete: a status that cannot be read says nothing against the video,
+		// which is recorded as it is, not marked for replacement.
+		addAPIWarning(diags, "Unable to Read Video Status", fmt.Sprintf("Video %s holds its whole source and is "+
+			"recorded in the state, but its status could not be read to wait until it is %s; the next terraform "+
+			"plan reads it again.", id, want), err, pd)
 	}
+}
+
+// qualityFailedError is a wait that ended because the service failed to encode a quality.
+type qualityFailedError struct{ qualities []string }
+
+func (e *qualityFailedError) Error() string {
+	return "the service failed to encode " + strings.Join(e.qualities, ", ")
 }
 
 // videoDefaultTimeout bounds a create or an update when the timeouts block sets nothing.
@@ -374,25 +405,45 @@ const videoDefaultTimeout = 60 * time.Minute
 
 // readVideoBack reads the video and its status after a write, on a context that outlives an
 // interruption, so that the state gets the service's values; what cannot be read keeps plan's.
+// The write succeeded, so a read that fails is a warning: an error would fail the apply, and
+// after a create mark the video for replacement, for nothing but a read the next refresh repeats.
 func readVideoBack(ctx context.Context, pd *providerData, state *videoResourceModel, diags *diag.Diagnostics) {
 	sctx, cancel := settleContext(ctx, pd)
 	defer cancel()
-	v, err := pd.client.GetVideo(sctx, state.ID.ValueString())
+	id := state.ID.ValueString()
+	lead := fmt.Sprintf("Video %s was written and is recorded in the state with what is known; the next "+
+		"terraform plan reads it again, and nothing is replaced for this.", id)
+	v, err := pd.client.GetVideo(sctx, id)
 	if err != nil {
-		addAPIErrorDiagnostics(diags, "Unable to Read Video", err, pd, nil)
+		addAPIWarning(diags, "Unable to Read Video", lead, err, pd)
 		return
 	}
 	diags.Append(state.setFromVideo(sctx, v)...)
-	if state.Playable.IsUnknown() {
-		st, err := pd.client.GetVideoStatus(sctx, state.ID.ValueString())
+	if state.Playable.IsUnknown() || state.sourceUnsettled() {
+		st, err := pd.client.GetVideoStatus(sctx, id)
 		if err != nil {
-			addAPIErrorDiagnostics(diags, "Unable to Read Video Status", err, pd, nil)
-			if state.Playable.IsUnknown() {
-				state.Playable = types.BoolNull()
-			}
+			addAPIWarning(diags, "Unable to Read Video Status", lead, err, pd)
 			return
 		}
-		state.Playable = types.BoolValue(st.Encoding.Playable)
+		state.setFromStatus(st)
+	}
+}
+
+// sourceUnsettled reports whether the state does not know that the service holds the whole
+// source file: bytes are missing, or how many is not known.
+func (m *videoResourceModel) sourceUnsettled() bool {
+	return !m.SourceFile.IsNull() && (m.SourceBytesMissing.IsNull() || m.SourceBytesMissing.IsUnknown() ||
+		m.SourceBytesMissing.ValueInt64() > 0)
+}
+
+// setFromStatus records what a status that the service returned says: whether the video is
+// playable and, for a source file, how many of its bytes the service lacks. It is where the
+// missing count is taken from a status; a status with no size (no byte arrived yet) leaves the
+// count as it was.
+func (m *videoResourceModel) setFromStatus(st videohost.VideoStatus) {
+	m.Playable = types.BoolValue(st.Encoding.Playable)
+	if missing := missingFromStatus(st); !m.SourceFile.IsNull() && !missing.IsNull() {
+		m.SourceBytesMissing = missing
 	}
 }
 

@@ -30,13 +30,13 @@ import (
 // newWrappedAccEnv is newAccEnv with the emulator behind the handler that wrap builds, for a
 // test that steers the requests (a fault at the second chunk, a file rewritten during its
 // upload).
-func newWrappedAccEnv(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) *accEnv {
+func newWrappedAccEnv(t *testing.T, wrap func(*emulator.Emulator) http.Handler) *accEnv {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
 	parallel(t)
-	emu, baseURL := serveEmulator(t, opts, wrap)
+	emu, baseURL := serveEmulator(t, emulator.Options{}, wrap)
 	return &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
 }
 
@@ -67,7 +67,7 @@ func videoConfigWith(env *accEnv, providerExtra string, attrs ...string) string 
 func cutFromSecondChunk(t *testing.T) (*accEnv, *atomic.Bool) {
 	armed := &atomic.Bool{}
 	armed.Store(true)
-	env := newWrappedAccEnv(t, emulator.Options{}, onSourceChunk(2, armed, func(emu *emulator.Emulator) {
+	env := newWrappedAccEnv(t, onSourceChunk(2, armed, func(emu *emulator.Emulator) {
 		emu.SetFaults(emulator.Faults{UploadCuts: 100})
 	}))
 	return env, armed
@@ -234,7 +234,7 @@ func TestAccVideoFileChangedDuringUpload(t *testing.T) {
 			armed := &atomic.Bool{}
 			armed.Store(true)
 			var file, sum string
-			env := newWrappedAccEnv(t, emulator.Options{}, onSourceChunk(2, armed, func(*emulator.Emulator) {
+			env := newWrappedAccEnv(t, onSourceChunk(2, armed, func(*emulator.Emulator) {
 				_, sum = writeRandomFile(t, dir, "clip.mp4", tc.newSize)
 			}))
 			file, _ = writeRandomFile(t, dir, "clip.mp4", videoFileSize)
@@ -469,7 +469,7 @@ func failedEncoding(emu *emulator.Emulator) http.Handler {
 // TestAccVideoWaitForFailedQuality: a quality that fails while the apply waits for encoded is
 // an error that names it, and the video is replaced by the next apply.
 func TestAccVideoWaitForFailedQuality(t *testing.T) {
-	env := newWrappedAccEnv(t, emulator.Options{}, failedEncoding)
+	env := newWrappedAccEnv(t, failedEncoding)
 	config := videoConfig(env, "title", hcl("Fails"), "source_url", hcl("https://media.example.test/a.mp4"), "wait_for", hcl("encoded"))
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -506,4 +506,260 @@ func TestAccVideoWaitTimesOut(t *testing.T) {
 			},
 		},
 	})
+}
+
+// goneAfterChunk is the emulator as a client sees it when the service goes away right after
+// the n-th source chunk was stored and answered (it was killed, and is restarted later with its
+// state): from then on, while down is set, every connection is closed before an answer.
+func goneAfterChunk(n int64, down *atomic.Bool) func(*emulator.Emulator) http.Handler {
+	return func(emu *emulator.Emulator) http.Handler {
+		var chunks atomic.Int64
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if down.Load() {
+				if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+					_ = conn.Close()
+				}
+				return
+			}
+			emu.ServeHTTP(w, r)
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/source") && chunks.Add(1) == n {
+				down.Store(true)
+			}
+		})
+	}
+}
+
+// videoCLI is a directory where the real terraform applies videohost_video.clip of title, with
+// a new file of videoFileSize bytes as its source, in chunks of 5 MiB sent one at a time and
+// retried once. It returns the directory and the file's SHA-256.
+func videoCLI(t *testing.T, env *accEnv, title string) (*cliWorkdir, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	t.Cleanup(cancel)
+	cli := newCLIWorkdir(ctx, t, "1.0.0")
+	file, sum := writeRandomFile(t, cli.dir, "clip.mp4", videoFileSize)
+	cli.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1", "title", hcl(title), "source_file", hcl(file)))
+	return cli, sum
+}
+
+// TestAccVideoCreateUnconfirmedAfterLastChunk: the service goes away right after the last chunk
+// of a new video's source arrived, so the status that would confirm the upload and the read of
+// the video both fail. The apply records the video with warnings and no error, so it is not
+// marked for replacement, and claims no count of missing bytes that the service did not give
+// (neither "0 bytes are missing… the next apply resumes" nor all of them). Once the service is
+// back, the plan reads the status and has nothing to do: the video is neither resumed nor
+// replaced, and no byte is sent again.
+func TestAccVideoCreateUnconfirmedAfterLastChunk(t *testing.T) {
+	var down atomic.Bool
+	env := newWrappedAccEnv(t, goneAfterChunk(3, &down))
+	cli, sum := videoCLI(t, env, "Unconfirmed")
+
+	out := cli.run("apply", "-auto-approve", "-no-color")
+	if !down.Load() {
+		t.Fatalf("the service never went away: the third chunk did not arrive:\n%s", out)
+	}
+	if !strings.Contains(out, "Warning: Video Upload Not Confirmed") {
+		t.Errorf("the apply does not warn that the upload could not be confirmed:\n%s", out)
+	}
+	for _, claim := range []string{"0 bytes", "of its 12582912 bytes"} {
+		if strings.Contains(out, claim) {
+			t.Errorf("the apply claims %q although it never read what the service holds:\n%s", claim, out)
+		}
+	}
+	id, missing := videoStateOf(t, cli)
+	if missing != nil {
+		t.Errorf("source_bytes_missing = %d in the state, want null: the service's status was never read", *missing)
+	}
+	if tainted := strings.Contains(cli.run("show", "-no-color"), "tainted"); tainted {
+		t.Errorf("the video is marked for replacement after a read failed")
+	}
+
+	down.Store(false)
+	before := env.Emu.UploadedBytes(id)
+	cli.run("plan", "-detailed-exitcode", "-no-color") // fails the test unless nothing is to change
+	out = cli.run("apply", "-auto-approve", "-no-color")
+	if !strings.Contains(out, "0 added, 0 changed, 0 destroyed") {
+		t.Errorf("the apply after the service came back changed something:\n%s", out)
+	}
+	if got, missing := videoStateOf(t, cli); got != id || missing == nil || *missing != 0 {
+		t.Errorf("the state holds video %s with %v bytes missing, want %s with 0", got, missing, id)
+	}
+	if sent := env.Emu.UploadedBytes(id) - before; sent != 0 {
+		t.Errorf("%d bytes were uploaded again for a source the service held whole", sent)
+	}
+	if _, got, complete, _ := env.Emu.VideoSource(id); !complete || got != sum {
+		t.Errorf("the service holds SHA-256 %s (complete %t), want the file's %s", got, complete, sum)
+	}
+}
+
+// videoStateOf reads videohost_video.clip's id and source_bytes_missing (nil when null) from
+// the state of cli's directory.
+func videoStateOf(t *testing.T, cli *cliWorkdir) (string, *int64) {
+	t.Helper()
+	var st struct {
+		Values struct {
+			Root struct {
+				Resources []struct {
+					Address string `json:"address"`
+					Values  struct {
+						ID                 string `json:"id"`
+						SourceBytesMissing *int64 `json:"source_bytes_missing"`
+					} `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(cli.run("show", "-json")), &st); err != nil {
+		t.Fatalf("reading terraform show -json: %v", err)
+	}
+	for _, r := range st.Values.Root.Resources {
+		if r.Address == testVideoAddr {
+			return r.Values.ID, r.Values.SourceBytesMissing
+		}
+	}
+	t.Fatalf("no %s in the state", testVideoAddr)
+	return "", nil
+}
+
+// TestAccVideoCompletedOutsideRefreshes: an upload left incomplete is completed outside
+// Terraform (another run, or a chunk that the service stored although it answered a failure)
+// and the video becomes playable. The refresh takes what is missing from the service's status:
+// the state never holds playable = true with bytes missing, and the plan resumes nothing.
+func TestAccVideoCompletedOutsideRefreshes(t *testing.T) {
+	env, armed := cutFromSecondChunk(t)
+	file, sum := writeRandomFile(t, t.TempDir(), "clip.mp4", videoFileSize)
+	config := videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1", "title", hcl("Completed outside"), "source_file", hcl(file))
+	var id string
+	var before int64
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			incompleteStep(env, config, &id),
+			{
+				PreConfig: func() {
+					armed.Store(false)
+					env.Emu.SetFaults(emulator.Faults{})
+					completeOutside(t, env, id, file)
+					before = env.Emu.UploadedBytes(id)
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testVideoAddr, plancheck.ResourceActionNoop),
+						plancheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),
+						plancheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("playable"), knownvalue.Bool(true)),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sourceOnService(env, &id, &sum),
+					serviceCheckFunc(func(context.Context) error {
+						if sent := env.Emu.UploadedBytes(id) - before; sent != 0 {
+							return fmt.Errorf("%d bytes were uploaded again for a source the service held whole", sent)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// completeOutside uploads the rest of file to video id with a client of its own, and waits
+// until the service can play it.
+func completeOutside(t *testing.T, env *accEnv, id, file string) {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := serviceClient(t, env)
+	src := videohost.UploadSource{Name: filepath.Base(file), Reader: f, Size: fi.Size()}
+	if _, err := c.UploadVideoSource(t.Context(), id, src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
+		t.Fatalf("completing the upload outside Terraform: %v", err)
+	}
+	for range 600 {
+		st, err := c.GetVideoStatus(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Encoding.Playable {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("video %s did not become playable", id)
+}
+
+// TestAccVideoResumeStatusUnreadable: the status read that starts the resumption of an
+// incomplete upload fails (the service answers 503 to it past the retries). Nothing is sent,
+// and the apply neither claims that the service holds none of the file ("The service has 0 of
+// its … bytes") nor records every byte as missing: source_bytes_missing is unknown (null). Once
+// the status can be read, the next apply resumes and sends only what the service lacks.
+func TestAccVideoResumeStatusUnreadable(t *testing.T) {
+	var cut, statusDown atomic.Bool
+	cut.Store(true)
+	env := newWrappedAccEnv(t, func(emu *emulator.Emulator) http.Handler {
+		var chunks atomic.Int64
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch {
+			case statusDown.Load() && r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/status"):
+				w.Header().Set("Content-Type", "application/problem+json")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_, _ = w.Write([]byte(`{"title":"Service unavailable.","status":503}`))
+				return
+			case cut.Load() && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/source") && chunks.Add(1) == 2:
+				emu.SetFaults(emulator.Faults{UploadCuts: 100})
+			}
+			emu.ServeHTTP(w, r)
+		})
+	})
+	cli, sum := videoCLI(t, env, "Status unreadable")
+	cli.run("apply", "-auto-approve", "-no-color")
+	id, missing := videoStateOf(t, cli)
+	if missing == nil || *missing != videoFileSize-5<<20 {
+		t.Fatalf("source_bytes_missing = %v after the cut upload, want %d", missing, videoFileSize-5<<20)
+	}
+
+	cut.Store(false)
+	env.Emu.SetFaults(emulator.Faults{})
+	statusDown.Store(true)
+	before := env.Emu.UploadedBytes(id)
+	out := cli.run("apply", "-auto-approve", "-no-color", "-refresh=false")
+	if !strings.Contains(out, "Warning: Video Upload Not Confirmed") {
+		t.Errorf("the apply does not warn that what the service holds is not known:\n%s", out)
+	}
+	if strings.Contains(out, "The service has 0 of its") {
+		t.Errorf("the apply claims that the service holds nothing, which it never said:\n%s", out)
+	}
+	if _, missing := videoStateOf(t, cli); missing != nil {
+		t.Errorf("source_bytes_missing = %d after a status read that failed, want null (unknown)", *missing)
+	}
+	if sent := env.Emu.UploadedBytes(id) - before; sent != 0 {
+		t.Errorf("%d bytes were sent without knowing what the service holds", sent)
+	}
+
+	statusDown.Store(false)
+	out = cli.run("apply", "-auto-approve", "-no-color")
+	if !strings.Contains(out, "1 changed") {
+		t.Errorf("the apply once the status is readable does not resume the upload:\n%s", out)
+	}
+	if got, missing := videoStateOf(t, cli); got != id || missing == nil || *missing != 0 {
+		t.Errorf("the state holds video %s with %v bytes missing, want %s with 0", got, missing, id)
+	}
+	if sent := env.Emu.UploadedBytes(id) - before; sent != videoFileSize-5<<20 {
+		t.Errorf("the resumed upload sent %d bytes, want the %d missing", sent, videoFileSize-5<<20)
+	}
+	if _, got, complete, _ := env.Emu.VideoSource(id); !complete || got != sum {
+		t.Errorf("the service holds SHA-256 %s (complete %t), want the file's %s", got, complete, sum)
+	}
 }

@@ -34,7 +34,7 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 	defer videoCollection.writing(c)()
 	st, err := c.GetVideoStatus(ctx, videoID)
 	if err != nil {
-		return Video{}, u.incomplete(0, fmt.Errorf("reading the status before the upload: %w", err))
+		return Video{}, u.unconfirmed(fmt.Errorf("reading the status before the upload: %w", err))
 	}
 	if err := u.sameSource(st); err != nil {
 		return Video{}, err
@@ -207,7 +207,7 @@ func (u *sourceUpload) result(ctx context.Context, missing []ByteRange) (Video, 
 	st, err := u.c.GetVideoStatus(dctx, u.videoID)
 	switch {
 	case err != nil:
-		return Video{}, u.incomplete(sent, fmt.Errorf("confirming the upload with the status: %w", err))
+		return Video{}, u.unconfirmed(fmt.Errorf("confirming the upload with the status: %w", err))
 	case !st.Complete():
 		return Video{}, u.incomplete(st.Received(u.src.Size), fmt.Errorf(
 			"every chunk was sent, yet the status lists ranges as missing: %v", st.Missing(u.src.Size)))
@@ -221,6 +221,12 @@ func (u *sourceUpload) result(ctx context.Context, missing []ByteRange) (Video, 
 
 func (u *sourceUpload) incomplete(sent int64, err error) error {
 	return &UploadIncompleteError{VideoID: u.videoID, Sent: sent, Total: u.src.Size, Err: err}
+}
+
+// unconfirmed is the incomplete upload whose status could not be read: what the service holds
+// is not known (see UploadIncompleteError.StatusUnread).
+func (u *sourceUpload) unconfirmed(err error) error {
+	return &UploadIncompleteError{VideoID: u.videoID, Total: u.src.Size, StatusUnread: true, Err: err}
 }
 
 var _ error = (*UploadIncompleteError)(nil)
@@ -243,13 +249,22 @@ type UploadOptions struct {
 type UploadIncompleteError struct {
 	VideoID string
 	// Sent is what the upload knows the service has of the file's Total bytes: what the
-	// status listed when it began plus the chunks acknowledged since (0 when the status could
-	// not be read); the status may list more, never less.
+	// status listed when it began plus the chunks acknowledged since; the status may list
+	// more, never less. It means nothing when StatusUnread is set.
 	Sent, Total int64
-	Err         error // the cause (ErrInterrupted, the last *Error, a network error)
+	// StatusUnread says that the service's status could not be read, before the upload (so
+	// nothing was sent) or after every chunk was sent (so the service may hold the whole file):
+	// how much the service holds is not known, and a later read of the status tells.
+	StatusUnread bool
+	Err          error // the cause (ErrInterrupted, the last *Error, a network error)
 }
 
 func (e *UploadIncompleteError) Error() string {
+	if e.StatusUnread {
+		return fmt.Sprintf("uploading the source of video %s: not confirmed: the service's status could not be read, "+
+			"so how much of the %d bytes it holds is not known, and sending the same file again resumes the upload "+
+			"if anything is missing: %v", e.VideoID, e.Total, e.Err)
+	}
 	return fmt.Sprintf("uploading the source of video %s: incomplete: the service has %d of %d bytes (%d missing), "+
 		"and sending the same file again resumes the upload: %v", e.VideoID, e.Sent, e.Total, e.Total-e.Sent, e.Err)
 }

@@ -24,7 +24,7 @@ import (
 const vid = "vi4blUQJFrYWbaG44NChkH27"
 
 func uploadEnv(t *testing.T) (*sourceStore, *fakeService) {
-	s := newSourceStore(t, vid)
+	s := newSourceStore(t)
 	return s, newFakeService(t, s.serve)
 }
 
@@ -638,4 +638,71 @@ func TestUploadChunksArePacedByTheUploadsWindow(t *testing.T) {
 	if d.gate.early != 0 || d.gate.refused > 1 {
 		t.Fatalf("%d early requests (want 0), %d 429s (want at most 1)", d.gate.early, d.gate.refused)
 	}
+}
+
+// unreadableStatus serves s, except that its status cannot be read (503, past the retries)
+// once down is set.
+func unreadableStatus(t *testing.T, s *sourceStore, down *atomic.Bool) *fakeService {
+	return newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if down.Load() && r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/status") {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"title": "Busy.", "status": 503})
+			return
+		}
+		s.serve(w, r)
+	})
+}
+
+// TestUploadVideoSourceUnconfirmed: every chunk was acknowledged, then the status that would
+// confirm the upload could not be read (the service went away after the last chunk). What the
+// service holds is not known: the error says so, and never that 0 bytes, or all of them, are
+// missing.
+func TestUploadVideoSourceUnconfirmed(t *testing.T) {
+	s := newSourceStore(t)
+	var down atomic.Bool
+	f := unreadableStatus(t, s, &down)
+	s.fault = func(n int, w http.ResponseWriter, _ *http.Request, commit func()) bool {
+		if n == 3 {
+			commit()
+			down.Store(true)
+			writeJSON(w, http.StatusCreated, videoJSON(vid, "uploaded"))
+			return true
+		}
+		return false
+	}
+	data, src := randomFile(t, 12*mib)
+	c := f.client(t, func(cfg *Config) { cfg.MaxRetries = 1 })
+	_, err := c.UploadVideoSource(t.Context(), vid, src, fiveMiB)
+	var ie *UploadIncompleteError
+	if !errors.As(err, &ie) || !ie.StatusUnread || !errors.Is(err, ErrServer) {
+		t.Fatalf("err = %v, want an *UploadIncompleteError whose status could not be read", err)
+	}
+	if !s.holds(data) {
+		t.Fatal("the service does not hold the whole file")
+	}
+	if strings.Contains(err.Error(), "missing)") {
+		t.Errorf("the error claims a count of missing bytes it never read: %v", err)
+	}
+	wantError(t, err, "not known", "confirming the upload")
+}
+
+// TestUploadVideoSourceStatusUnreadableBefore: the status read that starts a resumption fails;
+// nothing is sent, and the error says that what the service holds is not known rather than
+// that it holds nothing.
+func TestUploadVideoSourceStatusUnreadableBefore(t *testing.T) {
+	s := newSourceStore(t)
+	var down atomic.Bool
+	down.Store(true)
+	f := unreadableStatus(t, s, &down)
+	data, src := randomFile(t, 12*mib)
+	s.preset(data, 0, 5*mib-1)
+	c := f.client(t, func(cfg *Config) { cfg.MaxRetries = 1 })
+	_, err := c.UploadVideoSource(t.Context(), vid, src, fiveMiB)
+	var ie *UploadIncompleteError
+	if !errors.As(err, &ie) || !ie.StatusUnread {
+		t.Fatalf("err = %v, want an *UploadIncompleteError whose status could not be read", err)
+	}
+	if got := s.sent(); len(got) != 0 {
+		t.Fatalf("sent %q without knowing what the service holds", got)
+	}
+	wantError(t, err, "not known", "before the upload")
 }

@@ -36,8 +36,8 @@ type sourceStore struct {
 
 var contentRange = regexp.MustCompile(`^bytes (\d+)-(\d+)/(\d+|\*)$`)
 
-func newSourceStore(t *testing.T, videoID string) *sourceStore {
-	return &sourceStore{t: t, videoID: videoID}
+func newSourceStore(t *testing.T) *sourceStore {
+	return &sourceStore{t: t, videoID: vid}
 }
 
 // preset makes the store hold the bytes [from, to] of data already, as an earlier run left them.

@@ -170,7 +170,7 @@ func newDiscardlessService(t *testing.T, handler http.HandlerFunc) *httptest.Ser
 // TestUploadChunkReplayedAfter401 revokes the access token: the chunk's 401 refreshes it and
 // the chunk is sent again whole, its body made anew from the file.
 func TestUploadChunkReplayedAfter401(t *testing.T) {
-	s := newSourceStore(t, vid)
+	s := newSourceStore(t)
 	var f *fakeService
 	f = newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/status") && f.count(http.MethodGet, r.URL.Path) == 1 {
