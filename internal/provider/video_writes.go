@@ -429,36 +429,5 @@ func readVideoBack(ctx context.Context, pd *providerData, state *videoResourceMo
 	}
 }
 
-// sourceUnsettled reports whether the state does not know that the service holds the whole
-// source file: bytes are missing, or how many is not known.
-func (m *videoResourceModel) sourceUnsettled() bool {
-	return !m.SourceFile.IsNull() && (m.SourceBytesMissing.IsNull() || m.SourceBytesMissing.IsUnknown() ||
-		m.SourceBytesMissing.ValueInt64() > 0)
-}
-
-// setFromStatus records what a status that the service returned says: whether the video is
-// playable and, for a source file, how many of its bytes the service lacks. It is where the
-// missing count is taken from a status; a status with no size (no byte arrived yet) leaves the
-// count as it was.
-func (m *videoResourceModel) setFromStatus(st videohost.VideoStatus) {
-	m.Playable = types.BoolValue(st.Encoding.Playable)
-	if missing := missingFromStatus(st); !m.SourceFile.IsNull() && !missing.IsNull() {
-		m.SourceBytesMissing = missing
-	}
-}
-
-// missingFromStatus is how many bytes of a source the status says are missing: 0 once it is
-// complete, null when no size is known yet (no byte arrived).
-func missingFromStatus(st videohost.VideoStatus) types.Int64 {
-	switch {
-	case st.Complete():
-		return types.Int64Value(0)
-	case st.Ingest == nil || st.Ingest.Filesize == nil:
-		return types.Int64Null()
-	}
-	size := *st.Ingest.Filesize
-	return types.Int64Value(size - st.Received(size))
-}
-
 // videoWrites names the video for the shared create and delete machinery.
 var videoWrites = writeTarget{kind: "Video", attrs: videoAttributePaths}
