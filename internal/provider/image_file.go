@@ -3,8 +3,10 @@ package provider
 // The plan-time checks of the image files that the provider uploads (a watermark, a player
 // theme's logo) and their SHA-256, taken when the plan is made so that a change of the file's
 // content shows in the plan. The service looks at an image's content, not its name (a buffer is
-// sent as a part named "file"), so the checks do too: the magic bytes, then the header decoded
-// with image.DecodeConfig. Nothing is sent to the service.
+// sent as a part named "file"), so the checks do too: the magic bytes, the header decoded with
+// image.DecodeConfig, then the whole image decoded, so that a file cut short or with a damaged
+// chunk (a PNG's CRC, its compressed data) is refused at plan time rather than by the service.
+// Nothing is sent to the service.
 
 import (
 	"bytes"
@@ -14,8 +16,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	_ "image/jpeg" // registers the JPEG header decoder that image.DecodeConfig uses
-	_ "image/png"  // registers the PNG header decoder that image.DecodeConfig uses
+	_ "image/jpeg" // registers the JPEG decoder that image.DecodeConfig and image.Decode use
+	_ "image/png"  // registers the PNG decoder that image.DecodeConfig and image.Decode use
 	"io"
 	"os"
 	"path/filepath"
@@ -79,22 +81,45 @@ func readImageFile(name string, lim imageLimits) (imageFacts, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
 	}
-	h := sha256.New()
-	// The header is decoded from the bytes as they are hashed, so the file is read once.
-	cfg, format, err := image.DecodeConfig(io.TeeReader(f, h))
+	cfg, format, err := image.DecodeConfig(f)
 	if err != nil || (format != "jpeg" && format != "png") {
 		return imageFacts{}, fmt.Errorf("it starts like a JPEG or PNG image but its header cannot be decoded (%v): "+
 			"save it again as a JPEG or PNG", err)
 	}
-	if _, err := io.Copy(h, f); err != nil {
-		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
-	}
-	facts := imageFacts{format: format, width: cfg.Width, height: cfg.Height, size: st.Size(), sha256: hex.EncodeToString(h.Sum(nil))}
+	facts := imageFacts{format: format, width: cfg.Width, height: cfg.Height, size: st.Size()}
 	if (lim.maxWidth > 0 && cfg.Width > lim.maxWidth) || (lim.maxHeight > 0 && cfg.Height > lim.maxHeight) {
 		return facts, fmt.Errorf("the image is %d × %d pixels, larger than the %d × %d pixels the service takes",
 			cfg.Width, cfg.Height, lim.maxWidth, lim.maxHeight)
 	}
-	return facts, nil
+	sum, err := decodeWholeImage(f, cfg)
+	facts.sha256 = sum
+	return facts, err
+}
+
+// maxDecodedPixels bounds the images that are decoded whole: decoding holds every pixel in
+// memory (8 bytes each at most), and a few MiB of PNG can hold more pixels than a plan should
+// spend memory on. A larger image is checked by its header only, and the service judges the rest.
+const maxDecodedPixels = 16 << 20
+
+// decodeWholeImage reads f again from its start, decoding the whole image (of header cfg) from
+// the bytes as they are hashed, then hashing what follows the image's end: the file is read in
+// one pass and never held whole. It returns the file's SHA-256 in lowercase hex, or why the
+// image does not decode: truncated, a damaged chunk or checksum, or data that is not an image's.
+func decodeWholeImage(f *os.File, cfg image.Config) (string, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return "", fmt.Errorf("the file cannot be read: %w", err)
+	}
+	h := sha256.New()
+	if int64(cfg.Width)*int64(cfg.Height) <= maxDecodedPixels {
+		if _, _, err := image.Decode(io.TeeReader(f, h)); err != nil {
+			return "", fmt.Errorf("its header is a JPEG's or a PNG's, but the image does not decode whole (%v): the file "+
+				"is cut short or damaged; export or save it again as a JPEG or PNG", err)
+		}
+	}
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("the file cannot be read: %w", err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // imageRequirement says what lim takes, to complete "the path of a JPEG or PNG image file".

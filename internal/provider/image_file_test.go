@@ -87,6 +87,7 @@ func TestReadImageFile(t *testing.T) {
 	empty := filepath.Join(dir, "empty.png")
 	writeFile(t, empty, "")
 	big := writePNG(t, dir, "big.png", 400, 400, 3)
+	cut, badCRC, cutJPEG := damagedImages(t, dir)
 	heavy := writeNoisyPNG(t, dir, "heavy.png", 200, 100)
 	for name, c := range map[string]struct {
 		file string
@@ -102,6 +103,9 @@ func TestReadImageFile(t *testing.T) {
 		"logo too wide":       {jpegFile, logoImage, "300 × 150 pixels, larger than the 200 × 100"},
 		"logo too many bytes": {big, imageLimits{maxBytes: 100}, "more than the 100 bytes"},
 		"logo over 100 KiB":   {heavy, logoImage, "more than the 102400 bytes (100 KiB)"},
+		"png cut short":       {cut, logoImage, "does not decode whole"},
+		"png bad IDAT CRC":    {badCRC, watermarkImage, "does not decode whole"},
+		"jpeg cut short":      {cutJPEG, watermarkImage, "does not decode whole"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := readImageFile(c.file, c.lim)
@@ -110,6 +114,37 @@ func TestReadImageFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// damagedImages writes into dir a PNG cut after its header, a PNG whose image data fails its
+// CRC, and a JPEG cut in its scan: each has a header that decodes, and nothing more that does.
+func damagedImages(t *testing.T, dir string) (cut, badCRC, cutJPEG string) {
+	t.Helper()
+	good, err := os.ReadFile(writePNG(t, dir, "good.png", 40, 20, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	idat := bytes.Index(good, []byte("IDAT"))
+	if idat < 0 {
+		t.Fatal("no IDAT chunk in the test PNG")
+	}
+	cut = filepath.Join(dir, "cut.png")
+	writeFile(t, cut, string(good[:idat-4])) // the signature and IHDR only
+	bad := bytes.Clone(good)
+	bad[idat+4] ^= 0xff // the first byte of the chunk's data: its CRC no longer holds
+	badCRC = filepath.Join(dir, "bad-crc.png")
+	writeFile(t, badCRC, string(bad))
+	jpegBytes, err := os.ReadFile(writeJPEG(t, dir, "good.jpg", 256, 256, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sos := bytes.Index(jpegBytes, []byte{0xff, 0xda}) // the start of the scan: the header is whole before it
+	if sos < 0 {
+		t.Fatal("no scan in the test JPEG")
+	}
+	cutJPEG = filepath.Join(dir, "cut.jpg")
+	writeFile(t, cutJPEG, string(jpegBytes[:sos+(len(jpegBytes)-sos)/2]))
+	return cut, badCRC, cutJPEG
 }
 
 // TestCheckPlannedImage: a file whose content changed after the plan took its SHA-256 is refused

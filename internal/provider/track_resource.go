@@ -70,7 +70,9 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 		"source_file": schema.StringAttribute{
 			MarkdownDescription: "Path of the WebVTT file to upload (it must start with the line `WEBVTT`); a relative " +
 				"path is taken from the directory Terraform runs in. The file is read when the plan is made: a missing, " +
-				"empty or unreadable file, or one that is not WebVTT, is an error before anything is sent. A change of " +
+				"empty or unreadable file, one that is not WebVTT, or a cue whose timing is not `00:00:01.000 --> " +
+				"00:00:04.000` (`mm:ss.ttt` or `hh:mm:ss.ttt`, an arrow of two dashes, the start at or before the " +
+				"end) is an error, naming the line, before anything is sent. A change of " +
 				"its content uploads it again in place: the service replaces the file it holds.",
 			Required:   true,
 			Validators: []validator.String{notBlank()},

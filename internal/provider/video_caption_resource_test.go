@@ -212,6 +212,8 @@ func TestAccVideoCaption_badInput(t *testing.T) {
 	empty := tempFile(t, dir, "empty.vtt", "")
 	srt := tempFile(t, dir, "subtitles.srt", "1\n00:00:00,000 --> 00:00:02,000\nHello.\n")
 	almost := tempFile(t, dir, "almost.vtt", "WEBVTTX\n")
+	arrow := tempFile(t, dir, "arrow.vtt", "WEBVTT\n\n00:00:01.000 -> 00:00:02.000\nBroken arrow.\n")
+	digit := tempFile(t, dir, "digit.vtt", "WEBVTT\n\n1\n00:00:0x.000 --> 00:00:02.000\nBad digit.\n")
 	missing := filepath.Join(dir, "missing.vtt")
 	sub := filepath.Join(dir, "a-directory.vtt")
 	if err := os.Mkdir(sub, 0o700); err != nil {
@@ -232,6 +234,10 @@ func TestAccVideoCaption_badInput(t *testing.T) {
 			onAttribute("Unusable Source File", testCaptionAddr, "source_file", "is not WebVTT")),
 		step(trackConfig(env, "caption", videoID, "en", almost),
 			onAttribute("Unusable Source File", testCaptionAddr, "source_file", "is not WebVTT")),
+		step(trackConfig(env, "caption", videoID, "en", arrow),
+			onAttribute("Unusable Source File", testCaptionAddr, "source_file", `is not valid WebVTT: line 3, "00:00:01.000 -> 00:00:02.000"`)),
+		step(trackConfig(env, "chapter", videoID, "en", digit),
+			onAttribute("Unusable Source File", chapterAddr, "source_file", `line 4, "00:00:0x.000 --> 00:00:02.000", is not a cue timing`)),
 		step(trackConfig(env, "caption", videoID, "en_US", good),
 			onAttribute("Invalid Language Tag", testCaptionAddr, "language", "it must contain only letters and dashes")),
 		step(trackConfig(env, "caption", videoID, "english", good),

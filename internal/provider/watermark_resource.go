@@ -40,7 +40,7 @@ func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"id": keptString("Identifier of the watermark (the service's `watermarkId`), for a video's `watermark`."),
 			"source_file": schema.StringAttribute{
 				MarkdownDescription: "Path of the image file to upload: a JPEG or PNG, recognised by its content " +
-					"(whatever its name), checked when the plan is made. No default: required.",
+					"(whatever its name) that decodes whole, checked when the plan is made. No default: required.",
 				Required: true,
 			},
 			"source_sha256": schema.StringAttribute{

@@ -200,19 +200,28 @@ import {
 	})
 }
 
-// TestAccWatermarkBadFile: a file that is not a JPEG or PNG by content (whatever its name) is
-// an error on source_file at plan time, and nothing is uploaded.
+// TestAccWatermarkBadFile: a file that is not a JPEG or PNG by content (whatever its name), or
+// one whose header decodes but whose image does not (cut short, a damaged chunk), is an error on
+// source_file at plan time, and nothing is uploaded.
 func TestAccWatermarkBadFile(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	fake := filepath.Join(t.TempDir(), "mark.png")
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "mark.png")
 	writeFile(t, fake, "WEBVTT\n\nnot an image\n")
+	cut, badCRC, cutJPEG := damagedImages(t, dir)
+	broken := func(file string) resource.TestStep {
+		return resource.TestStep{
+			Config: watermarkConfig(env, file), PlanOnly: true,
+			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*does\s+not\s+decode\s+whole.*cut\s+short\s+or\s+damaged`),
+		}
+	}
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      watermarkConfig(env, fake),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*neither\s+a\s+JPEG\s+nor\s+a\s+PNG`),
-		}},
+		}, broken(cut), broken(badCRC), broken(cutJPEG)},
 	})
 	if n := env.Emu.RequestCount("", "/watermarks"); n != 0 {
 		t.Errorf("%d requests to /watermarks for a refused file", n)

@@ -30,7 +30,8 @@ type webVTTFile struct {
 
 // inspectWebVTT reads the file name through once, in small pieces, and returns its size and
 // SHA-256, or why it cannot be a caption or chapter file: missing, unreadable, not a regular
-// file (a directory, a pipe or a device: a pipe could be read only once), empty, or not WebVTT.
+// file (a directory, a pipe or a device: a pipe could be read only once), empty, not WebVTT,
+// or WebVTT whose cues are broken (webVTTCues).
 // why is a sentence's end for the diagnostic on source_file.
 func inspectWebVTT(name string) (f webVTTFile, why string) {
 	if name == "" {
@@ -60,11 +61,16 @@ func inspectWebVTT(name string) (f webVTTFile, why string) {
 	if !isWebVTT(head[:n]) {
 		return f, fmt.Sprintf("the file %q is not WebVTT: a WebVTT file starts with the line WEBVTT", name)
 	}
-	h := sha256.New()
-	h.Write(head[:n])
-	rest, err := io.Copy(h, fh)
+	// The cues are checked from the bytes as they are hashed, so the file is read once.
+	h, cues := sha256.New(), newWebVTTCues()
+	both := io.MultiWriter(h, cues)
+	_, _ = both.Write(head[:n])
+	rest, err := io.Copy(both, fh)
 	if err != nil {
 		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	}
+	if why := cues.Close(); why != "" {
+		return f, fmt.Sprintf("the file %q is not valid WebVTT: %s; correct that line", name, why)
 	}
 	return webVTTFile{size: int64(n) + rest, sha256: hex.EncodeToString(h.Sum(nil))}, ""
 }
