@@ -33,16 +33,27 @@ func computedObject(description string, attrs map[string]schema.Attribute) schem
 	return schema.SingleNestedAttribute{MarkdownDescription: description, Computed: true, Attributes: attrs}
 }
 
-// playerAssetsAttributes are the addresses where a video or a live stream plays, and more.
-func playerAssetsAttributes(more map[string]schema.Attribute) map[string]schema.Attribute {
-	attrs := map[string]schema.Attribute{
-		"hls":       computedString("HLS manifest."),
-		"iframe":    computedString("HTML iframe that embeds the player."),
-		"player":    computedString("Page of the player."),
-		"thumbnail": computedString("Thumbnail image."),
+// playerAssets are the addresses where a video or a live stream plays, with their
+// descriptions: the attributes of the assets of both, in their data sources and resources.
+var playerAssets = map[string]string{
+	"hls":       "The HLS manifest address.",
+	"iframe":    "An HTML `<iframe>` element that embeds the player.",
+	"player":    "The player page address.",
+	"thumbnail": "The thumbnail image address.",
+}
+
+// mp4Asset describes the one address that a video's assets have beside playerAssets.
+const mp4Asset = "The mp4 download address; null without `mp4_support`."
+
+// playerAssetsAttributes are the computed attributes of playerAssets, and with mp4 the
+// video's mp4 download besides.
+func playerAssetsAttributes(mp4 bool) map[string]schema.Attribute {
+	attrs := map[string]schema.Attribute{}
+	for name, description := range playerAssets {
+		attrs[name] = computedString(description)
 	}
-	for name, a := range more {
-		attrs[name] = a
+	if mp4 {
+		attrs["mp4"] = computedString(mp4Asset)
 	}
 	return attrs
 }

@@ -55,7 +55,7 @@ func liveStreamDataAttributes() map[string]schema.Attribute {
 		"created_at":   str("Creation time, RFC 3339; null when the service gives none."),
 		"updated_at":   str("Time of the last change, RFC 3339; null when the service gives none."),
 		"assets": computedObject("Addresses of the live stream's outputs; null when the service gives none.",
-			playerAssetsAttributes(nil)),
+			playerAssetsAttributes(false)),
 		"restreams": schema.ListNestedAttribute{
 			MarkdownDescription: "Destinations the live stream is restreamed to, in the service's order; empty when none.",
 			Computed:            true,
@@ -164,9 +164,7 @@ var (
 		"stream_key_wo": types.StringType, "stream_key_wo_version": types.Int64Type,
 	}
 	restreamResourceObjectType = types.ObjectType{AttrTypes: restreamAttrTypes}
-	liveStreamAssetsTypes      = map[string]attr.Type{
-		"hls": types.StringType, "iframe": types.StringType, "player": types.StringType, "thumbnail": types.StringType,
-	}
+	liveStreamAssetsTypes      = attrTypesOf(liveStreamAssetsAttribute().GetType())
 )
 
 // restreamsOf reads a list of restreams; a null or unknown list is none.

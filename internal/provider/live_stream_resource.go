@@ -9,8 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -84,17 +82,7 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"restreams": restreamsAttribute(),
 			"stream_key": keptSecret("The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
 				"anyone holding it can broadcast. It never changes."),
-			"assets": schema.SingleNestedAttribute{
-				MarkdownDescription: "Addresses of the live stream's outputs.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
-				Attributes: map[string]schema.Attribute{
-					"hls":       schema.StringAttribute{Computed: true, MarkdownDescription: "The HLS manifest address."},
-					"iframe":    schema.StringAttribute{Computed: true, MarkdownDescription: "An HTML `<iframe>` element that embeds the player."},
-					"player":    schema.StringAttribute{Computed: true, MarkdownDescription: "The player page address."},
-					"thumbnail": schema.StringAttribute{Computed: true, MarkdownDescription: "The thumbnail image address."},
-				},
-			},
+			"assets":     liveStreamAssetsAttribute(),
 			"created_at": keptString("Creation time of the live stream, RFC 3339."),
 			"updated_at": schema.StringAttribute{
 				MarkdownDescription: "Time of the live stream's last change, RFC 3339; it moves on every update.",
@@ -231,4 +219,10 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 	newState, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
+}
+
+// liveStreamAssetsAttribute is the live stream's assets attribute; its type is
+// liveStreamAssetsTypes.
+func liveStreamAssetsAttribute() schema.SingleNestedAttribute {
+	return resourceAssetsAttribute("Addresses of the live stream's outputs.", false)
 }

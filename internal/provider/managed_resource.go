@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -128,4 +129,23 @@ func keptSecret(description string) schema.StringAttribute {
 	a := keptString(description)
 	a.Sensitive = true
 	return a
+}
+
+// resourceAssetsAttribute is the assets attribute of a resource whose object plays in the
+// service's player (a video, a live stream): the addresses of its outputs (playerAssets, and
+// with mp4 the video's mp4 download), which the plan keeps from the state.
+func resourceAssetsAttribute(description string, mp4 bool) schema.SingleNestedAttribute {
+	attrs := map[string]schema.Attribute{}
+	for name, d := range playerAssets {
+		attrs[name] = schema.StringAttribute{Computed: true, MarkdownDescription: d}
+	}
+	if mp4 {
+		attrs["mp4"] = schema.StringAttribute{Computed: true, MarkdownDescription: mp4Asset}
+	}
+	return schema.SingleNestedAttribute{
+		MarkdownDescription: description,
+		Computed:            true,
+		PlanModifiers:       []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
+		Attributes:          attrs,
+	}
 }

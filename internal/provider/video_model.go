@@ -60,10 +60,7 @@ var (
 		}
 		return m
 	}()
-	videoResourceAssetsTypes = map[string]attr.Type{
-		"hls": types.StringType, "iframe": types.StringType, "player": types.StringType,
-		"thumbnail": types.StringType, "mp4": types.StringType,
-	}
+	videoResourceAssetsTypes = attrTypesOf(videoAssetsAttribute().GetType())
 )
 
 // emptyVideoModel is the state of a video that Terraform knows only by its id (an import, or a
@@ -234,7 +231,7 @@ func videoDataAttributes() map[string]schema.Attribute {
 			"live_stream_id": str("Identifier of the live stream the video was recorded from, when it was."),
 		}),
 		"assets": computedObject("Addresses of the video's outputs; null when the service gives none.",
-			playerAssetsAttributes(map[string]schema.Attribute{"mp4": str("mp4 download.")})),
+			playerAssetsAttributes(true)),
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -67,20 +69,9 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !ok {
 		return
 	}
-	var file sourceFile
-	switch {
-	case plan.SourceFile.IsUnknown():
-		plan.SourceSHA256 = types.StringUnknown()
-	case plan.SourceFile.IsNull():
-		plan.SourceSHA256 = types.StringNull()
-	default:
-		var problem string
-		file, problem = inspectSourceFile(plan.SourceFile.ValueString(), videohost.MaxSourceSize)
-		if problem != "" {
-			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
-			return
-		}
-		plan.SourceSHA256 = types.StringValue(file.SHA256)
+	file, ok := planSourceSHA256(&plan, &resp.Diagnostics)
+	if !ok {
+		return
 	}
 	if req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
@@ -100,30 +91,10 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 
-	resuming := !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
+	resuming := resumesUpload(plan, state)
 	switch {
 	case resuming:
-		// A change that no attribute of the configuration made: what the apply changes on the
-		// service is not known yet (the service detects the language once the source is in).
-		plan.SourceBytesMissing = types.Int64Unknown()
-		plan.Playable = types.BoolUnknown()
-		plan.UpdatedAt = types.StringUnknown()
-		plan.PublishedAt = types.StringUnknown()
-		var configured types.String
-		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("language"), &configured)...)
-		if configured.IsNull() {
-			plan.Language = types.StringUnknown()
-		}
-		missing := "all of its bytes"
-		if !state.SourceBytesMissing.IsNull() {
-			missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
-				approxBytes(state.SourceBytesMissing.ValueInt64()))
-		}
-		resp.Diagnostics.AddAttributeWarning(path.Root("source_bytes_missing"), "Video Upload Will Resume", fmt.Sprintf(
-			"The source of video %s is incomplete: the service lacks %s of %s. This apply resumes the upload in "+
-				"place and sends only what the service lacks (the file is the one uploaded before: its SHA-256 "+
-				"is unchanged), then waits for %s.", state.ID.ValueString(), missing, plan.SourceFile.ValueString(),
-			plan.WaitFor.ValueString()))
+		planResumedUpload(ctx, req.Config, &plan, state, file, &resp.Diagnostics)
 	case state.SourceBytesMissing.IsNull():
 		plan.SourceBytesMissing = types.Int64Value(0)
 	default:
@@ -139,6 +110,61 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		plan.Assets = types.ObjectUnknown(videoResourceAssetsTypes)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// planSourceSHA256 plans source_sha256 from the file that source_file names, which it checks
+// without a request; false, with an error on source_file, when the file cannot be uploaded.
+func planSourceSHA256(plan *videoResourceModel, diags *diag.Diagnostics) (sourceFile, bool) {
+	var file sourceFile
+	switch {
+	case plan.SourceFile.IsUnknown():
+		plan.SourceSHA256 = types.StringUnknown()
+	case plan.SourceFile.IsNull():
+		plan.SourceSHA256 = types.StringNull()
+	default:
+		var problem string
+		file, problem = inspectSourceFile(plan.SourceFile.ValueString(), videohost.MaxSourceSize)
+		if problem != "" {
+			diags.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
+			return file, false
+		}
+		plan.SourceSHA256 = types.StringValue(file.SHA256)
+	}
+	return file, true
+}
+
+// resumesUpload reports whether an update of state to plan resumes the upload of the source:
+// the video has a file as its source, and the service lacks some of its bytes (or none were
+// ever counted).
+func resumesUpload(plan, state videoResourceModel) bool {
+	return !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
+}
+
+// planResumedUpload plans an update that resumes the upload of file, and warns that it will.
+// It is a change that no attribute of the configuration made: what the apply changes on the
+// service is not known yet (the service detects the language once the source is in).
+func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoResourceModel, state videoResourceModel,
+	file sourceFile, diags *diag.Diagnostics,
+) {
+	plan.SourceBytesMissing = types.Int64Unknown()
+	plan.Playable = types.BoolUnknown()
+	plan.UpdatedAt = types.StringUnknown()
+	plan.PublishedAt = types.StringUnknown()
+	var configured types.String
+	diags.Append(config.GetAttribute(ctx, path.Root("language"), &configured)...)
+	if configured.IsNull() {
+		plan.Language = types.StringUnknown()
+	}
+	missing := "all of its bytes"
+	if !state.SourceBytesMissing.IsNull() {
+		missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
+			approxBytes(state.SourceBytesMissing.ValueInt64()))
+	}
+	diags.AddAttributeWarning(path.Root("source_bytes_missing"), "Video Upload Will Resume", fmt.Sprintf(
+		"The source of video %s is incomplete: the service lacks %s of %s. This apply resumes the upload in "+
+			"place and sends only what the service lacks (the file is the one uploaded before: its SHA-256 "+
+			"is unchanged), then waits for %s.", state.ID.ValueString(), missing, plan.SourceFile.ValueString(),
+		plan.WaitFor.ValueString()))
 }
 
 // replacements are the attributes whose change replaces the video. A video imported by id has

@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
@@ -294,19 +293,7 @@ func videoComputedAttributes() map[string]schema.Attribute {
 		"created_at":   keptString("Creation time of the video, RFC 3339."),
 		"updated_at":   schema.StringAttribute{MarkdownDescription: "Time of the video's last change, RFC 3339.", Computed: true},
 		"published_at": schema.StringAttribute{MarkdownDescription: "Publication time of the video, RFC 3339; null when none.", Computed: true},
-		"assets": schema.SingleNestedAttribute{
-			MarkdownDescription: "Addresses of the video's outputs. They change with `public`, `mp4_support` and " +
-				"`thumbnail_timecode`, and never otherwise.",
-			Computed:      true,
-			PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
-			Attributes: map[string]schema.Attribute{
-				"hls":       schema.StringAttribute{Computed: true, MarkdownDescription: "The HLS manifest address."},
-				"iframe":    schema.StringAttribute{Computed: true, MarkdownDescription: "An HTML `<iframe>` element that embeds the player."},
-				"player":    schema.StringAttribute{Computed: true, MarkdownDescription: "The player page address."},
-				"thumbnail": schema.StringAttribute{Computed: true, MarkdownDescription: "The thumbnail image address."},
-				"mp4":       schema.StringAttribute{Computed: true, MarkdownDescription: "The mp4 download address; null without `mp4_support`."},
-			},
-		},
+		"assets":       videoAssetsAttribute(),
 		"playable": schema.BoolAttribute{
 			MarkdownDescription: "Whether a first quality of the video is encoded, so that it can be watched; null " +
 				"until the service's status was read.",
@@ -429,7 +416,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	next := plan
 	next.ID = state.ID
-	resuming := !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
+	resuming := resumesUpload(plan, state)
 	if resuming {
 		// The upload records what it leaves missing; it starts from what the state says.
 		next.SourceBytesMissing = state.SourceBytesMissing
@@ -461,4 +448,10 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	next.nullUnknowns()
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &next, next.ID)...)
+}
+
+// videoAssetsAttribute is the video's assets attribute; its type is videoResourceAssetsTypes.
+func videoAssetsAttribute() schema.SingleNestedAttribute {
+	return resourceAssetsAttribute("Addresses of the video's outputs. They change with `public`, `mp4_support` "+
+		"and `thumbnail_timecode`, and never otherwise.", true)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -93,19 +94,8 @@ func (a *webhookCheckAction) Invoke(ctx context.Context, req action.InvokeReques
 				"service signs it. Try again later.")
 		return
 	}
-	event := cfg.Event.ValueString()
-	subscribed := slices.Sorted(slices.Values(w.Events))
-	switch {
-	case event == "" && len(subscribed) == 0:
-		resp.Diagnostics.AddAttributeError(path.Root("webhook_id"), "Webhook Subscribes to No Event",
-			"Webhook "+id+" subscribes to no event, so there is no sample to send.")
-		return
-	case event == "":
-		event = subscribed[0]
-	case !slices.Contains(subscribed, event):
-		resp.Diagnostics.AddAttributeError(path.Root("event"), "Event Not Subscribed",
-			fmt.Sprintf("Webhook %s does not subscribe to %q, so the service would never send it one: set event to one "+
-				"of %q, or leave it out.", id, event, subscribed))
+	event, ok := sampleEventOf(id, w.Events, cfg.Event.ValueString(), &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	body, err := videohost.SampleEvent(event, time.Now())
@@ -151,4 +141,25 @@ func (a *webhookCheckAction) Invoke(ctx context.Context, req action.InvokeReques
 	default:
 		progress("%s refused the forged delivery with %d: signatures are verified", w.URL, forged.Status)
 	}
+}
+
+// sampleEventOf is the event whose sample the check sends to webhook id, which subscribes to
+// events: the configured event, which must be one of them, or else the first of them by name.
+// False, with an error, when there is none to send.
+func sampleEventOf(id string, events []string, event string, diags *diag.Diagnostics) (string, bool) {
+	subscribed := slices.Sorted(slices.Values(events))
+	switch {
+	case event == "" && len(subscribed) == 0:
+		diags.AddAttributeError(path.Root("webhook_id"), "Webhook Subscribes to No Event",
+			"Webhook "+id+" subscribes to no event, so there is no sample to send.")
+		return "", false
+	case event == "":
+		event = subscribed[0]
+	case !slices.Contains(subscribed, event):
+		diags.AddAttributeError(path.Root("event"), "Event Not Subscribed",
+			fmt.Sprintf("Webhook %s does not subscribe to %q, so the service would never send it one: set event to one "+
+				"of %q, or leave it out.", id, event, subscribed))
+		return "", false
+	}
+	return event, true
 }
