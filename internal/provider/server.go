@@ -33,16 +33,20 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 }
 
 // frameworkServer is every server the framework's protocol 6 server is: tf6server serves list
-// resources and actions only from a server that has their methods too.
+// resources, actions and state stores only from a server that has their methods too.
+// TestReleasingServerServesAllTheFrameworkServes fails when a framework release adds one that
+// is not here.
 type frameworkServer interface {
 	tfprotov6.ProviderServer
 	tfprotov6.ListResourceServer
 	tfprotov6.ActionServer
+	tfprotov6.StateStoreServer
 }
 
 // releasingServer serves each request of the framework's server through a requestContext.
 // ListResource and InvokeAction are left as they are: their results are read after they
-// return, with their context, and a plan sends few of them.
+// return, with their context, and a plan sends few of them. The state store calls are left as
+// they are too: the provider has no state store, so the framework answers them at once.
 type releasingServer struct {
 	frameworkServer
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"reflect"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -93,4 +94,69 @@ func TestRequestContextIsTheRequestsUntilItReturns(t *testing.T) {
 	if seen.Err() == nil {
 		t.Error("after the request, Err = nil, want an ended context")
 	}
+}
+
+// TestReleasingServerServesAllTheFrameworkServes: the wrapper of NewServer must serve every
+// request that the framework's server serves. It embeds the interfaces it knows
+// (frameworkServer), so a framework release that adds a method or an optional interface would
+// be hidden by it silently: Terraform would find the capability missing. Each interface of
+// tfprotov6 is listed here (a package's types cannot be enumerated by reflection); the method
+// sets are compared as well, which is what catches an interface that this list does not name.
+func TestReleasingServerServesAllTheFrameworkServes(t *testing.T) {
+	framework := reflect.TypeOf(providerserver.NewProtocol6(New("test")())())
+	served := NewServer("test")()
+	if _, ok := served.(releasingServer); !ok {
+		t.Fatalf("NewServer serves a %T, not the releasingServer", served)
+	}
+	wrapper := reflect.TypeOf(served)
+	interfaces := map[string]reflect.Type{
+		"ProviderServer":                 reflect.TypeFor[tfprotov6.ProviderServer](),
+		"ResourceServer":                 reflect.TypeFor[tfprotov6.ResourceServer](),
+		"DataSourceServer":               reflect.TypeFor[tfprotov6.DataSourceServer](),
+		"FunctionServer":                 reflect.TypeFor[tfprotov6.FunctionServer](),
+		"EphemeralResourceServer":        reflect.TypeFor[tfprotov6.EphemeralResourceServer](),
+		"ListResourceServer":             reflect.TypeFor[tfprotov6.ListResourceServer](),
+		"ActionServer":                   reflect.TypeFor[tfprotov6.ActionServer](),
+		"StateStoreServer":               reflect.TypeFor[tfprotov6.StateStoreServer](),
+		"ProviderServerWithListResource": reflect.TypeFor[tfprotov6.ProviderServerWithListResource](), //nolint:staticcheck // the deprecated combinations are interfaces a server may still be asked for.
+		"ProviderServerWithActions":      reflect.TypeFor[tfprotov6.ProviderServerWithActions](),      //nolint:staticcheck // as above
+		"ProviderServerWithStateStores":  reflect.TypeFor[tfprotov6.ProviderServerWithStateStores](),  //nolint:staticcheck // as above
+	}
+	for name, iface := range interfaces {
+		if framework.Implements(iface) && !wrapper.Implements(iface) {
+			t.Errorf("the framework's server implements tfprotov6.%s and the releasingServer does not", name)
+		}
+	}
+	if framework.NumMethod() < 20 {
+		t.Fatalf("the framework's server %v has only %d methods", framework, framework.NumMethod())
+	}
+	for i := range framework.NumMethod() {
+		m := framework.Method(i)
+		w, ok := wrapper.MethodByName(m.Name)
+		switch {
+		case !ok:
+			t.Errorf("the framework's server has the method %s and the releasingServer does not", m.Name)
+		case !sameSignature(m.Type, w.Type):
+			t.Errorf("%s is %v on the framework's server and %v on the releasingServer", m.Name, m.Type, w.Type)
+		}
+	}
+}
+
+// sameSignature reports whether two method types take and return the same, their receivers
+// aside.
+func sameSignature(a, b reflect.Type) bool {
+	if a.NumIn() != b.NumIn() || a.NumOut() != b.NumOut() {
+		return false
+	}
+	for i := 1; i < a.NumIn(); i++ {
+		if a.In(i) != b.In(i) {
+			return false
+		}
+	}
+	for i := range a.NumOut() {
+		if a.Out(i) != b.Out(i) {
+			return false
+		}
+	}
+	return true
 }
