@@ -2,10 +2,12 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"log"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
@@ -32,8 +34,29 @@ func main() {
 	// providerserver.Serve would serve the framework's server as it is; provider.NewServer is
 	// that server with each request's context let go when the request returns (see there).
 	err := tf6server.Serve("registry.terraform.io/videohost/videohost", provider.NewServer(version), opts...)
+	deleteUnclosedTokens()
 	if err != nil {
 		log.Fatal(err.Error())
+	}
+}
+
+// unclosedTokensBudget is the time the provider takes, once Terraform has stopped it, to delete
+// the ephemeral upload tokens that Terraform did not close: Terraform waits 2 seconds for the
+// process to exit before it kills it.
+const unclosedTokensBudget = 1500 * time.Millisecond
+
+// deleteUnclosedTokens deletes the ephemeral upload tokens of this process that Terraform did
+// not close (it closes none of a run's ephemeral resources when one opening fails). Serve has
+// returned: Terraform has stopped the provider and reads its standard error until it exits.
+func deleteUnclosedTokens() {
+	ctx, cancel := context.WithTimeout(context.Background(), unclosedTokensBudget)
+	defer cancel()
+	n, err := provider.DeleteUnclosedUploadTokens(ctx)
+	if n > 0 {
+		log.Printf("[INFO] deleted %d ephemeral upload tokens that Terraform did not close", n)
+	}
+	if err != nil {
+		log.Printf("[WARN] ephemeral upload tokens that Terraform did not close stay until their ttl ends: %v", err)
 	}
 }
 

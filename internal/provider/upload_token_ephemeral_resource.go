@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -51,8 +52,10 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 			"the ephemeral resource and deleted when Terraform closes it, and is never written to the plan or the " +
 			"state (Terraform 1.10 or later, OpenTofu 1.11 or later). Terraform opens it once in the plan and once " +
 			"in the apply, each time with a new token. Use it in provider blocks, ephemeral variables, write-only " +
-			"arguments or provisioners that upload during the run. For a token that outlives the run, use the " +
-			"`videohost_upload_token` resource.",
+			"arguments or provisioners that upload during the run. When one opening of a run fails, Terraform closes " +
+			"none of the run's ephemeral resources: the provider then deletes the tokens it opened when Terraform " +
+			"stops it at the end of the run, and an opening that fails leaves no token behind. For a token that " +
+			"outlives the run, use the `videohost_upload_token` resource.",
 		Attributes: map[string]schema.Attribute{
 			"ttl": schema.Int64Attribute{
 				CustomType: wholeNumberType{unit: "seconds"},
@@ -87,9 +90,8 @@ func (r *uploadTokenEphemeralResource) Open(ctx context.Context, req ephemeral.O
 	if !cfg.TTL.IsNull() && !cfg.TTL.IsUnknown() {
 		ttl = cfg.TTL.ValueInt64()
 	}
-	tok, err := r.pd.client.CreateUploadToken(ctx, int(ttl))
-	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Create Upload Token", err, r.pd, uploadTokenWrites.attrs)
+	tok, ok := openUploadToken(ctx, r.pd, int(ttl), &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	m := uploadTokenModelFrom(tok)
@@ -97,10 +99,62 @@ func (r *uploadTokenEphemeralResource) Open(ctx context.Context, req ephemeral.O
 	private, err := json.Marshal(uploadTokenPrivate{Token: tok.Token})
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to Keep Upload Token", "Encoding the token for its deletion failed: "+err.Error())
-		return
 	}
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, uploadTokenPrivateKey, private)...)
-	resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, uploadTokenPrivateKey, private)...)
+		resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
+	}
+	if resp.Diagnostics.HasError() {
+		// A failed open leaves nothing: Terraform closes no ephemeral resource whose open failed.
+		// A delete that fails leaves the token among the unclosed ones, deleted when Terraform
+		// stops the provider.
+		_ = deleteOpenedToken(ctx, r.pd, tok.Token)
+	}
+}
+
+// openUploadToken makes the token of an opening, adopting what an attempt of unknown outcome
+// stored (adoption.go), and records it among the unclosed tokens of this process. When the
+// opening was interrupted after a create was sent, the token that create stored is looked for
+// and deleted: the run it was for is over. False, with an error diagnostic, when there is no
+// token.
+func openUploadToken(ctx context.Context, pd *providerData, ttl int, diags *diag.Diagnostics) (videohost.UploadToken, bool) {
+	d := &adoption[videohost.UploadToken]{pd: pd, a: uploadTokenAdoptable(pd, ttl)}
+	tok, err := d.send(ctx)
+	if err == nil {
+		unclosedUploadTokens.keep(pd.client, tok.Token)
+		return tok, true
+	}
+	if interrupted(ctx) && errors.Is(err, videohost.ErrAmbiguous) {
+		sctx, cancel := settleContext(ctx, pd)
+		defer cancel()
+		if found, ok, ferr := d.find(sctx); ferr == nil && ok {
+			unclosedUploadTokens.keep(pd.client, found.Token)
+			_ = deleteOpenedToken(sctx, pd, found.Token) // kept among the unclosed ones until deleted
+		}
+	}
+	var refused *adoptionError
+	if errors.As(err, &refused) {
+		diags.AddError(refused.summary, refused.detail)
+	} else {
+		addAPIErrorDiagnostics(diags, "Unable to Create Upload Token", err, pd, uploadTokenWrites.attrs)
+	}
+	return videohost.UploadToken{}, false
+}
+
+// deleteOpenedToken deletes a token that an opening made, on a context of its own (the token
+// was made for this run only, whether or not the run was interrupted), and forgets it.
+func deleteOpenedToken(ctx context.Context, pd *providerData, token string) error {
+	sctx, cancel := settleContext(ctx, pd)
+	defer cancel()
+	err := pd.client.DeleteUploadToken(sctx, token)
+	if err == nil || errors.Is(err, videohost.ErrNotFound) {
+		unclosedUploadTokens.forget(token)
+		return nil
+	}
+	tflog.Warn(ctx, "could not delete an ephemeral upload token", map[string]any{
+		"fingerprint": uploadTokenFingerprint(token), "error": err.Error(),
+	})
+	return err
 }
 
 // Close deletes the token that Open made; one already gone (expired, or deleted by someone
@@ -122,10 +176,7 @@ func (r *uploadTokenEphemeralResource) Close(ctx context.Context, req ephemeral.
 		return
 	}
 	fingerprint := uploadTokenFingerprint(p.Token)
-	// The token is deleted even when the run was interrupted: it was made for this run only.
-	sctx, cancel := settleContext(ctx, r.pd)
-	defer cancel()
-	if err := r.pd.client.DeleteUploadToken(sctx, p.Token); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+	if err := deleteOpenedToken(ctx, r.pd, p.Token); err != nil {
 		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Upload Token "+fingerprint, err, r.pd, nil)
 		return
 	}

@@ -4,8 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
+	"os/exec"
 	"regexp"
+	"strings"
+	"sync"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
@@ -111,4 +116,96 @@ ephemeral "videohost_upload_token" "run" {
 			ExpectError: regexp.MustCompile(`(?s)ttl.*between 1 and 2147483647`),
 		}},
 	})
+}
+
+// refuseNthTokenCreate wraps the emulator so that the nth POST /upload-tokens counted from the
+// last arm is answered 400 (nothing stored): one opening of a run fails, after which Terraform
+// closes none of the run's ephemeral resources.
+type refuseNthTokenCreate struct {
+	mu   sync.Mutex
+	left int // POSTs before the refused one; 0 when disarmed
+}
+
+func (f *refuseNthTokenCreate) arm(n int) { f.mu.Lock(); f.left = n; f.mu.Unlock() }
+
+func (f *refuseNthTokenCreate) wrap(e *emulator.Emulator) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/upload-tokens" {
+			f.mu.Lock()
+			refuse := f.left == 1
+			if f.left > 0 {
+				f.left--
+			}
+			f.mu.Unlock()
+			if refuse {
+				w.Header().Set("Content-Type", "application/problem+json")
+				w.WriteHeader(http.StatusBadRequest)
+				_, _ = io.WriteString(w, `{"type":"https://docs.api.video/reference/invalid-attribute","title":"An attribute is invalid.","status":400,"name":"ttl"}`)
+				return
+			}
+		}
+		e.ServeHTTP(w, r)
+	})
+}
+
+// TestAccUploadTokenEphemeralLeavesNoTokenAfterAFailedRun drives the real CLI against a service
+// that stores every create and answers 500 (each opening adopts its token) and refuses one
+// create of a run. Terraform then closes none of that run's tokens; the provider deletes them
+// when Terraform stops it, so the service holds no token after a failed plan or a failed apply.
+func TestAccUploadTokenEphemeralLeavesNoTokenAfterAFailedRun(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	parallel(t)
+	refuse := &refuseNthTokenCreate{}
+	emu, baseURL := serveEmulator(t, emulator.Options{Limits: raisedLimits, Faults: emulator.Faults{CommitThen500Rate: 1}}, refuse.wrap)
+	w := newCLIWorkdir(t.Context(), t, "1.10.0")
+	w.write("main.tf", fmt.Sprintf(`
+terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+provider "videohost" {
+  base_url = %q
+  api_key  = %q
+}
+ephemeral "videohost_upload_token" "t" {
+  count = 5
+  ttl   = 900
+}
+resource "terraform_data" "run" {}
+`, baseURL, emu.APIKeys()[0]))
+	client, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failedRun := func(what string, args ...string) {
+		t.Helper()
+		cmd := exec.CommandContext(t.Context(), w.bin, args...)
+		cmd.Dir, cmd.Env = w.dir, w.env
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "Unable to Create Upload Token") {
+			t.Fatalf("the %s must fail on the refused token: %v\n%s", what, err, out)
+		}
+		left, lerr := client.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
+		if lerr != nil {
+			t.Fatal(lerr)
+		}
+		if len(left) != 0 {
+			t.Errorf("after a failed %s the service holds %d upload tokens, want none", what, len(left))
+		}
+	}
+	refuse.arm(3)
+	failedRun("plan", "plan", "-no-color")
+	posts := emu.RequestCount(http.MethodPost, "/upload-tokens")
+	// The plan opens 5 tokens; the apply's third opening is refused.
+	refuse.arm(5 + 3)
+	failedRun("apply", "apply", "-auto-approve", "-no-color")
+	if emu.RequestCount(http.MethodPost, "/upload-tokens")-posts < 8 {
+		t.Errorf("the apply made %d tokens: the refused one was not in the apply's openings", emu.RequestCount(http.MethodPost, "/upload-tokens")-posts)
+	}
+	if emu.FaultCounts().CommitThen500 == 0 {
+		t.Error("no create was stored and answered 500: a failed opening's own token was not tested")
+	}
 }

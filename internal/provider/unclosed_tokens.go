@@ -1,0 +1,88 @@
+package provider
+
+// Terraform closes an ephemeral resource at the end of the run that opened it, but not always:
+// when one opening of a run fails (one of count = 5 tokens refused, or a create whose outcome
+// stays unknown), Terraform 1.11 to 1.15 close none of the run's ephemeral resources, and a
+// killed or crashed run closes nothing. An ephemeral upload token is a credential made for one
+// run, so the tokens that this process opened are kept here until their closing, and those
+// still open when Terraform stops the provider are deleted then (DeleteUnclosedUploadTokens,
+// which main calls once the plugin server has stopped; Terraform gives the process 2 seconds
+// to exit). A token this misses (a killed provider, a service that does not answer in time)
+// expires at the end of its ttl.
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// unclosedUploadTokens are the ephemeral upload tokens that this process opened and that
+// Terraform has not closed yet, with the client that made each.
+var unclosedUploadTokens tokenRegistry
+
+// tokenRegistry holds tokens by the token, each with the client that made it.
+type tokenRegistry struct {
+	mu     sync.Mutex
+	tokens map[string]*videohost.Client
+}
+
+func (r *tokenRegistry) keep(c *videohost.Client, token string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.tokens == nil {
+		r.tokens = map[string]*videohost.Client{}
+	}
+	r.tokens[token] = c
+}
+
+func (r *tokenRegistry) forget(token string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.tokens, token)
+}
+
+// take empties the registry and returns what it held.
+func (r *tokenRegistry) take() map[string]*videohost.Client {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	t := r.tokens
+	r.tokens = nil
+	return t
+}
+
+// unclosedDeletes bounds the deletes that DeleteUnclosedUploadTokens sends at once.
+const unclosedDeletes = 8
+
+// DeleteUnclosedUploadTokens deletes the ephemeral upload tokens that this process opened and
+// Terraform did not close, and returns how many it deleted; ctx bounds the time it may take. A
+// token already gone counts as deleted. The error joins those of the deletes that failed, and
+// never holds a token.
+func DeleteUnclosedUploadTokens(ctx context.Context) (int, error) {
+	tokens := unclosedUploadTokens.take()
+	var (
+		mu      sync.Mutex
+		deleted int
+		errs    []error
+	)
+	g := errgroup.Group{}
+	g.SetLimit(unclosedDeletes)
+	for token, c := range tokens {
+		g.Go(func() error {
+			err := c.DeleteUploadToken(ctx, token)
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil || errors.Is(err, videohost.ErrNotFound) {
+				deleted++
+			} else {
+				errs = append(errs, errors.New("upload token "+uploadTokenFingerprint(token)+": "+err.Error()))
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return deleted, errors.Join(errs...)
+}
