@@ -154,6 +154,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !e.injectLatency(r.Context()) {
 		return
 	}
+	// The service dates its answers by its own clock, which AdvanceClock moves: a client that
+	// judges an expiry by the service's Date sees the time that expired the token.
+	w.Header().Set("Date", e.now().UTC().Format(http.TimeFormat))
 	switch path {
 	case "/auth/api-key":
 		e.serveAuthEndpoint(w, r, e.handleAuthAPIKey)
