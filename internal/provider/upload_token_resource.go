@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
@@ -52,8 +53,8 @@ func (r *uploadTokenResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"(`POST /upload?token=`) without the API key, until it expires or is deleted. Nothing of a token can be " +
 			"changed: a change of `ttl` replaces it. The resource's `id` is the token's fingerprint, not the " +
 			"token, so that Terraform's progress lines never print the secret. A token that expired or was " +
-			"deleted outside Terraform is removed from the state with a warning that says which, and the next " +
-			"apply creates a new one. To hand a token to a tool without keeping it in the state, use the " +
+			"deleted outside Terraform is removed from the state with a warning that says which (judged by the " +
+			"service's clock when it answered, not this machine's), and the next apply creates a new one. To hand a token to a tool without keeping it in the state, use the " +
 			"`videohost_upload_token` ephemeral resource. Import by the fingerprint (see the import section).",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("The token's fingerprint: the first 16 hexadecimal digits of the SHA-256 of the token " +
@@ -153,17 +154,7 @@ func (r *uploadTokenResource) Read(ctx context.Context, req resource.ReadRequest
 			resp.State.RemoveResource(ctx)
 			return
 		}
-		if state.expired(time.Now()) {
-			resp.Diagnostics.AddWarning("Upload Token Expired", fmt.Sprintf(
-				"The upload token %s expired at %s (its ttl was %d seconds), so the service no longer has it. It is "+
-					"removed from the state; the next apply creates a new token if it is still configured.",
-				state.ID.ValueString(), state.ExpiresAt.ValueString(), state.TTL.ValueInt64()))
-		} else {
-			resp.Diagnostics.AddWarning("Upload Token Deleted Outside Terraform", fmt.Sprintf(
-				"The upload token %s no longer exists on the service and had not expired: it was deleted outside "+
-					"Terraform. It is removed from the state; the next apply creates a new token if it is still "+
-					"configured.", state.ID.ValueString()))
-		}
+		warnUploadTokenGone(&resp.Diagnostics, state, err)
 		resp.State.RemoveResource(ctx)
 		return
 	case err != nil:
@@ -172,6 +163,33 @@ func (r *uploadTokenResource) Read(ctx context.Context, req resource.ReadRequest
 	}
 	m := uploadTokenModelFrom(tok)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// warnUploadTokenGone says why the token of state is gone from the service (err, its 404): it
+// expired, or it was deleted outside Terraform. Expiry is the service's to decide, so it is
+// judged by the service's clock when it answered the 404, never by this machine's, which may
+// be minutes or hours away from it; an answer without the service's time says both are possible.
+func warnUploadTokenGone(diags *diag.Diagnostics, state uploadTokenModel, err error) {
+	id, next := state.ID.ValueString(), "It is removed from the state; the next apply creates a new token if it is "+
+		"still configured."
+	var api *videohost.Error
+	switch {
+	case state.ExpiresAt.IsNull():
+		diags.AddWarning("Upload Token Deleted Outside Terraform", fmt.Sprintf("The upload token %s no longer exists "+
+			"on the service and never expires (ttl 0): it was deleted outside Terraform. %s", id, next))
+	case !errors.As(err, &api) || api.ServiceTime.IsZero():
+		diags.AddWarning("Upload Token Gone", fmt.Sprintf("The upload token %s no longer exists on the service: it "+
+			"expired (at %s) or was deleted outside Terraform; the service's answer did not say its time, so which "+
+			"one is not known. %s", id, state.ExpiresAt.ValueString(), next))
+	case state.expired(api.ServiceTime):
+		diags.AddWarning("Upload Token Expired", fmt.Sprintf("The upload token %s expired at %s (its ttl was %d "+
+			"seconds; the service's clock read %s), so the service no longer has it. %s", id,
+			state.ExpiresAt.ValueString(), state.TTL.ValueInt64(), api.ServiceTime.UTC().Format(time.RFC3339), next))
+	default:
+		diags.AddWarning("Upload Token Deleted Outside Terraform", fmt.Sprintf("The upload token %s no longer exists "+
+			"on the service and had not expired (it expires at %s; the service's clock read %s): it was deleted "+
+			"outside Terraform. %s", id, state.ExpiresAt.ValueString(), api.ServiceTime.UTC().Format(time.RFC3339), next))
+	}
 }
 
 // readUploadToken reads the token of state: by the token it holds, or, after an import (which

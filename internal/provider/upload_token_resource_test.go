@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -288,6 +289,60 @@ func TestUploadTokenReadGone(t *testing.T) {
 			}
 			if strings.Contains(diagText(diags), gone) {
 				t.Error("the warning holds the token")
+			}
+		})
+	}
+}
+
+// TestUploadTokenExpiryByServiceClock: whether a token that the service no longer has expired
+// or was deleted is judged by the service's clock, which here disagrees with the machine's.
+// A token whose expiry the service's clock passed (moved with POST /_emulator/clock/advance)
+// expired, although the machine's clock is before it; a token deleted by a service whose clock
+// runs two hours behind was deleted, although the machine's clock is past its expiry.
+func TestUploadTokenExpiryByServiceClock(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		behind  time.Duration // how far the service's clock is behind the machine's
+		gone    func(t *testing.T, baseURL string, c *videohost.Client, token string)
+		summary string
+	}{
+		{"expired on the service's clock", 0, func(t *testing.T, baseURL string, _ *videohost.Client, _ string) {
+			resp, err := http.Post(baseURL+"/_emulator/clock/advance", "application/json", strings.NewReader(`{"seconds": 120}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = resp.Body.Close()
+			if resp.StatusCode/100 != 2 {
+				t.Fatalf("clock/advance: %s", resp.Status)
+			}
+		}, "Upload Token Expired"},
+		{"deleted before the service's expiry", 2 * time.Hour, func(t *testing.T, _ string, c *videohost.Client, token string) {
+			if err := c.DeleteUploadToken(t.Context(), token); err != nil {
+				t.Fatal(err)
+			}
+		}, "Upload Token Deleted Outside Terraform"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			now := func() time.Time { return time.Now().Add(-c.behind) }
+			emu, baseURL := serveEmulator(t, emulator.Options{Now: now}, nil)
+			env := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+			client := serviceClient(t, env)
+			tok, err := client.CreateUploadToken(t.Context(), 60)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.gone(t, baseURL, client, tok.Token)
+			m := uploadTokenModelFrom(tok)
+			p := newProtoServer(t, baseURL, env.APIKey, nil)
+			newState, _, diags := p.read("videohost_upload_token", map[string]tftypes.Value{
+				"id": str(m.ID.ValueString()), "token": str(tok.Token), "ttl": tftypes.NewValue(tftypes.Number, big.NewFloat(60)),
+				"created_at": str(m.CreatedAt.ValueString()), "expires_at": str(m.ExpiresAt.ValueString()),
+			})
+			if newState != nil {
+				t.Errorf("the state stays: %v", newState)
+			}
+			if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityWarning || diags[0].Summary != c.summary {
+				t.Fatalf("diagnostics %s, want one warning %q", diagText(diags), c.summary)
 			}
 		})
 	}

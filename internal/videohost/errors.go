@@ -83,6 +83,10 @@ type Error struct {
 	Retries  int
 	Location string // where a redirect pointed, without its query
 	Hint     string // what to do, e.g. which key to check, or the base_url to set
+	// ServiceTime is when the service answered, by its own clock (the response's Date); zero
+	// when it gave none. An expiry the service decides, such as an upload token's, is judged
+	// against it: the machine's clock may disagree with the service's.
+	ServiceTime time.Time
 }
 
 // Problem is one item of a 400's problems.

@@ -350,3 +350,35 @@ func TestInterruptedBeforeSending(t *testing.T) {
 		t.Errorf("the service saw %d requests, want none", n)
 	}
 }
+
+// TestErrorServiceTime: an error carries when the service answered by its own clock (the
+// response's Date), which may be far from the machine's; zero when the answer has no Date.
+func TestErrorServiceTime(t *testing.T) {
+	serviceNow := time.Date(2031, 5, 6, 7, 8, 9, 0, time.UTC)
+	for _, tc := range []struct {
+		name, date string
+		want       time.Time
+	}{
+		{"dated", serviceNow.Format(http.TimeFormat), serviceNow},
+		{"undated", "", time.Time{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+				if tc.date == "" {
+					w.Header()["Date"] = nil // the server adds none
+				} else {
+					w.Header().Set("Date", tc.date)
+				}
+				writeJSON(w, http.StatusNotFound, map[string]any{"title": "The requested resource was not found.", "status": 404})
+			})
+			_, err := f.client(t).GetUploadToken(t.Context(), "to1234567890123456789012")
+			var e *Error
+			if !errors.Is(err, ErrNotFound) || !errors.As(err, &e) {
+				t.Fatalf("err = %v, want a 404 *Error", err)
+			}
+			if !e.ServiceTime.Equal(tc.want) {
+				t.Errorf("ServiceTime = %s, want %s", e.ServiceTime, tc.want)
+			}
+		})
+	}
+}

@@ -325,6 +325,9 @@ func (c *Client) decodeError(r request, path string, a attempt) *Error {
 		e.Body, e.Detail, e.Name, e.Problems, e.Extra = "", "", "", nil, nil
 	}
 	e.redact(r.secret)
+	if at, err := http.ParseTime(a.header.Get("Date")); err == nil {
+		e.ServiceTime = at
+	}
 	return e
 }
 
