@@ -8,8 +8,6 @@ package provider
 // dimensions) checks that in its own file.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -19,116 +17,101 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// sourceFile is what the checks of a local file found: its size and the lowercase hex SHA-256
-// of its content.
+// sourceFile is what the checks of a local file found: its size, the lowercase hex SHA-256 of
+// its content, and the record to keep of that hash (see file_identity.go).
 type sourceFile struct {
 	Path   string
 	Size   int64
 	SHA256 string
+	Record fileHashRecord
 }
 
-// statSourceFile checks that name is a regular, readable, non-empty file of at most limit bytes,
-// without reading it whole. problem says what is wrong, in words that end a sentence starting
-// with the attribute's name ("source_file ..."), and what to do; it is empty when the file fits.
-func statSourceFile(name string, limit int64) (size int64, problem string) {
+// openCheckedSource opens name through openRegularFile when it is a readable, non-empty file of
+// at most limit bytes, without reading it. problem says what is wrong, in words that end a
+// sentence starting with the attribute's name ("source_file ..."), and what to do; it is empty
+// when the file fits, and the caller then closes the file.
+func openCheckedSource(name string, limit int64) (*os.File, fileIdentity, string) {
 	if name == "" {
-		return 0, "is empty: set it to the path of a local file"
+		return nil, fileIdentity{}, "is empty: set it to the path of a local file"
 	}
-	fi, err := os.Stat(name)
+	f, id, err := openRegularFile(name)
+	nr, notRegular := isNotRegular(err)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return 0, fmt.Sprintf("names %q, which does not exist: correct the path (a relative path is relative to the "+
+		return nil, id, fmt.Sprintf("names %q, which does not exist: correct the path (a relative path is relative to the "+
 			"directory terraform runs in; path.module makes it relative to the module)", name)
+	case notRegular && nr.Kind == "directory":
+		return nil, id, fmt.Sprintf("names %q, which is a directory: set it to the path of a file", name)
+	case notRegular:
+		return nil, id, fmt.Sprintf("names %q, which is not a regular file (it is a %s): its content could "+
+			"change between the plan and the apply, or never end; copy it to a regular file", name, nr.Kind)
 	case err != nil:
-		return 0, fmt.Sprintf("names %q, which cannot be read: %v", name, err)
-	case fi.IsDir():
-		return 0, fmt.Sprintf("names %q, which is a directory: set it to the path of a file", name)
-	case !fi.Mode().IsRegular():
-		return 0, fmt.Sprintf("names %q, which is not a regular file (a device, a pipe or a socket): its content could "+
-			"change between the plan and the apply; copy it to a regular file", name)
-	case fi.Size() == 0:
-		return 0, fmt.Sprintf("names %q, which is empty: the service takes no empty file", name)
-	case fi.Size() > limit:
-		return 0, fmt.Sprintf("names %q, which holds %d bytes, more than the %s the service takes",
-			name, fi.Size(), humanBytes(limit))
+		return nil, id, fmt.Sprintf("names %q, which cannot be read: %v", name, err)
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return 0, fmt.Sprintf("names %q, which cannot be read: %v", name, err)
+	var problem string
+	switch {
+	case id.Size == 0:
+		problem = fmt.Sprintf("names %q, which is empty: the service takes no empty file", name)
+	case id.Size > limit:
+		problem = fmt.Sprintf("names %q, which holds %d bytes, more than the %s the service takes",
+			name, id.Size, humanBytes(limit))
 	}
-	_ = f.Close()
-	return fi.Size(), ""
+	if problem != "" {
+		_ = f.Close()
+		return nil, id, problem
+	}
+	return f, id, ""
 }
 
-// inspectSourceFile checks name as statSourceFile does and reads it whole for its SHA-256.
-func inspectSourceFile(name string, limit int64) (sourceFile, string) {
-	size, problem := statSourceFile(name, limit)
+// inspectSourceFile checks name as openCheckedSource does and takes its SHA-256: the one of
+// prior when prior records the file as it is now (then nothing of it is read), else by reading
+// it whole.
+func inspectSourceFile(name string, limit int64, prior fileHashRecord) (sourceFile, string) {
+	f, id, problem := openCheckedSource(name, limit)
 	if problem != "" {
 		return sourceFile{}, problem
 	}
-	sum, n, err := hashFile(name)
+	defer f.Close()
+	if sum, ok := prior.trusted(id); ok {
+		return sourceFile{Path: name, Size: id.Size, SHA256: sum, Record: prior}, ""
+	}
+	fh := newFileHasher(name)
+	n, err := io.Copy(fh, f)
 	if err != nil {
 		return sourceFile{}, fmt.Sprintf("names %q, which could not be read whole: %v", name, err)
 	}
-	if n != size {
+	if n != id.Size {
 		return sourceFile{}, fmt.Sprintf("names %q, which changed while it was read (%d bytes, then %d): run the plan "+
-			"again once the file is written", name, size, n)
+			"again once the file is written", name, id.Size, n)
 	}
-	return sourceFile{Path: name, Size: n, SHA256: sum}, ""
+	rec := fh.record(id)
+	return sourceFile{Path: name, Size: n, SHA256: rec.SHA256, Record: rec}, ""
 }
 
-// hashFile returns the lowercase hex SHA-256 of the file name and how many bytes it read.
-func hashFile(name string) (string, int64, error) {
-	f, err := os.Open(name)
+// openPlannedSource opens the source file name for its upload after checking that it is still
+// the file the plan took with the SHA-256 planned: when rec (the record the plan kept) trusts
+// the file as it is now, nothing is read; else the file is read whole, and a file that changed
+// since the plan is a *fileChangedError. The caller closes the file; the upload itself hashes
+// what it sends (uploadVideoSource). It returns the file's identity now.
+func openPlannedSource(name, planned string, rec fileHashRecord) (*os.File, videohost.UploadSource, fileIdentity, error) {
+	f, id, err := openRegularFile(name)
 	if err != nil {
-		return "", 0, err
+		return nil, videohost.UploadSource{}, id, fmt.Errorf("opening %q: %w", name, err)
 	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return "", n, err
+	src := videohost.UploadSource{Name: name, Reader: f, Size: id.Size}
+	if sum, ok := rec.trusted(id); ok && sum == planned {
+		return f, src, id, nil
 	}
-	return hex.EncodeToString(h.Sum(nil)), n, nil
-}
-
-// openPlannedFile opens the file the plan took with the SHA-256 planned, and checks that it
-// still holds those bytes: a file that changed between the plan and the apply is an error that
-// says so. The caller closes the file.
-func openPlannedFile(name, plannedSHA256 string) (*os.File, videohost.UploadSource, error) {
-	if err := checkFileUnchanged(name, plannedSHA256, "between the plan and the apply"); err != nil {
-		return nil, videohost.UploadSource{}, err
-	}
-	return openSourceFile(name)
-}
-
-// openSourceFile opens a file for an upload that reads it by ranges, with its size now (the
-// client refuses to go on when the file grows or shrinks meanwhile). The caller closes the file.
-func openSourceFile(name string) (*os.File, videohost.UploadSource, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, videohost.UploadSource{}, fmt.Errorf("opening %q: %w", name, err)
-	}
-	fi, err := f.Stat()
-	if err != nil {
+	fh := newFileHasher(name)
+	if _, err := io.Copy(fh, io.NewSectionReader(f, 0, 1<<62)); err != nil {
 		_ = f.Close()
-		return nil, videohost.UploadSource{}, fmt.Errorf("reading the size of %q: %w", name, err)
+		return nil, videohost.UploadSource{}, id, fmt.Errorf("reading %q again: %w", name, err)
 	}
-	return f, videohost.UploadSource{Name: name, Reader: f, Size: fi.Size()}, nil
-}
-
-// checkFileUnchanged reads the file again and compares it with the plan's SHA-256; when says
-// since when it may have changed ("while it was uploaded"): a file whose bytes changed during its
-// upload may have sent some of its old bytes and some of its new ones.
-func checkFileUnchanged(name, plannedSHA256, when string) error {
-	sum, _, err := hashFile(name)
-	if err != nil {
-		return fmt.Errorf("reading %q again: %w", name, err)
+	if now := fh.record(id).SHA256; now != planned {
+		_ = f.Close()
+		return nil, videohost.UploadSource{}, id, &fileChangedError{Path: name, Planned: planned, Now: now, When: "between the plan and the apply"}
 	}
-	if sum != plannedSHA256 {
-		return &fileChangedError{Path: name, Planned: plannedSHA256, Now: sum, When: when}
-	}
-	return nil
+	return f, src, id, nil
 }
 
 // fileChangedError is a file whose SHA-256 is no longer the one the plan took.

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func TestStatSourceFile(t *testing.T) {
+func TestOpenCheckedSource(t *testing.T) {
 	dir := t.TempDir()
 	ok := filepath.Join(dir, "ok.bin")
 	writeFile(t, ok, "12345")
@@ -50,7 +50,11 @@ func TestStatSourceFile(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			size, problem := statSourceFile(tc.path, tc.limit)
+			f, id, problem := openCheckedSource(tc.path, tc.limit)
+			if f != nil {
+				_ = f.Close()
+			}
+			size := id.Size
 			switch {
 			case tc.want == "" && (problem != "" || size != 5):
 				t.Errorf("size %d, problem %q; want 5 and none", size, problem)
@@ -65,22 +69,22 @@ func TestSourceFileHashAndChange(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "f.bin")
 	writeFile(t, name, "abc")
-	f, problem := inspectSourceFile(name, 10)
+	f, problem := inspectSourceFile(name, 10, fileHashRecord{})
 	// SHA-256 of "abc".
 	if problem != "" || f.Size != 3 || f.SHA256 != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
 		t.Fatalf("inspect: %+v, %q", f, problem)
 	}
-	if err := checkFileUnchanged(name, f.SHA256, "while it was uploaded"); err != nil {
+	fh, _, _, err := openPlannedSource(name, f.SHA256, fileHashRecord{})
+	if err != nil {
 		t.Errorf("unchanged file: %v", err)
+	} else {
+		_ = fh.Close()
 	}
 	writeFile(t, name, "abd")
-	err := checkFileUnchanged(name, f.SHA256, "while it was uploaded")
+	_, _, _, err = openPlannedSource(name, f.SHA256, fileHashRecord{})
 	var changed *fileChangedError
-	if !errors.As(err, &changed) || !strings.Contains(err.Error(), "changed while it was uploaded") || !strings.Contains(err.Error(), f.SHA256) {
+	if !errors.As(err, &changed) || !strings.Contains(err.Error(), "changed between the plan and the apply") || !strings.Contains(err.Error(), f.SHA256) {
 		t.Errorf("changed file: %v", err)
-	}
-	if _, _, err := openPlannedFile(name, f.SHA256); !errors.As(err, &changed) {
-		t.Errorf("opening a file that is not the planned one: %v", err)
 	}
 }
 

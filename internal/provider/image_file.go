@@ -11,8 +11,6 @@ package provider
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"image"
@@ -24,6 +22,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -41,6 +40,7 @@ type imageFacts struct {
 	width, height int
 	size          int64
 	sha256        string // lowercase hex
+	record        fileHashRecord
 }
 
 var (
@@ -49,28 +49,33 @@ var (
 )
 
 // readImageFile opens name, checks that it is a JPEG or PNG within lim and hashes it, reading
-// it once from start to end without holding it whole. The error says what is wrong in words
-// for the user.
-func readImageFile(name string, lim imageLimits) (imageFacts, error) {
-	f, err := os.Open(name)
+// it once from start to end without holding it whole; when prior records the file as it is now,
+// its SHA-256 is taken from prior and nothing is read (the file was checked when it was hashed).
+// The error says what is wrong in words for the user.
+func readImageFile(name string, lim imageLimits, prior fileHashRecord) (imageFacts, error) {
+	f, id, err := openRegularFile(name)
+	if nr, ok := isNotRegular(err); ok {
+		if nr.Kind == "directory" {
+			return imageFacts{}, errors.New("it is a directory, not a file")
+		}
+		return imageFacts{}, fmt.Errorf("it is not a regular file (it is a %s): copy the image to a regular file", nr.Kind)
+	}
 	if err != nil {
 		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	if sum, ok := prior.trusted(id); ok {
+		return imageFacts{size: id.Size, sha256: sum, record: prior}, nil
+	}
 	switch {
-	case err != nil:
-		return imageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
-	case st.IsDir():
-		return imageFacts{}, errors.New("it is a directory, not a file")
-	case st.Size() == 0:
+	case id.Size == 0:
 		return imageFacts{}, errors.New("the file is empty")
-	case lim.maxBytes > 0 && st.Size() > lim.maxBytes:
+	case lim.maxBytes > 0 && id.Size > lim.maxBytes:
 		return imageFacts{}, fmt.Errorf("the file holds %d bytes, more than the %d bytes (%d KiB) the service takes",
-			st.Size(), lim.maxBytes, lim.maxBytes>>10)
-	case st.Size() > videohost.MaxUploadChunkSize:
+			id.Size, lim.maxBytes, lim.maxBytes>>10)
+	case id.Size > videohost.MaxUploadChunkSize:
 		return imageFacts{}, fmt.Errorf("the file holds %d bytes, more than the %d bytes the service takes in one upload",
-			st.Size(), int64(videohost.MaxUploadChunkSize))
+			id.Size, int64(videohost.MaxUploadChunkSize))
 	}
 	var head [8]byte
 	n, _ := io.ReadFull(f, head[:])
@@ -86,13 +91,13 @@ func readImageFile(name string, lim imageLimits) (imageFacts, error) {
 		return imageFacts{}, fmt.Errorf("it starts like a JPEG or PNG image but its header cannot be decoded (%v): "+
 			"save it again as a JPEG or PNG", err)
 	}
-	facts := imageFacts{format: format, width: cfg.Width, height: cfg.Height, size: st.Size()}
+	facts := imageFacts{format: format, width: cfg.Width, height: cfg.Height, size: id.Size}
 	if (lim.maxWidth > 0 && cfg.Width > lim.maxWidth) || (lim.maxHeight > 0 && cfg.Height > lim.maxHeight) {
 		return facts, fmt.Errorf("the image is %d × %d pixels, larger than the %d × %d pixels the service takes",
 			cfg.Width, cfg.Height, lim.maxWidth, lim.maxHeight)
 	}
-	sum, err := decodeWholeImage(f, cfg)
-	facts.sha256 = sum
+	facts.record, err = decodeWholeImage(f, id, cfg)
+	facts.sha256 = facts.record.SHA256
 	return facts, err
 }
 
@@ -103,23 +108,24 @@ const maxDecodedPixels = 16 << 20
 
 // decodeWholeImage reads f again from its start, decoding the whole image (of header cfg) from
 // the bytes as they are hashed, then hashing what follows the image's end: the file is read in
-// one pass and never held whole. It returns the file's SHA-256 in lowercase hex, or why the
-// image does not decode: truncated, a damaged chunk or checksum, or data that is not an image's.
-func decodeWholeImage(f *os.File, cfg image.Config) (string, error) {
+// one pass and never held whole. It returns the record of the file's SHA-256 (of identity id), or
+// why the image does not decode: truncated, a damaged chunk or checksum, or data that is not an
+// image's.
+func decodeWholeImage(f *os.File, id fileIdentity, cfg image.Config) (fileHashRecord, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return "", fmt.Errorf("the file cannot be read: %w", err)
+		return fileHashRecord{}, fmt.Errorf("the file cannot be read: %w", err)
 	}
-	h := sha256.New()
+	h := newFileHasher(f.Name())
 	if int64(cfg.Width)*int64(cfg.Height) <= maxDecodedPixels {
 		if _, _, err := image.Decode(io.TeeReader(f, h)); err != nil {
-			return "", fmt.Errorf("its header is a JPEG's or a PNG's, but the image does not decode whole (%v): the file "+
+			return fileHashRecord{}, fmt.Errorf("its header is a JPEG's or a PNG's, but the image does not decode whole (%v): the file "+
 				"is cut short or damaged; export or save it again as a JPEG or PNG", err)
 		}
 	}
 	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("the file cannot be read: %w", err)
+		return fileHashRecord{}, fmt.Errorf("the file cannot be read: %w", err)
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return h.record(id), nil
 }
 
 // imageRequirement says what lim takes, to complete "the path of a JPEG or PNG image file".
@@ -138,7 +144,7 @@ func imageRequirement(lim imageLimits) string {
 // the SHA-256 that the plan took (wantSHA; "" when the plan took none): a file changed between
 // plan and apply is not the one the plan showed, and is not uploaded.
 func checkPlannedImage(name, wantSHA string, lim imageLimits) (imageFacts, error) {
-	facts, err := readImageFile(name, lim)
+	facts, err := readImageFile(name, lim, fileHashRecord{})
 	if err != nil {
 		return facts, err
 	}
@@ -167,7 +173,7 @@ func uploadImage[T any](ctx context.Context, name, wantSHA string, lim imageLimi
 	if err != nil {
 		return zero, err
 	}
-	f, err := os.Open(name)
+	f, _, err := openRegularFile(name)
 	if err != nil {
 		return zero, fmt.Errorf("the file cannot be read: %w", err)
 	}
@@ -176,23 +182,28 @@ func uploadImage[T any](ctx context.Context, name, wantSHA string, lim imageLimi
 }
 
 // planFileSHA256 is the SHA-256 that the plan records for the image file that file names:
-// unknown while the path is, null without a file. A file that is no longer a valid image is an
-// error on the attribute at.
-func planFileSHA256(file types.String, lim imageLimits, at path.Path, diags *diag.Diagnostics) types.String {
+// unknown while the path is, null without a file. The record of the hash kept in the private
+// state under attr is trusted while the file is unchanged, and the new one kept in its place. A
+// file that is no longer a valid image is an error on the attribute attr.
+func planFileSHA256(ctx context.Context, file types.String, lim imageLimits, attr string, req resource.ModifyPlanRequest,
+	resp *resource.ModifyPlanResponse,
+) types.String {
 	switch {
 	case file.IsUnknown():
 		return types.StringUnknown()
 	case file.IsNull():
 		return types.StringNull()
 	}
-	facts, err := readImageFile(file.ValueString(), lim)
+	at := path.Root(attr)
+	facts, err := readImageFile(file.ValueString(), lim, loadHashRecord(ctx, req.Private, attr))
 	if err != nil {
 		// Checked here, when the plan is made, rather than by a validator: terraform validate
 		// then works where the images are absent (a CI job that checks configurations), as it
 		// does for the files of videos and captions.
-		diags.AddAttributeError(at, "Invalid Image File", fmt.Sprintf("Set %s to the path of a JPEG or PNG image "+
+		resp.Diagnostics.AddAttributeError(at, "Invalid Image File", fmt.Sprintf("Set %s to the path of a JPEG or PNG image "+
 			"file%s: %s.", attrInWords(at), imageRequirement(lim), err))
 		return types.StringUnknown()
 	}
+	storeHashRecord(ctx, resp.Private, attr, facts.record, &resp.Diagnostics)
 	return types.StringValue(facts.sha256)
 }

@@ -69,11 +69,11 @@ func TestReadImageFile(t *testing.T) {
 	dir := t.TempDir()
 	pngFile := writePNG(t, dir, "logo.png", 40, 20, 1)
 	jpegFile := writeJPEG(t, dir, "photo", 300, 150, 2) // no extension: the content decides
-	facts, err := readImageFile(pngFile, logoImage)
+	facts, err := readImageFile(pngFile, logoImage, fileHashRecord{})
 	if err != nil || facts.format != "png" || facts.width != 40 || facts.height != 20 || facts.sha256 != fileSHA256(t, pngFile) {
 		t.Errorf("png: %+v, %v", facts, err)
 	}
-	facts, err = readImageFile(jpegFile, watermarkImage)
+	facts, err = readImageFile(jpegFile, watermarkImage, fileHashRecord{})
 	if err != nil || facts.format != "jpeg" || facts.width != 300 || facts.sha256 != fileSHA256(t, jpegFile) {
 		t.Errorf("jpeg: %+v, %v", facts, err)
 	}
@@ -108,7 +108,7 @@ func TestReadImageFile(t *testing.T) {
 		"jpeg cut short":      {cutJPEG, watermarkImage, "does not decode whole"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := readImageFile(c.file, c.lim)
+			_, err := readImageFile(c.file, c.lim, fileHashRecord{})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one that says %q", err, c.want)
 			}

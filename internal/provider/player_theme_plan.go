@@ -9,7 +9,6 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -39,7 +38,7 @@ func modifyLogoPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sum := planFileSHA256(plan.LogoFile, logoImage, path.Root("logo_file"), &resp.Diagnostics)
+	sum := planFileSHA256(ctx, plan.LogoFile, logoImage, "logo_file", req, resp)
 	if resp.Diagnostics.HasError() {
 		return
 	}

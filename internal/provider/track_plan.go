@@ -25,12 +25,13 @@ func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanReque
 	}
 	sum := types.StringUnknown()
 	if !file.IsUnknown() {
-		f, why := inspectWebVTT(file.ValueString())
+		f, why := inspectWebVTT(file.ValueString(), loadHashRecord(ctx, req.Private, "source_file"))
 		if why != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Unusable Source File",
 				fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
 			return
 		}
+		storeHashRecord(ctx, resp.Private, "source_file", f.record, &resp.Diagnostics)
 		sum = types.StringValue(f.sha256)
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("source_sha256"), sum)...)

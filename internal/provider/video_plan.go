@@ -69,7 +69,7 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !ok {
 		return
 	}
-	file, ok := planSourceSHA256(&plan, &resp.Diagnostics)
+	file, ok := planSourceSHA256(ctx, &plan, req, resp)
 	if !ok {
 		return
 	}
@@ -113,8 +113,9 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 }
 
 // planSourceSHA256 plans source_sha256 from the file that source_file names, which it checks
-// without a request; false, with an error on source_file, when the file cannot be uploaded.
-func planSourceSHA256(plan *videoResourceModel, diags *diag.Diagnostics) (sourceFile, bool) {
+// without a request (trusting the record of its hash kept in the private state while the file is
+// unchanged); false, with an error on source_file, when the file cannot be uploaded.
+func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (sourceFile, bool) {
 	var file sourceFile
 	switch {
 	case plan.SourceFile.IsUnknown():
@@ -123,11 +124,13 @@ func planSourceSHA256(plan *videoResourceModel, diags *diag.Diagnostics) (source
 		plan.SourceSHA256 = types.StringNull()
 	default:
 		var problem string
-		file, problem = inspectSourceFile(plan.SourceFile.ValueString(), videohost.MaxSourceSize)
+		file, problem = inspectSourceFile(plan.SourceFile.ValueString(), videohost.MaxSourceSize,
+			loadHashRecord(ctx, req.Private, "source_file"))
 		if problem != "" {
-			diags.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
+			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
 			return file, false
 		}
+		storeHashRecord(ctx, resp.Private, "source_file", file.Record, &resp.Diagnostics)
 		plan.SourceSHA256 = types.StringValue(file.SHA256)
 	}
 	return file, true

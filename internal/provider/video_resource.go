@@ -316,13 +316,17 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
-	// A file that changed since the plan is refused before a video is made for it.
+	// A file that changed since the plan is refused before a video is made for it; the plan's
+	// record of its hash spares reading it when it is unchanged.
 	if !plan.SourceFile.IsNull() {
-		if err := checkFileUnchanged(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), "between the plan and the apply"); err != nil {
+		f, _, _, err := openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
+			loadHashRecord(ctx, resp.Private, "source_file"))
+		if err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
 				"Nothing was created: %v. Run terraform plan (or apply) again to take the file as it is now.", err))
 			return
 		}
+		_ = f.Close()
 	}
 	in, d := videoCreateFrom(ctx, plan)
 	resp.Diagnostics.Append(d...)
@@ -341,7 +345,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	complete := true
 	if !plan.SourceFile.IsNull() {
 		state.SourceBytesMissing = types.Int64Null()
-		complete = uploadVideoSource(ctx, r.pd, &state, true, &resp.Diagnostics)
+		complete = uploadVideoSource(ctx, r.pd, &state, resp.Private, &resp.Diagnostics)
 	}
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {
 		finishVideo(ctx, r.pd, &state, plan, true, true, &resp.Diagnostics)
@@ -431,7 +435,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	resumed, complete := false, true
 	if resuming {
-		complete = uploadVideoSource(ctx, r.pd, &next, false, &resp.Diagnostics)
+		complete = uploadVideoSource(ctx, r.pd, &next, resp.Private, &resp.Diagnostics)
 		resumed = complete
 	}
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {

@@ -336,7 +336,7 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, src, err := openPlannedFile(file, sum)
+	f, src, _, err := openPlannedSource(file, sum, fileHashRecord{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -172,18 +171,13 @@ func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (video
 // hashed as state.SourceSHA256, and records in state how much is still missing. It reports
 // whether the service now holds the whole file. An interrupted or failed upload is a warning:
 // the video is recorded with what it lacks and the next apply resumes it. A file that is not
-// the one planned is an error. checked says that the caller has just compared the file with the
-// plan's SHA-256 (a create does, before it makes the video), so that a large file is not read
-// whole once more before its upload.
-func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, checked bool, diags *diag.Diagnostics) bool {
+// the one planned is an error. The file is read once: the plan's record of its hash (kept in
+// priv) says it is unchanged without reading it, and the upload hashes the bytes it sends; the
+// record of that hash then replaces the plan's.
+func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, priv privateState, diags *diag.Diagnostics) bool {
 	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
-	open := func() (*os.File, videohost.UploadSource, error) {
-		return openPlannedFile(name, state.SourceSHA256.ValueString())
-	}
-	if checked {
-		open = func() (*os.File, videohost.UploadSource, error) { return openSourceFile(name) }
-	}
-	f, src, err := open()
+	planned := state.SourceSHA256.ValueString()
+	f, src, fileID, err := openPlannedSource(name, planned, loadHashRecord(ctx, priv, "source_file"))
 	var changed *fileChangedError
 	switch {
 	case errors.As(err, &changed):
@@ -202,7 +196,8 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		state.SourceBytesMissing = types.Int64Value(src.Size)
 	}
 	tflog.Info(ctx, "uploading the source of a video", map[string]any{"video_id": id, "file": name, "bytes": src.Size})
-	_, err = pd.client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{})
+	sent := newFileHasher(name)
+	_, err = pd.client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{Hash: sent})
 	var inc *videohost.UploadIncompleteError
 	switch {
 	case err == nil:
@@ -235,13 +230,16 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		addAPIErrorDiagnostics(diags, "Unable to Upload Video Source", err, pd, videoAttributesFor(*state))
 		return false
 	}
-	if err := checkFileUnchanged(name, state.SourceSHA256.ValueString(), "while it was uploaded"); err != nil {
+	rec := sent.record(fileID)
+	if rec.SHA256 != planned {
+		err := &fileChangedError{Path: name, Planned: planned, Now: rec.SHA256, When: "while it was uploaded"}
 		diags.AddAttributeError(path.Root("source_file"), "Source File Changed During Upload", fmt.Sprintf(
-			"The upload of video %s completed, but %v, so the service may hold some bytes of each version. "+
-				"The video is marked for replacement (tainted): run terraform apply again once the file is no "+
-				"longer written to.", id, err))
+			"The upload of video %s completed, but %v (the SHA-256 of the bytes sent), so the service may hold "+
+				"some bytes of each version. The video is marked for replacement (tainted): run terraform apply "+
+				"again once the file is no longer written to.", id, err))
 		return false
 	}
+	storeHashRecord(ctx, priv, "source_file", rec, diags)
 	state.SourceBytesMissing = types.Int64Value(0)
 	return true
 }

@@ -27,7 +27,7 @@ func (r *watermarkResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sum := planFileSHA256(file, watermarkImage, path.Root("source_file"), &resp.Diagnostics)
+	sum := planFileSHA256(ctx, file, watermarkImage, "source_file", req, resp)
 	if resp.Diagnostics.HasError() {
 		return
 	}

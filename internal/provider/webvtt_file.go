@@ -7,8 +7,6 @@ package provider
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -26,33 +24,36 @@ var utf8BOM = []byte("\uFEFF")
 type webVTTFile struct {
 	size   int64
 	sha256 string // lowercase hex of the content
+	record fileHashRecord
 }
 
 // inspectWebVTT reads the file name through once, in small pieces, and returns its size and
 // SHA-256, or why it cannot be a caption or chapter file: missing, unreadable, not a regular
 // file (a directory, a pipe or a device: a pipe could be read only once), empty, not WebVTT,
-// or WebVTT whose cues are broken (webVTTCues).
+// or WebVTT whose cues are broken (webVTTCues). When prior records the file as it is now,
+// nothing is read: it was checked when it was hashed.
 // why is a sentence's end for the diagnostic on source_file.
-func inspectWebVTT(name string) (f webVTTFile, why string) {
+func inspectWebVTT(name string, prior fileHashRecord) (f webVTTFile, why string) {
 	if name == "" {
 		return f, "it is empty: set it to the path of a WebVTT file"
 	}
-	st, err := os.Stat(name)
+	fh, id, err := openRegularFile(name)
+	nr, notRegular := isNotRegular(err)
 	switch {
 	case os.IsNotExist(err):
 		return f, fmt.Sprintf("the file %q does not exist (a relative path is taken from the directory Terraform runs in)", name)
+	case notRegular:
+		return f, fmt.Sprintf("%q is not a regular file (it is a %s); set source_file to a WebVTT file", name, nr.Kind)
 	case err != nil:
-		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
-	case !st.Mode().IsRegular():
-		return f, fmt.Sprintf("%q is not a regular file (it is a %s); set source_file to a WebVTT file", name, fileKind(st.Mode()))
-	case st.Size() == 0:
-		return f, fmt.Sprintf("the file %q is empty; a WebVTT file starts with the line WEBVTT", name)
-	}
-	fh, err := os.Open(name)
-	if err != nil {
 		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
 	}
 	defer fh.Close()
+	if sum, ok := prior.trusted(id); ok {
+		return webVTTFile{size: id.Size, sha256: sum, record: prior}, ""
+	}
+	if id.Size == 0 {
+		return f, fmt.Sprintf("the file %q is empty; a WebVTT file starts with the line WEBVTT", name)
+	}
 	head := make([]byte, len(utf8BOM)+len(webVTTSignature)+1)
 	n, err := io.ReadFull(fh, head)
 	if err != nil && err != io.ErrUnexpectedEOF {
@@ -62,7 +63,7 @@ func inspectWebVTT(name string) (f webVTTFile, why string) {
 		return f, fmt.Sprintf("the file %q is not WebVTT: a WebVTT file starts with the line WEBVTT", name)
 	}
 	// The cues are checked from the bytes as they are hashed, so the file is read once.
-	h, cues := sha256.New(), newWebVTTCues()
+	h, cues := newFileHasher(name), newWebVTTCues()
 	both := io.MultiWriter(h, cues)
 	_, _ = both.Write(head[:n])
 	rest, err := io.Copy(both, fh)
@@ -72,7 +73,8 @@ func inspectWebVTT(name string) (f webVTTFile, why string) {
 	if why := cues.Close(); why != "" {
 		return f, fmt.Sprintf("the file %q is not valid WebVTT: %s; correct that line", name, why)
 	}
-	return webVTTFile{size: int64(n) + rest, sha256: hex.EncodeToString(h.Sum(nil))}, ""
+	rec := h.record(id)
+	return webVTTFile{size: int64(n) + rest, sha256: rec.SHA256, record: rec}, ""
 }
 
 // isWebVTT reports whether head, the first bytes of a file, opens a WebVTT file.
@@ -85,28 +87,12 @@ func isWebVTT(head []byte) bool {
 	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r'
 }
 
-// fileKind names the kind of a file that is not regular, for a message.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&os.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&os.ModeSocket != 0:
-		return "socket"
-	case m&os.ModeDevice != 0:
-		return "device"
-	default:
-		return "special file"
-	}
-}
-
 // openWebVTT opens the file name for an upload, after checking that it is still the file that
 // the plan hashed (planned, a lowercase hex SHA-256, or "" when the plan could not read it): a
 // file changed between plan and apply would upload content that the plan did not show. It
 // returns the file, which the caller closes, the upload and the file's hash.
 func openWebVTT(name, planned string) (*os.File, videohost.UploadSource, string, string) {
-	f, why := inspectWebVTT(name)
+	f, why := inspectWebVTT(name, fileHashRecord{})
 	if why != "" {
 		return nil, videohost.UploadSource{}, "", why
 	}
@@ -114,7 +100,7 @@ func openWebVTT(name, planned string) (*os.File, videohost.UploadSource, string,
 		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q changed after the plan was made (its SHA-256 is "+
 			"now %s, the plan has %s); run terraform apply again to upload what it holds now", name, f.sha256, planned)
 	}
-	fh, err := os.Open(name)
+	fh, _, err := openRegularFile(name)
 	if err != nil {
 		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q cannot be read: %v", name, err)
 	}

@@ -31,12 +31,12 @@ func TestInspectWebVTT(t *testing.T) {
 	dir := t.TempDir()
 	content := webVTT("Hello.") + strings.Repeat("more text\n", 10000) // read in several pieces
 	good := tempFile(t, dir, "good.vtt", content)
-	f, why := inspectWebVTT(good)
+	f, why := inspectWebVTT(good, fileHashRecord{})
 	if why != "" || f.size != int64(len(content)) || f.sha256 != sha256Hex(content) {
 		t.Errorf("a WebVTT file: %+v, %q", f, why)
 	}
 	short := tempFile(t, dir, "short.vtt", "WEBVTT")
-	if f, why := inspectWebVTT(short); why != "" || f.sha256 != sha256Hex("WEBVTT") {
+	if f, why := inspectWebVTT(short, fileHashRecord{}); why != "" || f.sha256 != sha256Hex("WEBVTT") {
 		t.Errorf("the shortest WebVTT file: %+v, %q", f, why)
 	}
 	for name, c := range map[string]struct{ path, want string }{
@@ -47,7 +47,7 @@ func TestInspectWebVTT(t *testing.T) {
 			"is not WebVTT"},
 		"no path": {"", "it is empty"},
 	} {
-		if _, why := inspectWebVTT(c.path); !strings.Contains(why, c.want) {
+		if _, why := inspectWebVTT(c.path, fileHashRecord{}); !strings.Contains(why, c.want) {
 			t.Errorf("%s: %q, want it to say %q", name, why, c.want)
 		}
 	}
@@ -56,7 +56,7 @@ func TestInspectWebVTT(t *testing.T) {
 		if err := os.Chmod(locked, 0); err != nil {
 			t.Fatal(err)
 		}
-		if _, why := inspectWebVTT(locked); !strings.Contains(why, "cannot be read") {
+		if _, why := inspectWebVTT(locked, fileHashRecord{}); !strings.Contains(why, "cannot be read") {
 			t.Errorf("an unreadable file: %q", why)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path"
@@ -40,6 +41,11 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 		return Video{}, err
 	}
 	if st.Complete() {
+		if u.seq != nil {
+			if err := u.seq.fill(src.Size); err != nil {
+				return Video{}, err
+			}
+		}
 		return c.GetVideo(ctx, videoID)
 	}
 	missing := st.Missing(src.Size)
@@ -59,6 +65,9 @@ func (c *Client) newUpload(src UploadSource, opt UploadOptions) (*sourceUpload, 
 	}
 	u := &sourceUpload{c: c, src: src, chunkSize: opt.ChunkSize, inFlight: opt.ChunksInFlight}
 	u.src.Name = uploadName(src.Name)
+	if opt.Hash != nil {
+		u.seq = newSequentialHash(u.src, opt.Hash)
+	}
 	cfg := Config{UploadChunkSize: u.chunkSize, UploadChunksInFlight: u.inFlight}
 	if err := cfg.uploads(); err != nil {
 		var ce *ConfigError
@@ -109,23 +118,51 @@ func (u *sourceUpload) plan(missing []ByteRange) []chunk {
 }
 
 // run sends the chunks, at most inFlight at a time, starting none once ctx ended or a chunk
-// failed; it returns when those started have finished.
+// failed; it returns when those started have finished. With a hash to feed, a chunk starts only
+// once the body of the one before was read whole, and the bytes no chunk sends are read for the
+// hash (sequentialHash).
 func (u *sourceUpload) run(ctx context.Context, chunks []chunk) {
 	var g errgroup.Group
 	g.SetLimit(u.inFlight)
+	var prev chan struct{} // closed when the chunk before has finished
+	var prevEnd int64
 	for _, ch := range chunks {
-		if ctx.Err() != nil || u.stopped() {
+		if !u.inOrder(ctx, prevEnd, prev, ch.from) || ctx.Err() != nil || u.stopped() {
 			break
 		}
+		done := make(chan struct{})
 		g.Go(func() error {
+			defer close(done)
 			// It may have waited for its slot past the end.
 			if ctx.Err() == nil && !u.stopped() {
 				u.send(ctx, ch)
 			}
 			return nil
 		})
+		prev, prevEnd = done, ch.to+1
+	}
+	if u.seq != nil && ctx.Err() == nil && !u.stopped() {
+		u.inOrder(ctx, prevEnd, prev, u.src.Size)
 	}
 	_ = g.Wait()
+}
+
+// inOrder waits, when the upload feeds a hash, until the body of the chunk before (ending at
+// prevEnd) was read, then reads for the hash what lies between it and next; false when the
+// upload stops meanwhile.
+func (u *sourceUpload) inOrder(ctx context.Context, prevEnd int64, prev chan struct{}, next int64) bool {
+	if u.seq == nil {
+		return true
+	}
+	u.seq.waitFor(ctx, prevEnd, prev)
+	if ctx.Err() != nil || u.stopped() {
+		return false
+	}
+	if err := u.seq.fill(next); err != nil {
+		u.record(chunk{}, Video{}, err)
+		return false
+	}
+	return true
 }
 
 func (u *sourceUpload) stopped() bool {
@@ -145,6 +182,9 @@ func (u *sourceUpload) post(ctx context.Context, ch chunk, replaces bool) (Video
 	r := request{method: http.MethodPost, path: u.path, query: u.query, idempotent: replaces, secret: u.secret, anonymous: u.anonymous}
 	var err error
 	r.stream, err = newStreamBody(u.fields, u.src.Name, u.src.Reader, ch.from, ch.to-ch.from+1)
+	if err == nil && u.seq != nil {
+		r.stream.seen = &chunkSeen{s: u.seq, from: ch.from}
+	}
 	if err == nil && (ch.from > 0 || ch.to < u.src.Size-1) {
 		r.header = http.Header{"Content-Range": {fmt.Sprintf("bytes %d-%d/%d", ch.from, ch.to, u.src.Size)}}
 	}
@@ -240,6 +280,12 @@ type UploadOptions struct {
 	ChunksInFlight int   // chunks sent together, 1..MaxUploadChunksInFlight
 	// Progress, when set, is called at a bounded cadence (and once at the end).
 	Progress func(UploadProgress)
+	// Hash, when set (a SHA-256, say), is written every byte of the file in order, each read
+	// once: the bytes of the chunks as they are sent, and those the service already held (a
+	// resumed upload) read for it alone. After an upload that returned no error it holds the
+	// whole file, so that the caller learns the SHA-256 of what was sent without reading the
+	// file again.
+	Hash io.Writer
 }
 
 // UploadIncompleteError is an upload that ended with part of the source still missing: its
@@ -280,7 +326,8 @@ type sourceUpload struct {
 	chunkSize  int64
 	inFlight   int
 	prog       *progress
-	hadAtStart int64 // bytes the service had when the run began
+	seq        *sequentialHash // nil without UploadOptions.Hash
+	hadAtStart int64           // bytes the service had when the run began
 	// An upload with a token: it goes to /upload?token= with no credentials; every chunk after
 	// the first, which creates the video, names it in the form field videoId.
 	query     url.Values

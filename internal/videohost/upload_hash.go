@@ -1,0 +1,159 @@
+package videohost
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"sync"
+)
+
+// sequentialHash feeds UploadOptions.Hash with every byte of a source in order, reading each
+// byte once: the bytes of a chunk as its request's body reads them, and the bytes the service
+// already held (skipped by a resumed upload) by reading them for the hash alone. Chunks may be
+// in flight together, but their bodies are read one after the other: a chunk starts only once
+// the body of the chunk before it was read whole (the frontier passed its end), so that its
+// bytes reach the hash in order without being held; what overlaps is the wait for the service's
+// answers, not the reading.
+//
+// A chunk sent again (a retry, or a body the transport makes anew) reads bytes that the hash has
+// already taken: those are checked against the SHA-256 of the chunk's bytes as they were first
+// read, and a difference is ErrSourceChanged, since the service would hold bytes the hash does
+// not describe.
+type sequentialHash struct {
+	src UploadSource
+	h   io.Writer
+
+	mu       sync.Mutex
+	frontier int64         // the bytes before it are in h
+	moved    chan struct{} // closed when the frontier moves, then made anew
+}
+
+func newSequentialHash(src UploadSource, h io.Writer) *sequentialHash {
+	return &sequentialHash{src: src, h: h, moved: make(chan struct{})}
+}
+
+// at returns where the frontier stands and a channel closed when it moves.
+func (s *sequentialHash) at() (int64, <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.frontier, s.moved
+}
+
+// take adds p, read at off, to the hash when off is the frontier, and reports whether it did.
+func (s *sequentialHash) take(off int64, p []byte) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if off != s.frontier || len(p) == 0 {
+		return false
+	}
+	_, _ = s.h.Write(p)
+	s.frontier += int64(len(p))
+	close(s.moved)
+	s.moved = make(chan struct{})
+	return true
+}
+
+// waitFor waits until the frontier reaches pos, or done is closed (the chunk that would move it
+// ended), or ctx ends; it reports whether the frontier reached pos.
+func (s *sequentialHash) waitFor(ctx context.Context, pos int64, done <-chan struct{}) bool {
+	for {
+		f, moved := s.at()
+		if f >= pos {
+			return true
+		}
+		select {
+		case <-moved:
+		case <-done:
+			f, _ := s.at()
+			return f >= pos
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// fill reads the file from the frontier up to pos for the hash alone: bytes no chunk sends.
+func (s *sequentialHash) fill(pos int64) error {
+	f, _ := s.at()
+	if f >= pos {
+		return nil
+	}
+	buf := make([]byte, 256<<10)
+	r := io.NewSectionReader(s.src.Reader, f, pos-f)
+	for off := f; off < pos; {
+		n, err := r.Read(buf)
+		s.take(off, buf[:n])
+		off += int64(n)
+		if errors.Is(err, io.EOF) && off < pos {
+			return fmt.Errorf("%w: it ends at byte %d, before the %d bytes it was measured to hold", ErrSourceChanged, off, s.src.Size)
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("reading %q: %w", s.src.Name, err)
+		}
+	}
+	return nil
+}
+
+// chunkSeen is what the hash took of one chunk: the first n bytes, whose SHA-256 is sum.
+type chunkSeen struct {
+	s    *sequentialHash
+	from int64
+
+	mu  sync.Mutex
+	n   int64
+	sum []byte
+}
+
+// attempt wraps the reader of the chunk's bytes for one attempt to send it.
+func (c *chunkSeen) attempt(r io.Reader) io.Reader {
+	return &seenReader{c: c, r: r, h: sha256.New()}
+}
+
+// seenReader is one attempt's read of a chunk: its bytes past what the hash took of the chunk
+// go to the hash, and those before are checked against it.
+type seenReader struct {
+	c   *chunkSeen
+	r   io.Reader
+	h   hash.Hash // this attempt's bytes so far
+	pos int64     // from the chunk's start
+}
+
+func (a *seenReader) Read(p []byte) (int, error) {
+	c := a.c
+	c.mu.Lock()
+	seen := c.n
+	c.mu.Unlock()
+	if a.pos < seen && int64(len(p)) > seen-a.pos {
+		p = p[:seen-a.pos] // stop where the check is due
+	}
+	n, err := a.r.Read(p)
+	if n == 0 {
+		return n, err
+	}
+	_, _ = a.h.Write(p[:n])
+	if a.pos < seen {
+		a.pos += int64(n)
+		if a.pos == seen && !c.matches(a.h) {
+			return n, fmt.Errorf("%w: bytes %d to %d are not those read when the chunk was first sent",
+				ErrSourceChanged, c.from, c.from+seen-1)
+		}
+		return n, err
+	}
+	if c.s.take(c.from+a.pos, p[:n]) {
+		c.mu.Lock()
+		c.n, c.sum = a.pos+int64(n), a.h.Sum(nil)
+		c.mu.Unlock()
+	}
+	a.pos += int64(n)
+	return n, err
+}
+
+// matches reports whether h, over the first c.n bytes of the chunk, is what the hash took.
+func (c *chunkSeen) matches(h hash.Hash) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return string(h.Sum(nil)) == string(c.sum)
+}
