@@ -268,10 +268,11 @@ func TestHelpAndREADMEAgreeOnQualities(t *testing.T) {
 
 // TestBinarySIGKILLMidWrite builds the command and runs it with -state over a state of 1,500
 // videos (about a megabyte, so that every write takes a while), drives webhook creations from
-// four clients without pause, and SIGKILLs it at a random moment, 30 times. After every kill
-// the state file must load, hold every webhook whose creation was answered before the kill,
-// and the next start must serve it. Some kills must have landed during a write (a temporary
-// file was left beside the state), or the test proved nothing.
+// four clients without pause, and SIGKILLs it 30 times: at a random moment, or as soon as a
+// write's temporary file appears. After every kill the state file must load, hold every webhook
+// whose creation was answered before the kill, and the next start must serve it. Some kills
+// must have landed during a write (a temporary file was left beside the state), or the test
+// proved nothing.
 func TestBinarySIGKILLMidWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: this test builds the command and runs it as a process")
@@ -311,7 +312,13 @@ func TestBinarySIGKILLMidWrite(t *testing.T) {
 				}
 			})
 		}
-		time.Sleep(time.Duration(20+rng.IntN(200)) * time.Millisecond)
+		// Every other kill lands at a random moment; the others as soon as a write's temporary
+		// file is seen, so that some surely land inside a write however fast the machine.
+		if i%2 == 0 {
+			time.Sleep(time.Duration(20+rng.IntN(200)) * time.Millisecond)
+		} else {
+			waitForTemp(ctx, dir)
+		}
 		if err := cmd.Process.Kill(); err != nil {
 			t.Fatal(err)
 		}
@@ -339,6 +346,16 @@ func TestBinarySIGKILLMidWrite(t *testing.T) {
 	_ = cmd.Process.Signal(syscall.SIGTERM)
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("exit %v; stderr %s", err, stderr.String())
+	}
+}
+
+// waitForTemp returns once a temporary file of a state write is in dir, or after 5 s.
+func waitForTemp(ctx context.Context, dir string) {
+	deadline := time.Now().Add(5 * time.Second)
+	for ctx.Err() == nil && time.Now().Before(deadline) {
+		if left, _ := filepath.Glob(filepath.Join(dir, ".state.json.*.tmp")); len(left) > 0 {
+			return
+		}
 	}
 }
 
