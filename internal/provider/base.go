@@ -20,6 +20,8 @@ type providerData struct {
 	baseURL     string
 	// adoption holds the claims of this provider's creates (adoption.go).
 	adoption adoptionClaims
+	// rateWaits decides when the rate-limit warning is given (rate_limit_warning.go).
+	rateWaits rateWaitNotice
 }
 
 // providerDataFrom unwraps the ProviderData of a Configure request. It returns nil without a

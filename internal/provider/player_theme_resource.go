@@ -96,6 +96,8 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 }
 
 func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
+	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return

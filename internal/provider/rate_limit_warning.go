@@ -3,6 +3,7 @@ package provider
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -10,9 +11,7 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// rateWaitSummary is the summary of every warning that says the service's rate limit held the
-// run. Terraform folds warnings of one summary into the first with "(and N more similar
-// warnings elsewhere)", so a run of many resources prints it once, not once per resource.
+// rateWaitSummary is the summary of the warning that says the service's rate limit held the run.
 const rateWaitSummary = "Waited on the Service's Rate Limit"
 
 // rateWaitNoticeAfter is how long the rate limit must have held the run's requests in all before
@@ -20,41 +19,52 @@ const rateWaitSummary = "Waited on the Service's Rate Limit"
 // worth a warning.
 const rateWaitNoticeAfter = time.Second
 
-// rateWaitsNow is the client's account of its rate-limit waits; taken before an operation, it
-// is handed to noteRateLimitWaits after it.
-func rateWaitsNow(pd *providerData) []videohost.RateLimitWaits {
-	if pd == nil || pd.client == nil {
-		return nil
-	}
-	return pd.client.RateLimitWaits()
+// rateWaitNotice is the part of a configured provider (one Terraform operation: a plan, an
+// apply, a destroy) that gives the rate-limit warning once. Terraform folds warnings of one
+// summary into one only when they point at configuration, which a destroy's do not: a
+// 98-object destroy printed 48 copies when each operation that ended a stretch of waiting
+// warned.
+type rateWaitNotice struct {
+	// inFlight counts the writes (creates, updates, deletes) that have begun and not ended.
+	inFlight atomic.Int64
+	// warned is set by the one operation that gives the warning.
+	warned atomic.Bool
 }
 
-// noteRateLimitWaits adds the warning that the run waited on the rate limit. Its detail gives
-// the total the client has waited so far in this run of the provider (one Terraform command),
-// per class, and says what the provider does about it.
-//
-// Terraform shows one warning of a summary, the others counted below it, in no set order, so
-// the warning comes only at the end of a stretch of waiting: from an operation during which the
-// limiter held requests of a class, once no request of that class is held any more, and after
-// the run has waited rateWaitNoticeAfter in all. Mid-apply, more requests are nearly always
-// held when an operation ends; the operation that ends each stretch (the last of the apply
-// among them) warns, with the total so far, which at the end of the run is the total in all.
-func noteRateLimitWaits(pd *providerData, diags *diag.Diagnostics, before []videohost.RateLimitWaits) {
-	if detail, ok := rateWaitDetail(before, rateWaitsNow(pd)); ok {
+// rateWaitsNow marks the start of a write, which noteRateLimitWaits must end (a defer).
+func rateWaitsNow(pd *providerData) *providerData {
+	if pd != nil {
+		pd.rateWaits.inFlight.Add(1)
+	}
+	return pd
+}
+
+// noteRateLimitWaits ends a write that rateWaitsNow began, and adds the warning that the run
+// waited on the rate limit when this write is the last in flight, no request of any class
+// (reads, writes, uploads) is held, the client has waited rateWaitNoticeAfter in all, and no
+// operation of this provider has warned yet. Its detail gives the total per class, which for
+// the last write of the run is the total in all. The argument is rateWaitsNow's result, so that
+// a deferred call reads: defer noteRateLimitWaits(pd, &diags, rateWaitsNow(pd)).
+func noteRateLimitWaits(pd *providerData, diags *diag.Diagnostics, begun *providerData) {
+	if begun == nil || begun.rateWaits.inFlight.Add(-1) != 0 || pd.client == nil {
+		return
+	}
+	detail, ok := rateWaitDetail(pd.client.RateLimitWaits())
+	if ok && pd.rateWaits.warned.CompareAndSwap(false, true) {
 		diags.AddWarning(rateWaitSummary, detail)
 	}
 }
 
-// rateWaitDetail is the warning's detail, and whether an operation that saw the client's waits
-// go from before to after warns (see noteRateLimitWaits).
-func rateWaitDetail(before, after []videohost.RateLimitWaits) (string, bool) {
+// rateWaitDetail is the warning's detail for the client's waits, and whether they call for it:
+// at least rateWaitNoticeAfter in all, and no request held now.
+func rateWaitDetail(after []videohost.RateLimitWaits) (string, bool) {
 	var held []string
 	var total time.Duration
-	ended := false
-	for i, w := range after {
+	ended := true
+	for _, w := range after {
 		total += w.Waited
-		if i < len(before) && w.Waited > before[i].Waited && w.Waiting == 0 {
-			ended = true
+		if w.Waiting > 0 {
+			ended = false
 		}
 		if w.Waited <= 0 {
 			continue
@@ -72,9 +82,9 @@ func rateWaitDetail(before, after []videohost.RateLimitWaits) (string, bool) {
 	return fmt.Sprintf("This Terraform run waited on the service's rate limits: %s. "+
 		"Nothing failed: the provider waits for each window of the limit to reset rather than sending requests "+
 		"the service would refuse, so many objects take about one window per limit's worth of requests. "+
-		"Terraform prints one of these warnings and counts the others below it; each gives the total when its "+
-		"operation ended. TF_LOG_PROVIDER=INFO logs every wait as it happens; see the provider's troubleshooting "+
-		"guide.", strings.Join(held, "; ")), true
+		"The provider says this once per Terraform operation, when the writes in flight have ended; "+
+		"TF_LOG_PROVIDER=INFO logs every wait as it happens; see the provider's troubleshooting guide.",
+		strings.Join(held, "; ")), true
 }
 
 // plural picks the singular or the plural of a phrase for n.

@@ -21,9 +21,11 @@ var rateWaitLine = regexp.MustCompile(`writes\s+rate\s+limit\s+\(2\s+per\s+2\s+s
 // TestAccRateLimitWaitWarning applies six webhooks under a limit of 2 writes per 2 s window
 // with the real terraform and reads its default output, as a user would: the apply must say,
 // once and without a line per resource, that it waited on the service's rate limit, naming the
-// limit and its window and how long the requests were held in all.
+// limit and its window and how long the requests were held in all. The destroy says it once
+// too (its warnings point at no configuration, so Terraform does not fold them), and so does
+// the apply of a video whose upload the uploads class holds.
 func TestAccRateLimitWaitWarning(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 2}, RateWindow: 2 * time.Second})
+	env := newAccEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 2, Uploads: 1}, RateWindow: 2 * time.Second})
 	env.requireEmulator(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
@@ -62,6 +64,31 @@ resource "videohost_webhook" "many" {
 	if i := strings.Index(out, "Warning: "+rateWaitSummary); i >= 0 {
 		t.Logf("what the user reads:\n%s", out[i:])
 	}
+
+	out = cli.run("destroy", "-no-color", "-auto-approve")
+	if n := strings.Count(out, "Warning: "+rateWaitSummary); !strings.Contains(out, "Resources: 6 destroyed") || n != 1 {
+		t.Fatalf("the destroy of six webhooks under the limit prints %d warnings %q, want exactly one:\n%s", n, rateWaitSummary, out)
+	}
+
+	// Three chunks at one a window: the last waits about two windows, all of it in the uploads
+	// class.
+	source, _ := writeRandomFile(t, t.TempDir(), "rate.mp4", 11<<20)
+	cli.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+env.providerConfig("upload_chunk_size_mib = 5\nupload_chunks_in_flight = 1")+`
+resource "videohost_video" "held" {
+  title       = "Held by the uploads rate limit"
+  source_file = `+hcl(source)+`
+}
+`)
+	out = cli.run("apply", "-no-color", "-auto-approve")
+	uploads := regexp.MustCompile(`uploads\s+rate\s+limit\s+\(1\s+per\s+2\s+s\)\s+held\s+requests\s+for\s+[0-9.]+\s+s`)
+	if n := strings.Count(out, "Warning: "+rateWaitSummary); n != 1 || !uploads.MatchString(out) {
+		t.Fatalf("the upload held by the uploads class prints %d warnings %q, want one that names the uploads limit:\n%s", n, rateWaitSummary, out)
+	}
 }
 
 // TestRateWaitDetail: an operation warns only when the limiter held requests while it ran, none
@@ -74,7 +101,6 @@ func TestRateWaitDetail(t *testing.T) {
 			{Class: videohost.ClassWrites, Waited: writesWaited, Waits: 33, Waiting: writesWaiting, Limit: 8, Window: 10 * time.Second},
 		}
 	}
-	start := stats(0, 20*time.Second, 2)
 	cases := []struct {
 		name   string
 		after  []videohost.RateLimitWaits
@@ -84,21 +110,20 @@ func TestRateWaitDetail(t *testing.T) {
 		{"the end of a stretch of waiting", stats(0, 62*time.Second, 0), true,
 			[]string{"the writes rate limit (8 per 10 s) held requests for 62 s in all so far (33 requests were held)"}},
 		{"others still held", stats(0, 62*time.Second, 3), false, nil},
-		{"nothing held during the operation", stats(0, 20*time.Second, 0), false, nil},
 		{"reads too", stats(1500*time.Millisecond, 30*time.Second, 0), true,
 			[]string{"the reads rate limit (100 per minute) held requests for 1.5 s in all so far (1 request was held); " +
 				"the writes rate limit (8 per 10 s) held requests for 30 s"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			detail, warns := rateWaitDetail(start, c.after)
+			detail, warns := rateWaitDetail(c.after)
 			if warns != c.warns {
 				t.Fatalf("warns = %v, want %v", warns, c.warns)
 			}
 			requireContains(t, detail, c.detail...)
 		})
 	}
-	if _, warns := rateWaitDetail(stats(0, 0, 1), stats(0, 800*time.Millisecond, 0)); warns {
+	if _, warns := rateWaitDetail(stats(0, 800*time.Millisecond, 0)); warns {
 		t.Error("a run that waited less than a second in all warns")
 	}
 }

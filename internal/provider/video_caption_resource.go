@@ -50,6 +50,8 @@ func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaReques
 }
 
 func (r *videoCaptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
+	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoCaptionModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return

@@ -37,6 +37,8 @@ func (r *videoChapterResource) Schema(_ context.Context, _ resource.SchemaReques
 }
 
 func (r *videoChapterResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
+	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoChapterModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return

@@ -304,6 +304,8 @@ func videoComputedAttributes() map[string]schema.Attribute {
 }
 
 func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	// The whole create (its upload included) is one write for the rate-limit warning.
+	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return

@@ -22,11 +22,11 @@ type RateLimitWaits struct {
 	Window time.Duration
 }
 
-// RateLimitWaits returns the waits of each class (reads, then writes) since the client was
-// made. Safe for concurrent use; cheap enough to call after every operation.
+// RateLimitWaits returns the waits of each class (reads, writes, then uploads) since the client
+// was made. Safe for concurrent use; cheap enough to call after every operation.
 func (c *Client) RateLimitWaits() []RateLimitWaits {
 	out := make([]RateLimitWaits, 0, len(c.limiters))
-	for _, class := range []string{ClassReads, ClassWrites} {
+	for _, class := range []string{ClassReads, ClassWrites, ClassUploads} {
 		if l, ok := c.limiters[class]; ok {
 			out = append(out, l.waitStats())
 		}
