@@ -228,12 +228,17 @@ func noRequestsTo(t *testing.T, env *accEnv, path, why string) func() {
 
 // stateWebhooks returns the videohost_webhook resources in the root module of the state.
 func stateWebhooks(s *tfjson.State) []*tfjson.StateResource {
+	return stateResourcesOf(s, "videohost_webhook")
+}
+
+// stateResourcesOf returns the managed resources of type typ in the state's root module.
+func stateResourcesOf(s *tfjson.State, typ string) []*tfjson.StateResource {
 	if s == nil || s.Values == nil || s.Values.RootModule == nil {
 		return nil
 	}
 	var out []*tfjson.StateResource
 	for _, r := range s.Values.RootModule.Resources {
-		if r.Mode == tfjson.ManagedResourceMode && r.Type == "videohost_webhook" {
+		if r.Mode == tfjson.ManagedResourceMode && r.Type == typ {
 			out = append(out, r)
 		}
 	}

@@ -117,7 +117,15 @@ func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(env.media, "clip.mp4"), string(env.clip))
-	writeFile(t, filepath.Join(env.media, "en.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nsoak\n")
+	for step := range 2 {
+		// The caption's and chapters' files and the watermark's and logo's images change from
+		// step 0 to step 1: an upload in place (caption, chapter, logo) and a replacement
+		// (watermark).
+		writeFile(t, filepath.Join(env.media, fmt.Sprintf("en-%d.vtt", step)), webVTT(fmt.Sprintf("soak %d", step)))
+		writeFile(t, filepath.Join(env.media, fmt.Sprintf("chapters-%d.vtt", step)), webVTT(fmt.Sprintf("part %d", step)))
+		writePNG(t, env.media, fmt.Sprintf("mark-%d.png", step), 32, 16, byte(step))
+		writePNG(t, env.media, fmt.Sprintf("logo-%d.png", step), 40, 20, byte(10+step))
+	}
 	return env
 }
 
@@ -175,8 +183,12 @@ resource "videohost_webhook" "soak" {
 }
 `)
 	for i, th := range soakThemes(cycle, step) {
-		fmt.Fprintf(&b, "\nresource \"videohost_player_theme\" \"soak%d\" {\n  name = %s\n  track_played = %s\n  force_loop = %t\n}\n",
-			i, hcl(th.Name), hcl(th.TrackPlayed), th.ForceLoop)
+		logo := ""
+		if i == 0 {
+			logo = "  logo_file = " + hcl(soakMedia(env, "logo-%d.png", step)) + "\n"
+		}
+		fmt.Fprintf(&b, "\nresource \"videohost_player_theme\" \"soak%d\" {\n  name = %s\n  track_played = %s\n  force_loop = %t\n%s}\n",
+			i, hcl(th.Name), hcl(th.TrackPlayed), th.ForceLoop, logo)
 	}
 	for i, ls := range soakStreams(cycle, step) {
 		fmt.Fprintf(&b, "\nresource \"videohost_live_stream\" \"soak%d\" {\n  name = %s\n  public = %t\n", i, hcl(ls.Name), ls.Public)
@@ -207,9 +219,48 @@ resource "videohost_video_caption" "soak" {
   source_file = %s
   default     = %t
 }
+
+resource "videohost_video_chapter" "soak" {
+  video_id    = videohost_video.soak.id
+  language    = "en"
+  source_file = %s
+}
 `, hcl(soakVideoTitle(cycle, step)), hclList(fmt.Sprintf("step-%d", step)),
-		hcl(filepath.Join(env.media, "clip.mp4")), hcl(filepath.Join(env.media, "en.vtt")), step == 1)
+		hcl(filepath.Join(env.media, "clip.mp4")), hcl(soakMedia(env, "en-%d.vtt", step)), step == 1,
+		hcl(soakMedia(env, "chapters-%d.vtt", step)))
+	a := soakAssetsOf(cycle, step)
+	// Watermarks and upload tokens: their count changes, the watermark's image and the
+	// tokens' ttl change from step 0 to step 1 (replacements); the ephemeral tokens are opened
+	// and closed in every plan and apply.
+	fmt.Fprintf(&b, `
+resource "videohost_watermark" "soak" {
+  count       = %d
+  source_file = %s
+}
+
+resource "videohost_upload_token" "soak" {
+  count = %d
+  ttl   = %d
+}
+
+ephemeral "videohost_upload_token" "soak" {
+  count = 2
+  ttl   = 900
+}
+`, a.watermarks, hcl(soakMedia(env, "mark-%d.png", step)), a.tokens, a.ttl)
 	return b.String()
+}
+
+// soakMedia is the path of the media file of step named by format.
+func soakMedia(env *soakEnv, format string, step int) string {
+	return filepath.Join(env.media, fmt.Sprintf(format, step))
+}
+
+// soakAssets are the watermarks and upload tokens of one cycle's step.
+type soakAssets struct{ watermarks, tokens, ttl int }
+
+func soakAssetsOf(cycle, step int) soakAssets {
+	return soakAssets{watermarks: 1 + (cycle+step)%2, tokens: 1 + (cycle+2*step)%3, ttl: 600 + 60*step}
 }
 
 func soakVideoTitle(cycle, step int) string { return fmt.Sprintf("soak-%d-v%d", cycle, step) }
@@ -279,6 +330,15 @@ func soakFaults(cycle int) soakFault {
 		f.burst = 2
 	}
 	f.revoke = cycle%3 == 1
+	// The upload faults: every source chunk stored and answered 500 (the soak's source is one
+	// chunk, and a rate restarts when it changes, so a share below 1 would never draw), or the
+	// first chunk's connection cut part way through.
+	switch cycle % 3 {
+	case 1:
+		f.faults.UploadCommitThen500Rate = 1
+	case 2:
+		f.faults.UploadCuts, f.faults.UploadCutAfterBytes = 1, 16<<10
+	}
 	return f
 }
 
@@ -360,6 +420,7 @@ func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle
 		if env.check != nil {
 			problems = append(problems, liveObjectsMatch(t, env, s, cycle, step)...)
 			problems = append(problems, videosMatch(t, env, s, cycle, step)...)
+			problems = append(problems, assetsMatch(t, env, s, cycle, step)...)
 		}
 		if len(problems) > 0 {
 			tally.add(&tally.mismatches, t, "cycle %d apply %d: %s", cycle, step+1, strings.Join(problems, "; "))
@@ -478,7 +539,76 @@ func videosMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step int) [
 	return problems
 }
 
-// removeLiveObjects deletes every live stream, player theme and video left on the service, so
+// assetsMatch compares the watermarks, upload tokens and chapters on the service and the first
+// theme's logo with the state and the configuration: the state's watermarks and tokens (by id
+// and fingerprint) and no other (an ephemeral token left open, or a create stored twice, is an
+// orphan), the configured counts and ttl, one chapter, and a logo.
+func assetsMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step int) []string {
+	want := soakAssetsOf(cycle, step)
+	marks, err := env.check.ListWatermarks(t.Context(), videohost.WatermarkFilter{})
+	if err != nil {
+		return []string{"listing the watermarks: " + err.Error()}
+	}
+	tokens, err := env.check.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
+	if err != nil {
+		return []string{"listing the upload tokens: " + err.Error()}
+	}
+	markIDs := make([]string, len(marks))
+	for i, m := range marks {
+		markIDs[i] = m.ID
+	}
+	problems := serviceMatchesStateIDs("watermark", markIDs, stateResourcesOf(s, "videohost_watermark"), want.watermarks)
+	fingerprints := make([]string, len(tokens))
+	for i, tok := range tokens {
+		fingerprints[i] = uploadTokenFingerprint(tok.Token)
+		if tok.TTL != want.ttl && tok.TTL != 900 {
+			problems = append(problems, fmt.Sprintf("upload token %s: ttl %d on the service, %d configured", fingerprints[i], tok.TTL, want.ttl))
+		}
+	}
+	problems = append(problems, serviceMatchesStateIDs("upload token", fingerprints, stateResourcesOf(s, "videohost_upload_token"), want.tokens)...)
+	if r, err := stateResource(s, "videohost_video.soak"); err == nil {
+		chapters, err := env.check.ListChapters(t.Context(), attrString(r, "id"))
+		if err != nil || len(chapters) != 1 || chapters[0].Language != "en" {
+			problems = append(problems, fmt.Sprintf("chapters %+v (%v) on the service, one \"en\" configured", chapters, err))
+		}
+	}
+	if r, err := stateResource(s, "videohost_player_theme.soak0"); err == nil {
+		th, err := env.check.GetPlayerTheme(t.Context(), attrString(r, "id"))
+		if err != nil || th.Assets == nil || th.Assets.Logo == "" {
+			problems = append(problems, fmt.Sprintf("theme %s has no logo on the service (%v)", attrString(r, "id"), err))
+		}
+	}
+	return problems
+}
+
+// serviceMatchesStateIDs compares the ids of kind on the service with the state's resources and the count
+// configured.
+func serviceMatchesStateIDs(kind string, onService []string, inState []*tfjson.StateResource, want int) []string {
+	var problems []string
+	state := map[string]bool{}
+	for _, r := range inState {
+		state[attrString(r, "id")] = true
+	}
+	service := map[string]bool{}
+	for _, id := range onService {
+		service[id] = true
+		if !state[id] {
+			problems = append(problems, fmt.Sprintf("%s %s is on the service but not in the state (an orphan)", kind, id))
+		}
+	}
+	for id := range state {
+		if !service[id] {
+			problems = append(problems, fmt.Sprintf("%s %s is in the state but not on the service", kind, id))
+		}
+	}
+	if len(onService) != want || len(inState) != want {
+		problems = append(problems, fmt.Sprintf("%d %ss on the service and %d in the state, %d configured", len(onService), kind, len(inState), want))
+	}
+	return problems
+}
+
+// removeLiveObjects deletes every live stream, player theme, video, watermark and upload token
+// left on the service, so
 // that the next cycle starts from an empty one, and returns their ids.
 func removeLiveObjects(t *testing.T, env *soakEnv) []string {
 	var left []string
@@ -505,6 +635,22 @@ func removeLiveObjects(t *testing.T, env *soakEnv) []string {
 		}
 	} else {
 		t.Logf("listing the videos left: %v", err)
+	}
+	if marks, err := env.check.ListWatermarks(t.Context(), videohost.WatermarkFilter{}); err == nil {
+		for _, m := range marks {
+			_ = env.check.DeleteWatermark(t.Context(), m.ID)
+			left = append(left, m.ID)
+		}
+	} else {
+		t.Logf("listing the watermarks left: %v", err)
+	}
+	if tokens, err := env.check.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{}); err == nil {
+		for _, tok := range tokens {
+			_ = env.check.DeleteUploadToken(t.Context(), tok.Token)
+			left = append(left, "upload token "+uploadTokenFingerprint(tok.Token))
+		}
+	} else {
+		t.Logf("listing the upload tokens left: %v", err)
 	}
 	return left
 }
@@ -618,7 +764,7 @@ func TestAccSoak(t *testing.T) {
 						tally.add(&tally.leftover, t, "cycle %d: %d webhooks left after destroy: %v", cycle, len(left), ids)
 					}
 					if ids := removeLiveObjects(t, env); len(ids) > 0 {
-						tally.add(&tally.leftover, t, "cycle %d: %d live streams, player themes or videos left after destroy: %v", cycle, len(ids), ids)
+						tally.add(&tally.leftover, t, "cycle %d: %d live streams, player themes, videos, watermarks or upload tokens left after destroy: %v", cycle, len(ids), ids)
 					}
 					return nil
 				},
@@ -641,8 +787,8 @@ func TestAccSoak(t *testing.T) {
 	env.Emu.SetFaults(emulator.Faults{})
 	fc := env.Emu.FaultCounts()
 	summary := fmt.Sprintf("soak: %d cycles in %s; faults injected: %d read 500s, %d other 500s, %d 429s (%d bursts), %d commit-then-500s, "+
-		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key; %d POST, %d PATCH /live-streams; %d POST, %d PATCH /players; %d POST, %d PATCH /videos); "+
-		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftovers of webhooks, live streams, player themes or videos); failed cycles: %d %v",
+		"%d token revocations (%d 401s), latency in %d cycles; %d service requests (%d POST, %d DELETE, %d GET /webhooks, %d POST /auth/api-key; %d POST, %d PATCH /live-streams; %d POST, %d PATCH /players; %d POST, %d PATCH /videos; %d POST /watermarks; %d POST, %d DELETE /upload-tokens; %d upload commit-then-500s, %d cuts); "+
+		"divergences: %d (%d server/state mismatches, %d non-empty plans, %d leftovers); failed cycles: %d %v",
 		cycles, time.Since(start).Round(100*time.Millisecond),
 		fc.ReadError500, fc.Error500, fc.Burst429, bursts, fc.CommitThen500,
 		env.revoked.Load(), env.unauthorized.Load(), latencyCycles,
@@ -651,6 +797,8 @@ func TestAccSoak(t *testing.T) {
 		env.Emu.RequestCount("POST", "/live-streams"), env.Emu.RequestCount("PATCH", "/live-streams"),
 		env.Emu.RequestCount("POST", "/players"), env.Emu.RequestCount("PATCH", "/players"),
 		env.Emu.RequestCount("POST", "/videos"), env.Emu.RequestCount("PATCH", "/videos"),
+		env.Emu.RequestCount("POST", "/watermarks"), env.Emu.RequestCount("POST", "/upload-tokens"), env.Emu.RequestCount("DELETE", "/upload-tokens"),
+		fc.UploadCommitThen500, fc.UploadCut,
 		tally.divergences(), tally.mismatches, tally.nonEmptyPlans, tally.leftover, len(tally.failedCycles), tally.failedCycles)
 	t.Log(summary)
 	fmt.Println(summary)
@@ -826,5 +974,74 @@ func TestSoakChecksSeeVideoDivergences(t *testing.T) {
 	}
 	if problems := videosMatch(t, env, state, cycle, step); len(problems) != 1 || !strings.Contains(problems[0], "an orphan") {
 		t.Errorf("with an orphan video: %v", problems)
+	}
+}
+
+// TestSoakChecksSeeAssetDivergences shows that the soak's check of watermarks, upload tokens,
+// chapters and the logo can fail: a matching service passes, and an orphan token (an ephemeral
+// one left open), an orphan watermark, a token of the wrong ttl and a missing chapter are each
+// reported.
+func TestSoakChecksSeeAssetDivergences(t *testing.T) {
+	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	acc := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := serviceClient(t, acc)
+	env := &soakEnv{accEnv: acc, check: c, media: t.TempDir()}
+	const cycle, step = 0, 0 // one watermark, one token of ttl 600
+	want := soakAssetsOf(cycle, step)
+	ctx := t.Context()
+	var resources []*tfjson.StateResource
+	add := func(typ, name, id string) {
+		resources = append(resources, &tfjson.StateResource{Address: typ + "." + name, Mode: tfjson.ManagedResourceMode,
+			Type: typ, Name: name, AttributeValues: map[string]any{"id": id}})
+	}
+	img := writePNG(t, env.media, "m.png", 32, 16, 1)
+	mark, err := uploadImage(ctx, img, fileSHA256(t, img), watermarkImage, c.CreateWatermark)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add("videohost_watermark", "soak[0]", mark.ID)
+	for i := range want.tokens {
+		tok, err := c.CreateUploadToken(ctx, want.ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add("videohost_upload_token", fmt.Sprintf("soak[%d]", i), uploadTokenFingerprint(tok.Token))
+	}
+	v, err := c.CreateVideo(ctx, videohost.VideoCreate{Title: "v"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	add("videohost_video", "soak", v.ID)
+	vtt := []byte(webVTT("x"))
+	if _, err := c.UploadChapter(ctx, v.ID, "en", videohost.UploadSource{Name: "c.vtt", Reader: bytes.NewReader(vtt), Size: int64(len(vtt))}); err != nil {
+		t.Fatal(err)
+	}
+	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{Resources: resources}}}
+	if problems := assetsMatch(t, env, state, cycle, step); len(problems) != 0 {
+		t.Fatalf("a state that matches the service: %v", problems)
+	}
+	if err := c.DeleteChapter(ctx, v.ID, "en"); err != nil {
+		t.Fatal(err)
+	}
+	if problems := assetsMatch(t, env, state, cycle, step); len(problems) != 1 || !strings.Contains(problems[0], "chapters") {
+		t.Errorf("with the chapter gone: %v", problems)
+	}
+	if _, err := c.CreateUploadToken(ctx, 900); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := uploadImage(ctx, img, fileSHA256(t, img), watermarkImage, c.CreateWatermark); err != nil {
+		t.Fatal(err)
+	}
+	problems := strings.Join(assetsMatch(t, env, state, cycle, step), "\n")
+	for _, want := range []string{"upload token", "watermark", "an orphan", "2 upload tokens on the service and 1 in the state"} {
+		if !strings.Contains(problems, want) {
+			t.Errorf("with an orphan token and watermark, the problems do not say %q:\n%s", want, problems)
+		}
+	}
+	if _, err := c.CreateUploadToken(ctx, 60); err != nil {
+		t.Fatal(err)
+	}
+	if problems := strings.Join(assetsMatch(t, env, state, cycle, step), "\n"); !strings.Contains(problems, "ttl 60 on the service") {
+		t.Errorf("with a token of another ttl: %s", problems)
 	}
 }
