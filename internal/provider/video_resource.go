@@ -350,7 +350,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 		complete = uploadVideoSource(ctx, r.pd, &state, resp.Private, &resp.Diagnostics)
 	}
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {
-		finishVideo(ctx, r.pd, &state, plan, true, true, &resp.Diagnostics)
+		finishVideo(ctx, r.pd, &state, plan, true, true, videoWaitLimit(plan, "create", timeout), &resp.Diagnostics)
 	}
 	readVideoBack(ctx, r.pd, &state, &resp.Diagnostics)
 	state.nullUnknowns()
@@ -444,7 +444,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		// A thumbnail planned while the source was incomplete is set once it is complete.
 		thumb := !plan.ThumbnailTimecode.IsNull() && (resumed || !plan.ThumbnailTimecode.Equal(state.ThumbnailTimecode))
 		wait := resumed || !plan.WaitFor.Equal(state.WaitFor)
-		finishVideo(ctx, r.pd, &next, plan, thumb, wait, &resp.Diagnostics)
+		finishVideo(ctx, r.pd, &next, plan, thumb, wait, videoWaitLimit(plan, "update", timeout), &resp.Diagnostics)
 	}
 	readVideoBack(ctx, r.pd, &next, &resp.Diagnostics)
 	if !plan.Assets.IsUnknown() {

@@ -352,10 +352,49 @@ func failedQualities(st videohost.VideoStatus) []string {
 	return out
 }
 
-// finishVideo does what follows a complete source: the thumbnail, then the wait for wait_for.
-// A wait that Terraform interrupted is a warning (the video is recorded as it is); one that
-// timed out or met a failed quality is an error.
-func finishVideo(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel, setThumb, wait bool, diags *diag.Diagnostics) {
+// waitLimit is the time a create or an update may take (its wait for wait_for included), for
+// the message of a wait that outlasted it.
+type waitLimit struct {
+	op    string // "create" or "update", the attribute of the timeouts block
+	limit time.Duration
+	set   bool // false when the timeouts block does not set it: the default
+}
+
+// videoWaitLimit is the limit of op ("create" or "update") that plan's timeouts gave, limit.
+func videoWaitLimit(plan videoResourceModel, op string, limit time.Duration) waitLimit {
+	set := false
+	if !plan.Timeouts.IsNull() && !plan.Timeouts.IsUnknown() {
+		if v, ok := plan.Timeouts.Attributes()[op]; ok && !v.IsNull() {
+			set = true
+		}
+	}
+	return waitLimit{op: op, limit: limit, set: set}
+}
+
+// timedOut is the detail of a wait that outlasted w: the limit as it was set, what became of
+// the video, and what to do.
+func (w waitLimit) timedOut(id, want string) string {
+	limit := fmt.Sprintf("the %s that timeouts.%s sets", w.limit, w.op)
+	if !w.set {
+		limit = fmt.Sprintf("the default %s of timeouts.%s", w.limit, w.op)
+	}
+	if w.op == "create" {
+		return fmt.Sprintf("Video %s did not become %s within %s. It is recorded in the state, marked tainted, so the "+
+			"next apply replaces it (a new video, its source sent again). To keep it, run terraform untaint with its "+
+			"address once the service has made it %s; or raise timeouts.%s or lower wait_for before the next apply.",
+			id, want, limit, want, w.op)
+	}
+	return fmt.Sprintf("Video %s did not become %s within %s. Its changes are made and recorded in the state, and the "+
+		"next apply does not wait again unless wait_for changes; the videohost_video_status data source shows where "+
+		"it stands. Raise timeouts.%s or lower wait_for to wait longer next time.", id, want, limit, w.op)
+}
+
+// finishVideo does what follows a complete source: the thumbnail, then the wait for wait_for,
+// bounded by limit. A wait that Terraform interrupted is a warning (the video is recorded as it
+// is); one that timed out or met a failed quality is an error.
+func finishVideo(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel, setThumb, wait bool,
+	limit waitLimit, diags *diag.Diagnostics,
+) {
 	id := state.ID.ValueString()
 	if setThumb && !plan.ThumbnailTimecode.IsNull() {
 		if _, ok := setThumbnail(ctx, pd, state, plan.ThumbnailTimecode, diags); !ok {
@@ -372,10 +411,7 @@ func finishVideo(ctx context.Context, pd *providerData, state *videoResourceMode
 	case err == nil:
 		state.setFromStatus(st)
 	case errors.Is(err, context.DeadlineExceeded):
-		diags.AddAttributeError(path.Root("wait_for"), "Timed Out Waiting for Video", fmt.Sprintf(
-			"Video %s did not become %s within the timeouts block's limit (default %s). It is recorded in the state and "+
-				"marked for replacement; raise the timeout or lower wait_for, or import it again once it is ready.",
-			id, want, videoDefaultTimeout))
+		diags.AddAttributeError(path.Root("wait_for"), "Timed Out Waiting for Video", limit.timedOut(id, want))
 	case errors.Is(err, context.Canceled):
 		diags.AddAttributeWarning(path.Root("wait_for"), "Wait for Video Interrupted", fmt.Sprintf(
 			"Terraform was interrupted while waiting for video %s to become %s. Its source is complete and it is "+

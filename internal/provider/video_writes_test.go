@@ -485,7 +485,9 @@ func TestAccVideoWaitForFailedQuality(t *testing.T) {
 	})
 }
 
-// TestAccVideoWaitTimesOut: a wait that outlasts the timeouts block is an error on wait_for.
+// TestAccVideoWaitTimesOut: a wait that outlasts the timeouts block is an error on wait_for
+// that names the limit set (not the default) and the way to keep the video: terraform untaint,
+// since it is in the state; an import would be refused, the video being managed already.
 func TestAccVideoWaitTimesOut(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{EncodingDelay: time.Hour})
 	env.requireEmulator(t)
@@ -495,7 +497,8 @@ func TestAccVideoWaitTimesOut(t *testing.T) {
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: config, ExpectError: regexp.MustCompile(`(?s)Timed Out Waiting for Video.*did\s+not\s+become\s+playable`)},
+			{Config: config, ExpectError: regexp.MustCompile(`(?s)Timed Out Waiting for Video.*did\s+not\s+become\s+playable\s+within\s+the\s+2s\s+that\s+timeouts.create\s+sets.*` +
+				`recorded\s+in\s+the\s+state,\s+marked\s+tainted.*run\s+terraform\s+untaint\s+with\s+its\s+address(?:[^i]|i[^m]|im[^p])*\z`)},
 			{
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -761,5 +764,25 @@ func TestAccVideoResumeStatusUnreadable(t *testing.T) {
 	}
 	if _, got, complete, _ := env.Emu.VideoSource(id); !complete || got != sum {
 		t.Errorf("the service holds SHA-256 %s (complete %t), want the file's %s", got, complete, sum)
+	}
+}
+
+// TestWaitLimitTimedOut: the message of a wait that outlasted its limit names the limit as the
+// configuration gave it, or says it is the default, and what becomes of the video for a create
+// and an update.
+func TestWaitLimitTimedOut(t *testing.T) {
+	for _, c := range []struct {
+		w    waitLimit
+		want []string
+	}{
+		{waitLimit{op: "create", limit: time.Second, set: true}, []string{"within the 1s that timeouts.create sets", "terraform untaint"}},
+		{waitLimit{op: "create", limit: time.Hour}, []string{"within the default 1h0m0s of timeouts.create", "next apply replaces it"}},
+		{waitLimit{op: "update", limit: time.Minute, set: true}, []string{"within the 1m0s that timeouts.update sets", "Its changes are made"}},
+	} {
+		got := c.w.timedOut("vi1", "encoded")
+		requireContains(t, got, c.want...)
+		if strings.Contains(got, "import") {
+			t.Errorf("%+v: %q speaks of an import", c.w, got)
+		}
 	}
 }
