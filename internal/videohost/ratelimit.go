@@ -319,6 +319,7 @@ func (l *limiter) wait(ctx context.Context, log Logger, method, path string) (ti
 			l.waits.begin(l.now())
 		}
 		if a.d > 0 {
+			l.waits.holdUntil(l.now().Add(a.d))
 			log.Info(ctx, logRateWait, map[string]any{
 				"class": l.class, "duration_ms": a.d.Milliseconds(), "reason": a.reason,
 				"method": method, "path": path,

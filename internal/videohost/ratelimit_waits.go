@@ -41,6 +41,7 @@ type waitMeter struct {
 	since   time.Time // when the first of them began to wait
 	waited  time.Duration
 	waits   int
+	release time.Time // when the wait of known length holding callers now ends; zero while unknown
 }
 
 // begin marks a caller held by the limiter; end must follow.
@@ -61,7 +62,29 @@ func (m *waitMeter) end(now time.Time) {
 	m.waiters--
 	if m.waiters == 0 {
 		m.waited += now.Sub(m.since)
+		m.release = time.Time{}
 	}
+}
+
+// holdUntil marks the callers held until t at least: a wait of known length has begun.
+func (m *waitMeter) holdUntil(t time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.waiters > 0 && t.After(m.release) {
+		m.release = t
+	}
+}
+
+// hold is the time waited so far, the wait in progress included, and what is left of the wait
+// in progress (0 when none, or of unknown length).
+func (m *waitMeter) hold(now time.Time) (waited, left time.Duration) {
+	waited, _, waiting := m.total(now)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if waiting > 0 && m.release.After(now) {
+		left = m.release.Sub(now)
+	}
+	return waited, left
 }
 
 // total is the time waited so far, the wait in progress included, the number of waits and of
@@ -113,4 +136,14 @@ func Seconds(d time.Duration) string {
 		return fmt.Sprintf("%.1f s", d.Seconds())
 	}
 	return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+}
+
+// uploadsHeld is how an upload's progress learns the waits of the uploads class (waitMeter.hold);
+// nil when the client has no limiter for the class.
+func (c *Client) uploadsHeld() func(time.Time) (time.Duration, time.Duration) {
+	l, ok := c.limiters[ClassUploads]
+	if !ok {
+		return nil
+	}
+	return l.waits.hold
 }

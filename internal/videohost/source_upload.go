@@ -50,7 +50,7 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 	}
 	missing := st.Missing(src.Size)
 	u.hadAtStart = st.Received(src.Size)
-	u.prog = newProgress(c.log, c.progressEvery, videoID, src.Size, u.hadAtStart, opt.Progress)
+	u.prog = newProgress(c.log, c.progressEvery, videoID, src.Size, u.hadAtStart, opt.Progress, c.uploadsHeld())
 	stop := u.prog.tick(ctx)
 	u.run(ctx, u.plan(missing))
 	stop()

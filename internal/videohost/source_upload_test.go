@@ -357,25 +357,14 @@ func TestUploadProgressCadence(t *testing.T) {
 		time.Sleep(150 * time.Millisecond)
 		return false
 	}
-	log := &captureLogger{}
-	c := f.client(t, func(cfg *Config) { cfg.Logger = log })
-	c.progressEvery = 40 * time.Millisecond
+	c, log, opt, reported := progressClient(t, f, 40*time.Millisecond)
 	_, src := randomFile(t, 11*mib)
-	var (
-		mu      sync.Mutex
-		reports []UploadProgress
-	)
-	opt := fiveMiB
-	opt.Progress = func(p UploadProgress) {
-		mu.Lock()
-		defer mu.Unlock()
-		reports = append(reports, p)
-	}
 	start := time.Now()
 	if _, err := c.UploadVideoSource(t.Context(), vid, src, opt); err != nil {
 		t.Fatal(err)
 	}
 	elapsed := time.Since(start)
+	reports := reported()
 	var lines int
 	for _, l := range log.all() {
 		if l.msg == logProgress {

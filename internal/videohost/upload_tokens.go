@@ -154,7 +154,7 @@ func (c *Client) UploadWithToken(ctx context.Context, token string, src UploadSo
 	u.path, u.query, u.secret, u.anonymous = "/upload", url.Values{"token": {token}}, token, true
 	whole := []ByteRange{{From: 0, To: src.Size - 1, Total: src.Size}}
 	chunks := u.plan(whole)
-	u.prog = newProgress(c.log, c.progressEvery, "", src.Size, 0, opt.Progress)
+	u.prog = newProgress(c.log, c.progressEvery, "", src.Size, 0, opt.Progress, c.uploadsHeld())
 	first, err := u.post(ctx, chunks[0], false)
 	if err != nil {
 		return Video{}, err
