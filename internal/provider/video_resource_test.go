@@ -121,6 +121,9 @@ func TestAccVideoResource(t *testing.T) {
 						plancheck.ExpectResourceAction(testVideoAddr, plancheck.ResourceActionUpdate),
 						plancheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("id"), knownvalue.NotNull()),
 						plancheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("created_at"), knownvalue.NotNull()),
+						// Set when the video is made, and changed by no attribute.
+						plancheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("published_at"), knownvalue.NotNull()),
+						plancheck.ExpectUnknownValue(testVideoAddr, tfjsonpath.New("updated_at")),
 						plancheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.NotNull()),
 						plancheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),
 					},
