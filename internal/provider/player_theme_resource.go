@@ -128,7 +128,23 @@ func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest
 		return
 	}
 	m := playerThemeResourceModelFrom(p, &state)
+	if logoReplacedOutside(state, m) {
+		// Every upload gives the logo a new address: another one than the provider's own upload
+		// recorded is a logo uploaded outside Terraform. A null hash makes the plan upload the
+		// configured logo again, in place.
+		m.LogoSHA256 = types.StringNull()
+		resp.Diagnostics.AddWarning("Player Theme Logo Replaced Outside Terraform", fmt.Sprintf(
+			"The logo of player theme %s is no longer the image Terraform uploaded: its address changed from %s to %s. "+
+				"The next apply uploads logo_file again, in place.", state.ID.ValueString(), state.LogoURL.ValueString(),
+			m.LogoURL.ValueString()))
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// logoReplacedOutside reports whether the read theme m shows another logo than the one whose
+// address the state recorded.
+func logoReplacedOutside(state, m playerThemeResourceModel) bool {
+	return !state.LogoURL.IsNull() && !state.LogoURL.IsUnknown() && !m.LogoURL.IsNull() && !m.LogoURL.Equal(state.LogoURL)
 }
 
 func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -172,7 +188,8 @@ func playerThemeLogoAttributes() map[string]schema.Attribute {
 		},
 		"logo_sha256": schema.StringAttribute{
 			MarkdownDescription: "SHA-256 of `logo_file`'s content (lowercase hex), taken when the plan is made; null " +
-				"without a logo, or when the service has lost the logo (the next apply uploads it again).",
+				"without a logo, or when the service has lost the logo or holds another one uploaded outside Terraform " +
+				"(its address is no longer the one Terraform's upload got): the next apply uploads it again, in place.",
 			Computed: true,
 		},
 		"logo_url": schema.StringAttribute{

@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -493,6 +494,59 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 				Config:            withLogo("brand-2", ""),
 				ConfigPlanChecks:  inPlace(),
 				ConfigStateChecks: []statecheck.StateCheck{logoOnService(t, env, &id, ""), uploadsAre(5)},
+			},
+		},
+	})
+}
+
+// TestAccPlayerThemeLogoReplacedOutside: a logo uploaded outside Terraform (its address on the
+// service changes with every upload) is drift. The plan is an in-place update that uploads the
+// configured logo again; after it the service holds that image and the next plan is empty.
+func TestAccPlayerThemeLogoReplacedOutside(t *testing.T) {
+	env, rec := newTrackEnv(t)
+	dir := t.TempDir()
+	logo := writePNG(t, dir, "logo.png", 120, 60, 1)
+	ours, err := os.ReadFile(logo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := themeConfig(env, "name", hcl("brand"), "logo_file", hcl(logo))
+	var id string
+	holdsOurs := func(n int) serviceCheckFunc {
+		return func(ctx context.Context) error {
+			return holdsUpload(env, rec, "/players/"+id+"/logo", string(ours), n)(ctx)
+		}
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: []statecheck.StateCheck{idOf(testThemeAddr, &id), holdsOurs(1)},
+			},
+			{
+				PreConfig: func() {
+					other, err := os.ReadFile(writePNG(t, dir, "other.png", 80, 40, 9))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := serviceClient(t, env).UploadPlayerLogo(t.Context(), id, "", videohost.UploadSource{
+						Name: "other.png", Reader: bytes.NewReader(other), Size: int64(len(other)),
+					}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("logo_sha256"), knownvalue.StringExact(fileSHA256(t, logo))),
+						plancheck.ExpectUnknownValue(testThemeAddr, tfjsonpath.New("logo_url")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				// Ours, the one outside Terraform, then ours again.
+				ConfigStateChecks: []statecheck.StateCheck{holdsOurs(3)},
 			},
 		},
 	})

@@ -25,8 +25,8 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// trackUploads records the content of the last caption or chapter file that the emulator took
-// for each path (/videos/{id}/captions/{language}).
+// trackUploads records the content of the last caption, chapter or logo file that the emulator
+// took for each path (/videos/{id}/captions/{language}, /players/{id}/logo).
 type trackUploads struct {
 	mu   sync.Mutex
 	last map[string][]byte
@@ -60,8 +60,9 @@ func newTrackEnv(t *testing.T) (*accEnv, *trackUploads) {
 	rec := &trackUploads{last: map[string][]byte{}}
 	emu, baseURL := serveEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			isTrack := r.Method == http.MethodPost && (strings.Contains(r.URL.Path, "/captions/") || strings.Contains(r.URL.Path, "/chapters/"))
-			if !isTrack {
+			isFile := r.Method == http.MethodPost && (strings.Contains(r.URL.Path, "/captions/") ||
+				strings.Contains(r.URL.Path, "/chapters/") || strings.HasSuffix(r.URL.Path, "/logo"))
+			if !isFile {
 				emu.ServeHTTP(w, r)
 				return
 			}
@@ -73,7 +74,7 @@ func newTrackEnv(t *testing.T) (*accEnv, *trackUploads) {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			sw := &trackStatusWriter{ResponseWriter: w, status: http.StatusOK}
 			emu.ServeHTTP(sw, r)
-			if sw.status != http.StatusOK {
+			if sw.status/100 != 2 {
 				return
 			}
 			if file, ok := multipartFile(r.Header.Get("Content-Type"), body); ok {

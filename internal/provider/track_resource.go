@@ -80,7 +80,9 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 		"source_sha256": schema.StringAttribute{
 			MarkdownDescription: "SHA-256 (lowercase hex) of `source_file`, taken when the plan is made; a change " +
 				"of it is what uploads the file again. Null after an import, since the service keeps no hash of the " +
-				"file: the first apply after an import uploads the file once, in place.",
+				"file: the first apply after an import uploads the file once, in place. Null too once the service's " +
+				"file was uploaded again outside Terraform (its `src` is no longer the one Terraform's upload got): " +
+				"the plan then uploads `source_file` again, in place.",
 			Computed: true,
 		},
 		"src": schema.StringAttribute{
@@ -195,4 +197,20 @@ func readTrack[T any](ctx context.Context, b *trackBase, resp *resource.ReadResp
 		return zero, false
 	}
 	return obj, true
+}
+
+// readSum is the source_sha256 to keep after a read that found the file at src. Every upload
+// gives the file a new address, so an address other than the one the state recorded from the
+// provider's own upload means that the file was uploaded again outside Terraform: the hash is
+// then null (with a warning), as after an import, and the plan uploads the configured file
+// again in place. A state without an address (an import) has nothing to compare.
+func (b *trackBase) readSum(diags *diag.Diagnostics, state videoTrackModel, src string) types.String {
+	if state.Src.IsNull() || state.Src.IsUnknown() || state.Src.ValueString() == src {
+		return state.SourceSHA256
+	}
+	diags.AddWarning(b.kind+" Replaced Outside Terraform", fmt.Sprintf(
+		"The %s %s of video %s is no longer the file Terraform uploaded: its address changed from %s to %s, so it was "+
+			"uploaded again outside Terraform. The next apply uploads source_file again, in place.",
+		b.noun, state.Language.ValueString(), state.VideoID.ValueString(), state.Src.ValueString(), src))
+	return types.StringNull()
 }

@@ -86,7 +86,7 @@ func (r *videoCaptionResource) Read(ctx context.Context, req resource.ReadReques
 	if !ok {
 		return
 	}
-	newState := captionModelFrom(state.videoTrackModel, state.SourceSHA256, c)
+	newState := captionModelFrom(state.videoTrackModel, r.readSum(&resp.Diagnostics, state.videoTrackModel, c.Src), c)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 

@@ -63,7 +63,7 @@ func (r *videoChapterResource) Read(ctx context.Context, req resource.ReadReques
 	if !ok {
 		return
 	}
-	newState := chapterModelFrom(state.videoTrackModel, state.SourceSHA256, c)
+	newState := chapterModelFrom(state.videoTrackModel, r.readSum(&resp.Diagnostics, state.videoTrackModel, c.Src), c)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
