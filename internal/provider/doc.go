@@ -20,7 +20,7 @@
 //     <kind>_<verb>_action.go, and <name>_function.go for a provider function.
 //   - What several kinds share is named for what it is: server.go (NewServer and the wrapper of
 //     the framework's server), provider.go and provider_configure.go, base.go (providerData, the
-//     Configure of every data source and resource), managed_resource.go (managedBase),
+//     Configure of every data source and resource), managed_resource.go (the pieces of a resource),
 //     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
 //     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go,
 //     data_attributes.go, list_values.go, file_source.go, image_file.go, webvtt_file.go,
@@ -56,9 +56,11 @@
 //     it is null.
 //   - List resources (list_resource.go): a newListResource per managed resource, which streams
 //     the client's walk of the list as results for terraform query.
-//   - Resources: <thing>_resource.go embeds managedBase (managed_resource.go), which gives the
-//     identity, the import by id, the delete and the rules of a refresh; the resource's own file
-//     has its schema, Create, Read and Update. Creates and deletes go through writes.go,
+//   - Resources: <thing>_resource.go embeds the pieces of managed_resource.go that it needs:
+//     managedBase (its name for the writes and the rules of a refresh, readRemote), deletedByID
+//     (the delete), withIDImport (the identity and the import by id) and withPlannedUpdate (an
+//     update that sends nothing); the resource's own file has its schema, Create, Read and
+//     Update. Creates and deletes go through writes.go,
 //     which settles interrupted writes the same way for all.
 //   - Files as sources: an attribute that names a local file to upload (a video's source_file)
 //     is checked without a request in ModifyPlan (file_source.go: missing, unreadable, empty, not

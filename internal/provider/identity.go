@@ -49,19 +49,44 @@ func setIDIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, id typ
 // checked before any request: one with a slash or a dot step could name another endpoint.
 // howToFind tells the user where to find valid ids when the one given is refused.
 func importByID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, howToFind string) {
-	id := req.ID
-	if id == "" && req.Identity != nil {
-		var ident idIdentityModel
-		resp.Diagnostics.Append(req.Identity.Get(ctx, &ident)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		id = ident.ID.ValueString()
+	id, ok := importedID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
 	}
 	if why := idProblem(id); why != "" {
 		resp.Diagnostics.AddError("Invalid Import ID", howToFind+": "+why+".")
 		return
 	}
+	setImportedID(ctx, resp, id)
+}
+
+// importedIdentity is the identity of an import block (Terraform 1.12 and later), read as I,
+// when the import gives no id; nil when it gives one (terraform import, or an import block's
+// id). False, with the error in diags, when the identity could not be read.
+func importedIdentity[I any](ctx context.Context, req resource.ImportStateRequest, diags *diag.Diagnostics) (*I, bool) {
+	if req.ID != "" || req.Identity == nil {
+		return nil, true
+	}
+	ident := new(I)
+	diags.Append(req.Identity.Get(ctx, ident)...)
+	return ident, !diags.HasError()
+}
+
+// importedID is the id that an import names, by its id or by an identity of one id; false
+// when the identity could not be read.
+func importedID(ctx context.Context, req resource.ImportStateRequest, diags *diag.Diagnostics) (string, bool) {
+	ident, ok := importedIdentity[idIdentityModel](ctx, req, diags)
+	switch {
+	case !ok:
+		return "", false
+	case ident != nil:
+		return ident.ID.ValueString(), true
+	}
+	return req.ID, true
+}
+
+// setImportedID records what an import of the object id leaves: its id, and its identity.
+func setImportedID(ctx context.Context, resp *resource.ImportStateResponse, id string) {
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, types.StringValue(id))...)
 }

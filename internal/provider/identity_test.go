@@ -5,6 +5,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -114,5 +120,42 @@ func importBadInput() []badInputRow {
 			want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, configOnly: true, noRequest: true},
 		{name: "import step/id ..", config: okWebhook, importID: ptr(".."),
 			want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
+	}
+}
+
+// TestImportedID: an import names its object by the id that terraform import or an import
+// block gives, and by an import block's identity only when it gives no id.
+func TestImportedID(t *testing.T) {
+	ctx := t.Context()
+	is := idIdentitySchema("webhook (`webhookId`)")
+	identity := func(id string) *tfsdk.ResourceIdentity {
+		return &tfsdk.ResourceIdentity{Schema: is, Raw: tftypes.NewValue(is.Type().TerraformType(ctx),
+			map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, id)})}
+	}
+	for _, tt := range []struct {
+		name string
+		req  fwresource.ImportStateRequest
+		want string
+	}{
+		{"by id", fwresource.ImportStateRequest{ID: "wh1"}, "wh1"},
+		{"by id, with an identity", fwresource.ImportStateRequest{ID: "wh1", Identity: identity("wh2")}, "wh1"},
+		{"by identity", fwresource.ImportStateRequest{Identity: identity("wh2")}, "wh2"},
+		{"by nothing", fwresource.ImportStateRequest{}, ""},
+	} {
+		var diags diag.Diagnostics
+		got, ok := importedID(ctx, tt.req, &diags)
+		if !ok || got != tt.want || diags.HasError() {
+			t.Errorf("%s: %q, %v, %v; want %q", tt.name, got, ok, diags, tt.want)
+		}
+	}
+	// An identity that is not one of one id is an error, not an empty id.
+	var diags diag.Diagnostics
+	other := identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"video_id": identityschema.StringAttribute{RequiredForImport: true},
+	}}
+	bad := &tfsdk.ResourceIdentity{Schema: other, Raw: tftypes.NewValue(other.Type().TerraformType(ctx),
+		map[string]tftypes.Value{"video_id": tftypes.NewValue(tftypes.String, "vi1")})}
+	if _, ok := importedID(ctx, fwresource.ImportStateRequest{Identity: bad}, &diags); ok || !diags.HasError() {
+		t.Errorf("an identity without id: ok %v, diagnostics %v", ok, diags)
 	}
 }

@@ -21,12 +21,16 @@ var _ managedResource = (*liveStreamResource)(nil)
 // no attribute forces a replacement: a new live stream would have a new ingest key, which the
 // studio's encoder would have to be given again.
 type liveStreamResource struct {
-	managedBase
+	deletedByID
+	withIDImport
 }
 
 // NewLiveStreamResource returns the videohost_live_stream resource.
 func NewLiveStreamResource() resource.Resource {
-	return &liveStreamResource{newManagedBase(liveStreamWrites, "liveStreamId", (*videohost.Client).DeleteLiveStream)}
+	return &liveStreamResource{
+		deletedByID:  newDeletedByID(liveStreamWrites, (*videohost.Client).DeleteLiveStream),
+		withIDImport: newIDImport(liveStreamWrites, "liveStreamId"),
+	}
 }
 
 // maxRestreams is the most restreams the service takes on one live stream.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
@@ -26,45 +27,51 @@ type managedResource interface {
 	resource.ResourceWithIdentity
 }
 
-// managedBase is embedded by every managed resource. The service identifies every object by
-// the id it gives, so the identity, the import, the delete and the rules of a refresh are the
-// same for all of them, and are written here once; a resource's own file holds its schema,
-// its create, its read of the state and its update.
+// A managed resource is made of small pieces, each embedded only by the resources that need
+// it (as the framework's mixins of large providers are): managedBase, which every resource
+// identified by one id embeds; deletedByID, for a resource whose object one call deletes by
+// its id; withIDImport, for its identity and its import by that id; and withPlannedUpdate, for
+// a resource whose update sends nothing. A resource with a rule of its own (the upload token's
+// import by fingerprint and delete by token, the tracks' two-part ids) writes that method
+// itself instead of embedding the piece.
+
+// managedBase is embedded by every resource whose object the service identifies by the id it
+// gives: its type name, its configuration (resourceBase), and the name and attributes of its
+// object for the shared writes and the rules of a refresh (writeTarget, readRemote).
 type managedBase struct {
 	resourceBase
 	// writeTarget names the object ("Live Stream") and maps the API's parameters to attributes.
 	writeTarget
-	// idParam is the service's name of the id: "liveStreamId".
-	idParam string
+}
+
+// newManagedBase is the base of the resource that writes t. Its type name is t's kind in snake
+// case.
+func newManagedBase(t writeTarget) managedBase {
+	return managedBase{resourceBase: resourceBase{typeName: resourceTypeName(t)}, writeTarget: t}
+}
+
+// resourceTypeName is the type name, without the provider's, of the resource that writes t:
+// its kind in snake case ("_live_stream").
+func resourceTypeName(t writeTarget) string {
+	return "_" + strings.ReplaceAll(lower(t.kind), " ", "_")
+}
+
+// deletedByID is the managedBase of a resource whose object one call deletes by its id.
+type deletedByID struct {
+	managedBase
 	// del deletes the object with that id; deleting what is already gone succeeds or is
 	// ErrNotFound.
 	del func(*videohost.Client, context.Context, string) error
 }
 
-// newManagedBase is the base of the resource that writes t, whose id the service calls
-// idParam, and that del deletes. Its type name is t's kind in snake case.
-func newManagedBase(t writeTarget, idParam string, del func(*videohost.Client, context.Context, string) error) managedBase {
-	return managedBase{
-		resourceBase: resourceBase{typeName: "_" + strings.ReplaceAll(lower(t.kind), " ", "_")},
-		writeTarget:  t, idParam: idParam, del: del,
-	}
-}
-
-func (b *managedBase) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = idIdentitySchema(lower(b.kind) + " (`" + b.idParam + "`)")
-}
-
-// ImportState imports by the id of terraform import or of an import block, or by an import
-// block's identity (importByID).
-func (b *managedBase) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importByID(ctx, req, resp, fmt.Sprintf("Import a %s by its id (%s) exactly as the service gives it; the "+
-		"videohost%ss data source and terraform query (list \"videohost%s\") list them",
-		lower(b.kind), b.idParam, b.typeName, b.typeName))
+// newDeletedByID is the base of the resource that writes t and whose objects del deletes.
+func newDeletedByID(t writeTarget, del func(*videohost.Client, context.Context, string) error) deletedByID {
+	return deletedByID{managedBase: newManagedBase(t), del: del}
 }
 
 // Delete deletes the object through the shared delete machinery (deleteObject); one already
 // gone counts as deleted.
-func (b *managedBase) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+func (b *deletedByID) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	id, ok := configuredID(ctx, b.pd, req.State, &resp.Diagnostics)
 	if !ok {
 		return
@@ -72,6 +79,52 @@ func (b *managedBase) Delete(ctx context.Context, req resource.DeleteRequest, re
 	deleteObject(ctx, b.pd, b.writeTarget, &resp.Diagnostics, id, func(ctx context.Context) error {
 		return b.del(b.pd.client, ctx, id)
 	})
+}
+
+// withIDImport gives a resource the identity of one attribute, id, and its import by that id
+// or identity (importByID).
+type withIDImport struct {
+	// what describes the id in the identity schema: "webhook (`webhookId`)".
+	what string
+	// howToFind tells the user where to find valid ids when the one given is refused.
+	howToFind string
+}
+
+// newIDImport is the identity and import of the resource that writes t, whose id the service
+// calls idParam ("liveStreamId").
+func newIDImport(t writeTarget, idParam string) withIDImport {
+	typeName := resourceTypeName(t)
+	return withIDImport{
+		what: lower(t.kind) + " (`" + idParam + "`)",
+		howToFind: fmt.Sprintf("Import a %s by its id (%s) exactly as the service gives it; the "+
+			"videohost%ss data source and terraform query (list \"videohost%s\") list them",
+			lower(t.kind), idParam, typeName, typeName),
+	}
+}
+
+func (w withIDImport) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema(w.what)
+}
+
+// ImportState imports by the id of terraform import or of an import block, or by an import
+// block's identity (importByID).
+func (w withIDImport) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	importByID(ctx, req, resp, w.howToFind)
+}
+
+// withPlannedUpdate is the Update of a resource whose update has nothing to send (every change
+// the service would see forces a replacement): it records the plan as the state, with the
+// identity of its id.
+type withPlannedUpdate struct{}
+
+func (withPlannedUpdate) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var id types.String
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.State.Raw = req.Plan.Raw
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 }
 
 // setStateAndIdentity records what a create or an update leaves: the state m of the object

@@ -28,12 +28,16 @@ var (
 // attribute forces a replacement; its logo (player_theme_plan.go, player_theme_writes.go) is uploaded and deleted in
 // place too.
 type playerThemeResource struct {
-	managedBase
+	deletedByID
+	withIDImport
 }
 
 // NewPlayerThemeResource returns the videohost_player_theme resource.
 func NewPlayerThemeResource() resource.Resource {
-	return &playerThemeResource{newManagedBase(playerThemeWrites, "playerId", (*videohost.Client).DeletePlayerTheme)}
+	return &playerThemeResource{
+		deletedByID:  newDeletedByID(playerThemeWrites, (*videohost.Client).DeletePlayerTheme),
+		withIDImport: newIDImport(playerThemeWrites, "playerId"),
+	}
 }
 
 // maxPlayerThemeName is the longest name the service takes.

@@ -121,12 +121,11 @@ func setTrackIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, vid
 // source_file and no source_sha256, which the first plan then fills: an upload in place.
 func (b *trackBase) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	videoID, language, found := strings.Cut(req.ID, "/")
-	if req.ID == "" && req.Identity != nil {
-		var ident trackIdentityModel
-		resp.Diagnostics.Append(req.Identity.Get(ctx, &ident)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
+	ident, ok := importedIdentity[trackIdentityModel](ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	if ident != nil {
 		videoID, language, found = ident.VideoID.ValueString(), ident.Language.ValueString(), true
 	}
 	howTo := fmt.Sprintf("Import a video's %s by the video's id and the %s's language joined by a slash, such as "+

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -17,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -29,13 +27,17 @@ var _ managedResource = (*uploadTokenResource)(nil)
 // can be changed, so ttl forces a replacement. Its id is the token's fingerprint, not the token
 // (upload_token_model.go says why), so the reads and the delete, which need the token, take it
 // from the state rather than from the id.
+//
+// Only ttl is configurable, and a change of it replaces the token: an update has nothing to
+// send, and keeps the state as planned (withPlannedUpdate).
 type uploadTokenResource struct {
 	managedBase
+	withPlannedUpdate
 }
 
 // NewUploadTokenResource returns the videohost_upload_token resource.
 func NewUploadTokenResource() resource.Resource {
-	return &uploadTokenResource{newManagedBase(uploadTokenWrites, "token", nil)}
+	return &uploadTokenResource{managedBase: newManagedBase(uploadTokenWrites)}
 }
 
 // maxUploadTokenTTL is the longest lifetime the service gives a token, in seconds.
@@ -92,14 +94,9 @@ func (r *uploadTokenResource) IdentitySchema(_ context.Context, _ resource.Ident
 // ImportState imports by the token's fingerprint, from terraform import, an import block's id
 // or its identity. The token itself is refused: Terraform prints the import id.
 func (r *uploadTokenResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id := req.ID
-	if id == "" && req.Identity != nil {
-		var ident idIdentityModel
-		resp.Diagnostics.Append(req.Identity.Get(ctx, &ident)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		id = ident.ID.ValueString()
+	id, ok := importedID(ctx, req, &resp.Diagnostics)
+	if !ok {
+		return
 	}
 	switch {
 	case uploadTokenPattern.MatchString(id):
@@ -116,8 +113,7 @@ func (r *uploadTokenResource) ImportState(ctx context.Context, req resource.Impo
 				"query (list \"videohost_upload_token\") show.")
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, types.StringValue(id))...)
+	setImportedID(ctx, resp, id)
 }
 
 func (r *uploadTokenResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -209,16 +205,6 @@ func readUploadToken(ctx context.Context, c *videohost.Client, state uploadToken
 		}
 	}
 	return videohost.UploadToken{}, videohost.ErrNotFound
-}
-
-func (r *uploadTokenResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	// Only ttl is configurable, and a change of it replaces the token: an update has nothing to
-	// send, and keeps the state as planned.
-	plan, ok := modelOf[uploadTokenModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &plan, plan.ID)...)
 }
 
 // Delete deletes the token that the state holds; one already gone (expired, or deleted

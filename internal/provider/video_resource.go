@@ -37,12 +37,16 @@ var (
 // place with one PATCH; the source, the clip and the watermark exist only at creation, so a
 // change of them replaces the video.
 type videoResource struct {
-	managedBase
+	deletedByID
+	withIDImport
 }
 
 // NewVideoResource returns the videohost_video resource.
 func NewVideoResource() resource.Resource {
-	return &videoResource{newManagedBase(videoWrites, "videoId", (*videohost.Client).DeleteVideo)}
+	return &videoResource{
+		deletedByID:  newDeletedByID(videoWrites, (*videohost.Client).DeleteVideo),
+		withIDImport: newIDImport(videoWrites, "videoId"),
+	}
 }
 
 // What wait_for takes: how far the service must have gone with the video before a create or an

@@ -18,14 +18,21 @@ var (
 
 // watermarkResource is videohost_watermark: an image uploaded once. The service keeps only
 // its id and creation time and changes nothing of it, so a new image (a new SHA-256 of the
-// file, taken at plan time) replaces the watermark; a new path to the same bytes does not.
+// file, taken at plan time) replaces the watermark; a new path to the same bytes does not: its
+// update records the new path (or, after an import, the configuration's file) and sends
+// nothing (withPlannedUpdate).
 type watermarkResource struct {
-	managedBase
+	deletedByID
+	withIDImport
+	withPlannedUpdate
 }
 
 // NewWatermarkResource returns the videohost_watermark resource.
 func NewWatermarkResource() resource.Resource {
-	return &watermarkResource{newManagedBase(watermarkWrites, "watermarkId", (*videohost.Client).DeleteWatermark)}
+	return &watermarkResource{
+		deletedByID:  newDeletedByID(watermarkWrites, (*videohost.Client).DeleteWatermark),
+		withIDImport: newIDImport(watermarkWrites, "watermarkId"),
+	}
 }
 
 func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -82,15 +89,4 @@ func (r *watermarkResource) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 	m := watermarkModelFrom(w, &state)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
-}
-
-// Update records a new path to the same content, or, after an import, the configuration's
-// file as the watermark's: nothing of a watermark can be changed on the service, and a new
-// content replaces it instead.
-func (r *watermarkResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, ok := modelOf[watermarkModel](ctx, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &plan, plan.ID)...)
 }

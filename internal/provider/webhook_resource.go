@@ -23,7 +23,8 @@ var _ managedResource = (*webhookResource)(nil)
 // webhookResource is videohost_webhook. The service has no update endpoint, so every
 // attribute set by the user forces replacement.
 type webhookResource struct {
-	managedBase
+	deletedByID
+	withIDImport
 }
 
 // webhookAttributePaths maps the parameter names of the webhook endpoints, as a 400's problems
@@ -35,7 +36,10 @@ var webhookAttributePaths = map[string]path.Path{
 
 // NewWebhookResource returns the videohost_webhook resource.
 func NewWebhookResource() resource.Resource {
-	return &webhookResource{newManagedBase(webhookWrites, "webhookId", (*videohost.Client).DeleteWebhook)}
+	return &webhookResource{
+		deletedByID:  newDeletedByID(webhookWrites, (*videohost.Client).DeleteWebhook),
+		withIDImport: newIDImport(webhookWrites, "webhookId"),
+	}
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
