@@ -9,13 +9,18 @@
 #                     CI passes ./internal/provider, since `make test` already ran the rest.
 #   MATRIX_RUN        a -run pattern, to run some tests only (default: all).
 #   MATRIX_TIMEOUT    go test's -timeout per CLI (default 20m, as make test).
+#   MATRIX_JOBS       how many CLIs run at once (default 1). Much of an acceptance test's time
+#                     is spent waiting (terraform starting, rate windows, the emulator's
+#                     encoding), so two CLIs at once keep two cores busier than one; each CLI's
+#                     tests still run go test -parallel GOMAXPROCS at a time. Each CLI's report
+#                     is printed whole when it ends.
 #   MATRIX_CACHE      where the CLIs of ../shared/cli are unpacked
 #                     (default ${XDG_CACHE_HOME:-~/.cache}/terraform-provider-videohost/cli).
 #
 # Each CLI runs through terraform-plugin-testing's own setting, TF_ACC_TERRAFORM_PATH. OpenTofu
 # also gets TF_ACC_PROVIDER_HOST=registry.opentofu.org, its registry's host, without which the
 # framework names the provider under registry.terraform.io and OpenTofu does not find it.
-# The CLIs run one after the other; it exits non-zero when any run fails.
+# It exits non-zero when any run fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -27,6 +32,10 @@ lib_need go "install Go (the version in go.mod)"
 packages=${MATRIX_PACKAGES:-./...}
 run=${MATRIX_RUN:-.}
 timeout=${MATRIX_TIMEOUT:-20m}
+jobs=${MATRIX_JOBS:-1}
+case "$jobs" in
+'' | *[!0-9]* | 0) lib_fail "MATRIX_JOBS must be a whole number of at least 1, not '$jobs'" ;;
+esac
 # The JSON logs are kept when a run fails, for a closer look.
 logs=$(mktemp -d "${TMPDIR:-/tmp}/videohost-matrix.XXXXXX")
 failed_any=0
@@ -83,8 +92,11 @@ failures() {
 		done
 }
 
-rows=()
-for cli in "${clis[@]}"; do
+# run_cli I CLI runs the tests with one CLI; its report goes to $logs/I.txt, its table row to
+# $logs/I.row, and it returns non-zero when the run failed.
+run_cli() {
+	local i=$1 cli=$2 bin line name version host log start rc secs passed failed skipped result
+	exec >"$logs/$i.txt" 2>&1
 	bin=$(command -v "$cli" 2>/dev/null) || lib_fail "$cli is neither on PATH nor an executable"
 	bin=$(readlink -f "$bin")
 	line=$("$bin" version 2>/dev/null) || lib_fail "'$cli version' failed: is it a terraform or tofu binary?"
@@ -95,7 +107,7 @@ for cli in "${clis[@]}"; do
 	if [ "$name" = OpenTofu ]; then
 		host=registry.opentofu.org
 	fi
-	log="$logs/${#rows[@]}.json"
+	log="$logs/$i.json"
 	lib_say "==> test-matrix: $line ($bin): go test $packages"
 	start=$SECONDS
 	rc=0
@@ -109,7 +121,6 @@ for cli in "${clis[@]}"; do
 	result=ok
 	if [ "$rc" -ne 0 ]; then
 		result=FAIL
-		failed_any=1
 		failures "$log"
 		# A build error, a panic or a timeout is no failed test; show the end of the log for those.
 		[ "$failed" -gt 0 ] || tail -n 30 "$log" | text
@@ -117,12 +128,46 @@ for cli in "${clis[@]}"; do
 	fi
 	lib_say "    $passed passed, $failed failed, $skipped skipped in $secs s; the ten slowest tests:"
 	slowest "$log"
-	rows+=("$(printf '| %-9s | %-8s | %6s | %6s | %7s | %3d min %02d s | %-6s |' \
-		"$name" "$version" "$passed" "$failed" "$skipped" $((secs / 60)) $((secs % 60)) "$result")")
+	printf '| %-9s | %-8s | %6s | %6s | %7s | %3d min %02d s | %-6s |\n' \
+		"$name" "$version" "$passed" "$failed" "$skipped" $((secs / 60)) $((secs % 60)) "$result" >"$logs/$i.row"
+	return "$rc"
+}
+
+# finish waits for the run of CLI number $1 and prints its report.
+finish() {
+	wait "${pids[$1]}" || failed_any=1
+	cat "$logs/$1.txt"
+}
+
+# The runs start in order, at most $jobs at a time; each report is printed in order once its run
+# and those before it have ended.
+pids=()
+matrix_start=$SECONDS
+next=0
+for i in "${!clis[@]}"; do
+	if [ "$i" -ge "$jobs" ]; then
+		finish "$next"
+		next=$((next + 1))
+	fi
+	lib_say "==> test-matrix: starting ${clis[$i]} ($((i + 1)) of ${#clis[@]}, $jobs at a time)"
+	run_cli "$i" "${clis[$i]}" &
+	pids[i]=$!
+done
+while [ "$next" -lt "${#clis[@]}" ]; do
+	finish "$next"
+	next=$((next + 1))
+done
+rows=()
+for i in "${!clis[@]}"; do
+	if [ -s "$logs/$i.row" ]; then
+		rows+=("$(cat "$logs/$i.row")")
+	else
+		rows+=("| ${clis[$i]}: no result (see its report above) |")
+	fi
 done
 
 lib_say ""
-lib_say "Acceptance tests per CLI ($packages; tests and subtests):"
+lib_say "Acceptance tests per CLI ($packages; tests and subtests; $((SECONDS - matrix_start)) s in all, $jobs CLI(s) at a time):"
 lib_say ""
 lib_say "| CLI       | version  | passed | failed | skipped | time         | result |"
 lib_say "|-----------|----------|--------|--------|---------|--------------|--------|"
