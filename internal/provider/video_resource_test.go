@@ -231,6 +231,7 @@ resource "videohost_video" "web" {
   title              = "From the web"
   source_url         = "https://media.example.test/launch.mp4"
   thumbnail_timecode = %s
+  wait_for           = "encoded"
 }
 
 resource "videohost_video" "copy" {
@@ -253,6 +254,12 @@ resource "videohost_video" "copy" {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					idOf(web, &webID), idOf(cp, &copyID),
+					// The service ingests and encodes a URL's video on its own clock, changing
+					// playable and the detected language as it goes: the create waits until it
+					// is done (wait_for = "encoded"), so that the import at the end reads the
+					// same values as the state holds, whenever it comes.
+					statecheck.ExpectKnownValue(web, tfjsonpath.New("playable"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(web, tfjsonpath.New("language"), knownvalue.StringExact("en")),
 					statecheck.ExpectKnownValue(web, tfjsonpath.New("source_sha256"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(web, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(cp, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),

@@ -526,6 +526,27 @@ func halted(out string, diags map[string]string, addr string) bool {
 		!strings.Contains(out, addr+": Creation complete") && diags[addr] == ""
 }
 
+// interruptLimit is the writes per minute of the emulators whose window the tests spend.
+const interruptLimit = 40
+
+// spendWrites spends n writes of the current rate window with requests of the test's own, as
+// another pipeline on the same key would, and returns n. They create player themes, which the
+// checks of the webhooks ignore, and go straight to the emulator, past any client's limiter.
+func (e *interruptEnv) spendWrites(n int) int {
+	e.t.Helper()
+	for i := range n {
+		req := httptest.NewRequest(http.MethodPost, "/players", strings.NewReader(`{"name":"another pipeline"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.SetBasicAuth(e.emu.APIKeys()[0], "")
+		rec := httptest.NewRecorder()
+		e.emu.ServeHTTP(rec, req)
+		if rec.Code != http.StatusCreated {
+			e.t.Fatalf("write %d of the other pipeline: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	return n
+}
+
 // awaitWrites waits at most d until the service has answered n writes.
 func awaitWrites(emu *emulator.Emulator, n int, d time.Duration) bool {
 	deadline := time.Now().Add(d)
@@ -542,8 +563,9 @@ func TestAccInterruptedApply(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	// Most of its time is spent waiting for the rate windows it sets up, so it overlaps with the
-	// other acceptance tests; its bounds on terraform's exit allow for a loaded machine.
+	// Its subtests are parallel, each with an emulator, a working directory and a terraform of
+	// its own, so they overlap with each other and the other acceptance tests; its bounds on
+	// terraform's exit allow for a loaded machine.
 	parallel(t)
 	// The test runs the CLI itself, to send it SIGINT.
 	tfBin := terraformCLI(t)
@@ -553,14 +575,16 @@ func TestAccInterruptedApply(t *testing.T) {
 	apply := []string{"apply", "-auto-approve", "-no-color", "-input=false"}
 
 	t.Run("waiting for the rate limit", func(t *testing.T) {
-		// Three writes a window: the probe and one more go at once, the others wait for the
-		// limiter when Ctrl-C comes. They are not sent, and say so once each. A 15 s window keeps
-		// them waiting well past Ctrl-C and lets the second apply and the destroy finish in a few
-		// windows instead of minutes.
-		e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{Limits: emulator.Limits{Writes: 3}, RateWindow: 15 * time.Second}, holdBeforeHandling, func(*http.Request) bool { return false })
+		t.Parallel()
+		// Another pipeline on the key has spent the window but one write: the probe goes, and
+		// the other creates wait for the limiter, for most of a minute, when Ctrl-C comes. They
+		// are not sent, and say so once each. The second apply and the destroy have a fresh
+		// window of 40 writes, so they do not wait for windows to reset.
+		e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{Limits: emulator.Limits{Writes: interruptLimit}}, holdBeforeHandling, func(*http.Request) bool { return false })
+		spent := e.spendWrites(interruptLimit - 1)
 		r := e.start(apply...)
 		out := e.interrupt(r, func() bool {
-			ok := awaitWrites(e.emu, 2, time.Minute)
+			ok := awaitWrites(e.emu, spent+1, time.Minute)
 			time.Sleep(time.Second)
 			return ok
 		})
@@ -580,7 +604,7 @@ func TestAccInterruptedApply(t *testing.T) {
 		if !strings.Contains(out, "interrupted before anything was sent") {
 			t.Errorf("the output does not say that nothing was sent:\n%s", out)
 		}
-		if n := e.emu.RateStats().Writes.Requests; n != created {
+		if n := e.emu.RateStats().Writes.Requests - spent; n != created {
 			t.Errorf("the service saw %d writes for %d webhooks: a waiting create was sent after the interrupt", n, created)
 		}
 		e.checkCompletes()
@@ -599,6 +623,7 @@ func TestAccInterruptedApply(t *testing.T) {
 	}
 	for _, p := range sentPhases {
 		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
 			e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{}, p.phase, p.match)
 			e.slowOn.Store(true)
 			r := e.start(apply...)
@@ -649,24 +674,32 @@ func TestAccInterruptedApply(t *testing.T) {
 	}
 
 	destroyPhases := []struct {
-		name  string
-		opts  emulator.Options
-		slow  bool
-		ready func(e *interruptEnv) bool
+		name string
+		opts emulator.Options
+		slow bool
+		// before runs between the apply and the destroy.
+		before func(e *interruptEnv)
+		ready  func(e *interruptEnv) bool
 	}{
-		{"destroy with deletes in flight", emulator.Options{}, true, func(e *interruptEnv) bool { return e.slow.await(1, time.Minute) }},
-		// The apply spends 6 of 8 writes of the window; the destroy's first delete learns that
-		// the window is nearly spent, and the others wait for the limiter.
-		{"destroy waiting for the rate limit", emulator.Options{Limits: emulator.Limits{Writes: interruptWebhooks + 2}}, false, func(e *interruptEnv) bool {
-			ok := awaitWrites(e.emu, interruptWebhooks+1, time.Minute)
+		{"destroy with deletes in flight", emulator.Options{}, true, func(*interruptEnv) {}, func(e *interruptEnv) bool { return e.slow.await(1, time.Minute) }},
+		// In a new window, another pipeline on the key spends all but one write: the destroy's
+		// first delete learns that the window is spent, and the others wait for the limiter,
+		// for most of a minute.
+		{"destroy waiting for the rate limit", emulator.Options{Limits: emulator.Limits{Writes: interruptLimit}}, false, func(e *interruptEnv) {
+			e.emu.AdvanceClock(2 * time.Minute)
+			e.spendWrites(interruptLimit - 1)
+		}, func(e *interruptEnv) bool {
+			ok := awaitWrites(e.emu, interruptWebhooks+interruptLimit, time.Minute)
 			time.Sleep(time.Second)
 			return ok
 		}},
 	}
 	for _, p := range destroyPhases {
 		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
 			e := newInterruptEnv(t, tfBin, cliConfig, p.opts, holdBeforeHandling, func(r *http.Request) bool { return r.Method == http.MethodDelete })
 			e.run(apply...)
+			p.before(e)
 			e.slowOn.Store(p.slow)
 			r := e.start("destroy", "-auto-approve", "-no-color", "-input=false")
 			out := e.interrupt(r, func() bool { return p.ready(e) })
