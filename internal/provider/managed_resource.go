@@ -154,9 +154,12 @@ func readRemote[T any](ctx context.Context, b *managedBase, resp *resource.ReadR
 	}
 	obj, err := get(b.pd.client, ctx, id.ValueString())
 	if errors.Is(err, videohost.ErrNotFound) {
+		// In the past tense: Terraform prints a refresh's warnings again at the end of the apply
+		// that followed it, when the object has been created again.
 		resp.Diagnostics.AddWarning(b.kind+" Deleted Outside Terraform", fmt.Sprintf(
-			"The %s %s no longer exists on the service: it was deleted outside Terraform. It is removed from the "+
-				"state; the next apply creates it again if it is still configured%s.", lower(b.kind), id.ValueString(), afterDeletion))
+			"The %s %s no longer existed on the service when Terraform read it: it was deleted outside Terraform. "+
+				"Terraform removed it from the state and, where it is still configured, planned to create it again%s.",
+			lower(b.kind), id.ValueString(), afterDeletion))
 		resp.State.RemoveResource(ctx)
 		return zero, false
 	}

@@ -185,8 +185,9 @@ func readTrack[T any](ctx context.Context, b *trackBase, resp *resource.ReadResp
 	obj, err := get(b.pd.client, ctx, state.VideoID.ValueString(), state.Language.ValueString())
 	if errors.Is(err, videohost.ErrNotFound) {
 		resp.Diagnostics.AddWarning(b.kind+" Deleted Outside Terraform", fmt.Sprintf(
-			"The %s %s of video %s no longer exists on the service (it, or its video, was deleted outside "+
-				"Terraform). It is removed from the state; the next apply uploads it again if it is still configured.",
+			"The %s %s of video %s no longer existed on the service when Terraform read it (it, or its video, was "+
+				"deleted outside Terraform). Terraform removed it from the state and, where it is still configured, "+
+				"planned to upload it again.",
 			b.noun, state.Language.ValueString(), state.VideoID.ValueString()))
 		resp.State.RemoveResource(ctx)
 		return zero, false

@@ -166,8 +166,8 @@ func (r *uploadTokenResource) Read(ctx context.Context, req resource.ReadRequest
 // judged by the service's clock when it answered the 404, never by this machine's, which may
 // be minutes or hours away from it; an answer without the service's time says both are possible.
 func warnUploadTokenGone(diags *diag.Diagnostics, state uploadTokenModel, err error) {
-	id, next := state.ID.ValueString(), "It is removed from the state; the next apply creates a new token if it is "+
-		"still configured."
+	id, next := state.ID.ValueString(), "Terraform removed it from the state and, where it is still configured, "+
+		"planned to create a new token."
 	var api *videohost.Error
 	switch {
 	case state.ExpiresAt.IsNull():

@@ -163,10 +163,13 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoReso
 		missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
 			approxBytes(state.SourceBytesMissing.ValueInt64()))
 	}
-	diags.AddAttributeWarning(path.Root("source_bytes_missing"), "Video Upload Will Resume", fmt.Sprintf(
-		"The source of video %s is incomplete: the service lacks %s of %s. This apply resumes the upload in "+
-			"place and sends only what the service lacks (the file is the one uploaded before: its SHA-256 "+
-			"is unchanged), then waits for %s.", state.ID.ValueString(), missing, plan.SourceFile.ValueString(),
+	// Terraform prints a plan's warnings again at the end of the apply that carried it out, so
+	// the warning says what was found and planned, in the past tense, which stays true there.
+	diags.AddAttributeWarning(path.Root("source_bytes_missing"), "Incomplete Video Upload", fmt.Sprintf(
+		"When the plan was made, the source of video %s was incomplete: the service lacked %s of %s. The plan "+
+			"resumed the upload in place, to send only what the service lacked (the file is the one uploaded before: "+
+			"its SHA-256 is unchanged), then wait for %s; an apply that could not finish it says so in an error or "+
+			"a warning of its own.", state.ID.ValueString(), missing, plan.SourceFile.ValueString(),
 		plan.WaitFor.ValueString()))
 }
 
@@ -187,8 +190,9 @@ func (r *videoResource) replacements(ctx context.Context, plan, state videoResou
 		}
 		if st.Ingest != nil && st.Ingest.Filesize != nil && *st.Ingest.Filesize != file.Size {
 			resp.Diagnostics.AddAttributeWarning(path.Root("source_file"), "Imported Video Holds Another Source", fmt.Sprintf(
-				"Video %s holds a source of %d bytes, and %s has %d: it is not this file, so the video is replaced "+
-					"by one with this file.", state.ID.ValueString(), *st.Ingest.Filesize, file.Path, file.Size))
+				"When the plan was made, video %s held a source of %d bytes, and %s had %d: it is not this file, so "+
+					"the plan replaced the video with one made from this file.", state.ID.ValueString(), *st.Ingest.Filesize,
+				file.Path, file.Size))
 			replace = append(replace, path.Root("source_file"))
 		}
 		return replace, true

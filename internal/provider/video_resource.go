@@ -294,11 +294,11 @@ func videoComputedAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: stringdefault.StaticString(waitUploaded),
 			Validators: []validator.String{stringvalidator.OneOf(waitUploaded, waitPlayable, waitEncoded)},
 		},
-		"created_at":   keptString("Creation time of the video, RFC 3339."),
-		"updated_at":   schema.StringAttribute{MarkdownDescription: "Time of the video's last change, RFC 3339.", Computed: true},
+		"created_at": keptString("Creation time of the video, RFC 3339."),
+		"updated_at": schema.StringAttribute{MarkdownDescription: "Time of the video's last change, RFC 3339.", Computed: true},
 		"published_at": keptString("Publication time of the video, RFC 3339; null when none. The service sets it when the " +
 			"video is made and no attribute changes it, so an update plans it as it is."),
-		"assets":       videoAssetsAttribute(),
+		"assets": videoAssetsAttribute(),
 		"playable": schema.BoolAttribute{
 			MarkdownDescription: "Whether a first quality of the video is encoded, so that it can be watched; null " +
 				"until the service's status was read.",

@@ -13,7 +13,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -409,4 +411,44 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestAccVideoDeletedOutsideWarning: Terraform prints a refresh's warnings again at the end of
+// the apply that followed it, so the warning of a video deleted outside Terraform must read true
+// there, once the apply has created it again: what was found and planned, in the past tense,
+// never "the next apply creates it again".
+func TestAccVideoDeletedOutsideWarning(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cli := newCLIWorkdir(ctx, t, "1.0.0")
+	cli.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+env.providerConfig("")+`
+resource "videohost_video" "gone" {
+  title      = "Deleted outside Terraform"
+  source_url = "https://media.example.test/a.mp4"
+}
+`)
+	cli.run("apply", "-no-color", "-auto-approve")
+	c := serviceClient(t, env)
+	videos, err := c.ListVideos(ctx, videohost.VideoFilter{})
+	if err != nil || len(videos) != 1 {
+		t.Fatalf("the videos after the first apply: %v, %v", videos, err)
+	}
+	if err := c.DeleteVideo(ctx, videos[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	out := cli.run("apply", "-no-color", "-auto-approve")
+	flat := strings.Join(strings.Fields(out), " ")
+	if !strings.Contains(out, "Resources: 1 added") || !strings.Contains(flat, "Warning: Video Deleted Outside Terraform") {
+		t.Fatalf("the apply did not warn of the deletion and create the video again:\n%s", out)
+	}
+	if strings.Contains(flat, "next apply") || !strings.Contains(flat, "planned to create it again") {
+		t.Errorf("the warning at the end of the apply that created the video again does not read in the past tense:\n%s", out)
+	}
 }
