@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -304,4 +305,54 @@ func TestAccVideoCaption_serviceRefusals(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestAccVideoCaptionFileChangedAfterSavedPlan: a caption file rewritten between a saved plan
+// and its apply is caught by Terraform's second plan, with its own "inconsistent final plan"
+// message that the provider cannot word; nothing is uploaded, and the caption and chapter pages
+// show the message as the user sees it.
+func TestAccVideoCaptionFileChangedAfterSavedPlan(t *testing.T) {
+	env, _ := newTrackEnv(t)
+	videoID := newTestVideo(t, env)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cli := newCLIWorkdir(ctx, t, "1.0.0")
+	file := tempFile(t, t.TempDir(), "en.vtt", webVTT("First."))
+	cli.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+env.providerConfig("")+`
+resource "videohost_video_caption" "en" {
+  video_id    = "`+videoID+`"
+  language    = "en"
+  source_file = `+hcl(file)+`
+}
+`)
+	cli.run("apply", "-no-color", "-auto-approve")
+	writeFile(t, file, webVTT("Second, as planned."))
+	cli.run("plan", "-no-color", "-out=saved.tfplan")
+	writeFile(t, file, webVTT("Third, never planned."))
+	uploads := env.Emu.RequestCount(http.MethodPost, "/videos/"+videoID+"/captions/")
+	out := strings.Join(strings.Fields(cli.runFailing("apply", "-no-color", "saved.tfplan")), " ")
+	for _, want := range []string{"Error: Provider produced inconsistent final plan",
+		"produced an invalid new value for .source_sha256: was cty.StringVal(\"" + sha256Hex(webVTT("Second, as planned.")),
+		"but now cty.StringVal(\"" + sha256Hex(webVTT("Third, never planned."))} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the apply of the saved plan does not say %q:\n%s", want, out)
+		}
+	}
+	if n := env.Emu.RequestCount(http.MethodPost, "/videos/"+videoID+"/captions/") - uploads; n != 0 {
+		t.Errorf("%d uploads of a file the plan did not show", n)
+	}
+	for _, page := range []string{"video_caption.md", "video_chapter.md"} {
+		doc := strings.Join(strings.Fields(readText(t, filepath.Join("..", "..", "docs", "resources", page))), " ")
+		for _, want := range []string{"Error: Provider produced inconsistent final plan",
+			"produced an invalid new value for .source_sha256: was cty.StringVal(", "It is not a bug"} {
+			if !strings.Contains(doc, want) {
+				t.Errorf("docs/resources/%s does not show %q", page, want)
+			}
+		}
+	}
 }
