@@ -74,6 +74,7 @@ func (r *videoCaptionResource) Create(ctx context.Context, req resource.CreateRe
 	}
 	state := captionModelFrom(plan.videoTrackModel, types.StringValue(sum), c)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(recordCaptionDefault(ctx, resp.Private, state.Default)...)
 	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, state.VideoID, state.Language)...)
 }
 
@@ -120,5 +121,6 @@ func (r *videoCaptionResource) Update(ctx context.Context, req resource.UpdateRe
 		}
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+	resp.Diagnostics.Append(recordCaptionDefault(ctx, resp.Private, newState.Default)...)
 	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, newState.VideoID, newState.Language)...)
 }

@@ -356,3 +356,49 @@ resource "videohost_video_caption" "en" {
 		}
 	}
 }
+
+// TestAccVideoCaptionTwoDefaults: two captions of one video that both set default = true take
+// the default from each other at every apply; the plan after the apply says so, naming both,
+// instead of only showing the one that lost it changing back.
+func TestAccVideoCaptionTwoDefaults(t *testing.T) {
+	env, _ := newTrackEnv(t)
+	videoID := newTestVideo(t, env)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cli := newCLIWorkdir(ctx, t, "1.0.0")
+	dir := t.TempDir()
+	en, fr := tempFile(t, dir, "en.vtt", webVTT("Hello.")), tempFile(t, dir, "fr.vtt", webVTT("Bonjour."))
+	cli.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+env.providerConfig("")+`
+resource "videohost_video_caption" "en" {
+  video_id    = "`+videoID+`"
+  language    = "en"
+  source_file = `+hcl(en)+`
+  default     = true
+}
+
+resource "videohost_video_caption" "fr" {
+  video_id    = "`+videoID+`"
+  language    = "fr"
+  source_file = `+hcl(fr)+`
+  default     = true
+}
+`)
+	cli.run("apply", "-no-color", "-auto-approve")
+	out := strings.Join(strings.Fields(cli.run("plan", "-no-color")), " ")
+	if !strings.Contains(out, "Warning: Another Caption Took the Default") ||
+		!regexp.MustCompile(`caption (en|fr) of video `+videoID+` the default, but when the plan was made the service showed caption (en|fr) as the default`).MatchString(out) ||
+		!strings.Contains(out, "set default = true on one caption of the video only") {
+		t.Fatalf("the plan after an apply of two default captions does not say why one changes back:\n%s", out)
+	}
+	// With one default caption, the plan is quiet once applied.
+	cli.write("main.tf", strings.Replace(readText(t, filepath.Join(cli.dir, "main.tf")), "default     = true\n}\n", "default     = false\n}\n", 1))
+	cli.run("apply", "-no-color", "-auto-approve")
+	if out := cli.run("plan", "-no-color"); strings.Contains(out, "Another Caption Took the Default") {
+		t.Errorf("the plan warns with one default caption:\n%s", out)
+	}
+}
