@@ -156,16 +156,23 @@ type privateState interface {
 	privateWriter
 }
 
-// loadHashRecord is the record kept for attr, or none. A record that cannot be read (written by
-// another version) is no record: the file is read again.
-func loadHashRecord(ctx context.Context, p privateReader, attr string) fileHashRecord {
-	var r fileHashRecord
+// loadHashRecord is the record to trust for the file path named by attr: the one kept in the
+// private state, or the one this process made last for path when it is newer. Terraform hands
+// the private state a plan wrote to an update but not to a create, and the plan of an apply runs
+// in the same process just before its create. A record that cannot be read (written by another
+// version) is no record: the file is read again.
+func loadHashRecord(ctx context.Context, p privateReader, attr, path string) fileHashRecord {
+	r := recentHashRecord(path)
 	if p == nil {
 		return r
 	}
+	var kept fileHashRecord
 	raw, diags := p.GetKey(ctx, hashRecordKey(attr))
-	if diags.HasError() || len(raw) == 0 || json.Unmarshal(raw, &r) != nil {
-		return fileHashRecord{}
+	if diags.HasError() || len(raw) == 0 || json.Unmarshal(raw, &kept) != nil {
+		return r
+	}
+	if kept.HashedAt > r.HashedAt {
+		return kept
 	}
 	return r
 }
@@ -208,9 +215,26 @@ func (fh *fileHasher) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// record is the record of what was hashed, for a file whose identity is id.
+// record is the record of what was hashed, for a file whose identity is id; the process keeps
+// it for loadHashRecord.
 func (fh *fileHasher) record(id fileIdentity) fileHashRecord {
-	return fileHashRecord{Identity: id, SHA256: hex.EncodeToString(fh.h.Sum(nil)), HashedAt: fh.start.UnixNano()}
+	r := fileHashRecord{Identity: id, SHA256: hex.EncodeToString(fh.h.Sum(nil)), HashedAt: fh.start.UnixNano()}
+	recentHashes.Lock()
+	defer recentHashes.Unlock()
+	recentHashes.m[fh.path] = r
+	return r
+}
+
+// recentHashes is the last record this process made of each path.
+var recentHashes = struct {
+	sync.Mutex
+	m map[string]fileHashRecord
+}{m: map[string]fileHashRecord{}}
+
+func recentHashRecord(path string) fileHashRecord {
+	recentHashes.Lock()
+	defer recentHashes.Unlock()
+	return recentHashes.m[path]
 }
 
 // hashedBytes counts, per path, the bytes hashed by fileHasher since the process began: the

@@ -195,7 +195,7 @@ func planFileSHA256(ctx context.Context, file types.String, lim imageLimits, att
 		return types.StringNull()
 	}
 	at := path.Root(attr)
-	facts, err := readImageFile(file.ValueString(), lim, loadHashRecord(ctx, req.Private, attr))
+	facts, err := readImageFile(file.ValueString(), lim, loadHashRecord(ctx, req.Private, attr, file.ValueString()))
 	if err != nil {
 		// Checked here, when the plan is made, rather than by a validator: terraform validate
 		// then works where the images are absent (a CI job that checks configurations), as it

@@ -25,7 +25,7 @@ func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanReque
 	}
 	sum := types.StringUnknown()
 	if !file.IsUnknown() {
-		f, why := inspectWebVTT(file.ValueString(), loadHashRecord(ctx, req.Private, "source_file"))
+		f, why := inspectWebVTT(file.ValueString(), loadHashRecord(ctx, req.Private, "source_file", file.ValueString()))
 		if why != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Unusable Source File",
 				fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))

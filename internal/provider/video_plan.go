@@ -125,7 +125,7 @@ func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resourc
 	default:
 		var problem string
 		file, problem = inspectSourceFile(plan.SourceFile.ValueString(), videohost.MaxSourceSize,
-			loadHashRecord(ctx, req.Private, "source_file"))
+			loadHashRecord(ctx, req.Private, "source_file", plan.SourceFile.ValueString()))
 		if problem != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
 			return file, false

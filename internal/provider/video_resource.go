@@ -327,7 +327,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	// record of its hash spares reading it when it is unchanged.
 	if !plan.SourceFile.IsNull() {
 		f, _, _, err := openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
-			loadHashRecord(ctx, resp.Private, "source_file"))
+			loadHashRecord(ctx, resp.Private, "source_file", plan.SourceFile.ValueString()))
 		if err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
 				"Nothing was created: %v. Run terraform plan (or apply) again to take the file as it is now.", err))

@@ -177,7 +177,7 @@ func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (video
 func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, priv privateState, diags *diag.Diagnostics) bool {
 	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
 	planned := state.SourceSHA256.ValueString()
-	f, src, fileID, err := openPlannedSource(name, planned, loadHashRecord(ctx, priv, "source_file"))
+	f, src, fileID, err := openPlannedSource(name, planned, loadHashRecord(ctx, priv, "source_file", name))
 	var changed *fileChangedError
 	switch {
 	case errors.As(err, &changed):
