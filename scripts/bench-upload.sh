@@ -12,6 +12,16 @@
 #               50 ms) sees the source complete, i.e. hashed; terraform's start, its plan-time
 #               hash of the file and the apply's second hash fall outside. Median of
 #               BENCH_UPLOAD_RUNS pairs (default 3).
+#   reads       in the same runs, the bytes the provider read (rchar of /proc/PID/io, summed over
+#               every provider process terraform starts, by the same wrapper) in the apply that
+#               creates the video (its plan, the apply's plan and the upload) and in a refreshing
+#               `terraform plan` right after it, per byte of the file; and end to end, curl's
+#               create and chunks up to the source complete against terraform apply's whole wall,
+#               its start included. The files are left 2 s older than their first hashing, as a
+#               user's are: a file written within 2 s of being hashed is hashed again (racy).
+#   many        BENCH_UPLOAD_MANY sources (default 20) of BENCH_UPLOAD_MANY_MIB (default 1024)
+#               created by one apply, then a refreshing `terraform plan` over them: its wall and
+#               the bytes the provider read.
 #   memory      the provider's peak RSS (GNU time %M, through a wrapper named
 #               terraform-provider-videohost) while applying the first and the last size of
 #               BENCH_UPLOAD_SIZES (default 1 GiB and 4 GiB).
@@ -25,7 +35,7 @@
 #               after 1 MiB: the apply completes, one video exists, the SHA-256 is the file's.
 #
 # BENCH_UPLOAD_SIZES="64 256" (MiB) and BENCH_UPLOAD_RESUME_MIB=128 make a quick check;
-# BENCH_UPLOAD_SCENARIOS picks scenarios (default "throughput memory pacing resume faults").
+# BENCH_UPLOAD_SCENARIOS picks scenarios (default "throughput memory pacing resume faults many").
 # Files live in a temporary directory (TMPDIR) that is removed on every exit; the emulator keeps
 # its chunks there too: the last size needs about twice its size on disk. Each scenario runs its
 # own emulator on a free loopback port; terraform finds the provider built here through a
@@ -42,12 +52,14 @@ lib_tmp=""
 sizes=${BENCH_UPLOAD_SIZES:-1024 4096}
 resume_mib=${BENCH_UPLOAD_RESUME_MIB:-512}
 runs=${BENCH_UPLOAD_RUNS:-3}
-scenarios=" ${BENCH_UPLOAD_SCENARIOS:-throughput memory pacing resume faults} "
+scenarios=" ${BENCH_UPLOAD_SCENARIOS:-throughput memory pacing resume faults many} "
+many=${BENCH_UPLOAD_MANY:-20}
+many_mib=${BENCH_UPLOAD_MANY_MIB:-1024}
 chunk_mib=${BENCH_UPLOAD_CHUNK_MIB:-50} # the provider's default upload_chunk_size_mib
 in_flight=${BENCH_UPLOAD_IN_FLIGHT:-2}  # the provider's default upload_chunks_in_flight
 read -r -a size_list <<<"$sizes"
 [ "${#size_list[@]}" -ge 1 ] || lib_fail "BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB"
-for v in "${size_list[@]}" "$resume_mib" "$runs" "$chunk_mib" "$in_flight"; do
+for v in "${size_list[@]}" "$resume_mib" "$runs" "$chunk_mib" "$in_flight" "$many" "$many_mib"; do
 	case "$v" in '' | *[!0-9]* | 0) lib_fail "'$v' is not a positive whole number (BENCH_UPLOAD_SIZES and _RESUME_MIB are MiB)" ;; esac
 done
 if [ "$chunk_mib" -lt 5 ] || [ "$chunk_mib" -gt 200 ]; then
@@ -132,10 +144,12 @@ videos_total() {
 source_field() { ctl "videos/$1/source" | grep -o "\"$2\":[^,}]*" | cut -d: -f2- | tr -d '"'; }
 epoch() { date -d "$1" +%s.%N; }
 
-# random_file writes MIB mebibytes of random bytes to PATH and leaves its SHA-256 in file_sum.
+# random_file writes MIB mebibytes of random bytes to PATH and leaves its SHA-256 in file_sum;
+# it returns once the file is older than the provider's 2 s racy window, as a user's file is.
 random_file() {
 	head -c "$(mib_bytes "$2")" /dev/urandom >"$1"
 	file_sum=$(sha256sum "$1" | cut -d' ' -f1)
+	sleep 2
 }
 
 # The poller waits for the first video that receives source bytes and writes the time at which
@@ -170,7 +184,8 @@ poll_span() {
 	lib_stop "$poll_pid"
 	[ -s "$tmp/complete.at" ] || lib_fail "the source never became complete on the emulator"
 	first=$(rate_field "$(stats)" uploads first)
-	span=$(lib_calc "$(cat "$tmp/complete.at") - $(epoch "$first")")
+	complete_at=$(cat "$tmp/complete.at")
+	span=$(lib_calc "$complete_at - $(epoch "$first")")
 }
 
 # configuration writes a configuration of one video of FILE into DIR, with chunks of CHUNK MiB,
@@ -200,11 +215,12 @@ EOF
 curl_upload() {
 	local file=$1 size=$2 chunk=$3 id from=0 to t0 part
 	local -a args=()
-	id=$(curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' -d '{"title":"bench-upload curl"}' \
-		"$emu_url/videos" | grep -o '"videoId":"[^"]*"' | cut -d'"' -f4) || lib_fail "creating the curl reference's video failed"
 	rm -rf "$tmp/parts"
 	mkdir -p "$tmp/parts"
 	split -b "$chunk" -d -a 5 "$file" "$tmp/parts/p."
+	curl_created=$(lib_now)
+	id=$(curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' -d '{"title":"bench-upload curl"}' \
+		"$emu_url/videos" | grep -o '"videoId":"[^"]*"' | cut -d'"' -f4) || lib_fail "creating the curl reference's video failed"
 	for part in "$tmp"/parts/p.*; do
 		to=$((from + $(stat -c %s "$part") - 1))
 		[ ${#args[@]} -eq 0 ] || args+=(--next)
@@ -237,10 +253,15 @@ check_video() {
 lib_say "bench-upload: building the provider and the emulator"
 mkdir -p "$tmp/bin" "$tmp/rssbin" "$tmp/rss" "$tmp/media"
 go build -o "$tmp/bin/" . ./cmd/videohost-emulator
-# terraform starts the provider; this wrapper of the same name runs it under GNU time.
+# terraform starts the provider; this wrapper of the same name runs it under GNU time, and once
+# it has ended writes the bytes it read: a process's /proc/PID/io counts those of the children
+# it has reaped (the provider, through time), and the wrapper's own reads are a few hundred bytes.
 cat >"$tmp/rssbin/terraform-provider-videohost" <<EOF
-#!/bin/sh
-exec /usr/bin/time -f %M -o "$tmp/rss/rss.\$\$" "$tmp/bin/terraform-provider-videohost" "\$@"
+#!/usr/bin/env bash
+/usr/bin/time -f %M -o "$tmp/rss/rss.\$\$" "$tmp/bin/terraform-provider-videohost" "\$@"
+rc=\$?
+sed -n 's/^rchar: //p' /proc/\$\$/io >"$tmp/rss/io.\$\$"
+exit \$rc
 EOF
 chmod +x "$tmp/rssbin/terraform-provider-videohost"
 lib_dev_overrides "$tmp/rssbin.tfrc" "$tmp/rssbin"
@@ -261,7 +282,7 @@ if want throughput || want memory; then
 	lib_say "bench-upload: throughput: $small_mib MiB, $runs run(s) of the provider and of curl ($chunk_mib MiB chunks)"
 	random_file "$tmp/media/small.bin" "$small_mib"
 	size=$(mib_bytes "$small_mib")
-	p_spans=() c_spans=() c_walls=() p_applies=()
+	p_spans=() c_spans=() c_walls=() p_applies=() p_reads=() plan_reads=() plan_walls=() c_e2e=()
 	for r in $(seq 1 "$runs"); do
 		unthrottled "emu-p$r"
 		configuration "$tmp/p$r" "$tmp/media/small.bin" "$chunk_mib" "$in_flight"
@@ -270,10 +291,14 @@ if want throughput || want memory; then
 		poll_span
 		p_spans+=("$span")
 		p_applies+=("$lib_tf_seconds")
+		p_reads+=("$(lib_calc "$(lib_provider_reads) / $size")")
 		rss=$(lib_provider_rss)
 		if [ -z "$small_rss" ] || [ "$rss" -gt "$small_rss" ]; then
 			small_rss=$rss
 		fi
+		lib_tf_ok "plan-p$r" "$tmp/p$r" plan
+		plan_reads+=("$(lib_calc "$(lib_provider_reads) / $size")")
+		plan_walls+=("$lib_tf_seconds")
 		check_video
 		[ "$sha_ok/$video_count" = yes/1 ] || lib_fail "throughput run $r: the emulator does not hold one video with the file's SHA-256"
 		lib_stop "$emu_pid"
@@ -285,9 +310,10 @@ if want throughput || want memory; then
 		poll_span
 		c_spans+=("$span")
 		c_walls+=("$curl_seconds")
+		c_e2e+=("$(lib_calc "$complete_at - $curl_created")")
 		lib_stop "$emu_pid"
 		rm -rf "$tmp/emu-chunks"
-		lib_say "  run $r: provider $(fmt1 "${p_spans[-1]}") s (apply $(fmt1 "$lib_tf_seconds") s), curl $(fmt1 "${c_spans[-1]}") s (curl's own $(fmt1 "$curl_seconds") s)"
+		lib_say "  run $r: provider $(fmt1 "${p_spans[-1]}") s (apply $(fmt1 "${p_applies[-1]}") s), curl $(fmt1 "${c_spans[-1]}") s (curl's own $(fmt1 "$curl_seconds") s)"
 	done
 	rm -f "$tmp/media/small.bin"
 	median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%s", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -302,6 +328,12 @@ if want throughput || want memory; then
 		row "$label" "provider: first chunk in → source complete (median of $runs; terraform apply in all)" "$(fmt1 "$p_span") s = $(printf '%.0f' "$p_rate") MiB/s ($(fmt1 "$(median "${p_applies[@]}")") s)" "—" "—"
 		row "" "curl, $chunk_mib MiB Content-Range chunks, sequential, one connection (curl's own wall)" "$(fmt1 "$c_span") s = $(printf '%.0f' "$c_rate") MiB/s ($(fmt1 "$(median "${c_walls[@]}")") s)" "—" "—"
 		row "" "provider / curl throughput ($chunk_mib MiB chunks, $in_flight in flight)" "$(printf '%.2f' "$ratio")" "≥ 0.8" "$(met_ge "$ratio" 0.8)"
+		e2e=$(lib_calc "$(median "${c_e2e[@]}") / $(median "${p_applies[@]}")")
+		row "" "end to end: curl (create, chunks, source complete: $(fmt1 "$(median "${c_e2e[@]}")") s) / terraform apply's whole wall, its start included" "$(printf '%.2f' "$e2e")" "≥ 0.95" "$(met_ge "$e2e" 0.95)"
+		apply_reads=$(median "${p_reads[@]}")
+		row "reads, $small_mib MiB" "bytes the provider read per byte of the file: terraform apply creating the video (its plan, the apply's plan, the upload; median of $runs)" "$(printf '%.2f' "$apply_reads")" "≤ 3.0" "$(lib_met_le "$(printf '%.2f' "$apply_reads")" 3.0)"
+		unchanged=$(median "${plan_reads[@]}")
+		row "" "the same by a refreshing terraform plan right after, nothing changed ($(fmt1 "$(median "${plan_walls[@]}")") s)" "$(printf '%.4f' "$unchanged")" "≤ 0.01" "$(lib_met_le "$unchanged" 0.01)"
 	fi
 fi
 
@@ -425,6 +457,45 @@ if want faults; then
 	row "$label" "injected ($f_requests chunk requests, $((f_bytes >> 20)) MiB received for a $((size >> 20)) MiB file)" "${injected:-?}" "—" "—"
 	must "" "apply exit status" "$f_rc" "0" "$(yes_if "$f_rc" = 0)"
 	must "" "videos / emulator's SHA-256 = the file's" "$video_count / $sha_ok" "1 / yes" "$(yes_if "$video_count/$sha_ok" = 1/yes)"
+fi
+
+# ---- many sources ----------------------------------------------------------------------------------
+
+if want many; then
+	lib_say "bench-upload: many: $many sources of $many_mib MiB, one apply, then a refreshing plan"
+	mkdir -p "$tmp/many"
+	{
+		lib_required_providers
+		cat <<EOF
+
+provider "videohost" {
+  upload_chunk_size_mib   = $chunk_mib
+  upload_chunks_in_flight = $in_flight
+}
+
+resource "videohost_video" "bench" {
+  count       = $many
+  title       = "bench-upload \${count.index}"
+  source_file = "$tmp/media/many.\${count.index}.bin"
+}
+EOF
+	} >"$tmp/many/main.tf"
+	# Sparse files, each with its own first bytes: the same reads and hashing as random ones,
+	# without writing gigabytes to the disk.
+	for i in $(seq 0 $((many - 1))); do
+		truncate -s "$(mib_bytes "$many_mib")" "$tmp/media/many.$i.bin"
+		printf 'bench-upload source %d' "$i" | dd of="$tmp/media/many.$i.bin" conv=notrunc status=none
+	done
+	sleep 2
+	unthrottled emu-many
+	lib_tf_ok apply-many "$tmp/many" apply -auto-approve
+	many_apply=$lib_tf_seconds
+	lib_tf_ok plan-many "$tmp/many" plan
+	many_plan=$lib_tf_seconds
+	many_reads=$(lib_provider_reads)
+	lib_stop "$emu_pid"
+	rm -rf "$tmp/many" "$tmp/emu-chunks" "$tmp"/media/many.*.bin
+	row "many, $many × $many_mib MiB" "refreshing terraform plan over $many unchanged sources: wall (bytes the provider read; the apply that made them took $(fmt1 "$many_apply") s)" "$(fmt1 "$many_plan") s ($((many_reads >> 10)) KiB)" "≤ 3 s" "$(lib_met_le "$many_plan" 3)"
 fi
 
 lib_say ""

@@ -231,7 +231,7 @@ lib_tf() {
 	shift 2
 	local run=("$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color)
 	if [ "$lib_tf_peak_rss" = yes ]; then
-		rm -f "$lib_tmp"/rss/rss.*
+		rm -f "$lib_tmp"/rss/rss.* "$lib_tmp"/rss/io.*
 		run=(/usr/bin/time -f %M -o "$lib_tmp/$log.rss" "${run[@]}")
 	fi
 	t0=$(lib_now)
@@ -258,4 +258,14 @@ lib_provider_rss() {
 	kb=$(cat "$lib_tmp"/rss/rss.* 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
 	[ -n "$kb" ] || lib_fail "no peak RSS of the provider was recorded"
 	lib_mib "$kb"
+}
+
+# lib_provider_reads prints the bytes read (rchar of /proc/PID/io: every read, files and sockets
+# alike) by the provider processes of the last lib_tf, summed, as a wrapper of the provider wrote
+# them to $lib_tmp/rss/io.<pid> once each process had ended; it fails when there is none.
+lib_provider_reads() {
+	local sum
+	sum=$(cat "$lib_tmp"/rss/io.* 2>/dev/null | awk '/^[0-9]+$/ { s += $1; n++ } END { if (n) printf "%d", s }')
+	[ -n "$sum" ] || lib_fail "no read count of the provider was recorded"
+	printf '%s' "$sum"
 }
