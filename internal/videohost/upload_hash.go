@@ -2,10 +2,9 @@ package videohost
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
-	"hash"
+	"hash/crc32"
 	"io"
 	"sync"
 )
@@ -19,9 +18,11 @@ import (
 // answers, not the reading.
 //
 // A chunk sent again (a retry, or a body the transport makes anew) reads bytes that the hash has
-// already taken: those are checked against the SHA-256 of the chunk's bytes as they were first
+// already taken: those are checked against the CRC-32C of the chunk's bytes as they were first
 // read, and a difference is ErrSourceChanged, since the service would hold bytes the hash does
-// not describe.
+// not describe. A CRC, computed by the processor at several GB/s, rather than a second SHA-256
+// on every byte sent: it guards against a file written meanwhile, not against an adversary, who
+// could as well write the file before the plan.
 type sequentialHash struct {
 	src UploadSource
 	h   io.Writer
@@ -97,19 +98,21 @@ func (s *sequentialHash) fill(pos int64) error {
 	return nil
 }
 
-// chunkSeen is what the hash took of one chunk: the first n bytes, whose SHA-256 is sum.
+// chunkSeen is what the hash took of one chunk: the first n bytes, whose CRC-32C is sum.
 type chunkSeen struct {
 	s    *sequentialHash
 	from int64
 
 	mu  sync.Mutex
 	n   int64
-	sum []byte
+	sum uint32
 }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // attempt wraps the reader of the chunk's bytes for one attempt to send it.
 func (c *chunkSeen) attempt(r io.Reader) io.Reader {
-	return &seenReader{c: c, r: r, h: sha256.New()}
+	return &seenReader{c: c, r: r}
 }
 
 // seenReader is one attempt's read of a chunk: its bytes past what the hash took of the chunk
@@ -117,8 +120,8 @@ func (c *chunkSeen) attempt(r io.Reader) io.Reader {
 type seenReader struct {
 	c   *chunkSeen
 	r   io.Reader
-	h   hash.Hash // this attempt's bytes so far
-	pos int64     // from the chunk's start
+	sum uint32 // the CRC-32C of this attempt's bytes so far
+	pos int64  // from the chunk's start
 }
 
 func (a *seenReader) Read(p []byte) (int, error) {
@@ -133,10 +136,10 @@ func (a *seenReader) Read(p []byte) (int, error) {
 	if n == 0 {
 		return n, err
 	}
-	_, _ = a.h.Write(p[:n])
+	a.sum = crc32.Update(a.sum, castagnoli, p[:n])
 	if a.pos < seen {
 		a.pos += int64(n)
-		if a.pos == seen && !c.matches(a.h) {
+		if a.pos == seen && !c.matches(a.sum) {
 			return n, fmt.Errorf("%w: bytes %d to %d are not those read when the chunk was first sent",
 				ErrSourceChanged, c.from, c.from+seen-1)
 		}
@@ -144,16 +147,16 @@ func (a *seenReader) Read(p []byte) (int, error) {
 	}
 	if c.s.take(c.from+a.pos, p[:n]) {
 		c.mu.Lock()
-		c.n, c.sum = a.pos+int64(n), a.h.Sum(nil)
+		c.n, c.sum = a.pos+int64(n), a.sum
 		c.mu.Unlock()
 	}
 	a.pos += int64(n)
 	return n, err
 }
 
-// matches reports whether h, over the first c.n bytes of the chunk, is what the hash took.
-func (c *chunkSeen) matches(h hash.Hash) bool {
+// matches reports whether sum, over the first c.n bytes of the chunk, is what the hash took.
+func (c *chunkSeen) matches(sum uint32) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return string(h.Sum(nil)) == string(c.sum)
+	return sum == c.sum
 }
