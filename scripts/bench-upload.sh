@@ -81,6 +81,7 @@ lib_need go "install Go (the version in go.mod)"
 lib_need_terraform
 lib_need curl "install curl; the bench posts the reference upload and reads the emulator's statistics with it"
 lib_need sha256sum "install coreutils"
+lib_need pgrep "install procps; the bench finds the provider's process with it"
 /usr/bin/time -f %M -o /dev/null true 2>/dev/null || lib_fail "GNU time (/usr/bin/time) is needed for the peak RSS: install the time package"
 lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-bench-upload.XXXXXX")
 tmp=$lib_tmp
@@ -253,15 +254,27 @@ check_video() {
 lib_say "bench-upload: building the provider and the emulator"
 mkdir -p "$tmp/bin" "$tmp/rssbin" "$tmp/rss" "$tmp/media"
 go build -o "$tmp/bin/" . ./cmd/videohost-emulator
-# terraform starts the provider; this wrapper of the same name runs it under GNU time, and once
-# it has ended writes the bytes it read: a process's /proc/PID/io counts those of the children
-# it has reaped (the provider, through time), and the wrapper's own reads are a few hundred bytes.
+# terraform starts the provider; this wrapper of the same name runs it under GNU time (its peak
+# RSS), and leaves a sampler, outside what terraform stops, that copies the provider's rchar
+# (/proc/PID/io: the bytes it has read, files and sockets alike) every 50 ms while it lives, so
+# that the last value is there even when terraform kills the wrapper at its end.
 cat >"$tmp/rssbin/terraform-provider-videohost" <<EOF
 #!/usr/bin/env bash
-/usr/bin/time -f %M -o "$tmp/rss/rss.\$\$" "$tmp/bin/terraform-provider-videohost" "\$@"
-rc=\$?
-sed -n 's/^rchar: //p' /proc/\$\$/io >"$tmp/rss/io.\$\$"
-exit \$rc
+me=\$\$
+(
+	pid=""
+	for _ in \$(seq 1 500); do
+		pid=\$(pgrep -P "\$me" -f "^$tmp/bin/terraform-provider-videohost" | head -n 1)
+		[ -z "\$pid" ] || break
+		sleep 0.01
+	done
+	[ -n "\$pid" ] || exit 0
+	while v=\$(sed -n 's/^rchar: //p' "/proc/\$pid/io" 2>/dev/null) && [ -n "\$v" ]; do
+		echo "\$v" >"$tmp/rss/io.\$pid.tmp" && mv "$tmp/rss/io.\$pid.tmp" "$tmp/rss/io.\$pid"
+		sleep 0.05
+	done
+) </dev/null >/dev/null 2>&1 &
+exec /usr/bin/time -f %M -o "$tmp/rss/rss.\$me" "$tmp/bin/terraform-provider-videohost" "\$@"
 EOF
 chmod +x "$tmp/rssbin/terraform-provider-videohost"
 lib_dev_overrides "$tmp/rssbin.tfrc" "$tmp/rssbin"

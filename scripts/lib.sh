@@ -262,7 +262,7 @@ lib_provider_rss() {
 
 # lib_provider_reads prints the bytes read (rchar of /proc/PID/io: every read, files and sockets
 # alike) by the provider processes of the last lib_tf, summed, as a wrapper of the provider wrote
-# them to $lib_tmp/rss/io.<pid> once each process had ended; it fails when there is none.
+# them to $lib_tmp/rss/io.<pid> while each process lived; it fails when there is none.
 lib_provider_reads() {
 	local sum
 	sum=$(cat "$lib_tmp"/rss/io.* 2>/dev/null | awk '/^[0-9]+$/ { s += $1; n++ } END { if (n) printf "%d", s }')
