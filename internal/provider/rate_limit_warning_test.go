@@ -30,12 +30,7 @@ func TestAccRateLimitWaitWarning(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.0.0")
-	cli.write("main.tf", `terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-`+env.providerConfig("")+`
+	cli.writeConfig(env, "", `
 resource "videohost_webhook" "many" {
   count  = 6
   url    = "https://hooks.example.test/rate/${count.index}"
@@ -73,12 +68,7 @@ resource "videohost_webhook" "many" {
 	// Three chunks at one a window: the last waits about two windows, all of it in the uploads
 	// class.
 	source, _ := writeRandomFile(t, t.TempDir(), "rate.mp4", 11<<20)
-	cli.write("main.tf", `terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-`+env.providerConfig("upload_chunk_size_mib = 5\nupload_chunks_in_flight = 1")+`
+	cli.writeConfig(env, "upload_chunk_size_mib = 5\nupload_chunks_in_flight = 1", `
 resource "videohost_video" "held" {
   title       = "Held by the uploads rate limit"
   source_file = `+hcl(source)+`

@@ -225,6 +225,18 @@ func versionAtLeast(have, want string) bool {
 	return slices.Compare(h[:], w[:]) >= 0
 }
 
+// writeConfig writes main.tf: the provider's requirement, its block for env with extra
+// arguments, and resources.
+func (w *cliWorkdir) writeConfig(env *accEnv, providerExtra, resources string) {
+	w.t.Helper()
+	w.write("main.tf", `terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+`+env.providerConfig(providerExtra)+resources)
+}
+
 func (w *cliWorkdir) write(name, content string) {
 	w.t.Helper()
 	writeFile(w.t, filepath.Join(w.dir, name), content)

@@ -318,12 +318,7 @@ func TestAccVideoCaptionFileChangedAfterSavedPlan(t *testing.T) {
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.0.0")
 	file := tempFile(t, t.TempDir(), "en.vtt", webVTT("First."))
-	cli.write("main.tf", `terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-`+env.providerConfig("")+`
+	cli.writeConfig(env, "", `
 resource "videohost_video_caption" "en" {
   video_id    = "`+videoID+`"
   language    = "en"
@@ -368,12 +363,7 @@ func TestAccVideoCaptionTwoDefaults(t *testing.T) {
 	cli := newCLIWorkdir(ctx, t, "1.0.0")
 	dir := t.TempDir()
 	en, fr := tempFile(t, dir, "en.vtt", webVTT("Hello.")), tempFile(t, dir, "fr.vtt", webVTT("Bonjour."))
-	cli.write("main.tf", `terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-`+env.providerConfig("")+`
+	cli.writeConfig(env, "", `
 resource "videohost_video_caption" "en" {
   video_id    = "`+videoID+`"
   language    = "en"

@@ -423,12 +423,7 @@ func TestAccVideoDeletedOutsideWarning(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.0.0")
-	cli.write("main.tf", `terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-`+env.providerConfig("")+`
+	cli.writeConfig(env, "", `
 resource "videohost_video" "gone" {
   title      = "Deleted outside Terraform"
   source_url = "https://media.example.test/a.mp4"
