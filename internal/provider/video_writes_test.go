@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -787,5 +788,50 @@ func TestWaitLimitTimedOut(t *testing.T) {
 		if strings.Contains(got, "import") {
 			t.Errorf("%+v: %q speaks of an import", c.w, got)
 		}
+	}
+}
+
+// TestAccVideoCreateCompleteVideoUnreadable: the last chunk of a new video's source is stored
+// but its answer is lost (a 500); its retry is refused as already uploaded and the status
+// confirms the source complete, but the video itself cannot be read from then on. The source
+// is whole, so the apply succeeds with warnings and the video is not marked for replacement;
+// once the video can be read again, the plan has nothing to do.
+func TestAccVideoCreateCompleteVideoUnreadable(t *testing.T) {
+	var videoDown atomic.Bool
+	env := newWrappedAccEnv(t, func(emu *emulator.Emulator) http.Handler {
+		var chunks atomic.Int64
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch {
+			case videoDown.Load() && r.Method == http.MethodGet && strings.Count(r.URL.Path, "/") == 2 && strings.HasPrefix(r.URL.Path, "/videos/"):
+				w.Header().Set("Content-Type", "application/problem+json")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				_, _ = w.Write([]byte(`{"title":"Service unavailable.","status":503}`))
+			case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/source") && chunks.Add(1) == 3:
+				emu.ServeHTTP(httptest.NewRecorder(), r) // stored, and the answer lost
+				videoDown.Store(true)
+				w.Header().Set("Content-Type", "application/problem+json")
+				w.WriteHeader(http.StatusInternalServerError)
+				_, _ = w.Write([]byte(`{"title":"Internal error.","status":500}`))
+			default:
+				emu.ServeHTTP(w, r)
+			}
+		})
+	})
+	cli, sum := videoCLI(t, env, "Complete, unreadable")
+	out := cli.run("apply", "-auto-approve", "-no-color")
+	if !videoDown.Load() {
+		t.Fatalf("the third chunk never arrived:\n%s", out)
+	}
+	if strings.Contains(cli.run("show", "-no-color"), "tainted") {
+		t.Errorf("a video whose source the service holds whole is marked for replacement:\n%s", out)
+	}
+	id, missing := videoStateOf(t, cli)
+	if missing == nil || *missing != 0 {
+		t.Errorf("source_bytes_missing = %v, want 0: the status confirmed the source complete", missing)
+	}
+	videoDown.Store(false)
+	cli.run("plan", "-detailed-exitcode", "-no-color") // fails the test unless nothing is to change
+	if _, got, complete, _ := env.Emu.VideoSource(id); !complete || got != sum {
+		t.Errorf("the service holds SHA-256 %s (complete %t), want the file's %s", got, complete, sum)
 	}
 }

@@ -22,6 +22,8 @@ import (
 // flight finish, and the error is an *UploadIncompleteError that answers ErrInterrupted; the same
 // type after a failure that outlasts the retries. A file that shrinks or grows while it is read
 // is ErrSourceChanged; a change of content of the same size is the caller's to detect (by hash).
+// Once the status shows the source complete the upload has succeeded: if the video cannot be
+// read then, the Video returned holds its ID alone.
 func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src UploadSource, opt UploadOptions) (Video, error) {
 	if videoID == "" {
 		return Video{}, errEmptyID
@@ -46,7 +48,7 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 				return Video{}, err
 			}
 		}
-		return c.GetVideo(ctx, videoID)
+		return u.completed(ctx), nil
 	}
 	missing := st.Missing(src.Size)
 	u.hadAtStart = st.Received(src.Size)
@@ -256,8 +258,23 @@ func (u *sourceUpload) result(ctx context.Context, missing []ByteRange) (Video, 
 	case last != nil && !complete:
 		return *last, nil
 	}
-	return u.c.GetVideo(dctx, u.videoID)
+	return u.completed(dctx), nil
 }
+
+// completed is the video of a source that its status showed complete. The upload has then
+// succeeded whatever follows: a read of the video that fails is logged, and the Video holds its
+// ID alone, so that a caller never takes a complete source for a failed upload.
+func (u *sourceUpload) completed(ctx context.Context) Video {
+	v, err := u.c.GetVideo(ctx, u.videoID)
+	if err != nil {
+		u.c.log.Warn(ctx, logUploadUnread, map[string]any{"video_id": u.videoID, "error": err.Error()})
+		return Video{ID: u.videoID}
+	}
+	return v
+}
+
+// logUploadUnread is the message of a complete upload whose video could not be read after it.
+const logUploadUnread = "videohost upload complete, the video could not be read"
 
 func (u *sourceUpload) incomplete(sent int64, err error) error {
 	return &UploadIncompleteError{VideoID: u.videoID, Sent: sent, Total: u.src.Size, Err: err}

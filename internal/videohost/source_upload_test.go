@@ -695,3 +695,33 @@ func TestUploadVideoSourceStatusUnreadableBefore(t *testing.T) {
 	}
 	wantError(t, err, "not known", "before the upload")
 }
+
+// TestUploadVideoSourceCompleteVideoUnread: the last chunk was stored but its answer lost (a
+// 500), its retry is refused as already uploaded, the status confirms the source complete, and
+// then the video cannot be read. The upload has succeeded: no error, and the video holds its ID.
+func TestUploadVideoSourceCompleteVideoUnread(t *testing.T) {
+	s := newSourceStore(t)
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && r.URL.Path == "/videos/"+vid {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"title": "Busy.", "status": 503})
+			return
+		}
+		s.serve(w, r)
+	})
+	s.fault = func(n int, w http.ResponseWriter, _ *http.Request, commit func()) bool {
+		if n == 3 {
+			commit()
+			writeJSON(w, http.StatusInternalServerError, map[string]any{"title": "Lost.", "status": 500})
+			return true
+		}
+		return false
+	}
+	data, src := randomFile(t, 12*mib)
+	v, err := f.client(t, func(cfg *Config) { cfg.MaxRetries = 1 }).UploadVideoSource(t.Context(), vid, src, fiveMiB)
+	if err != nil || v.ID != vid {
+		t.Fatalf("UploadVideoSource = %+v, %v; want the video's id and no error: the source is complete", v, err)
+	}
+	if !s.holds(data) {
+		t.Fatal("the service does not hold the whole file")
+	}
+}
