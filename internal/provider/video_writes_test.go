@@ -545,12 +545,8 @@ func videoCLI(t *testing.T, env *accEnv, title string) (*cliWorkdir, string) {
 	t.Cleanup(cancel)
 	cli := newCLIWorkdir(ctx, t, "1.0.0")
 	file, sum := writeRandomFile(t, cli.dir, "clip.mp4", videoFileSize)
-	cli.write("main.tf", `terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-`+videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1", "title", hcl(title), "source_file", hcl(file)))
+	cli.writeConfig(env, "upload_chunk_size_mib = 5\nmax_retries = 1\nupload_chunks_in_flight = 1",
+		"resource \"videohost_video\" \"clip\" {\n"+hclAttrs("title", hcl(title), "source_file", hcl(file))+"}\n")
 	return cli, sum
 }
 
