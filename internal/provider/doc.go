@@ -11,7 +11,9 @@
 //   - <kind>_resource.go: the resource's type, its interface assertions, schema, Create, Read,
 //     Update, Delete, ImportState and identity.
 //   - <kind>_model.go: the kind's models (the state of its data sources, list resource and
-//     resource), <kind>DataAttributes and the converters from the client's types.
+//     resource), <kind>DataAttributes and the converters from the client's types. A model that
+//     one file alone uses (the configuration of a list data source, a list block, an action or
+//     an ephemeral resource) stays in that file.
 //   - <kind>_plan.go: ModifyPlan and ValidateConfig, the checks made before any request.
 //   - <kind>_writes.go: the kind's writeTarget, the request bodies built from the plan, and its
 //     create, update and delete paths through the shared writes.
