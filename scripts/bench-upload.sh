@@ -255,9 +255,10 @@ lib_say "bench-upload: building the provider and the emulator"
 mkdir -p "$tmp/bin" "$tmp/rssbin" "$tmp/rss" "$tmp/media"
 go build -o "$tmp/bin/" . ./cmd/videohost-emulator
 # terraform starts the provider; this wrapper of the same name runs it under GNU time (its peak
-# RSS), and leaves a sampler, outside what terraform stops, that copies the provider's rchar
-# (/proc/PID/io: the bytes it has read, files and sockets alike) every 50 ms while it lives, so
-# that the last value is there even when terraform kills the wrapper at its end.
+# RSS) and writes the bytes it read (rchar of /proc/PID/io: files and sockets alike): once the
+# provider has ended, from the wrapper's own count, which takes in those of the children it has
+# reaped (the provider, through time), to io.<pid>.end; and meanwhile, every 50 ms, from the
+# provider's, to io.<pid>, by a sampler that outlives the wrapper when terraform kills it at its end.
 cat >"$tmp/rssbin/terraform-provider-videohost" <<EOF
 #!/usr/bin/env bash
 me=\$\$
@@ -269,12 +270,16 @@ me=\$\$
 		sleep 0.01
 	done
 	[ -n "\$pid" ] || exit 0
-	while v=\$(sed -n 's/^rchar: //p' "/proc/\$pid/io" 2>/dev/null) && [ -n "\$v" ]; do
-		echo "\$v" >"$tmp/rss/io.\$pid.tmp" && mv "$tmp/rss/io.\$pid.tmp" "$tmp/rss/io.\$pid"
+	while [ -d "/proc/\$pid" ]; do
+		v=\$(sed -n 's/^rchar: //p' "/proc/\$pid/io" 2>/dev/null)
+		[ -z "\$v" ] || { echo "\$v" >"$tmp/rss/io.\$me.tmp" && mv "$tmp/rss/io.\$me.tmp" "$tmp/rss/io.\$me"; }
 		sleep 0.05
 	done
 ) </dev/null >/dev/null 2>&1 &
-exec /usr/bin/time -f %M -o "$tmp/rss/rss.\$me" "$tmp/bin/terraform-provider-videohost" "\$@"
+/usr/bin/time -f %M -o "$tmp/rss/rss.\$me" "$tmp/bin/terraform-provider-videohost" "\$@"
+rc=\$?
+sed -n 's/^rchar: //p' "/proc/\$me/io" >"$tmp/rss/io.\$me.end"
+exit \$rc
 EOF
 chmod +x "$tmp/rssbin/terraform-provider-videohost"
 lib_dev_overrides "$tmp/rssbin.tfrc" "$tmp/rssbin"

@@ -262,10 +262,20 @@ lib_provider_rss() {
 
 # lib_provider_reads prints the bytes read (rchar of /proc/PID/io: every read, files and sockets
 # alike) by the provider processes of the last lib_tf, summed, as a wrapper of the provider wrote
-# them to $lib_tmp/rss/io.<pid> while each process lived; it fails when there is none.
+# them to $lib_tmp/rss/io.<pid>.end once a process had ended, or else (the wrapper was killed)
+# to io.<pid> while it lived; it fails when there is none.
 lib_provider_reads() {
-	local sum
-	sum=$(cat "$lib_tmp"/rss/io.* 2>/dev/null | awk '/^[0-9]+$/ { s += $1; n++ } END { if (n) printf "%d", s }')
-	[ -n "$sum" ] || lib_fail "no read count of the provider was recorded"
-	printf '%s' "$sum"
+	local f key sum=0 n=0 v
+	for f in "$lib_tmp"/rss/io.*; do
+		[ -e "$f" ] || continue
+		case "$f" in *.tmp) continue ;; *.end) key=${f%.end} ;; *) key=$f ;; esac
+		# Each process once: by its .end, or by its sample when it has no .end.
+		[ "$f" = "$key.end" ] || [ ! -e "$key.end" ] || continue
+		v=$(grep -E '^[0-9]+$' "$f" || true)
+		[ -n "$v" ] || continue
+		sum=$(lib_calc "$sum + $v")
+		n=$((n + 1))
+	done
+	[ "$n" -gt 0 ] || lib_fail "no read count of the provider was recorded"
+	lib_calc "$sum" | xargs printf '%.0f'
 }
