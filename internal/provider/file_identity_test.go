@@ -189,3 +189,41 @@ func forgetRecentHashes() {
 	defer recentHashes.Unlock()
 	clear(recentHashes.m)
 }
+
+// TestEveryFileKindTrustsItsRecord: the images (watermark, logo) and the WebVTT files (caption,
+// chapter) take their SHA-256 through the same record as a video's source: a record taken well
+// after the file's last write spares the read, and one of another identity does not.
+func TestEveryFileKindTrustsItsRecord(t *testing.T) {
+	dir := t.TempDir()
+	img := writePNG(t, dir, "logo.png", 10, 10, 1)
+	vtt := tempFile(t, dir, "en.vtt", webVTT("hello"))
+	kinds := map[string]func(string, fileHashRecord) (string, fileHashRecord, string){
+		img: func(name string, prior fileHashRecord) (string, fileHashRecord, string) {
+			f, err := readImageFile(name, logoImage, prior)
+			if err != nil {
+				return "", f.record, err.Error()
+			}
+			return f.sha256, f.record, ""
+		},
+		vtt: func(name string, prior fileHashRecord) (string, fileHashRecord, string) {
+			f, why := inspectWebVTT(name, prior)
+			return f.sha256, f.record, why
+		},
+	}
+	for name, inspect := range kinds {
+		sum, rec, why := inspect(name, fileHashRecord{})
+		if why != "" || sum == "" {
+			t.Fatalf("%s: %s", name, why)
+		}
+		read := bytesHashed(name)
+		rec.HashedAt += int64(racyWindow + time.Second)
+		if got, _, why := inspect(name, rec); why != "" || got != sum || bytesHashed(name) != read {
+			t.Errorf("%s: a trusted record read %d bytes (sum %s, %s)", name, bytesHashed(name)-read, got, why)
+		}
+		other := rec
+		other.Identity.Inode++
+		if got, _, _ := inspect(name, other); got != sum || bytesHashed(name) == read {
+			t.Errorf("%s: a record of another file was trusted", name)
+		}
+	}
+}
