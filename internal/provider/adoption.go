@@ -7,7 +7,8 @@ package provider
 // upload token is a credential nobody knows to revoke), and giving up would leave one outside
 // the state. So after such an attempt the objects are listed, the one the attempt stored is
 // adopted, and the create is sent again only when none appeared (at most
-// adoptionCreateAttempts times in all).
+// adoptionCreateAttempts times in all). A list that fails while it looks for what an attempt
+// stored is tried again (adoptionListTries): giving up at once would leave that object out.
 //
 // How the stored object is recognised, per kind:
 //
@@ -38,6 +39,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
 	"sync"
@@ -55,6 +57,12 @@ const (
 	// adoptionLists bounds the lists made after one attempt while other creates keep claiming
 	// the matching objects first.
 	adoptionLists = 10
+	// adoptionListTries bounds the lists tried, each after the client's own retries, when the
+	// list that would find what an attempt stored fails; adoptionListPause is the first pause
+	// between two of them, doubled after each. Giving up leaves what the attempt stored outside
+	// the state, so this search is more patient than an ordinary read.
+	adoptionListTries = 4
+	adoptionListPause = 500 * time.Millisecond
 	// adoptionClockSkew is how much earlier than the local start of an attempt the service's
 	// createdAt of the object it stored may be: the clocks of the two differ, and createdAt
 	// may be cut to the second.
@@ -255,7 +263,7 @@ func (d *adoption[T]) interrupted(ctx context.Context, history []string) error {
 // stored before its claim, so a new list shows one that is still free if this create stored one.
 func (d *adoption[T]) find(ctx context.Context) (T, bool, error) {
 	for look := 1; ; look++ {
-		listed, err := d.a.list(ctx)
+		listed, err := d.listPatiently(ctx)
 		if err != nil {
 			var zero T
 			return zero, false, err
@@ -266,6 +274,34 @@ func (d *adoption[T]) find(ctx context.Context) (T, bool, error) {
 			return got, ok, err
 		}
 	}
+}
+
+// listPatiently lists the kind for find. A list that fails for a reason that may pass (a 5xx,
+// a 429, a lost connection: anything but the service's refusal of the request) is tried again
+// after a pause, at most adoptionListTries times in all.
+func (d *adoption[T]) listPatiently(ctx context.Context) ([]T, error) {
+	pause := adoptionListPause
+	for try := 1; ; try++ {
+		listed, err := d.a.list(ctx)
+		if err == nil || try >= adoptionListTries || ctx.Err() != nil || refusedRequest(err) {
+			return listed, err
+		}
+		tflog.Warn(ctx, "listing the "+d.a.kind+"s to find what a create of unknown outcome stored failed; listing again",
+			map[string]any{"try": try, "error": err.Error()})
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(pause):
+		}
+		pause *= 2
+	}
+}
+
+// refusedRequest reports whether err is the service's answer that the request itself is wrong
+// (a 4xx other than 429), which asking again would not change.
+func refusedRequest(err error) bool {
+	var e *videohost.Error
+	return errors.As(err, &e) && e.Status >= 400 && e.Status < 500 && e.Status != http.StatusTooManyRequests
 }
 
 // remember adds the ids of listed to those known before the next attempt.

@@ -292,6 +292,8 @@ type fakeCreates struct {
 	objects  []fakeObject
 	creates  int
 	failures []bool // per failing attempt: whether it stored the object
+	// listErrs are the errors of the next lists, one each; a list succeeds once they run out.
+	listErrs []error
 }
 
 func (f *fakeCreates) adoptable() adoptableCreate[fakeObject] {
@@ -312,7 +314,14 @@ func (f *fakeCreates) adoptable() adoptableCreate[fakeObject] {
 			f.objects = append(f.objects, o)
 			return o, nil
 		},
-		list:    func(context.Context) ([]fakeObject, error) { return append([]fakeObject(nil), f.objects...), nil },
+		list: func(context.Context) ([]fakeObject, error) {
+			if len(f.listErrs) > 0 {
+				err := f.listErrs[0]
+				f.listErrs = f.listErrs[1:]
+				return nil, err
+			}
+			return append([]fakeObject(nil), f.objects...), nil
+		},
 		matches: func(o fakeObject) bool { return o.value == value },
 		id:      func(o fakeObject) string { return o.id },
 		created: func(o fakeObject) *time.Time { return &o.created },
@@ -327,6 +336,24 @@ func TestCreateAdoptingAdoptsWhatTheAttemptStored(t *testing.T) {
 	got, err := createAdopting(t.Context(), pd, f.adoptable())
 	if err != nil || got.id != "o1" || f.creates != 1 {
 		t.Fatalf("got %+v, %v after %d creates; want the stored o1 adopted after one create", got, err, f.creates)
+	}
+}
+
+// TestCreateAdoptingListsPatiently: when the lists that would find what an attempt stored fail
+// (read faults beyond the client's retries), the search lists again rather than give up and
+// leave the object outside the state; a refusal of the list is not asked again.
+func TestCreateAdoptingListsPatiently(t *testing.T) {
+	unavailable := &videohost.Error{Method: "GET", Path: "/things", Status: http.StatusInternalServerError}
+	f := &fakeCreates{failures: []bool{true}, listErrs: []error{unavailable, unavailable, unavailable}}
+	got, err := createAdopting(t.Context(), &providerData{}, f.adoptable())
+	if err != nil || got.id != "o0" || f.creates != 1 || len(f.objects) != 1 {
+		t.Fatalf("got %+v, %v after %d creates, objects %v; want the stored o0 adopted after one create", got, err, f.creates, f.objects)
+	}
+
+	forbidden := &videohost.Error{Method: "GET", Path: "/things", Status: http.StatusForbidden}
+	f = &fakeCreates{failures: []bool{true}, listErrs: []error{forbidden, nil}}
+	if _, err := createAdopting(t.Context(), &providerData{}, f.adoptable()); !errors.Is(err, forbidden) || len(f.listErrs) != 1 {
+		t.Fatalf("err %v with %d list errors left; want the 403 at once, the list not asked again", err, len(f.listErrs))
 	}
 }
 
