@@ -180,14 +180,15 @@ resource "terraform_data" "run" {}
 	if err != nil {
 		t.Fatal(err)
 	}
-	failedRun := func(what string, args ...string) {
+	run := func(args ...string) (string, error) {
 		t.Helper()
 		cmd := exec.CommandContext(t.Context(), w.bin, args...)
 		cmd.Dir, cmd.Env = w.dir, w.env
 		out, err := cmd.CombinedOutput()
-		if err == nil || !strings.Contains(string(out), "Unable to Create Upload Token") {
-			t.Fatalf("the %s must fail on the refused token: %v\n%s", what, err, out)
-		}
+		return string(out), err
+	}
+	noTokenLeft := func(what string) {
+		t.Helper()
 		left, lerr := client.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
 		if lerr != nil {
 			t.Fatal(lerr)
@@ -197,14 +198,27 @@ resource "terraform_data" "run" {}
 		}
 	}
 	refuse.arm(3)
-	failedRun("plan", "plan", "-no-color")
-	posts := emu.RequestCount(http.MethodPost, "/upload-tokens")
-	// The plan opens 5 tokens; the apply's third opening is refused.
-	refuse.arm(5 + 3)
-	failedRun("apply", "apply", "-auto-approve", "-no-color")
-	if emu.RequestCount(http.MethodPost, "/upload-tokens")-posts < 8 {
-		t.Errorf("the apply made %d tokens: the refused one was not in the apply's openings", emu.RequestCount(http.MethodPost, "/upload-tokens")-posts)
+	if out, err := run("plan", "-no-color"); err == nil || !strings.Contains(out, "Unable to Create Upload Token") {
+		t.Fatalf("the plan must fail on the refused token: %v\n%s", err, out)
 	}
+	noTokenLeft("plan")
+	posts := emu.RequestCount(http.MethodPost, "/upload-tokens")
+	// The apply's plan opens 5 tokens; the third opening of its apply phase is refused.
+	refuse.arm(5 + 3)
+	out, err := run("apply", "-auto-approve", "-no-color")
+	switch made := emu.RequestCount(http.MethodPost, "/upload-tokens") - posts; {
+	case made == 5 && err == nil:
+		// OpenTofu 1.12 opens an ephemeral resource in the apply phase only where the apply
+		// uses its value, and nothing here does: the run's only openings were its plan's,
+		// which it closed. There is no failed apply phase to make on this CLI.
+		line, _ := cliVersionLine()
+		t.Logf("%s opened the tokens in the apply's plan only; its apply phase opened none", line)
+	case made < 8:
+		t.Errorf("the apply made %d tokens: the refused one was not in the apply's openings\n%s", made, out)
+	case err == nil || !strings.Contains(out, "Unable to Create Upload Token"):
+		t.Fatalf("the apply must fail on the refused token: %v\n%s", err, out)
+	}
+	noTokenLeft("apply")
 	if emu.FaultCounts().CommitThen500 == 0 {
 		t.Error("no create was stored and answered 500: a failed opening's own token was not tested")
 	}
