@@ -264,8 +264,10 @@ cat >"$tmp/rssbin/terraform-provider-videohost" <<EOF
 me=\$\$
 (
 	pid=""
+	# The provider is time's child, not the wrapper's.
 	for _ in \$(seq 1 500); do
-		pid=\$(pgrep -P "\$me" -f "^$tmp/bin/terraform-provider-videohost" | head -n 1)
+		tpid=\$(pgrep -P "\$me" -f "^/usr/bin/time " | head -n 1)
+		[ -z "\$tpid" ] || pid=\$(pgrep -P "\$tpid" -f "^$tmp/bin/terraform-provider-videohost" | head -n 1)
 		[ -z "\$pid" ] || break
 		sleep 0.01
 	done
