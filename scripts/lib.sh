@@ -229,7 +229,8 @@ lib_tf_seconds=""
 lib_tf() {
 	local log=$1 dir=$2 rc=0 t0
 	shift 2
-	local run=("$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color)
+	# The options go right after the command: a saved plan's file must be the last argument.
+	local run=("$TERRAFORM" -chdir="$dir" "$1" -input=false -no-color "${@:2}")
 	if [ "$lib_tf_peak_rss" = yes ]; then
 		rm -f "$lib_tmp"/rss/rss.* "$lib_tmp"/rss/io.*
 		run=(/usr/bin/time -f %M -o "$lib_tmp/$log.rss" "${run[@]}")

@@ -35,7 +35,11 @@ func runWithOwnCLIConfig(m *testing.M) int {
 	}
 	// The plugin cache and the extra arguments of TF_CLI_ARGS are the caller's configuration too,
 	// set in the environment.
-	errs := []error{os.Setenv("TF_CLI_CONFIG_FILE", config), os.Unsetenv("TF_PLUGIN_CACHE_DIR")}
+	// The records of files' hashes go to this directory too, the provider binaries the tests
+	// start included, rather than to the user's cache.
+	hashCacheDir = filepath.Join(dir, "file-sha256")
+	errs := []error{os.Setenv("TF_CLI_CONFIG_FILE", config), os.Unsetenv("TF_PLUGIN_CACHE_DIR"),
+		os.Setenv(hashCacheDirEnv, hashCacheDir)}
 	for _, kv := range os.Environ() {
 		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "TF_CLI_ARGS") {
 			errs = append(errs, os.Unsetenv(name))

@@ -10,8 +10,9 @@ package provider
 // opened without blocking (a pipe put in its place meanwhile does not hold the open) and the open
 // file is looked at again: it must be the same file (device and inode) and still regular.
 //
-// Trusting a hash: the SHA-256 of a file is recorded in the resource's private state with the
-// file's identity when it was read (size, modification and change times, inode and device).
+// Trusting a hash: the SHA-256 of a file is recorded in the resource's private state (and in a
+// cache on disk, file_hash_cache.go) with the file's identity when it was read (size,
+// modification and change times, inode and device).
 // While the identity is unchanged the content is taken to be too, as git does with its index: a
 // write changes the size or the times, and a change time cannot be set back by a user (touch -d
 // restores a modification time, and changes the change time). The "racy" case is git's too: a
@@ -128,14 +129,18 @@ type fileHashRecord struct {
 // racy: the file was last written well before it was read. A platform that gives no inode
 // (identityOf leaves it 0) never trusts a record.
 func (r fileHashRecord) trusted(id fileIdentity) (string, bool) {
-	if r.SHA256 == "" || id.Inode == 0 || id != r.Identity {
-		return "", false
-	}
-	limit := r.HashedAt - int64(racyWindow)
-	if id.ModNano >= limit || id.ChgNano >= limit {
+	if r.SHA256 == "" || id.Inode == 0 || id != r.Identity || r.racy() {
 		return "", false
 	}
 	return r.SHA256, true
+}
+
+// racy reports whether the file was last written (its modification or change time) within
+// racyWindow of the moment its read began: its content could have changed since without its
+// times moving.
+func (r fileHashRecord) racy() bool {
+	limit := r.HashedAt - int64(racyWindow)
+	return r.Identity.ModNano >= limit || r.Identity.ChgNano >= limit
 }
 
 // hashRecordKey is the private state key of the record of the file named by attr.
@@ -156,13 +161,17 @@ type privateState interface {
 	privateWriter
 }
 
-// loadHashRecord is the record to trust for the file path named by attr: the one kept in the
-// private state, or the one this process made last for path when it is newer. Terraform hands
-// the private state a plan wrote to an update but not to a create, and the plan of an apply runs
-// in the same process just before its create. A record that cannot be read (written by another
+// loadHashRecord is the record to trust for the file path named by attr: the newest of the one
+// kept in the private state, the one this process made last for path, and the one kept on disk
+// (file_hash_cache.go). Terraform hands the private state a plan wrote to an update but not to a
+// create; the plan of an apply runs in the same process just before its create, and in another
+// process than the plan the user approved. A record that cannot be read (written by another
 // version) is no record: the file is read again.
 func loadHashRecord(ctx context.Context, p privateReader, attr, path string) fileHashRecord {
 	r := recentHashRecord(path)
+	if c := cachedHashRecord(path); c.HashedAt > r.HashedAt {
+		r = c
+	}
 	if p == nil {
 		return r
 	}
@@ -216,12 +225,13 @@ func (fh *fileHasher) Write(p []byte) (int, error) {
 }
 
 // record is the record of what was hashed, for a file whose identity is id; the process keeps
-// it for loadHashRecord.
+// it for loadHashRecord, and so does the cache on disk.
 func (fh *fileHasher) record(id fileIdentity) fileHashRecord {
 	r := fileHashRecord{Identity: id, SHA256: hex.EncodeToString(fh.h.Sum(nil)), HashedAt: fh.start.UnixNano()}
 	recentHashes.Lock()
-	defer recentHashes.Unlock()
 	recentHashes.m[fh.path] = r
+	recentHashes.Unlock()
+	cacheHashRecord(fh.path, r)
 	return r
 }
 

@@ -153,7 +153,7 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 			{
 				PreConfig: func() {
 					before = bytesHashed(file)
-					forgetRecentHashes() // as a new process: only the private state holds the record
+					forgetHashesOf(file) // as a new process with no cache: only the private state holds the record
 				},
 				Config:   config,
 				PlanOnly: true,
@@ -168,7 +168,7 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 						t.Fatal(err)
 					}
 					mtime = fi.ModTime()
-					forgetRecentHashes()
+					forgetHashesOf(file)
 					rewritten, _ := writeRandomFile(t, dir, "clip.mp4", 6<<20)
 					if err := os.Chtimes(rewritten, mtime, mtime); err != nil {
 						t.Fatal(err)
@@ -183,11 +183,15 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 	})
 }
 
-// forgetRecentHashes empties the records this process made, as a new provider process starts.
-func forgetRecentHashes() {
+// forgetHashesOf forgets the records of path that this process made and that the cache on disk
+// holds, as a new provider process with an empty cache would start.
+func forgetHashesOf(path string) {
 	recentHashes.Lock()
 	defer recentHashes.Unlock()
-	clear(recentHashes.m)
+	delete(recentHashes.m, path)
+	if name := cachedHashFile(path); name != "" {
+		_ = os.Remove(name)
+	}
 }
 
 // TestEveryFileKindTrustsItsRecord: the images (watermark, logo) and the WebVTT files (caption,

@@ -1,0 +1,103 @@
+package provider
+
+// The records of files' SHA-256 kept on disk, beside those in the private state, for the plans
+// that have no private state to read: Terraform hands none to the plan of a create, and plans
+// again in a new provider process before it applies. Without them, an apply that creates a video
+// from a 1 GiB file reads it three times (its plan, the apply's plan, the upload); with them,
+// twice, the apply's plan trusting the record its own plan wrote moments before.
+//
+// One small file per path, in the user's cache directory (os.UserCacheDir: $XDG_CACHE_HOME or
+// ~/.cache on Linux, ~/Library/Caches on macOS, %LocalAppData% on Windows), under
+// terraform-provider-videohost/file-sha256 (or in VIDEOHOST_FILE_HASH_CACHE_DIR), named by the SHA-256 of the file's absolute path and
+// holding the fileHashRecord the private state would hold. A record is trusted by the rules of
+// file_identity.go (the same identity, not racy), so a record of another file or of an older
+// content is simply not used. The cache is a shortcut and nothing more: a record that is missing,
+// unreadable or of another format is no record, and a directory that cannot be written costs a
+// read of the file, never an error. It holds no content and no path, one entry per path hashed
+// (overwritten when the file changes), and can be deleted at any time.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// hashCacheDir is the directory of the records kept on disk; "" keeps none.
+var hashCacheDir = defaultHashCacheDir()
+
+// hashCacheDirEnv names another directory for the records; set and empty, it keeps none.
+const hashCacheDirEnv = "VIDEOHOST_FILE_HASH_CACHE_DIR"
+
+func defaultHashCacheDir() string {
+	if dir, ok := os.LookupEnv(hashCacheDirEnv); ok {
+		return dir
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(base, "terraform-provider-videohost", "file-sha256")
+}
+
+// cachedHashFile is where the record of path is kept; "" when nothing is.
+func cachedHashFile(path string) string {
+	if hashCacheDir == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return ""
+	}
+	key := sha256.Sum256([]byte(abs))
+	return filepath.Join(hashCacheDir, hex.EncodeToString(key[:])+".json")
+}
+
+// cachedHashRecord is the record of path kept on disk, or no record.
+func cachedHashRecord(path string) fileHashRecord {
+	var r fileHashRecord
+	name := cachedHashFile(path)
+	if name == "" {
+		return r
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return r
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, 4096)) // a record is about 250 bytes
+	if err != nil || json.Unmarshal(raw, &r) != nil {
+		return fileHashRecord{}
+	}
+	return r
+}
+
+// cacheHashRecord keeps r as the record of path on disk, replacing the one before at once (a
+// plan reading it meanwhile sees the old record or the new, never half of one). A racy record
+// is not kept: it would never be trusted.
+func cacheHashRecord(path string, r fileHashRecord) {
+	name := cachedHashFile(path)
+	if name == "" || r.SHA256 == "" || r.racy() {
+		return
+	}
+	raw, err := json.Marshal(r)
+	if err != nil || os.MkdirAll(hashCacheDir, 0o700) != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(hashCacheDir, ".record-*")
+	if err != nil {
+		return
+	}
+	_, err = tmp.Write(raw)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+	}
+}

@@ -1,0 +1,102 @@
+package provider
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// withHashCacheDir points the cache on disk at dir for the test. The tests that change it do not
+// run in parallel: the parallel tests, which use the cache, wait for them.
+func withHashCacheDir(t *testing.T, dir string) {
+	t.Helper()
+	before := hashCacheDir
+	hashCacheDir = dir
+	t.Cleanup(func() { hashCacheDir = before })
+}
+
+// TestHashCacheSparesTheReadOfAnotherProcess: the record a plan wrote to disk is trusted by a
+// plan in another process (with no private state and no record of its own), which then reads
+// none of the file; the file rewritten with its size and modification time restored is read
+// again, and its new record replaces the old.
+func TestHashCacheSparesTheReadOfAnotherProcess(t *testing.T) {
+	withHashCacheDir(t, filepath.Join(t.TempDir(), "cache"))
+	name := filepath.Join(t.TempDir(), "clip.mp4")
+	writeFile(t, name, "first content")
+	time.Sleep(racyWindow + 100*time.Millisecond) // a record is written once it can be trusted
+	first, problem := inspectSourceFile(name, 1<<20, fileHashRecord{})
+	if problem != "" {
+		t.Fatal(problem)
+	}
+	if _, err := os.Stat(cachedHashFile(name)); err != nil {
+		t.Fatalf("the plan's record is not on disk: %v", err)
+	}
+
+	recentHashes.Lock()
+	delete(recentHashes.m, name) // a new process
+	recentHashes.Unlock()
+	read := bytesHashed(name)
+	rec := loadHashRecord(context.Background(), nil, "source_file", name)
+	got, problem := inspectSourceFile(name, 1<<20, rec)
+	if problem != "" || got.SHA256 != first.SHA256 || bytesHashed(name) != read {
+		t.Fatalf("the record on disk was not trusted: %+v, %d bytes read, %s", got, bytesHashed(name)-read, problem)
+	}
+
+	mtime := time.Unix(0, first.Record.Identity.ModNano)
+	writeFile(t, name, "other content")
+	if err := os.Chtimes(name, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	recentHashes.Lock()
+	delete(recentHashes.m, name)
+	recentHashes.Unlock()
+	got, problem = inspectSourceFile(name, 1<<20, loadHashRecord(context.Background(), nil, "source_file", name))
+	if problem != "" || got.SHA256 != sha256Hex("other content") || bytesHashed(name) != read+13 {
+		t.Fatalf("a file rewritten with its size and mtime restored: %+v, %d bytes read (want 13), %s",
+			got, bytesHashed(name)-read, problem)
+	}
+}
+
+// TestHashCacheNeverStandsInTheWay: a racy record is not written; a record that is not one
+// (another format, garbage) is no record; and a cache directory that cannot be made costs a read,
+// never an error.
+func TestHashCacheNeverStandsInTheWay(t *testing.T) {
+	dir := t.TempDir()
+	withHashCacheDir(t, filepath.Join(dir, "cache"))
+	name := filepath.Join(dir, "clip.mp4")
+	writeFile(t, name, "just written")
+	if _, problem := inspectSourceFile(name, 1<<20, fileHashRecord{}); problem != "" {
+		t.Fatal(problem)
+	}
+	if _, err := os.Stat(cachedHashFile(name)); !os.IsNotExist(err) {
+		t.Errorf("a racy record was written to disk (%v): it could never be trusted", err)
+	}
+
+	if err := os.MkdirAll(hashCacheDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cachedHashFile(name), `{"sha256": 42`)
+	if r := cachedHashRecord(name); r.SHA256 != "" {
+		t.Errorf("garbage on disk was taken for a record: %+v", r)
+	}
+
+	blocker := filepath.Join(dir, "not-a-directory")
+	writeFile(t, blocker, "")
+	withHashCacheDir(t, filepath.Join(blocker, "cache"))
+	time.Sleep(racyWindow + 100*time.Millisecond)
+	read := bytesHashed(name)
+	got, problem := inspectSourceFile(name, 1<<20, fileHashRecord{})
+	if problem != "" || got.SHA256 != sha256Hex("just written") || bytesHashed(name) != read+12 {
+		t.Fatalf("with a cache directory that cannot be made: %+v, %s", got, problem)
+	}
+	if r := cachedHashRecord(name); r.SHA256 != "" {
+		t.Errorf("a record was read from a directory that cannot exist: %+v", r)
+	}
+
+	withHashCacheDir(t, "")
+	if cachedHashFile(name) != "" {
+		t.Error("with no cache directory, a record still has a place")
+	}
+}
