@@ -76,10 +76,10 @@ func cachedHashRecord(path string) fileHashRecord {
 
 // cacheHashRecord keeps r as the record of path on disk, replacing the one before at once (a
 // plan reading it meanwhile sees the old record or the new, never half of one). A racy record
-// is not kept: it would never be trusted.
+// is not kept, nor one without an inode (Windows): neither would ever be trusted.
 func cacheHashRecord(path string, r fileHashRecord) {
 	name := cachedHashFile(path)
-	if name == "" || r.SHA256 == "" || r.racy() {
+	if name == "" || r.SHA256 == "" || r.Identity.Inode == 0 || r.racy() {
 		return
 	}
 	raw, err := json.Marshal(r)
