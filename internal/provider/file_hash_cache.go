@@ -62,7 +62,7 @@ func cachedHashRecord(path string) fileHashRecord {
 	if name == "" {
 		return r
 	}
-	f, err := os.Open(name)
+	f, _, err := openRegularFile(name) // a pipe put in its place would hold an open forever
 	if err != nil {
 		return r
 	}

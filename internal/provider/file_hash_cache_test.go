@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -60,7 +61,7 @@ func TestHashCacheSparesTheReadOfAnotherProcess(t *testing.T) {
 }
 
 // TestHashCacheNeverStandsInTheWay: a racy record is not written; a record that is not one
-// (another format, garbage) is no record; and a cache directory that cannot be made costs a read,
+// (another format, garbage, a named pipe) is no record; and a cache directory that cannot be made costs a read,
 // never an error.
 func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 	dir := t.TempDir()
@@ -80,6 +81,24 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 	writeFile(t, cachedHashFile(name), `{"sha256": 42`)
 	if r := cachedHashRecord(name); r.SHA256 != "" {
 		t.Errorf("garbage on disk was taken for a record: %+v", r)
+	}
+
+	// A named pipe in the record's place is not opened (which would wait for a writer).
+	if err := os.Remove(cachedHashFile(name)); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(cachedHashFile(name), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan fileHashRecord, 1)
+	go func() { done <- cachedHashRecord(name) }()
+	select {
+	case r := <-done:
+		if r.SHA256 != "" {
+			t.Errorf("a named pipe was taken for a record: %+v", r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading the record waited on a named pipe in its place")
 	}
 
 	blocker := filepath.Join(dir, "not-a-directory")
