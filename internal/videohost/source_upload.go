@@ -43,10 +43,8 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 		return Video{}, err
 	}
 	if st.Complete() {
-		if u.seq != nil {
-			if err := u.seq.fill(src.Size); err != nil {
-				return Video{}, err
-			}
+		if err := u.hashRest(); err != nil {
+			return Video{}, err
 		}
 		return u.completed(ctx), nil
 	}
@@ -167,6 +165,17 @@ func (u *sourceUpload) inOrder(ctx context.Context, prevEnd int64, prev chan str
 	return true
 }
 
+// hashRest reads for the hash, once the upload has succeeded, what no chunk's body gave it: the
+// bytes from a chunk the service refused as already complete (its body unread) on, or those it
+// held after the last chunk sent when ctx ended first. Nothing without a hash, or when the hash
+// holds the whole file.
+func (u *sourceUpload) hashRest() error {
+	if u.seq == nil {
+		return nil
+	}
+	return u.seq.fill(u.src.Size)
+}
+
 func (u *sourceUpload) stopped() bool {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -255,6 +264,11 @@ func (u *sourceUpload) result(ctx context.Context, missing []ByteRange) (Video, 
 			"every chunk was sent, yet the status lists ranges as missing: %v", st.Missing(u.src.Size)))
 	case st.Ingest.Filesize != nil && *st.Ingest.Filesize != u.src.Size:
 		return Video{}, fmt.Errorf("%w: video %s holds a source of %d bytes, not %d", ErrSourceChanged, u.videoID, *st.Ingest.Filesize, u.src.Size)
+	}
+	if err := u.hashRest(); err != nil {
+		return Video{}, err
+	}
+	switch {
 	case last != nil && !complete:
 		return *last, nil
 	}

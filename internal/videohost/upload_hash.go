@@ -76,26 +76,25 @@ func (s *sequentialHash) waitFor(ctx context.Context, pos int64, done <-chan str
 	}
 }
 
-// fill reads the file from the frontier up to pos for the hash alone: bytes no chunk sends.
+// fill reads the file from the frontier up to pos for the hash alone: bytes no chunk sends. It
+// reads from wherever the frontier stands at each step, so that the body of a chunk still being
+// read (the service answered before reading it whole) and fill never leave a gap between them.
 func (s *sequentialHash) fill(pos int64) error {
-	f, _ := s.at()
-	if f >= pos {
-		return nil
-	}
 	buf := make([]byte, 256<<10)
-	r := io.NewSectionReader(s.src.Reader, f, pos-f)
-	for off := f; off < pos; {
-		n, err := r.Read(buf)
-		s.take(off, buf[:n])
-		off += int64(n)
-		if errors.Is(err, io.EOF) && off < pos {
-			return fmt.Errorf("%w: it ends at byte %d, before the %d bytes it was measured to hold", ErrSourceChanged, off, s.src.Size)
+	for {
+		f, _ := s.at()
+		if f >= pos {
+			return nil
 		}
-		if err != nil && !errors.Is(err, io.EOF) {
+		n, err := s.src.Reader.ReadAt(buf[:min(int64(len(buf)), pos-f)], f)
+		s.take(f, buf[:n])
+		switch {
+		case errors.Is(err, io.EOF) && f+int64(n) < pos:
+			return fmt.Errorf("%w: it ends at byte %d, before the %d bytes it was measured to hold", ErrSourceChanged, f+int64(n), s.src.Size)
+		case err != nil && !errors.Is(err, io.EOF):
 			return fmt.Errorf("reading %q: %w", s.src.Name, err)
 		}
 	}
-	return nil
 }
 
 // chunkSeen is what the hash took of one chunk: the first n bytes, whose CRC-32C is sum.
@@ -126,8 +125,10 @@ type seenReader struct {
 
 func (a *seenReader) Read(p []byte) (int, error) {
 	c := a.c
+	// The length and the CRC of what the hash took, read together: another attempt at the same
+	// chunk may move both meanwhile.
 	c.mu.Lock()
-	seen := c.n
+	seen, seenSum := c.n, c.sum
 	c.mu.Unlock()
 	if a.pos < seen && int64(len(p)) > seen-a.pos {
 		p = p[:seen-a.pos] // stop where the check is due
@@ -139,7 +140,7 @@ func (a *seenReader) Read(p []byte) (int, error) {
 	a.sum = crc32.Update(a.sum, castagnoli, p[:n])
 	if a.pos < seen {
 		a.pos += int64(n)
-		if a.pos == seen && !c.matches(a.sum) {
+		if a.pos == seen && a.sum != seenSum {
 			return n, fmt.Errorf("%w: bytes %d to %d are not those read when the chunk was first sent",
 				ErrSourceChanged, c.from, c.from+seen-1)
 		}
@@ -152,11 +153,4 @@ func (a *seenReader) Read(p []byte) (int, error) {
 	}
 	a.pos += int64(n)
 	return n, err
-}
-
-// matches reports whether sum, over the first c.n bytes of the chunk, is what the hash took.
-func (c *chunkSeen) matches(sum uint32) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return sum == c.sum
 }

@@ -118,3 +118,33 @@ func TestUploadHashRetriedChunk(t *testing.T) {
 		})
 	}
 }
+
+// TestUploadHashCompletedByAnother: a chunk refused because the source became complete meanwhile
+// (another upload of the same file finished it) ends the upload without an error, and the hash
+// still holds the whole file: the bytes no chunk sent are read for it.
+func TestUploadHashCompletedByAnother(t *testing.T) {
+	s, f := uploadEnv(t)
+	data, cf, src := countedSource(t, 12*mib)
+	s.fault = func(n int, w http.ResponseWriter, r *http.Request, commit func()) bool {
+		if n != 2 {
+			return false
+		}
+		s.preset(data, 0, src.Size-1)
+		s.mu.Lock()
+		s.complete = true
+		s.mu.Unlock()
+		bad(w, slugAlreadyUploaded, "The source of the video is already uploaded.")
+		return true
+	}
+	h := sha256.New()
+	opt := UploadOptions{ChunkSize: 5 * mib, ChunksInFlight: 1, Hash: h}
+	if _, err := f.client(t).UploadVideoSource(t.Context(), vid, src, opt); err != nil {
+		t.Fatal(err)
+	}
+	if want := sha256.Sum256(data); string(h.Sum(nil)) != string(want[:]) {
+		t.Fatal("the upload succeeded, and its hash is not the file's SHA-256")
+	}
+	if got := cf.bytesRead(); got != src.Size {
+		t.Fatalf("the upload read %d bytes of a file of %d", got, src.Size)
+	}
+}

@@ -171,6 +171,9 @@ func (c *Client) UploadWithToken(ctx context.Context, token string, src UploadSo
 	u.mu.Unlock()
 	switch {
 	case sent == src.Size || complete:
+		if err := u.hashRest(); err != nil {
+			return Video{}, err
+		}
 		return last, nil
 	case ctx.Err() != nil:
 		cause := &interruptedError{http.MethodPost, u.path, "before the remaining chunks were sent", ctx.Err()}
