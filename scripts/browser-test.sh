@@ -36,8 +36,8 @@ if [ -z "$chromium" ]; then
 		lib_fail "chromium is not on PATH: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM"
 	lib_say "browser-test: installing Debian's chromium"
 	export DEBIAN_FRONTEND=noninteractive
-	timeout 600 apt-get update -qq >/dev/null
-	timeout 600 apt-get install -y -qq --no-install-recommends chromium >/dev/null
+	timeout --foreground 600 apt-get update -qq >/dev/null
+	timeout --foreground 600 apt-get install -y -qq --no-install-recommends chromium >/dev/null
 	chromium=$(command -v chromium) || lib_fail "apt-get installed no chromium"
 fi
 
@@ -47,7 +47,7 @@ mkdir -p "$cache"
 if ! cmp -s examples/browser-upload/package.json "$cache/package.json" || [ ! -d "$cache/node_modules/puppeteer-core" ]; then
 	lib_say "browser-test: installing the npm packages into $cache"
 	cp examples/browser-upload/package.json "$cache/package.json"
-	(cd "$cache" && timeout 600 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
+	(cd "$cache" && timeout --foreground 600 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
 		{ rm -f "$cache/package.json"; lib_fail "npm install failed"; }
 fi
 
@@ -93,7 +93,7 @@ want=$(sha256sum "$file" | cut -d' ' -f1)
 drive() {
 	CHROMIUM="$chromium" SPKI="$spki" API_HOST="${url#https://}" UPLOAD_TOKEN="$token" FILE="$1" \
 		SCREENSHOT="${2:-}" UPLOADER="$cache/node_modules/@api.video/video-uploader/dist/index.js" \
-		NODE_PATH="$cache/node_modules" timeout 180 node examples/browser-upload/drive.cjs
+		NODE_PATH="$cache/node_modules" timeout --foreground 180 node examples/browser-upload/drive.cjs
 }
 
 lib_say "browser-test: the page uploads $(stat -c %s "$file") bytes with the token"

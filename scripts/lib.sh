@@ -81,6 +81,17 @@ lib_start() {
 	lib_last_pid=$!
 }
 
+# lib_kill_tree sends SIGTERM to PID and to every process below it, the deepest first. A
+# script's background job (cmd &) ignores SIGINT, as bash starts it, and so do the go test and
+# the test binary it runs: Ctrl-C never reaches them, and the script's traps must stop them.
+lib_kill_tree() {
+	local child
+	for child in $(pgrep -P "$1" 2>/dev/null); do
+		lib_kill_tree "$child"
+	done
+	kill -TERM "$1" 2>/dev/null || true
+}
+
 # lib_first_line prints the first complete stdout line of a started process, waiting for it at
 # most 15 s; it fails when the process exits first.
 lib_first_line() {

@@ -44,7 +44,7 @@ if ! command -v gpg >/dev/null 2>&1; then
 	# CI runs as root on a clean machine; elsewhere installing is the user's decision.
 	if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 		lib_say "==> gpg is missing: installing gnupg with apt-get"
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnupg >/dev/null ||
+		timeout --foreground 600 apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout --foreground 600 apt-get install -y -qq gnupg >/dev/null ||
 			lib_fail "installing gnupg failed; install it and run again"
 	fi
 	lib_need gpg "install GnuPG (apt-get install gnupg); the release's sums are signed with a throwaway key"
@@ -53,7 +53,10 @@ fi
 lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-release.XXXXXX")
 lib_traps
 # gpg starts an agent for the temporary GNUPGHOME; it is stopped before lib_cleanup removes the
-# directory (the status of the script is passed on).
+# directory (the status of the script is passed on). GNUPGHOME is set before the trap, so that a
+# failure before the key is made never stops the agents of the user's own ~/.gnupg.
+export GNUPGHOME="$lib_tmp/gnupg"
+mkdir -m 700 "$GNUPGHOME"
 trap 'rc=$?; set +e; gpgconf --kill all >/dev/null 2>&1; (exit "$rc"); lib_cleanup' EXIT
 mkdir -p "$lib_tmp/bin"
 
@@ -75,9 +78,7 @@ clis=($RELEASE_CLIS)
 
 # ---- the throwaway signing key ----------------------------------------------------------------
 say "a throwaway GPG key (RSA, no passphrase) in the temporary directory"
-export GNUPGHOME="$lib_tmp/gnupg"
-mkdir -m 700 "$GNUPGHOME"
-timeout 120 gpg --batch --quiet --passphrase '' --pinentry-mode loopback \
+timeout --foreground 120 gpg --batch --quiet --passphrase '' --pinentry-mode loopback \
 	--quick-gen-key "videohost release-check <release-check@localhost>" rsa3072 sign 1d 2>"$lib_tmp/gpg.log" ||
 	lib_fail "gpg could not make a key: $(tail -n 3 "$lib_tmp/gpg.log")"
 fingerprint=$(gpg --batch --with-colons --list-keys 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }')
@@ -119,11 +120,11 @@ fi
 gr_dir=${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/goreleaser-$goreleaser_version
 if [ ! -x "$gr_dir/goreleaser" ]; then
 	say "building goreleaser $goreleaser_version into $gr_dir (once; minutes on two cores)"
-	GOBIN=$gr_dir timeout 1800 go install "github.com/goreleaser/goreleaser/v2@$goreleaser_version" ||
+	GOBIN=$gr_dir timeout --foreground 1800 go install "github.com/goreleaser/goreleaser/v2@$goreleaser_version" ||
 		lib_fail "go install github.com/goreleaser/goreleaser/v2@$goreleaser_version failed"
 fi
 say "goreleaser $goreleaser_version release --snapshot (${targets:-every platform of .goreleaser.yml})"
-GPG_FINGERPRINT=$fingerprint timeout 1200 "$gr_dir/goreleaser" \
+GPG_FINGERPRINT=$fingerprint timeout --foreground 1200 "$gr_dir/goreleaser" \
 	release --snapshot --clean --config "$lib_tmp/goreleaser.yml" >"$lib_tmp/goreleaser.log" 2>&1 ||
 	{
 		tail -n 40 "$lib_tmp/goreleaser.log"

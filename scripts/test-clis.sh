@@ -15,7 +15,11 @@ lib_name=test
 lib_need go "install Go (the version in go.mod)"
 lib_need terraform "install Terraform >= 1.11 and put it on PATH; the acceptance tests drive the real CLI"
 others_log=$(mktemp "${TMPDIR:-/tmp}/videohost-test.XXXXXX")
-trap 'rm -f "$others_log"' EXIT
+others_pid=""
+# The other packages' run, in the background, ignores SIGINT: an exit stops it (lib_kill_tree).
+trap '[ -z "$others_pid" ] || lib_kill_tree "$others_pid"; rm -f "$others_log"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # shellcheck disable=SC2046 # one package per word
 TF_ACC=1 go test -count=1 -timeout 20m $(go list ./... | grep -v '/internal/provider$') >"$others_log" 2>&1 &
@@ -25,6 +29,7 @@ CLIS="$(command -v terraform) ${TEST_CLIS:?TEST_CLIS names the CLIs}" MATRIX_PAC
 	MATRIX_JOBS=${TEST_JOBS:-2} ./scripts/test-matrix.sh || matrix_rc=$?
 others_rc=0
 wait "$others_pid" || others_rc=$?
+others_pid=""
 echo
 echo "==> test: the packages other than internal/provider (exit $others_rc):"
 cat "$others_log"

@@ -39,7 +39,17 @@ esac
 # The JSON logs are kept when a run fails, for a closer look.
 logs=$(mktemp -d "${TMPDIR:-/tmp}/videohost-matrix.XXXXXX")
 failed_any=0
-trap '[ "$failed_any" -ne 0 ] || rm -rf "$logs"' EXIT
+# The runs still going at an exit (Ctrl-C, a failure) are stopped, with all they started.
+pids=()
+stop_runs() {
+	local pid
+	for pid in "${pids[@]}"; do
+		[ -z "$pid" ] || lib_kill_tree "$pid"
+	done
+}
+trap 'stop_runs; [ "$failed_any" -ne 0 ] || rm -rf "$logs"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # The caller's CLI configuration is not read: OpenTofu 1.12 prints a warning into the output of
 # `version` when TF_CLI_CONFIG_FILE names a missing file. The test binary sets its own as well.
 : >"$logs/empty.tfrc"
@@ -136,12 +146,12 @@ run_cli() {
 # finish waits for the run of CLI number $1 and prints its report.
 finish() {
 	wait "${pids[$1]}" || failed_any=1
+	pids[$1]="" # ended: its number may be another process's now
 	cat "$logs/$1.txt"
 }
 
 # The runs start in order, at most $jobs at a time; each report is printed in order once its run
 # and those before it have ended.
-pids=()
 matrix_start=$SECONDS
 next=0
 for i in "${!clis[@]}"; do
