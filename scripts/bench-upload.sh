@@ -34,7 +34,8 @@
 #   faults      20% of the chunks stored and answered 500, and the first chunk's connection cut
 #               after 1 MiB: the apply completes, one video exists, the SHA-256 is the file's.
 #
-# BENCH_UPLOAD_SIZES="64 256" (MiB) and BENCH_UPLOAD_RESUME_MIB=128 make a quick check;
+# BENCH_UPLOAD_SIZES="64 256" (MiB), BENCH_UPLOAD_RESUME_MIB=128 and BENCH_UPLOAD_MANY_MIB=64 make
+# a quick check;
 # BENCH_UPLOAD_SCENARIOS picks scenarios (default "throughput memory pacing resume faults many").
 # Files live in a temporary directory (TMPDIR) that is removed on every exit; the emulator keeps
 # its chunks there too: the last size needs about twice its size on disk. Each scenario runs its
@@ -59,8 +60,9 @@ chunk_mib=${BENCH_UPLOAD_CHUNK_MIB:-50} # the provider's default upload_chunk_si
 in_flight=${BENCH_UPLOAD_IN_FLIGHT:-2}  # the provider's default upload_chunks_in_flight
 read -r -a size_list <<<"$sizes"
 [ "${#size_list[@]}" -ge 1 ] || lib_fail "BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB"
-for v in "${size_list[@]}" "$resume_mib" "$runs" "$chunk_mib" "$in_flight" "$many" "$many_mib"; do
-	case "$v" in '' | *[!0-9]* | 0) lib_fail "'$v' is not a positive whole number (BENCH_UPLOAD_SIZES and _RESUME_MIB are MiB)" ;; esac
+for nv in "${size_list[@]/#/SIZES=}" "RESUME_MIB=$resume_mib" "RUNS=$runs" "CHUNK_MIB=$chunk_mib" \
+	"IN_FLIGHT=$in_flight" "MANY=$many" "MANY_MIB=$many_mib"; do
+	case "${nv#*=}" in '' | *[!0-9]* | 0) lib_fail "BENCH_UPLOAD_${nv%%=*}: '${nv#*=}' is not a positive whole number" ;; esac
 done
 if [ "$chunk_mib" -lt 5 ] || [ "$chunk_mib" -gt 200 ]; then
 	lib_fail "BENCH_UPLOAD_CHUNK_MIB=$chunk_mib: the provider takes 5 to 200"

@@ -349,7 +349,9 @@ func TestBinarySIGKILLMidWrite(t *testing.T) {
 	}
 }
 
-// waitForTemp returns once a temporary file of a state write is in dir, or after 5 s.
+// waitForTemp returns once a temporary file of a state write is in dir, or after 5 s. It looks
+// without pausing: a write's temporary file lives for a few milliseconds, and the kill must land
+// while it does.
 func waitForTemp(ctx context.Context, dir string) {
 	deadline := time.Now().Add(5 * time.Second)
 	for ctx.Err() == nil && time.Now().Before(deadline) {
