@@ -25,8 +25,10 @@
 //     Configure of every data source and resource), managed_resource.go (the pieces of a resource),
 //     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
 //     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go,
-//     data_attributes.go, list_values.go, file_source.go, image_file.go, webvtt_file.go,
-//     tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
+//     data_attributes.go, list_values.go, file_identity.go (opening a named file, and the record
+//     of its hash), file_hash_cache.go (that record on disk), file_source.go, image_file.go,
+//     webvtt_file.go and webvtt_cues.go, unclosed_tokens.go (the ephemeral tokens deleted after
+//     Serve returns), tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
 //     track_resource.go, track_model.go, track_plan.go, track_writes.go and
 //     track_list_resource.go.
 //   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).

@@ -27,7 +27,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"hash"
 	"os"
 	"sync"
 	"time"
@@ -203,14 +203,7 @@ func storeHashRecord(ctx context.Context, p privateWriter, attr string, r fileHa
 type fileHasher struct {
 	path  string
 	start time.Time
-	h     hashState
-	n     int64
-}
-
-// hashState is a running SHA-256.
-type hashState interface {
-	io.Writer
-	Sum([]byte) []byte
+	h     hash.Hash // a SHA-256
 }
 
 func newFileHasher(path string) *fileHasher {
@@ -219,7 +212,6 @@ func newFileHasher(path string) *fileHasher {
 
 func (fh *fileHasher) Write(p []byte) (int, error) {
 	n, _ := fh.h.Write(p)
-	fh.n += int64(n)
 	countHashed(fh.path, int64(n))
 	return n, nil
 }

@@ -2,7 +2,8 @@ package provider
 
 // This file is the shared handling of an attribute whose value is the path of a local file that
 // is uploaded (a video's source_file): the checks that refuse a file the service could not take
-// before any request, and its SHA-256, taken at plan time and again at apply time, so that a file
+// before any request, and its SHA-256, taken at plan time and checked at apply time (without
+// reading the file while the record of its hash is trusted, file_identity.go), so that a file
 // that changed between the two (or during the upload) is reported instead of being recorded as
 // what the plan said. It knows nothing of the kind of file: a caller that needs more (an image's
 // dimensions) checks that in its own file.

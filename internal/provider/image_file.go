@@ -49,7 +49,7 @@ var (
 )
 
 // readImageFile opens name, checks that it is a JPEG or PNG within lim and hashes it, reading
-// it once from start to end without holding it whole; when prior records the file as it is now,
+// its header, then the whole file once, without holding it whole; when prior records the file as it is now,
 // its SHA-256 is taken from prior and nothing is read (the file was checked when it was hashed).
 // The error says what is wrong in words for the user.
 func readImageFile(name string, lim imageLimits, prior fileHashRecord) (imageFacts, error) {

@@ -188,7 +188,7 @@ func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest,
 }
 
 func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	w, ok := liveStreamWriteOf(ctx, r.pd, req.Plan, req.Config, &resp.Diagnostics)
 	state, ok2 := modelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {

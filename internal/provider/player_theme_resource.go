@@ -101,7 +101,7 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 
 func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
@@ -152,7 +152,7 @@ func logoReplacedOutside(state, m playerThemeResourceModel) bool {
 }
 
 func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	state, ok2 := modelOf[playerThemeResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {

@@ -44,9 +44,9 @@ func rateWaitsNow(pd *providerData) *providerData {
 // (reads, writes, uploads) is held, the client has waited rateWaitNoticeAfter in all, and no
 // operation of this provider has warned yet. Its detail gives the total per class, which for
 // the last write of the run is the total in all. The argument is rateWaitsNow's result, so that
-// a deferred call reads: defer noteRateLimitWaits(pd, &diags, rateWaitsNow(pd)).
-func noteRateLimitWaits(pd *providerData, diags *diag.Diagnostics, begun *providerData) {
-	if begun == nil || begun.rateWaits.inFlight.Add(-1) != 0 || pd.client == nil {
+// the write is counted when the defer is set: defer noteRateLimitWaits(&diags, rateWaitsNow(pd)).
+func noteRateLimitWaits(diags *diag.Diagnostics, pd *providerData) {
+	if pd == nil || pd.rateWaits.inFlight.Add(-1) != 0 || pd.client == nil {
 		return
 	}
 	detail, ok := rateWaitDetail(pd.client.RateLimitWaits())

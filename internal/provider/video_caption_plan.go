@@ -22,13 +22,8 @@ import (
 // outside Terraform) from a default that the configuration newly asks for.
 const captionDefaultKey = "default_applied"
 
-// captionPrivate is where an apply records its private state (a create's or an update's).
-type captionPrivate interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
 // recordCaptionDefault records, in the private state, the default that an apply left.
-func recordCaptionDefault(ctx context.Context, private captionPrivate, isDefault types.Bool) diag.Diagnostics {
+func recordCaptionDefault(ctx context.Context, private privateWriter, isDefault types.Bool) diag.Diagnostics {
 	if private == nil || isDefault.IsNull() || isDefault.IsUnknown() {
 		return nil
 	}

@@ -51,7 +51,7 @@ func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaReques
 
 func (r *videoCaptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoCaptionModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
@@ -94,7 +94,7 @@ func (r *videoCaptionResource) Read(ctx context.Context, req resource.ReadReques
 // Update uploads the file again when its hash differs from the state's (or the state has none,
 // after an import), then sets default when it changed.
 func (r *videoCaptionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoCaptionModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	state, ok2 := modelOf[videoCaptionModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {

@@ -38,7 +38,7 @@ func (r *videoChapterResource) Schema(_ context.Context, _ resource.SchemaReques
 
 func (r *videoChapterResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoChapterModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
@@ -70,7 +70,7 @@ func (r *videoChapterResource) Read(ctx context.Context, req resource.ReadReques
 // Update uploads the file again when its hash differs from the state's (or the state has none,
 // after an import); a change of the path alone to a file of the same content sends nothing.
 func (r *videoChapterResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoChapterModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	state, ok2 := modelOf[videoChapterModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {

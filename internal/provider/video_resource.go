@@ -310,7 +310,7 @@ func videoComputedAttributes() map[string]schema.Attribute {
 
 func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	// The whole create (its upload included) is one write for the rate-limit warning.
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
@@ -406,7 +406,7 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 }
 
 func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(r.pd, &resp.Diagnostics, rateWaitsNow(r.pd))
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
 	plan, ok := configuredModel[videoResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
 	state, ok2 := modelOf[videoResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {

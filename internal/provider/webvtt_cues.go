@@ -30,7 +30,6 @@ type webVTTCues struct {
 	partial  []byte // the line in progress
 	inHeader bool   // still in the header block that the WEBVTT line opens
 	block    []cueLine
-	blockLen int
 	why      string
 }
 
@@ -81,7 +80,6 @@ func (c *webVTTCues) take(text string) {
 		if len(c.block) < 2 {
 			c.block = append(c.block, cueLine{c.line, text})
 		}
-		c.blockLen++
 	}
 }
 
@@ -90,7 +88,7 @@ func (c *webVTTCues) take(text string) {
 // second.
 func (c *webVTTCues) endBlock() {
 	block := c.block
-	c.block, c.blockLen = c.block[:0], 0
+	c.block = c.block[:0]
 	if len(block) == 0 {
 		return
 	}

@@ -71,7 +71,7 @@ func notSent(err error) bool { return errors.Is(err, videohost.ErrInterrupted) }
 func createObject[T any](ctx context.Context, pd *providerData, t writeTarget, diags *diag.Diagnostics, ops createOps[T]) (T, bool) {
 	var zero T
 	summary := "Unable to Create " + t.kind
-	defer noteRateLimitWaits(pd, diags, rateWaitsNow(pd))
+	defer noteRateLimitWaits(diags, rateWaitsNow(pd))
 	obj, err := ops.send(ctx)
 	var refused *adoptionError
 	switch {
@@ -143,7 +143,7 @@ func createObject[T any](ctx context.Context, pd *providerData, t writeTarget, d
 // one error diagnostic was added and the object stays in the state.
 func deleteObject(ctx context.Context, pd *providerData, t writeTarget, diags *diag.Diagnostics, id string, del func(ctx context.Context) error) bool {
 	summary := "Unable to Delete " + t.kind
-	defer noteRateLimitWaits(pd, diags, rateWaitsNow(pd))
+	defer noteRateLimitWaits(diags, rateWaitsNow(pd))
 	err := del(ctx)
 	switch {
 	case err == nil || errors.Is(err, videohost.ErrNotFound):
