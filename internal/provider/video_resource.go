@@ -324,16 +324,19 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	defer cancel()
 
 	// A file that changed since the plan is refused before a video is made for it; the plan's
-	// record of its hash spares reading it when it is unchanged.
+	// record of its hash spares reading it when it is unchanged. The upload reads the file opened
+	// here.
+	var opened openedSource
 	if !plan.SourceFile.IsNull() {
-		f, _, _, err := openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
+		f, src, id, err := openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
 			loadHashRecord(ctx, resp.Private, "source_file", plan.SourceFile.ValueString()))
 		if err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
 				"Nothing was created: %v. Run terraform plan (or apply) again to take the file as it is now.", err))
 			return
 		}
-		_ = f.Close()
+		defer f.Close()
+		opened = openedSource{file: f, src: src, id: id}
 	}
 	in, d := videoCreateFrom(ctx, plan)
 	resp.Diagnostics.Append(d...)
@@ -352,7 +355,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	complete := true
 	if !plan.SourceFile.IsNull() {
 		state.SourceBytesMissing = types.Int64Null()
-		complete = uploadVideoSource(ctx, r.pd, &state, resp.Private, &resp.Diagnostics)
+		complete = uploadVideoSource(ctx, r.pd, &state, resp.Private, opened, &resp.Diagnostics)
 	}
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {
 		finishVideo(ctx, r.pd, &state, plan, true, true, videoWaitLimit(plan, "create", timeout), &resp.Diagnostics)
@@ -442,7 +445,11 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 	resumed, complete := false, true
 	if resuming {
-		complete = uploadVideoSource(ctx, r.pd, &next, resp.Private, &resp.Diagnostics)
+		opened, ok := openVideoSource(ctx, &next, resp.Private, &resp.Diagnostics)
+		if ok {
+			defer opened.file.Close()
+		}
+		complete = ok && uploadVideoSource(ctx, r.pd, &next, resp.Private, opened, &resp.Diagnostics)
 		resumed = complete
 	}
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -167,37 +168,53 @@ func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (video
 	return in, diags
 }
 
-// uploadVideoSource uploads (or resumes) the source file of the video of state, which the plan
-// hashed as state.SourceSHA256, and records in state how much is still missing. It reports
-// whether the service now holds the whole file. An interrupted or failed upload is a warning:
-// the video is recorded with what it lacks and the next apply resumes it. A file that is not
-// the one planned is an error. The file is read once: the plan's record of its hash (kept in
-// priv) says it is unchanged without reading it, and the upload hashes the bytes it sends; the
-// record of that hash then replaces the plan's.
-func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, priv privateState, diags *diag.Diagnostics) bool {
+// openedSource is a source file opened for its upload, checked against the plan's hash
+// (openPlannedSource); the caller closes file.
+type openedSource struct {
+	file *os.File
+	src  videohost.UploadSource
+	id   fileIdentity
+}
+
+// openVideoSource opens the source file of the existing video of state for an upload that
+// resumes it; false, with an error on source_file, when it is not the file planned or cannot be
+// read.
+func openVideoSource(ctx context.Context, state *videoResourceModel, priv privateReader, diags *diag.Diagnostics) (openedSource, bool) {
 	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
-	planned := state.SourceSHA256.ValueString()
-	f, src, fileID, err := openPlannedSource(name, planned, loadHashRecord(ctx, priv, "source_file", name))
+	f, src, fileID, err := openPlannedSource(name, state.SourceSHA256.ValueString(), loadHashRecord(ctx, priv, "source_file", name))
 	var changed *fileChangedError
 	switch {
 	case errors.As(err, &changed):
 		diags.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
 			"The source of video %s was not uploaded: %v. Nothing of it was sent. Run terraform plan (or apply) again: "+
 				"the new content replaces the video.", id, err))
-		return false
+		return openedSource{}, false
 	case err != nil:
 		diags.AddAttributeError(path.Root("source_file"), "Unable to Read Source File", fmt.Sprintf(
 			"The source of video %s was not uploaded: %v. Nothing of it was sent; make the file readable and run "+
 				"terraform apply again.", id, err))
-		return false
+		return openedSource{}, false
 	}
-	defer f.Close()
+	return openedSource{file: f, src: src, id: fileID}, true
+}
+
+// uploadVideoSource uploads (or resumes) the source file of the video of state, which the plan
+// hashed as state.SourceSHA256 and the caller opened and checked (opened), and records in state
+// how much is still missing. It reports whether the service now holds the whole file. An
+// interrupted or failed upload is a warning: the video is recorded with what it lacks and the
+// next apply resumes it. A file that is not the one planned is an error. The file is read once:
+// the plan's record of its hash (kept in priv) says it is unchanged without reading it, and the
+// upload hashes the bytes it sends; the record of that hash then replaces the plan's.
+func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, priv privateState, opened openedSource, diags *diag.Diagnostics) bool {
+	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
+	planned := state.SourceSHA256.ValueString()
+	src, fileID := opened.src, opened.id
 	if state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.IsUnknown() {
 		state.SourceBytesMissing = types.Int64Value(src.Size)
 	}
 	tflog.Info(ctx, "uploading the source of a video", map[string]any{"video_id": id, "file": name, "bytes": src.Size})
 	sent := newFileHasher(name)
-	_, err = pd.client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{Hash: sent})
+	_, err := pd.client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{Hash: sent})
 	var inc *videohost.UploadIncompleteError
 	switch {
 	case err == nil:
