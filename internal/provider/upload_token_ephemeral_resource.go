@@ -129,7 +129,7 @@ func openUploadToken(ctx context.Context, pd *providerData, ttl int, diags *diag
 		defer cancel()
 		if found, ok, ferr := d.find(sctx); ferr == nil && ok {
 			unclosedUploadTokens.keep(pd.client, found.Token)
-			_ = deleteOpenedToken(sctx, pd, found.Token) // kept among the unclosed ones until deleted
+			_ = deleteOpenedToken(ctx, pd, found.Token) // kept among the unclosed ones until deleted
 		}
 	}
 	var refused *adoptionError

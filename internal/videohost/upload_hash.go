@@ -29,21 +29,24 @@ type sequentialHash struct {
 
 	mu       sync.Mutex
 	frontier int64         // the bytes before it are in h
-	moved    chan struct{} // closed when the frontier moves, then made anew
+	want     int64         // where the waiter waits for the frontier to reach
+	reached  chan struct{} // closed when the frontier reaches want; nil when nobody waits
 }
 
 func newSequentialHash(src UploadSource, h io.Writer) *sequentialHash {
-	return &sequentialHash{src: src, h: h, moved: make(chan struct{})}
+	return &sequentialHash{src: src, h: h}
 }
 
-// at returns where the frontier stands and a channel closed when it moves.
-func (s *sequentialHash) at() (int64, <-chan struct{}) {
+// at returns where the frontier stands.
+func (s *sequentialHash) at() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.frontier, s.moved
+	return s.frontier
 }
 
 // take adds p, read at off, to the hash when off is the frontier, and reports whether it did.
+// It runs on every read of a chunk's body, so it wakes the waiter only once, when the frontier
+// reaches what it waits for.
 func (s *sequentialHash) take(off int64, p []byte) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -52,28 +55,34 @@ func (s *sequentialHash) take(off int64, p []byte) bool {
 	}
 	_, _ = s.h.Write(p)
 	s.frontier += int64(len(p))
-	close(s.moved)
-	s.moved = make(chan struct{})
+	if s.reached != nil && s.frontier >= s.want {
+		close(s.reached)
+		s.reached = nil
+	}
 	return true
 }
 
 // waitFor waits until the frontier reaches pos, or done is closed (the chunk that would move it
-// ended), or ctx ends; it reports whether the frontier reached pos.
-func (s *sequentialHash) waitFor(ctx context.Context, pos int64, done <-chan struct{}) bool {
-	for {
-		f, moved := s.at()
-		if f >= pos {
-			return true
-		}
-		select {
-		case <-moved:
-		case <-done:
-			f, _ := s.at()
-			return f >= pos
-		case <-ctx.Done():
-			return false
-		}
+// ended), or ctx ends. One waiter at a time: the upload's loop, which starts the chunks in order.
+func (s *sequentialHash) waitFor(ctx context.Context, pos int64, done <-chan struct{}) {
+	s.mu.Lock()
+	if s.frontier >= pos {
+		s.mu.Unlock()
+		return
 	}
+	reached := make(chan struct{})
+	s.want, s.reached = pos, reached
+	s.mu.Unlock()
+	select {
+	case <-reached:
+	case <-done:
+	case <-ctx.Done():
+	}
+	s.mu.Lock()
+	if s.reached == reached {
+		s.reached = nil
+	}
+	s.mu.Unlock()
 }
 
 // fill reads the file from the frontier up to pos for the hash alone: bytes no chunk sends. It
@@ -82,7 +91,7 @@ func (s *sequentialHash) waitFor(ctx context.Context, pos int64, done <-chan str
 func (s *sequentialHash) fill(pos int64) error {
 	buf := make([]byte, 256<<10)
 	for {
-		f, _ := s.at()
+		f := s.at()
 		if f >= pos {
 			return nil
 		}
