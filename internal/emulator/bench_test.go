@@ -146,8 +146,9 @@ func BenchmarkWalkVideos(b *testing.B) {
 }
 
 // BenchmarkSourceChunk posts 5 MiB chunks of one source over loopback, streamed from a
-// generator (each iteration one chunk, part N/*), and reports the emulator's intake in MB/s:
-// the ceiling that a client's upload to the emulator can reach.
+// generator (each iteration one chunk, part N/*, so each is hashed by its own request), and
+// reports the emulator's intake in MB/s: the ceiling that a client sending one chunk at a time
+// can reach.
 func BenchmarkSourceChunk(b *testing.B) {
 	srv, _ := benchEmulator(b, emulator.Options{})
 	c := srv.Client()

@@ -60,9 +60,11 @@
 // Live streams and player themes, videos, their sources, captions, chapters and thumbnails,
 // upload tokens, watermarks and logos behave as on the service, the decisions the service
 // leaves open included (the README's "The emulator" section lists them). A source's chunks stream to files in a
-// directory of the emulator's own, which Close removes: memory never holds a whole chunk. Once
-// every chunk arrived, the source's size and SHA-256 are kept (VideoSource, GET
-// /_emulator/videos/{id}/source) and its chunks deleted; ingest and encoding then advance in
+// directory of the emulator's own, which Close removes: memory never holds a whole chunk. The
+// request that stores a chunk hashes what it joins to the bytes hashed before it, in the order
+// of the source, so the last one hashes only what is left. Once every chunk arrived, the
+// source's size and SHA-256 are kept (VideoSource, GET /_emulator/videos/{id}/source) and its
+// chunks deleted; ingest and encoding then advance in
 // the background, IngestDelay per ingest step and EncodingDelay per quality.
 //
 // Every API endpoint takes Basic (the key as user name, empty password) or Bearer (an access

@@ -1,11 +1,8 @@
 package emulator
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"regexp"
@@ -114,13 +111,14 @@ type storedChunk struct {
 }
 
 // uploadProgress is the upload of one video's source: its form, its total (bytes, or parts)
-// once a chunk gave it, and its chunks until it is complete.
+// once a chunk gave it, its chunks until it is complete, and their hash so far.
 type uploadProgress struct {
 	form     string
 	total    int64
 	chunks   map[int64]storedChunk
 	complete bool
 	size     int64
+	hash     *sourceHash
 }
 
 // uploadRegistry keeps the uploads under way on disk, in a directory of the emulator's own
@@ -255,31 +253,4 @@ func (p *uploadProgress) isComplete() bool {
 	}
 	r := coveredRanges(sortedChunks(p.form, p.chunks))
 	return len(r) == 1 && r[0][0] == 0 && r[0][1] == p.total-1
-}
-
-// hashChunks streams the source through SHA-256, chunk after chunk in order (bytes covered by
-// an earlier chunk are skipped), and answers its size and hash.
-func hashChunks(chunks []storedChunk) (int64, string, error) {
-	h := sha256.New()
-	var pos int64
-	for _, c := range chunks {
-		end := c.from + c.size
-		if end <= pos {
-			continue
-		}
-		f, err := os.Open(c.path)
-		if err != nil {
-			return 0, "", fmt.Errorf("reading a chunk: %w", err)
-		}
-		_, err = f.Seek(max(pos-c.from, 0), io.SeekStart)
-		if err == nil {
-			_, err = io.Copy(h, io.LimitReader(f, end-max(pos, c.from)))
-		}
-		_ = f.Close()
-		if err != nil {
-			return 0, "", fmt.Errorf("reading a chunk: %w", err)
-		}
-		pos = end
-	}
-	return pos, hex.EncodeToString(h.Sum(nil)), nil
 }

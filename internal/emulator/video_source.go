@@ -85,13 +85,13 @@ func (e *Emulator) requestRange(r *http.Request) (contentRange, *apiError) {
 // the video (or 500 when the commit-then-500 fault draws it); the chunk's file is deleted when
 // it is refused.
 func (e *Emulator) storeChunk(w http.ResponseWriter, id string, rng contentRange, chunk storedChunk) {
-	done, refused := e.commitChunk(id, rng, chunk)
+	p, done, refused := e.commitChunk(id, rng, chunk)
 	if refused != nil {
 		_ = os.Remove(chunk.path)
 		writeError(w, *refused)
 		return
 	}
-	out, refused := e.afterChunk(id, done)
+	out, refused := e.afterChunk(id, p, done)
 	if refused != nil {
 		writeError(w, *refused)
 		return
@@ -232,40 +232,41 @@ func (e *Emulator) chunkSizeRefused(rng contentRange, size int64) *apiError {
 }
 
 // commitChunk keeps chunk as the chunk of rng of video id's upload, in place of one sent
-// before for the same range; it answers the chunks of the source, in order, when this chunk
-// completed it.
-func (e *Emulator) commitChunk(id string, rng contentRange, chunk storedChunk) ([]storedChunk, *apiError) {
+// before for the same range; it answers the upload and, when this chunk completed it, the
+// chunks of the source in order.
+func (e *Emulator) commitChunk(id string, rng contentRange, chunk storedChunk) (*uploadProgress, []storedChunk, *apiError) {
 	u := &e.uploads
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	p := u.progressLocked(id)
 	if refused := e.formRefusedLocked(p, rng.form); refused != nil {
-		return nil, refused
+		return nil, nil, refused
 	}
 	if p == nil {
-		p = &uploadProgress{form: rng.form, total: -1, chunks: map[int64]storedChunk{}}
+		p = &uploadProgress{form: rng.form, total: -1, chunks: map[int64]storedChunk{}, hash: newSourceHash(rng.form)}
 		u.byVideo[id] = p
 	}
 	if rng.form == formRegular {
 		rng.total, rng.to = chunk.size, chunk.size-1
 	}
 	if refused := e.totalRefused(p, rng, chunk); refused != nil {
-		return nil, refused
+		return nil, nil, refused
 	}
 	if old, ok := p.chunks[rng.key()]; ok {
 		_ = os.Remove(old.path)
 	}
 	p.chunks[rng.key()] = chunk
+	p.hash.storedLocked(rng.key())
 	if rng.total >= 0 {
 		p.total = rng.total
 	}
 	if !p.isComplete() {
-		return nil, nil
+		return p, nil, nil
 	}
 	// The chunks stay described (the status shows them while the source is hashed); their
 	// files are deleted once hashed.
 	p.complete = true
-	return sortedChunks(p.form, p.chunks), nil
+	return p, sortedChunks(p.form, p.chunks), nil
 }
 
 // totalRefused checks a chunk against the upload's total: one total per upload, no chunk
@@ -297,15 +298,22 @@ func (e *Emulator) totalRefused(p *uploadProgress, rng contentRange, chunk store
 	return nil
 }
 
-// afterChunk records what a stored chunk changed on video id: its ingest is uploading, or, when
-// done holds the complete source, its size and SHA-256 (streamed from the chunks, which are
-// then deleted) and the start of its encoding. It answers the video.
-func (e *Emulator) afterChunk(id string, done []storedChunk) (videoWire, *apiError) {
+// afterChunk hashes what a stored chunk joined to the source's bytes hashed so far, and records
+// what it changed on video id, upload p: its ingest is uploading, or, when done holds the
+// complete source, its size and SHA-256 (the chunks' files are then deleted) and the start of
+// its encoding. It answers the video.
+func (e *Emulator) afterChunk(id string, p *uploadProgress, done []storedChunk) (videoWire, *apiError) {
 	var size int64
 	var sum string
-	if done != nil {
+	if done == nil {
+		// What fails here is hashed again by a later chunk's request; the last one answers
+		// for it.
+		if err := e.uploads.advance(p); err != nil {
+			log.Printf("videohost-emulator: %v", err)
+		}
+	} else {
 		var err error
-		size, sum, err = hashChunks(done)
+		size, sum, err = e.uploads.sourceSum(p)
 		for _, c := range done {
 			_ = os.Remove(c.path)
 		}
