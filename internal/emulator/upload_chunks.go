@@ -181,6 +181,13 @@ func (u *uploadRegistry) view(id string) (progressView, bool) {
 	return progressView{form: p.form, total: p.total, complete: p.complete, size: p.size, keys: keys, chunks: sortedChunks(p.form, p.chunks)}, true
 }
 
+// holds reports whether p is still the upload of video id: neither dropped nor closed.
+func (u *uploadRegistry) holds(id string, p *uploadProgress) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.byVideo[id] == p
+}
+
 // drop forgets the upload of video id and deletes its chunks.
 func (u *uploadRegistry) drop(id string) {
 	u.mu.Lock()

@@ -2,10 +2,13 @@ package emulator
 
 import (
 	"bytes"
+	"log"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +46,39 @@ func TestUploadDirectoryRemovedOnClose(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("the upload directory outlived Close: %v", err)
+	}
+}
+
+// TestChunkOfADeletedVideoSaysNothing: a chunk's hash that fails because its video was deleted
+// meanwhile (its chunks' files went with it) logs nothing; the same failure on an upload still
+// under way is logged.
+func TestChunkOfADeletedVideoSaysNothing(t *testing.T) {
+	e, err := New(Options{APIKeys: []string{"k"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = e.Close() })
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	t.Cleanup(func() { log.SetOutput(os.Stderr) })
+	for _, deleted := range []bool{false, true} {
+		v := e.newVideo()
+		e.st.Videos = append(e.st.Videos, v)
+		p := &uploadProgress{form: formBytes, total: -1, hash: newSourceHash(formBytes),
+			chunks: map[int64]storedChunk{0: {path: filepath.Join(t.TempDir(), "gone"), size: 10}}}
+		e.uploads.mu.Lock()
+		e.uploads.progressLocked(v.ID)
+		e.uploads.byVideo[v.ID] = p
+		e.uploads.mu.Unlock()
+		if deleted {
+			e.uploads.drop(v.ID)
+		}
+		logged.Reset()
+		if _, refused := e.afterChunk(v.ID, p, nil); refused != nil {
+			t.Fatalf("deleted %v: %+v", deleted, refused)
+		}
+		if said := strings.Contains(logged.String(), "reading a chunk"); said == deleted {
+			t.Errorf("deleted %v: the log says %q", deleted, logged.String())
+		}
 	}
 }
