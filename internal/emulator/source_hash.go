@@ -15,7 +15,7 @@ import (
 // of the source. The request that stores a chunk hashes what that chunk joins to the bytes
 // hashed so far: its own bytes and those of the later chunks that were waiting for them, read
 // back while they are still in the page cache. So the request that completes a source hashes
-// only what is left, not the whole source (30 GiB took half a minute before its answer), and
+// only what is left, not the whole source (at 1 GB/s, half a minute for 30 GiB), and
 // chunks sent together are hashed while the next ones arrive.
 //
 // A chunk stored over bytes already hashed (a re-sent chunk replaces the one before it) rewinds
