@@ -14,7 +14,9 @@ package provider
 // content is simply not used. The cache is a shortcut and nothing more: a record that is missing,
 // unreadable or of another format is no record, and a directory that cannot be written costs a
 // read of the file, never an error. It holds no content and no path, one entry per path hashed
-// (overwritten when the file changes), and can be deleted at any time.
+// (overwritten when the file changes), and can be deleted at any time. A record being written
+// that a killed process left behind (.record-*) is removed by the first record this process
+// writes there, once it is an hour old.
 
 import (
 	"crypto/sha256"
@@ -23,6 +25,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
+	"time"
 )
 
 // hashCacheDir is the directory of the records kept on disk; "" keeps none.
@@ -86,7 +90,10 @@ func cacheHashRecord(path string, r fileHashRecord) {
 	if err != nil || os.MkdirAll(hashCacheDir, 0o700) != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(hashCacheDir, ".record-*")
+	if _, swept := sweptHashCacheDirs.LoadOrStore(hashCacheDir, true); !swept {
+		sweepRecordLitter(hashCacheDir, time.Now())
+	}
+	tmp, err := os.CreateTemp(hashCacheDir, tempRecordPattern)
 	if err != nil {
 		return
 	}
@@ -99,5 +106,29 @@ func cacheHashRecord(path string, r fileHashRecord) {
 	}
 	if err != nil {
 		_ = os.Remove(tmp.Name())
+	}
+}
+
+// tempRecordPattern names a record being written, until its rename.
+const tempRecordPattern = ".record-*"
+
+// recordLitterAge is how old a record being written must be to count as left behind: a writer
+// renames it microseconds after making it, unless it was killed in between (kill -9).
+const recordLitterAge = time.Hour
+
+// sweptHashCacheDirs holds the directories this process has swept, once each.
+var sweptHashCacheDirs sync.Map
+
+// sweepRecordLitter removes the records being written that were left behind in dir, older than
+// recordLitterAge at now. It touches nothing else: only the temporary names of this file.
+func sweepRecordLitter(dir string, now time.Time) {
+	names, err := filepath.Glob(filepath.Join(dir, tempRecordPattern))
+	if err != nil {
+		return
+	}
+	for _, name := range names {
+		if fi, err := os.Lstat(name); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) > recordLitterAge {
+			_ = os.Remove(name)
+		}
 	}
 }

@@ -119,3 +119,46 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 		t.Error("with no cache directory, a record still has a place")
 	}
 }
+
+// TestHashCacheSweepsLitter: a record being written that a killed process left behind
+// (.record-*, an hour old) is removed by the first record this process writes to the directory;
+// a younger one, which another process may be about to rename, and every other file stay.
+func TestHashCacheSweepsLitter(t *testing.T) {
+	dir := t.TempDir()
+	withHashCacheDir(t, dir)
+	old := time.Now().Add(-2 * recordLitterAge)
+	litter := filepath.Join(dir, ".record-111")
+	writing := filepath.Join(dir, ".record-222")
+	other := filepath.Join(dir, "notes.txt")
+	for _, name := range []string{litter, writing, other} {
+		writeFile(t, name, "{")
+	}
+	for _, name := range []string{litter, other} {
+		if err := os.Chtimes(name, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now().UnixNano()
+	record := fileHashRecord{Identity: fileIdentity{Size: 1, Inode: 7}, SHA256: sha256Hex("x"), HashedAt: now}
+	cacheHashRecord(filepath.Join(dir, "clip.mp4"), record)
+	if r := cachedHashRecord(filepath.Join(dir, "clip.mp4")); r != record {
+		t.Fatalf("the record was not kept: %+v", r)
+	}
+	if _, err := os.Stat(litter); !os.IsNotExist(err) {
+		t.Errorf("the hour-old record being written is still there (%v)", err)
+	}
+	for _, name := range []string{writing, other} {
+		if _, err := os.Stat(name); err != nil {
+			t.Errorf("%s was removed: %v", filepath.Base(name), err)
+		}
+	}
+	// Once per directory and process: the next record does not look again.
+	writeFile(t, litter, "{")
+	if err := os.Chtimes(litter, old, old); err != nil {
+		t.Fatal(err)
+	}
+	cacheHashRecord(filepath.Join(dir, "other.mp4"), record)
+	if _, err := os.Stat(litter); err != nil {
+		t.Errorf("the directory was swept twice: %v", err)
+	}
+}
