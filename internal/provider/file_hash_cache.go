@@ -14,9 +14,9 @@ package provider
 // content is simply not used. The cache is a shortcut and nothing more: a record that is missing,
 // unreadable or of another format is no record, and a directory that cannot be written costs a
 // read of the file, never an error. It holds no content and no path, one entry per path hashed
-// (overwritten when the file changes), and can be deleted at any time. A record being written
-// that a killed process left behind (.record-*) is removed by the first record this process
-// writes there, once it is an hour old.
+// (overwritten when the file changes), and can be deleted at any time. The first record a
+// process writes there sweeps the directory: a record being written that a killed process left
+// behind (.record-*) goes once it is an hour old, and a record not written for 30 days goes too.
 
 import (
 	"crypto/sha256"
@@ -25,6 +25,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -91,7 +92,7 @@ func cacheHashRecord(path string, r fileHashRecord) {
 		return
 	}
 	if _, swept := sweptHashCacheDirs.LoadOrStore(hashCacheDir, true); !swept {
-		sweepRecordLitter(hashCacheDir, time.Now())
+		sweepHashCache(hashCacheDir, time.Now())
 	}
 	tmp, err := os.CreateTemp(hashCacheDir, tempRecordPattern)
 	if err != nil {
@@ -116,19 +117,45 @@ const tempRecordPattern = ".record-*"
 // renames it microseconds after making it, unless it was killed in between (kill -9).
 const recordLitterAge = time.Hour
 
+// recordMaxAge is how long a record stays unwritten before it is removed. Only the plans of
+// creates need the records on disk (the others read the private state), so an old record is
+// rarely worth keeping, and without this the directory would keep one for every path ever
+// hashed.
+const recordMaxAge = 30 * 24 * time.Hour
+
 // sweptHashCacheDirs holds the directories this process has swept, once each.
 var sweptHashCacheDirs sync.Map
 
-// sweepRecordLitter removes the records being written that were left behind in dir, older than
-// recordLitterAge at now. It touches nothing else: only the temporary names of this file.
-func sweepRecordLitter(dir string, now time.Time) {
-	names, err := filepath.Glob(filepath.Join(dir, tempRecordPattern))
+// sweepHashCache removes from dir, at now, the records being written that were left behind
+// (older than recordLitterAge) and the records not written for recordMaxAge. It touches nothing
+// else: only the names this file gives.
+func sweepHashCache(dir string, now time.Time) {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
-	for _, name := range names {
-		if fi, err := os.Lstat(name); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) > recordLitterAge {
-			_ = os.Remove(name)
+	for _, e := range entries {
+		var age time.Duration
+		switch name := e.Name(); {
+		case isRecordName(name):
+			age = recordMaxAge
+		case strings.HasPrefix(name, strings.TrimSuffix(tempRecordPattern, "*")):
+			age = recordLitterAge
+		default:
+			continue
+		}
+		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) > age {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
+}
+
+// isRecordName reports whether name is that of a record: 64 lowercase hex digits and .json.
+func isRecordName(name string) bool {
+	sum, ok := strings.CutSuffix(name, ".json")
+	if !ok || len(sum) != 2*sha256.Size {
+		return false
+	}
+	_, err := hex.DecodeString(sum)
+	return err == nil && strings.ToLower(sum) == sum
 }

@@ -120,40 +120,47 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 	}
 }
 
-// TestHashCacheSweepsLitter: a record being written that a killed process left behind
-// (.record-*, an hour old) is removed by the first record this process writes to the directory;
-// a younger one, which another process may be about to rename, and every other file stay.
-func TestHashCacheSweepsLitter(t *testing.T) {
+// TestHashCacheSweeps: the first record this process writes to the directory removes a record
+// being written that a killed process left behind (.record-*, an hour old) and a record not
+// written for 30 days; a younger record being written, which another process may be about to
+// rename, a younger record, and every other file stay.
+func TestHashCacheSweeps(t *testing.T) {
 	dir := t.TempDir()
 	withHashCacheDir(t, dir)
-	old := time.Now().Add(-2 * recordLitterAge)
-	litter := filepath.Join(dir, ".record-111")
-	writing := filepath.Join(dir, ".record-222")
-	other := filepath.Join(dir, "notes.txt")
-	for _, name := range []string{litter, writing, other} {
-		writeFile(t, name, "{")
+	now := time.Now()
+	recent := cachedHashFile(filepath.Join(dir, "recent.mp4"))
+	stale := cachedHashFile(filepath.Join(dir, "stale.mp4"))
+	files := map[string]struct {
+		age  time.Duration
+		kept bool
+	}{
+		filepath.Join(dir, ".record-111"): {2 * recordLitterAge, false},
+		filepath.Join(dir, ".record-222"): {recordLitterAge / 2, true},
+		stale:                             {recordMaxAge + time.Hour, false},
+		recent:                            {recordMaxAge - time.Hour, true},
+		filepath.Join(dir, "notes.json"):  {2 * recordMaxAge, true},
+		filepath.Join(dir, "notes.txt"):   {2 * recordMaxAge, true},
 	}
-	for _, name := range []string{litter, other} {
-		if err := os.Chtimes(name, old, old); err != nil {
+	for name, f := range files {
+		writeFile(t, name, "{")
+		if err := os.Chtimes(name, now.Add(-f.age), now.Add(-f.age)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	now := time.Now().UnixNano()
-	record := fileHashRecord{Identity: fileIdentity{Size: 1, Inode: 7}, SHA256: sha256Hex("x"), HashedAt: now}
+	record := fileHashRecord{Identity: fileIdentity{Size: 1, Inode: 7}, SHA256: sha256Hex("x"), HashedAt: now.UnixNano()}
 	cacheHashRecord(filepath.Join(dir, "clip.mp4"), record)
 	if r := cachedHashRecord(filepath.Join(dir, "clip.mp4")); r != record {
 		t.Fatalf("the record was not kept: %+v", r)
 	}
-	if _, err := os.Stat(litter); !os.IsNotExist(err) {
-		t.Errorf("the hour-old record being written is still there (%v)", err)
-	}
-	for _, name := range []string{writing, other} {
-		if _, err := os.Stat(name); err != nil {
-			t.Errorf("%s was removed: %v", filepath.Base(name), err)
+	for name, f := range files {
+		if _, err := os.Stat(name); (err == nil) != f.kept {
+			t.Errorf("%s, %v old: kept %v, want %v", filepath.Base(name), f.age, err == nil, f.kept)
 		}
 	}
 	// Once per directory and process: the next record does not look again.
+	litter := filepath.Join(dir, ".record-333")
 	writeFile(t, litter, "{")
+	old := now.Add(-2 * recordLitterAge)
 	if err := os.Chtimes(litter, old, old); err != nil {
 		t.Fatal(err)
 	}
