@@ -117,10 +117,10 @@ const tempRecordPattern = ".record-*"
 // renames it microseconds after making it, unless it was killed in between (kill -9).
 const recordLitterAge = time.Hour
 
-// recordMaxAge is how long a record stays unwritten before it is removed. Only the plans of
-// creates need the records on disk (the others read the private state), so an old record is
-// rarely worth keeping, and without this the directory would keep one for every path ever
-// hashed.
+// recordMaxAge is how long a record stays unwritten before it is removed. A record on disk
+// serves the plans soon after the one that wrote it (the apply's plan, the next plan of a
+// create); later plans have the private state's. So an old record is rarely worth keeping, and
+// without this the directory would keep one for every path ever hashed.
 const recordMaxAge = 30 * 24 * time.Hour
 
 // sweptHashCacheDirs holds the directories this process has swept, once each.
