@@ -139,7 +139,7 @@ func sweepHashCache(dir string, now time.Time) {
 		switch name := e.Name(); {
 		case isRecordName(name):
 			age = recordMaxAge
-		case strings.HasPrefix(name, strings.TrimSuffix(tempRecordPattern, "*")):
+		case isTempRecordName(name):
 			age = recordLitterAge
 		default:
 			continue
@@ -158,4 +158,11 @@ func isRecordName(name string) bool {
 	}
 	_, err := hex.DecodeString(sum)
 	return err == nil && strings.ToLower(sum) == sum
+}
+
+// isTempRecordName reports whether name is one os.CreateTemp gives for tempRecordPattern: the
+// pattern's prefix and decimal digits.
+func isTempRecordName(name string) bool {
+	digits, ok := strings.CutPrefix(name, strings.TrimSuffix(tempRecordPattern, "*"))
+	return ok && digits != "" && strings.Trim(digits, "0123456789") == ""
 }

@@ -138,6 +138,7 @@ func TestHashCacheSweeps(t *testing.T) {
 		filepath.Join(dir, ".record-222"): {recordLitterAge / 2, true},
 		stale:                             {recordMaxAge + time.Hour, false},
 		recent:                            {recordMaxAge - time.Hour, true},
+		filepath.Join(dir, ".record-old"): {2 * recordMaxAge, true},
 		filepath.Join(dir, "notes.json"):  {2 * recordMaxAge, true},
 		filepath.Join(dir, "notes.txt"):   {2 * recordMaxAge, true},
 	}
