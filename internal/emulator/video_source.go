@@ -3,9 +3,11 @@ package emulator
 import (
 	"io"
 	"log"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -233,7 +235,7 @@ func (e *Emulator) chunkSizeRefused(rng contentRange, size int64) *apiError {
 
 // commitChunk keeps chunk as the chunk of rng of video id's upload, in place of one sent
 // before for the same range; it answers the upload and, when this chunk completed it, the
-// chunks of the source in order.
+// chunks of the source, whose files the caller deletes once the source is hashed.
 func (e *Emulator) commitChunk(id string, rng contentRange, chunk storedChunk) (*uploadProgress, []storedChunk, *apiError) {
 	u := &e.uploads
 	u.mu.Lock()
@@ -266,7 +268,7 @@ func (e *Emulator) commitChunk(id string, rng contentRange, chunk storedChunk) (
 	// The chunks stay described (the status shows them while the source is hashed); their
 	// files are deleted once hashed.
 	p.complete = true
-	return p, sortedChunks(p.form, p.chunks), nil
+	return p, slices.Collect(maps.Values(p.chunks)), nil
 }
 
 // totalRefused checks a chunk against the upload's total: one total per upload, no chunk

@@ -153,11 +153,7 @@ func sweepHashCache(dir string, now time.Time) {
 // isRecordName reports whether name is that of a record: 64 lowercase hex digits and .json.
 func isRecordName(name string) bool {
 	sum, ok := strings.CutSuffix(name, ".json")
-	if !ok || len(sum) != 2*sha256.Size {
-		return false
-	}
-	_, err := hex.DecodeString(sum)
-	return err == nil && strings.ToLower(sum) == sum
+	return ok && len(sum) == 2*sha256.Size && strings.Trim(sum, "0123456789abcdef") == ""
 }
 
 // isTempRecordName reports whether name is one os.CreateTemp gives for tempRecordPattern: the

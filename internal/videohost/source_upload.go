@@ -268,8 +268,7 @@ func (u *sourceUpload) result(ctx context.Context, missing []ByteRange) (Video, 
 	if err := u.hashRest(); err != nil {
 		return Video{}, err
 	}
-	switch {
-	case last != nil && !complete:
+	if last != nil && !complete {
 		return *last, nil
 	}
 	return u.completed(dctx), nil
