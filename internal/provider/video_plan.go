@@ -163,14 +163,19 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoReso
 		missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
 			approxBytes(state.SourceBytesMissing.ValueInt64()))
 	}
+	// The file is the one uploaded before, or, for a video imported by id (no hash in its state),
+	// the one whose size is the size the service was given.
+	same := "the file is the one uploaded before: its SHA-256 is unchanged"
+	if state.SourceSHA256.IsNull() {
+		same = "the video was imported, and the file has the size of the source the service was given"
+	}
 	// Terraform prints a plan's warnings again at the end of the apply that carried it out, so
 	// the warning says what was found and planned, in the past tense, which stays true there.
 	diags.AddAttributeWarning(path.Root("source_bytes_missing"), "Incomplete Video Upload", fmt.Sprintf(
 		"When the plan was made, the source of video %s was incomplete: the service lacked %s of %s. The plan "+
-			"resumed the upload in place, to send only what the service lacked (the file is the one uploaded before: "+
-			"its SHA-256 is unchanged), then wait for %s; an apply that could not finish it says so in an error or "+
-			"a warning of its own.", state.ID.ValueString(), missing, plan.SourceFile.ValueString(),
-		plan.WaitFor.ValueString()))
+			"chose to resume the upload in place, to send only what the service lacked (%s), then wait for %s; an "+
+			"apply that could not finish it says so in an error or a warning of its own.", state.ID.ValueString(),
+		missing, plan.SourceFile.ValueString(), same, plan.WaitFor.ValueString()))
 }
 
 // replacements are the attributes whose change replaces the video. A video imported by id has
