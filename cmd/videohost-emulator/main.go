@@ -100,6 +100,7 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.DurationVar(&c.opts.EncodingDelay, "encoding-delay", emulator.DefaultEncodingDelay, "the encoding of each quality of an uploaded source after the ingest (hls at 360p, 480p, 720p, 1080p, and mp4 at the same heights with mp4Support: 4 or 8 qualities; videos made through the control API arrive encoded in 10)")
 	fs.StringVar(&c.opts.DetectedLanguage, "detected-language", emulator.DefaultDetectedLanguage, "language set, with languageOrigin auto, on an ingested video created without one")
 	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos, live streams, player themes, upload tokens and watermarks across restarts, not the chunks of unfinished uploads (default: memory only)")
+	fs.BoolVar(&c.opts.VideoRestore, "video-restore", false, "turn on the Video Restore feature: DELETE /videos/{id} discards the video, kept 90 days under /discarded/videos (restored by PATCH /discarded/videos/{id} {\"discarded\": false}); off, as for an account without it, a delete is final")
 	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")
 	fs.Float64Var(&faults.ErrorRate, "fault-error-rate", 0, "share (0..1) of rate-limited API requests answered 500")
 	fs.Float64Var(&faults.ReadErrorRate, "fault-read-error-rate", 0, "share (0..1) of rate-limited GET and HEAD API requests answered 500")

@@ -288,6 +288,9 @@ func matchRoute(path string) (route, string, bool) {
 	if slices.Contains(segs[1:], "") || len(segs) > 4 {
 		return nil, "", false
 	}
+	if rt, id, ok := matchNestedRoute(segs); ok {
+		return rt, id, true
+	}
 	routes, ok := collections[segs[0]]
 	if !ok {
 		return nil, "", false

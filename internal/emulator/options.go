@@ -90,6 +90,9 @@ type Options struct {
 	DetectedLanguage     string        // the language "detected" in a source; default en
 	StatePath            string        // when set, state is loaded from and saved to this JSON file
 	ControlToken         string        // when set, /_emulator/ requires Authorization: Bearer <token>
+	// VideoRestore turns on the Video Restore feature: a deleted video is discarded, kept for
+	// DiscardRetention and restorable through /discarded/videos. Off, as for an account without it.
+	VideoRestore bool
 	Faults               Faults
 	Now                  func() time.Time // injectable clock; default time.Now
 }

@@ -40,6 +40,7 @@ type video struct {
 	// ExpiresAt is when a sandbox video or recording is deleted; zero in production.
 	ExpiresAt time.Time `json:"expiresAt,omitzero"`
 	videoMedia
+	videoDiscard
 }
 
 // videoMedia is what a video made through the API holds beside its properties: where its
@@ -188,6 +189,10 @@ type store struct {
 	Players      []*playerTheme `json:"players"`
 	UploadTokens []*uploadToken `json:"uploadTokens,omitempty"`
 	Watermarks   []*watermark   `json:"watermarks,omitempty"`
+	// Discarded are the videos deleted with the Video Restore feature on (discarded_videos_api.go).
+	Discarded []*video `json:"discarded,omitempty"`
+	// Plays are the views recorded through the control API, which the analytics answer from.
+	Plays []*play `json:"plays,omitempty"`
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -248,5 +253,6 @@ func (e *Emulator) purgeExpiredLocked(now time.Time) bool {
 	e.st.UploadTokens = slices.DeleteFunc(e.st.UploadTokens, func(t *uploadToken) bool {
 		return !t.ExpiresAt.IsZero() && !now.Before(t.ExpiresAt)
 	})
-	return len(e.st.Videos)+len(e.st.UploadTokens) != before
+	discarded := e.purgeDiscardedLocked(now)
+	return len(e.st.Videos)+len(e.st.UploadTokens) != before || discarded
 }

@@ -35,6 +35,9 @@ type videoWire struct {
 	CreatedAt      string  `json:"createdAt"`
 	PublishedAt    string  `json:"publishedAt"`
 	UpdatedAt      string  `json:"updatedAt"`
+	// DiscardedAt and DeletesAt are null but for a discarded video (discarded_videos_api.go).
+	DiscardedAt *string `json:"discardedAt"`
+	DeletesAt   *string `json:"deletesAt"`
 	videoProperties
 	Source videoSourceWire `json:"source"`
 	Assets videoAssetsWire `json:"assets"`
@@ -53,6 +56,7 @@ func (e *Emulator) toVideoWire(v *video) videoWire {
 		Source:          videoSourceWire{URI: "/videos/" + v.ID + "/source", Type: v.SourceType},
 		Assets:          videoAssets(v.ID, v.MP4Support),
 	}
+	out.DiscardedAt, out.DeletesAt = v.discardTimes()
 	if v.Language != "" {
 		lang, origin := v.Language, cmp.Or(v.LanguageOrigin, languageFromAPI)
 		out.Language, out.LanguageOrigin = &lang, &origin

@@ -137,6 +137,7 @@ func (e *Emulator) DeleteVideo(id string) bool {
 	e.withFreshStore(func() {
 		i := videos.find(&e.st, id)
 		if found = i >= 0; found {
+			e.discardLocked(e.st.Videos[i])
 			e.st.Videos = slices.Delete(e.st.Videos, i, i+1)
 		}
 	})
