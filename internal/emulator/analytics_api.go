@@ -122,11 +122,12 @@ func (e *Emulator) parseAnalytics(q url.Values, metric string, ep analyticsEndpo
 	return aq, err
 }
 
-// parseTimeframe reads from and to: to defaults to now, from to a day before to; from may be at
-// most 30 days ago and must come before to.
+// parseTimeframe reads from and to: to defaults to now (the end of the current second, so that
+// a play recorded just now counts, though to excludes its own instant), from to a day before
+// to; from may be at most 30 days ago and must come before to.
 func (e *Emulator) parseTimeframe(q url.Values, aq *analyticsQuery) *apiError {
 	now := e.now().UTC().Truncate(time.Second)
-	aq.to = now
+	aq.to = now.Add(time.Second)
 	for _, name := range []string{"to", "from"} {
 		v := q.Get(name)
 		if v == "" {

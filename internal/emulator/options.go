@@ -93,8 +93,8 @@ type Options struct {
 	// VideoRestore turns on the Video Restore feature: a deleted video is discarded, kept for
 	// DiscardRetention and restorable through /discarded/videos. Off, as for an account without it.
 	VideoRestore bool
-	Faults               Faults
-	Now                  func() time.Time // injectable clock; default time.Now
+	Faults       Faults
+	Now          func() time.Time // injectable clock; default time.Now
 }
 
 // environmentLimits are the specification's per-minute limits.

@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"iter"
 	"net/http"
@@ -16,6 +17,8 @@ const maxPageSize = 100
 type page[T any] struct {
 	Data       []T        `json:"data"`
 	Pagination pagination `json:"pagination"`
+	// Context is what the analytics' lists say of the query answered; other lists have none.
+	Context json.RawMessage `json:"context"`
 }
 
 // pagination is the paging object of a list. The counts that the walk does not read are decoded
@@ -48,6 +51,11 @@ func (p pagination) next() string {
 // is the last; it stops with an error at a next link seen before, or past one page more than
 // any page announced.
 func Paginate[T any](ctx context.Context, c *Client, path string, query url.Values) iter.Seq2[T, error] {
+	return paginate[T](ctx, c, path, query, nil)
+}
+
+// paginate is Paginate, handing the context of each page, when it has one, to onContext.
+func paginate[T any](ctx context.Context, c *Client, path string, query url.Values, onContext func(json.RawMessage) error) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var zero T
 		q := url.Values{}
@@ -63,6 +71,9 @@ func Paginate[T any](ctx context.Context, c *Client, path string, query url.Valu
 			err := c.do(ctx, r, &p)
 			if err == nil {
 				err = w.count(p.Pagination)
+			}
+			if err == nil && onContext != nil && p.Context != nil {
+				err = onContext(p.Context)
 			}
 			if err != nil {
 				yield(zero, err)

@@ -31,6 +31,10 @@ type Video struct {
 	Metadata       []Metadata   `json:"metadata"`
 	Source         *VideoSource `json:"source"`
 	Assets         *VideoAssets `json:"assets"`
+	// DiscardedAt and DeletesAt are set on a discarded video only (the Video Restore feature):
+	// when it was discarded, and when the service deletes it for good.
+	DiscardedAt *time.Time `json:"discardedAt"`
+	DeletesAt   *time.Time `json:"deletesAt"`
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
@@ -41,11 +45,14 @@ func (v *Video) UnmarshalJSON(b []byte) error {
 		CreatedAt   wireTime `json:"createdAt"`
 		PublishedAt wireTime `json:"publishedAt"`
 		UpdatedAt   wireTime `json:"updatedAt"`
+		DiscardedAt wireTime `json:"discardedAt"`
+		DeletesAt   wireTime `json:"deletesAt"`
 	}{plain: (*plain)(v)}
 	if err := json.Unmarshal(b, &aux); err != nil {
 		return err
 	}
 	v.CreatedAt, v.PublishedAt, v.UpdatedAt = aux.CreatedAt.ptr(), aux.PublishedAt.ptr(), aux.UpdatedAt.ptr()
+	v.DiscardedAt, v.DeletesAt = aux.DiscardedAt.ptr(), aux.DeletesAt.ptr()
 	return nil
 }
 
