@@ -163,6 +163,10 @@ func (p *videohostProvider) DataSources(context.Context) []func() datasource.Dat
 		NewPlayerThemesDataSource,
 		NewUploadTokensDataSource,
 		NewWatermarksDataSource,
+		NewDiscardedVideosDataSource,
+		NewAnalyticsMetricDataSource,
+		NewAnalyticsBreakdownDataSource,
+		NewAnalyticsTimeseriesDataSource,
 	}
 }
 
@@ -185,5 +189,6 @@ func (p *videohostProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
 		NewWebhookCheckAction,
 		NewLiveStreamCompleteAction,
+		NewVideoRestoreAction,
 	}
 }

@@ -29,22 +29,8 @@ type videosModel struct {
 func NewVideosDataSource() datasource.DataSource {
 	return newListDataSource("_videos", listRead[videohost.Video, videosModel, videohost.VideoFilter]{
 		description: "Lists the videos of the workspace that match the filters (every page); the service filters them.",
-		filters: withSortFilters(map[string]schema.Attribute{
-			"title": textFilter("Only the videos whose title contains this text. Unset: no filter; must not be empty."),
-			"tags": schema.ListAttribute{
-				MarkdownDescription: "Only the videos that carry all of these tags. Unset: no filter.",
-				Optional:            true,
-				ElementType:         types.StringType,
-			},
-			"metadata": schema.MapAttribute{
-				MarkdownDescription: "Only the videos whose metadata hold all of these key/value pairs. Unset: no filter.",
-				Optional:            true,
-				ElementType:         types.StringType,
-			},
-			"description":    textFilter("Only the videos whose description contains this text. Unset: no filter; must not be empty."),
-			"live_stream_id": textFilter("Only the videos recorded from this live stream. Unset: no filter; must not be empty."),
-		}, "title", "createdAt", "publishedAt", "updatedAt"),
-		items: "videos", itemsDescription: "The matching videos.",
+		filters:     videoListFilters("videos"),
+		items:       "videos", itemsDescription: "The matching videos.",
 		itemAttributes: videoDataAttributes,
 		title:          "Videos", filterPaths: videoFilterPaths,
 		filter: videoFilterFrom,
@@ -53,6 +39,26 @@ func NewVideosDataSource() datasource.DataSource {
 			return videoModelFrom(v).object()
 		},
 	})
+}
+
+// videoListFilters are the filters of a list of videos (what names the listed videos in their
+// descriptions): those of GET /videos, which GET /discarded/videos takes too.
+func videoListFilters(what string) map[string]schema.Attribute {
+	return withSortFilters(map[string]schema.Attribute{
+		"title": textFilter("Only the " + what + " whose title contains this text. Unset: no filter; must not be empty."),
+		"tags": schema.ListAttribute{
+			MarkdownDescription: "Only the " + what + " that carry all of these tags. Unset: no filter.",
+			Optional:            true,
+			ElementType:         types.StringType,
+		},
+		"metadata": schema.MapAttribute{
+			MarkdownDescription: "Only the " + what + " whose metadata hold all of these key/value pairs. Unset: no filter.",
+			Optional:            true,
+			ElementType:         types.StringType,
+		},
+		"description":    textFilter("Only the " + what + " whose description contains this text. Unset: no filter; must not be empty."),
+		"live_stream_id": textFilter("Only the " + what + " recorded from this live stream. Unset: no filter; must not be empty."),
+	}, "title", "createdAt", "publishedAt", "updatedAt")
 }
 
 // videoFilterPaths maps the query parameters of GET /videos to the filter attributes.
