@@ -1,0 +1,156 @@
+package provider
+
+// Tests of the Video Restore feature: the destroy's warning, the videohost_video_restore action,
+// and the import of a restored video.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+// restoredVideoResource is the video of the restore tests, and the output of its id.
+const restoredVideoResource = `
+resource "videohost_video" "kept" {
+  title      = "Kept for restore"
+  source_url = "https://media.example.test/kept.mp4"
+}
+
+output "id" {
+  value = videohost_video.kept.id
+}
+`
+
+// destroyDiscards creates the video of restoredVideoResource in w, then removes it from the
+// configuration: the apply's warning says that the service discarded it, until when (90 days
+// later: the tests run a production emulator, whose videos do not expire after a day). It
+// returns the video's id.
+func destroyDiscards(t *testing.T, env *accEnv, w *cliWorkdir, rest string) string {
+	t.Helper()
+	w.writeConfig(env, "", restoredVideoResource)
+	w.run("apply", "-auto-approve", "-no-color", "-input=false")
+	id := strings.TrimSpace(w.run("output", "-raw", "id"))
+	w.writeConfig(env, "", rest)
+	out := w.run("apply", "-auto-approve", "-no-color", "-input=false")
+	until := env.Emu.Now().Add(emulator.DiscardRetention).UTC().Format("2006-01-02T")
+	if !strings.Contains(out, videoDiscardedSummary) || !strings.Contains(out, id) || !strings.Contains(out, until) {
+		t.Errorf("the destroy of video %s does not warn that it was discarded until %s...:\n%s", id, until, out)
+	}
+	if !slices.Contains(env.Emu.DiscardedVideoIDs(), id) {
+		t.Errorf("video %s is not among the discarded videos %v", id, env.Emu.DiscardedVideoIDs())
+	}
+	return id
+}
+
+// importRestored imports the restored video id into the configuration it was destroyed from,
+// with an import block; the plan after it is empty.
+func importRestored(t *testing.T, env *accEnv, w *cliWorkdir, id string) {
+	t.Helper()
+	w.writeConfig(env, "", restoredVideoResource+fmt.Sprintf(`
+import {
+  to = videohost_video.kept
+  id = %q
+}
+`, id))
+	out := w.run("apply", "-auto-approve", "-no-color", "-input=false")
+	if !strings.Contains(out, "1 imported") {
+		t.Errorf("the apply did not import the restored video:\n%s", out)
+	}
+	w.run("plan", "-detailed-exitcode", "-no-color", "-input=false")
+}
+
+// TestAccVideoDestroyDiscards destroys a video of a workspace with the Video Restore feature on
+// any CLI: the destroy warns that the video was discarded and until when, the
+// videohost_discarded_videos data source lists it, and once restored by the service's own call
+// (what OpenTofu and older Terraform users send, as the action's page shows) it is imported back
+// with an empty plan after.
+func TestAccVideoDestroyDiscards(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
+	env.requireEmulator(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	w := newCLIWorkdir(ctx, t, "1.11.0")
+	listed := `
+data "videohost_discarded_videos" "kept" {
+  title = "Kept for restore"
+}
+
+output "discarded" {
+  value = [for v in data.videohost_discarded_videos.kept.videos : "${v.id} ${v.discarded} ${v.deletes_at}"]
+}
+`
+	id := destroyDiscards(t, env, w, listed)
+	w.run("apply", "-auto-approve", "-no-color", "-input=false", "-refresh-only")
+	out := w.run("output", "-json", "discarded")
+	if !strings.Contains(out, id+" true 20") {
+		t.Errorf("videohost_discarded_videos does not list video %s as discarded, with its deletes_at: %s", id, out)
+	}
+	if _, err := serviceClient(t, env).RestoreVideo(ctx, id); err != nil {
+		t.Fatalf("restoring video %s: %v", id, err)
+	}
+	importRestored(t, env, w, id)
+}
+
+// TestAccVideoRestoreAction destroys a video, restores it with the videohost_video_restore
+// action (terraform apply -invoke, Terraform 1.14 and later), and imports it back; the action
+// run again on the restored video says it is restored already, and on an unknown id fails on
+// video_id.
+func TestAccVideoRestoreAction(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
+	env.requireEmulator(t)
+	requireCLIFeature(t, featureActions)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	w := newCLIWorkdir(ctx, t, "1.14.0")
+	action := func(id string) string {
+		return fmt.Sprintf(`
+action "videohost_video_restore" "kept" {
+  config {
+    video_id = %q
+  }
+}
+`, id)
+	}
+	id := destroyDiscards(t, env, w, "")
+	w.writeConfig(env, "", action(id))
+	out := w.run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
+	if !strings.Contains(out, "Restored video "+id) {
+		t.Errorf("the action does not say it restored video %s:\n%s", id, out)
+	}
+	if v, err := serviceClient(t, env).GetVideo(ctx, id); err != nil || v.Discarded {
+		t.Fatalf("video %s after the action: %+v, %v; want a video that is not discarded", id, v, err)
+	}
+	out = w.run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
+	if !strings.Contains(out, "restored already") {
+		t.Errorf("the action run again does not say the video is restored already:\n%s", out)
+	}
+	importRestored(t, env, w, id)
+
+	w.writeConfig(env, "", action("vi0000000000000000none"))
+	out = w.runFailing("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
+	if !strings.Contains(out, discardedVideoNotFoundSummary) {
+		t.Errorf("the action on an unknown id does not fail with %q:\n%s", discardedVideoNotFoundSummary, out)
+	}
+}
+
+// TestVideoDiscardedWarningSaysHow: the warning names the video, the date, the action, the
+// service's call for other CLIs and the import.
+func TestVideoDiscardedWarningSaysHow(t *testing.T) {
+	var diags diag.Diagnostics
+	at := time.Date(2026, 2, 26, 10, 0, 0, 0, time.UTC)
+	addVideoDiscardedWarning(&diags, "vi123", &at)
+	got := diags.Warnings()[0].Detail()
+	for _, want := range []string{"vi123", "until 2026-02-26T10:00:00Z", "videohost_video_restore", "PATCH /discarded/videos/vi123",
+		`{"discarded": false}`, "terraform import videohost_video.<name> vi123"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the warning does not hold %q: %s", want, got)
+		}
+	}
+}
