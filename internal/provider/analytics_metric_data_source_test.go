@@ -1,0 +1,134 @@
+package provider
+
+// Tests of the analytics data sources (metric, breakdown, time series): what they read of the
+// plays the emulator recorded, and what they refuse at plan.
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// TestAccAnalyticsDataSources records plays of a video from two countries and reads them as a
+// metric (filtered and not), a breakdown by country and a time series by hour.
+func TestAccAnalyticsDataSources(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	v, err := serviceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "Watched", Tags: []string{"launch"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch := 30.0
+	for _, in := range []emulator.PlayInput{
+		{MediaID: v.ID, Country: "FR", Browser: "firefox", Count: 3, WatchTime: &watch},
+		{MediaID: v.ID, Country: "US", Browser: "chrome", Ended: true},
+	} {
+		if _, err := env.Emu.RecordPlays(in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	from := env.Emu.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	config := env.providerConfig("") + fmt.Sprintf(`
+data "videohost_analytics_metric" "plays" {
+  metric      = "play"
+  aggregation = "count"
+}
+
+data "videohost_analytics_metric" "french" {
+  metric      = "watch-time"
+  aggregation = "sum"
+  from        = %[1]q
+  filter_by = {
+    country = ["FR"]
+    tag     = "launch"
+  }
+}
+
+data "videohost_analytics_breakdown" "countries" {
+  metric    = "play"
+  breakdown = "country"
+}
+
+data "videohost_analytics_timeseries" "hours" {
+  metric = "play"
+  from   = %[1]q
+}
+`, from)
+	value := func(addr string, p tfjsonpath.Path, want knownvalue.Check) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(addr, p, want)
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				value("data.videohost_analytics_metric.plays", tfjsonpath.New("value"), knownvalue.Float64Exact(4)),
+				value("data.videohost_analytics_metric.plays", tfjsonpath.New("timeframe_to"), knownvalue.NotNull()),
+				value("data.videohost_analytics_metric.french", tfjsonpath.New("value"), knownvalue.Float64Exact(90)),
+				value("data.videohost_analytics_breakdown.countries", tfjsonpath.New("buckets"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectExact(map[string]knownvalue.Check{"dimension_value": knownvalue.StringExact("FR"), "metric_value": knownvalue.Float64Exact(3)}),
+					knownvalue.ObjectExact(map[string]knownvalue.Check{"dimension_value": knownvalue.StringExact("US"), "metric_value": knownvalue.Float64Exact(1)}),
+				})),
+				value("data.videohost_analytics_timeseries.hours", tfjsonpath.New("interval"), knownvalue.StringExact("hour")),
+				value("data.videohost_analytics_timeseries.hours", tfjsonpath.New("points"), knownvalue.ListSizeExact(1)),
+				value("data.videohost_analytics_timeseries.hours", tfjsonpath.New("points").AtSliceIndex(0).AtMapKey("metric_value"), knownvalue.Float64Exact(4)),
+			},
+		}},
+	})
+}
+
+// TestAccAnalyticsPlanChecks: what the service would refuse is an error at plan, on the
+// attribute, before any request.
+func TestAccAnalyticsPlanChecks(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	step := func(body, want string) resource.TestStep {
+		return resource.TestStep{Config: env.providerConfig("") + body, PlanOnly: true, ExpectError: regexp.MustCompile(want)}
+	}
+	defer noRequestsTo(t, env, "/data/", "a configuration refused at plan")()
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			step(`data "videohost_analytics_metric" "x" {
+  metric      = "start"
+  aggregation = "rate"
+}`, analyticsAggregationSummary),
+			step(`data "videohost_analytics_metric" "x" {
+  metric      = "play"
+  aggregation = "count"
+  unique      = true
+}`, analyticsNotForMetric),
+			step(`data "videohost_analytics_metric" "x" {
+  metric      = "play"
+  aggregation = "total"
+  filter_by   = { country = ["FR"] }
+}`, analyticsFilterNotForMetric),
+			step(`data "videohost_analytics_metric" "x" {
+  metric      = "view"
+  aggregation = "count"
+  from        = "2026-02-05"
+}`, analyticsDateSummary),
+			step(`data "videohost_analytics_breakdown" "x" {
+  metric    = "play-total"
+  breakdown = "country"
+}`, analyticsBreakdownSummary),
+			step(`data "videohost_analytics_timeseries" "x" {
+  metric   = "play"
+  interval = "minute"
+}`, analyticsIntervalSummary),
+			step(`data "videohost_analytics_timeseries" "x" {
+  metric    = "play"
+  filter_by = { continent = ["EU", "XX"] }
+}`, `value must be one of`),
+		},
+	})
+}
