@@ -106,8 +106,9 @@ func analyticsFilterAttribute() schema.Attribute {
 		}
 	}
 	return schema.SingleNestedAttribute{
-		MarkdownDescription: "Only the views that match every filter given (a list matches any of its values). With " +
-			"`play` `total` and `play-total`, only `media_id` and `media_type`. Unset: every view.",
+		MarkdownDescription: "Only the views that match every filter given (a list matches any of its values). The total " +
+			"of plays (metric `play` with aggregation `total`, or metric `play-total`) takes only `media_id` and " +
+			"`media_type`. Unset: every view.",
 		Optional: true,
 		Attributes: map[string]schema.Attribute{
 			"media_id": list("Ids of videos or live streams."),
