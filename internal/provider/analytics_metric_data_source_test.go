@@ -4,8 +4,12 @@ package provider
 // plays the emulator recorded, and what they refuse at plan.
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,4 +135,36 @@ func TestAccAnalyticsPlanChecks(t *testing.T) {
 }`, `value must be one of`),
 		},
 	})
+}
+
+// TestAccAnalyticsExample applies examples/analytics against the emulator as its comment says:
+// no play at first, then the plays recorded through the control API, counted in all and per
+// country.
+func TestAccAnalyticsExample(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	w := newCLIWorkdir(ctx, t, "1.11.0")
+	example, err := os.ReadFile(filepath.Join("..", "..", "examples", "analytics", "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The example's own provider block takes the address and the key from the environment.
+	w.write("main.tf", strings.Replace(string(example), `provider "videohost" {}`, env.providerConfig(""), 1))
+	w.run("apply", "-auto-approve", "-no-color", "-input=false")
+	if got := strings.TrimSpace(w.run("output", "-raw", "plays")); got != "0" {
+		t.Errorf("plays before any play = %s, want 0", got)
+	}
+	id := strings.TrimSpace(w.run("output", "-raw", "video_id"))
+	if _, err := env.Emu.RecordPlays(emulator.PlayInput{MediaID: id, Country: "FR", Count: 3}); err != nil {
+		t.Fatal(err)
+	}
+	w.run("apply", "-auto-approve", "-no-color", "-input=false")
+	if got := strings.TrimSpace(w.run("output", "-raw", "plays")); got != "3" {
+		t.Errorf("plays after 3 recorded = %s, want 3", got)
+	}
+	if got := w.run("output", "-json", "plays_by_country"); !strings.Contains(strings.ReplaceAll(got, " ", ""), `"FR":3`) {
+		t.Errorf("plays_by_country = %s, want FR = 3", got)
+	}
 }
