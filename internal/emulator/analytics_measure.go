@@ -34,8 +34,8 @@ func (e *Emulator) parseFilter(q url.Values, mediaOnly bool) (playFilter, *apiEr
 			continue
 		}
 		name, rest, _ := strings.Cut(inner, "]")
-		single := rest == ""
-		if !single && !(strings.HasPrefix(rest, "[") && strings.HasSuffix(rest, "]") && slices.Contains(arrayFilters, name)) {
+		indexed := strings.HasPrefix(rest, "[") && strings.HasSuffix(rest, "]") && slices.Contains(arrayFilters, name)
+		if rest != "" && !indexed {
 			return f, e.queryError(k, detailNotExpected)
 		}
 		if mediaOnly && name != "mediaId" && name != "mediaType" {

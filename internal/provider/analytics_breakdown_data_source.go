@@ -66,7 +66,7 @@ var analyticsBucketMetrics = []string{"play", "play-rate", "play-total", "start"
 // parameters.
 func validateAnalyticsBreakdown(ctx context.Context, m analyticsBreakdownModel, diags *diag.Diagnostics) {
 	total := m.Metric.ValueString() == "play-total"
-	m.validate(ctx, m.Metric, analyticsRules{uniqueMetrics: []string{"ccv-peak", "ccv-average", "view"}, allTime: total}, diags)
+	m.validate(m.Metric, analyticsRules{uniqueMetrics: []string{"ccv-peak", "ccv-average", "view"}, allTime: total}, diags)
 	if total && !m.Breakdown.IsUnknown() && m.Breakdown.ValueString() != "media-id" {
 		diags.AddAttributeError(path.Root("breakdown"), analyticsBreakdownSummary, "The metric play-total is "+
 			"broken down by media-id only: set breakdown = \"media-id\", or choose the metric play.")

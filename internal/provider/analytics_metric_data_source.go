@@ -62,7 +62,7 @@ func NewAnalyticsMetricDataSource() datasource.DataSource {
 // validateAnalyticsMetric checks the aggregation for the metric, and the shared parameters.
 func validateAnalyticsMetric(ctx context.Context, m analyticsMetricModel, diags *diag.Diagnostics) {
 	total := m.Metric.ValueString() == "play" && m.Aggregation.ValueString() == "total"
-	m.validate(ctx, m.Metric, analyticsRules{uniqueMetrics: []string{"ccv", "view"}, allTime: total}, diags)
+	m.validate(m.Metric, analyticsRules{uniqueMetrics: []string{"ccv", "view"}, allTime: total}, diags)
 	if m.Metric.IsUnknown() || m.Aggregation.IsUnknown() || m.Metric.IsNull() || m.Aggregation.IsNull() {
 		return
 	}

@@ -170,7 +170,7 @@ type analyticsRules struct {
 
 // validate checks c at plan for metric (unknown values are skipped): the period's order and age,
 // unique and view_duration for the metric, and the filters the metric takes.
-func (c analyticsCommonModel) validate(ctx context.Context, metric types.String, rules analyticsRules, diags *diag.Diagnostics) {
+func (c analyticsCommonModel) validate(metric types.String, rules analyticsRules, diags *diag.Diagnostics) {
 	c.validatePeriod(diags)
 	if metric.IsUnknown() || metric.IsNull() {
 		return

@@ -70,7 +70,7 @@ func NewAnalyticsTimeseriesDataSource() datasource.DataSource {
 // validateAnalyticsTimeseries checks that a minute's interval has a period shorter than an hour,
 // and the shared parameters.
 func validateAnalyticsTimeseries(ctx context.Context, m analyticsTimeseriesModel, diags *diag.Diagnostics) {
-	m.validate(ctx, m.Metric, analyticsRules{uniqueMetrics: []string{"ccv-peak", "ccv-average", "view"}}, diags)
+	m.validate(m.Metric, analyticsRules{uniqueMetrics: []string{"ccv-peak", "ccv-average", "view"}}, diags)
 	if m.Interval.ValueString() != "minute" || m.From.IsUnknown() || m.To.IsUnknown() {
 		return
 	}
