@@ -1,0 +1,40 @@
+package provider
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// discardedVideoModel is what reflection makes of a discarded video: the video's model and the
+// dates of its discard.
+type discardedVideoModel struct {
+	videoModel
+	DiscardedAt types.String `tfsdk:"discarded_at"`
+	DeletesAt   types.String `tfsdk:"deletes_at"`
+}
+
+// TestDiscardedVideoObjectMatchesReflection: an element of videohost_discarded_videos is what
+// the framework's reflection makes of the model, with and without the dates (list_values.go
+// says why it is built by hand).
+func TestDiscardedVideoObjectMatchesReflection(t *testing.T) {
+	discarded := testVideo("vi1")
+	at, deletes := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), time.Date(2026, 4, 2, 3, 4, 5, 0, time.UTC)
+	discarded.Discarded, discarded.DiscardedAt, discarded.DeletesAt = true, &at, &deletes
+	for name, v := range map[string]struct {
+		at, dels types.String
+	}{
+		"discarded": {at: types.StringValue("2026-01-02T03:04:05Z"), dels: types.StringValue("2026-04-02T03:04:05Z")},
+		"no dates":  {at: types.StringNull(), dels: types.StringNull()},
+	} {
+		t.Run(name, func(t *testing.T) {
+			video := discarded
+			if v.at.IsNull() {
+				video.DiscardedAt, video.DeletesAt = nil, nil
+			}
+			got, diags := discardedVideoObject(video)
+			requireSameObject(t, discardedVideoObjectType, discardedVideoModel{videoModelFrom(video), v.at, v.dels}, got, diags)
+		})
+	}
+}
