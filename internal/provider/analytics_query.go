@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -259,7 +260,9 @@ func (c *analyticsCommonModel) setTimeframe(t videohost.AnalyticsTimeframe) {
 	c.TimeframeFrom, c.TimeframeTo = timeString(t.From), timeString(t.To)
 }
 
-// analyticsErrorPaths points the parameters that the service's 400s name at the attributes.
+// analyticsErrorPaths points the parameters that the service's 400s name at the attributes: an
+// item of a filter's list (filterBy[country][2], as the client sends it) at that item, for the
+// first ten items; a 400 on a later item is an error on the data source, in the service's words.
 var analyticsErrorPaths = func() map[string]path.Path {
 	m := map[string]path.Path{
 		"metric": path.Root("metric"), "aggregation": path.Root("aggregation"), "breakdown": path.Root("breakdown"),
@@ -274,6 +277,9 @@ var analyticsErrorPaths = func() map[string]path.Path {
 	} {
 		m["filterBy["+wire+"]"] = path.Root("filter_by").AtName(name)
 		m["filterBy["+wire+"][]"] = path.Root("filter_by").AtName(name)
+		for i := range 10 {
+			m["filterBy["+wire+"]["+strconv.Itoa(i)+"]"] = path.Root("filter_by").AtName(name).AtListIndex(i)
+		}
 	}
 	return m
 }()

@@ -155,7 +155,8 @@ func (m *MetricsOverTime) keepContext(raw json.RawMessage) error {
 }
 
 // values is the query of q: the dates in RFC 3339 with their offset (the service's ATOM), and
-// filterBy as a deep object, lists as filterBy[name][].
+// filterBy as a deep object, each item of a list with its index (filterBy[country][0]), as the
+// service's own clients send it and as the published document's deepObject reads it.
 func (q AnalyticsQuery) values() url.Values {
 	v := url.Values{}
 	for name, t := range map[string]*time.Time{"from": q.From, "to": q.To} {
@@ -175,8 +176,8 @@ func (q AnalyticsQuery) values() url.Values {
 		"mediaId": f.MediaID, "continent": f.Continent, "country": f.Country, "deviceType": f.DeviceType,
 		"operatingSystem": f.OperatingSystem, "browser": f.Browser, "referrer": f.Referrer,
 	} {
-		for _, item := range list {
-			v.Add("filterBy["+name+"][]", item)
+		for i, item := range list {
+			v.Set("filterBy["+name+"]["+strconv.Itoa(i)+"]", item)
 		}
 	}
 	setIf(v, "filterBy[mediaType]", f.MediaType)

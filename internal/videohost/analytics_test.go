@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-// TestAnalyticsQueryValues: the dates keep their offset, filterBy is a deep object with lists as
-// filterBy[name][], and what is not set is not sent.
+// TestAnalyticsQueryValues: the dates keep their offset, filterBy is a deep object with each
+// item of a list at its index, and what is not set is not sent.
 func TestAnalyticsQueryValues(t *testing.T) {
 	from := time.Date(2026, 2, 5, 0, 0, 0, 0, time.FixedZone("", 3600))
 	unique := true
@@ -17,7 +17,7 @@ func TestAnalyticsQueryValues(t *testing.T) {
 	}}
 	want := url.Values{
 		"from": {"2026-02-05T00:00:00+01:00"}, "unique": {"true"}, "viewDuration": {"10s"},
-		"filterBy[country][]": {"FR", "DE"}, "filterBy[mediaType]": {"video"}, "filterBy[referrer][]": {""},
+		"filterBy[country][0]": {"FR"}, "filterBy[country][1]": {"DE"}, "filterBy[mediaType]": {"video"}, "filterBy[referrer][0]": {""},
 	}
 	if got := q.values(); got.Encode() != want.Encode() {
 		t.Errorf("values = %s, want %s", got.Encode(), want.Encode())
