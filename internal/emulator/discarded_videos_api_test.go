@@ -2,6 +2,7 @@ package emulator_test
 
 import (
 	"net/http"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -87,4 +88,33 @@ func TestWithoutVideoRestoreDeleteIsFinal(t *testing.T) {
 	expectStatus(t, e.api("GET", "/discarded/videos/"+id, nil), http.StatusNotFound)
 	expectStatus(t, e.api("PATCH", "/discarded/videos/"+id, map[string]any{"discarded": false}), http.StatusNotFound)
 	expectStatus(t, e.api("DELETE", "/discarded/videos/"+id, nil), http.StatusMethodNotAllowed)
+}
+
+// TestDiscardedAndPlaysSurviveRestart: the discarded videos and the recorded plays are part of
+// the state file.
+func TestDiscardedAndPlaysSurviveRestart(t *testing.T) {
+	opts := emulator.Options{APIKeys: []string{"k"}, StatePath: filepath.Join(t.TempDir(), "state.json"), VideoRestore: true}
+	emu1, err := emulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := emu1.UploadVideo(emulator.VideoInput{Title: "discarded"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	watched, _ := emu1.UploadVideo(emulator.VideoInput{Title: "watched"})
+	if _, err := emu1.RecordPlays(emulator.PlayInput{MediaID: watched, Count: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if !emu1.DeleteVideo(gone) {
+		t.Fatal("DeleteVideo found no video")
+	}
+	if err := emu1.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, opts)
+	expectStatus(t, e.api("GET", "/discarded/videos/"+gone, nil), http.StatusOK)
+	if r := e.api("GET", "/data/metrics/play/count", nil); r.body["data"] != 2.0 {
+		t.Errorf("plays after restart: %s", r.raw)
+	}
 }
