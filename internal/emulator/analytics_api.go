@@ -303,7 +303,11 @@ func (e *Emulator) handleMetricsOverTime(w http.ResponseWriter, r *http.Request,
 	e.withPlays(func(all []*play) {
 		groups := groupPlays(aq.select_(all), func(p *play) string { return atom(p.At.Truncate(step)) })
 		for _, g := range groups {
-			rows = append(rows, pointWire{EmittedAt: g.key, MetricValue: e.measure(metric, g.plays, aq)})
+			// Each point measures its own interval: an average of concurrent viewers is over it.
+			pq := aq
+			pq.from = g.plays[0].At.Truncate(step)
+			pq.to = pq.from.Add(step)
+			rows = append(rows, pointWire{EmittedAt: g.key, MetricValue: e.measure(metric, g.plays, pq)})
 		}
 	})
 	slices.SortStableFunc(rows, func(a, b pointWire) int {

@@ -46,6 +46,10 @@ func TestAnalyticsCountRecordedPlays(t *testing.T) {
 	metric("/data/metrics/play/count?filterBy[continent][]=EU", 3)
 	metric("/data/metrics/play/count?from="+url.QueryEscape(now.Add(-time.Hour).Format(time.RFC3339))+"&to="+url.QueryEscape(now.Format(time.RFC3339)), 0)
 	metric("/data/metrics/play/total?filterBy[mediaId][]="+id, 4)
+	metric("/data/metrics/play/total?filterBy[mediaId][0]="+id+"&filterBy[mediaType]=live-stream", 0)
+	metric("/data/metrics/ccv/peak", 4)
+	metric("/data/metrics/ccv/live", 4)
+	metric("/data/metrics/impression-time/average", 500)
 
 	b := e.api("GET", "/data/buckets/play/country", nil)
 	expectStatus(t, b, http.StatusOK)
