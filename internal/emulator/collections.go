@@ -129,6 +129,12 @@ var collections = map[string][2]route{
 			{http.MethodDelete, (*Emulator).handleDeletePlayer},
 		},
 	},
+	"summaries": {
+		{{http.MethodGet, (*Emulator).handleListSummaries}, {http.MethodPost, (*Emulator).handleCreateSummary}},
+		{{http.MethodDelete, (*Emulator).handleDeleteSummary}},
+	},
+	// The service has no read of one tag.
+	"tags": {{{http.MethodGet, (*Emulator).handleListTags}}, nil},
 }
 
 // subroutes are the routes under one item of a collection, named collection/route; a name
@@ -147,6 +153,7 @@ var subroutes = map[string]route{
 	"videos/chapters":       {{http.MethodGet, chapterFiles.serveList}},
 	"players/logo":          {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
 	"live-streams/complete": {{http.MethodPut, (*Emulator).handleCompleteLiveStream}},
+	"summaries/source": {{http.MethodGet, (*Emulator).handleGetSummarySource}, {http.MethodPatch, (*Emulator).handleUpdateSummarySource}},
 	"videos/chapters/*": {
 		{http.MethodGet, chapterFiles.serveGet},
 		{http.MethodPost, chapterFiles.serveUpload},

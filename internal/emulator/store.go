@@ -188,6 +188,7 @@ type store struct {
 	Players      []*playerTheme `json:"players"`
 	UploadTokens []*uploadToken `json:"uploadTokens,omitempty"`
 	Watermarks   []*watermark   `json:"watermarks,omitempty"`
+	Summaries    []*summary     `json:"summaries,omitempty"`
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -248,5 +249,6 @@ func (e *Emulator) purgeExpiredLocked(now time.Time) bool {
 	e.st.UploadTokens = slices.DeleteFunc(e.st.UploadTokens, func(t *uploadToken) bool {
 		return !t.ExpiresAt.IsZero() && !now.Before(t.ExpiresAt)
 	})
-	return len(e.st.Videos)+len(e.st.UploadTokens) != before
+	orphans := e.dropOrphanSummariesLocked()
+	return orphans || len(e.st.Videos)+len(e.st.UploadTokens) != before
 }
