@@ -153,7 +153,7 @@ var subroutes = map[string]route{
 	"videos/chapters":       {{http.MethodGet, chapterFiles.serveList}},
 	"players/logo":          {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
 	"live-streams/complete": {{http.MethodPut, (*Emulator).handleCompleteLiveStream}},
-	"summaries/source": {{http.MethodGet, (*Emulator).handleGetSummarySource}, {http.MethodPatch, (*Emulator).handleUpdateSummarySource}},
+	"summaries/source":      {{http.MethodGet, (*Emulator).handleGetSummarySource}, {http.MethodPatch, (*Emulator).handleUpdateSummarySource}},
 	"videos/chapters/*": {
 		{http.MethodGet, chapterFiles.serveGet},
 		{http.MethodPost, chapterFiles.serveUpload},

@@ -21,7 +21,7 @@ import (
 )
 
 var (
-	_ managedResource                       = (*videoSummaryResource)(nil)
+	_ managedResource                     = (*videoSummaryResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*videoSummaryResource)(nil)
 )
 
@@ -143,16 +143,22 @@ func (r *videoSummaryResource) writeText(ctx context.Context, plan videoSummaryM
 ) {
 	in, send, d := summarySourceUpdate(ctx, plan, state)
 	diags.Append(d...)
+	var writeErr error
 	if send && !diags.HasError() {
-		if _, err := r.pd.client.UpdateSummarySource(ctx, id, in); err != nil {
-			addAPIErrorDiagnostics(diags, "Unable to Write Video Summary Text", err, r.pd, videoSummaryAttributePaths)
-		}
+		_, writeErr = r.pd.client.UpdateSummarySource(ctx, id, in)
 	}
 	// The read is made whatever the write did, on a context of its own: the summary exists and
 	// must be recorded even when the operation was interrupted meanwhile.
 	sctx, cancel := settleContext(ctx, r.pd)
 	defer cancel()
 	s, err := readVideoSummary(r.pd.client, sctx, id)
+	if writeErr != nil && (err != nil || !sourceHolds(s.Source, in)) {
+		addAPIErrorDiagnostics(diags, "Unable to Write Video Summary Text", writeErr, r.pd, videoSummaryAttributePaths)
+	} else if writeErr != nil {
+		// The write failed after the service stored it (a 5xx after the commit): what the read
+		// shows settles it.
+		tflog.Warn(ctx, "the write of a summary's text failed, and the service holds it", map[string]any{"summary_id": id, "error": writeErr.Error()})
+	}
 	if err != nil {
 		addAPIErrorDiagnostics(diags, "Unable to Read Video Summary", err, r.pd, videoSummaryAttributePaths)
 		m := plan.known()

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -111,4 +112,9 @@ func readVideoSummary(c *videohost.Client, ctx context.Context, id string) (vide
 		return videoSummary{}, err
 	}
 	return videoSummary{Summary: s, Source: src}, nil
+}
+
+// sourceHolds reports whether src holds every member that in writes.
+func sourceHolds(src videohost.SummarySource, in videohost.SummarySourceUpdate) bool {
+	return (in.Abstract == nil || src.Abstract == *in.Abstract) && (in.Takeaways == nil || slices.Equal(src.Takeaways, *in.Takeaways))
 }
