@@ -51,6 +51,8 @@
 //	PATCH  /live-streams/{id} {"name","public","playerId","restreams"}   200, partial
 //	DELETE /live-streams/{id}                   204
 //	PUT    /live-streams/{id}/complete          202; a running broadcast ends at once
+//	POST   /live-streams/{id}/thumbnail         multipart JPEG or PNG; 201 with the live stream
+//	DELETE /live-streams/{id}/thumbnail         200 with the live stream (its own thumbnail back)
 //	GET    /players           ?sortBy=&sortOrder=&currentPage=&pageSize=
 //	POST   /players           {"name", colours, flags}                 201, body may be {}
 //	GET    /players/{id}

@@ -121,6 +121,10 @@ type liveStream struct {
 	Restreams    []Restream `json:"restreams"`
 	// BroadcastStartedAt is when the running broadcast began; zero when not broadcasting.
 	BroadcastStartedAt time.Time `json:"broadcastStartedAt,omitzero"`
+	// ThumbnailVersion counts the thumbnails uploaded, so that each has an address of its own;
+	// CustomThumbnail says whether the last one is still there (not deleted).
+	ThumbnailVersion int  `json:"thumbnailVersion,omitempty"`
+	CustomThumbnail  bool `json:"customThumbnail,omitempty"`
 }
 
 // playerTheme is the stored record of a player theme.
