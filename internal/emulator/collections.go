@@ -153,15 +153,18 @@ var subroutes = map[string]route{
 	"videos/chapters":       {{http.MethodGet, chapterFiles.serveList}},
 	"players/logo":          {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
 	"live-streams/complete": {{http.MethodPut, (*Emulator).handleCompleteLiveStream}},
-	"live-streams/thumbnail": {
-		{http.MethodPost, (*Emulator).handleUploadLiveStreamThumbnail},
-		{http.MethodDelete, (*Emulator).handleDeleteLiveStreamThumbnail},
-	},
-	"summaries/source":      {{http.MethodGet, (*Emulator).handleGetSummarySource}, {http.MethodPatch, (*Emulator).handleUpdateSummarySource}},
 	"videos/chapters/*": {
 		{http.MethodGet, chapterFiles.serveGet},
 		{http.MethodPost, chapterFiles.serveUpload},
 		{http.MethodDelete, chapterFiles.serveDelete},
+	},
+	"live-streams/thumbnail": {
+		{http.MethodPost, (*Emulator).handleUploadLiveStreamThumbnail},
+		{http.MethodDelete, (*Emulator).handleDeleteLiveStreamThumbnail},
+	},
+	"summaries/source": {
+		{http.MethodGet, (*Emulator).handleGetSummarySource},
+		{http.MethodPatch, (*Emulator).handleUpdateSummarySource},
 	},
 }
 
