@@ -44,7 +44,8 @@ POST   /_emulator/live-streams/{id}/broadcast/end     broadcasting becomes false
 POST   /_emulator/live-streams/{id}/record {"duration"}
        record the live stream (201, the new video with source.liveStream); emits video.source.recorded
 POST   /_emulator/videos/{id}/captions {"language"}  emits video.caption.generated (201; language default en)
-POST   /_emulator/videos/{id}/summary                 emits video.summary.generated (201)
+POST   /_emulator/videos/{id}/summary                 generates the video's summary (GET /summaries lists it; the
+       one it has already, if any) and emits video.summary.generated (201)
 GET    /_emulator/deliveries                          every event delivery and its outcome
 POST   /_emulator/clock/advance        {"seconds"}    move the emulator's clock forward
 GET    /_emulator/videos/{id}/source              the source of a video made through the API:
