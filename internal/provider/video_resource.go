@@ -194,7 +194,8 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		},
 		"transcript_summary": schema.BoolAttribute{
 			MarkdownDescription: "Whether the service makes a summary of the transcript. Default `false`. The service " +
-				"refuses a second summary (409) once one exists or is being made.",
+				"refuses a second summary (409) once one exists or is being made. The summary it makes is listed by " +
+				"`videohost_summaries`; import it into a `videohost_video_summary` to read or correct its text.",
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 		},
 		"thumbnail_timecode": schema.StringAttribute{
