@@ -53,6 +53,12 @@ func planThumbnail(ctx context.Context, file types.String, sum *types.String, st
 	req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse,
 ) bool {
 	*sum = planFileSHA256(ctx, file, thumbnailImage, "thumbnail_file", req, resp)
+	return thumbnailUploads(file, *sum, stateSum)
+}
+
+// thumbnailUploads reports whether the apply uploads file, of hash sum, over the state's hash
+// (nil on a create).
+func thumbnailUploads(file, sum types.String, stateSum *types.String) bool {
 	return !file.IsNull() && (stateSum == nil || stateSum.IsNull() || !sum.Equal(*stateSum))
 }
 
