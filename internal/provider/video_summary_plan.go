@@ -11,8 +11,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// ValidateConfig refuses a summary of origin api (the default) without abstract or takeaways:
-// the service generates nothing for it, so it would hold no text at all.
+// ValidateConfig refuses a summary of origin api (or unset, which creates one of origin api)
+// without abstract or takeaways: the service generates nothing for it, so it would hold no text
+// at all. A generated summary, imported, is configured with origin = "auto".
 func (r *videoSummaryResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var origin, abstract types.String
 	var takeaways types.List
@@ -24,9 +25,9 @@ func (r *videoSummaryResource) ValidateConfig(ctx context.Context, req resource.
 	}
 	if abstract.IsNull() && takeaways.IsNull() {
 		resp.Diagnostics.AddAttributeError(path.Root("origin"), "Missing Video Summary Text",
-			"A summary with origin = \"api\" (the default) is written here: the service generates nothing for it. "+
-				"Set abstract, takeaways or both, or set origin = \"auto\" to have the service generate them from the "+
-				"video's transcript.")
+			"A summary with origin = \"api\" (what a create without origin makes) is written here: the service "+
+				"generates nothing for it. Set abstract, takeaways or both; or set origin = \"auto\" to have the service "+
+				"generate them from the video's transcript, as for a summary that transcript_summary made.")
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -64,11 +63,13 @@ func (r *videoSummaryResource) Schema(_ context.Context, _ resource.SchemaReques
 			"origin": schema.StringAttribute{
 				MarkdownDescription: "`auto`: the service generates the abstract and takeaways from the video's transcript; " +
 					"`api`: nothing is generated, and the text is `abstract` and `takeaways` (at least one of them). " +
-					"Changing it replaces the summary. Defaults to `api`.",
+					"Changing it replaces the summary. Unset: `api` on a create (the service's default), and an imported " +
+					"summary keeps its own.",
 				Optional: true, Computed: true,
-				Default:       stringdefault.StaticString(summaryOriginAPI),
-				Validators:    []validator.String{stringvalidator.OneOf("auto", summaryOriginAPI)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators: []validator.String{stringvalidator.OneOf("auto", summaryOriginAPI)},
+				PlanModifiers: []planmodifier.String{
+					stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplaceIfConfigured(),
+				},
 			},
 			"abstract": schema.StringAttribute{
 				MarkdownDescription: "A short outline of the video's content. Set: written in place (over a generated one " +

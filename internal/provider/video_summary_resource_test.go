@@ -134,6 +134,7 @@ func TestAccVideoSummary_generated(t *testing.T) {
 	if err != nil || len(existing) != 1 {
 		t.Fatalf("the summary of transcript_summary: %v, %v", existing, err)
 	}
+	again := fmt.Sprintf("resource \"videohost_video_summary\" \"again\" {\n  video_id = %s\n  origin   = \"auto\"\n}\n", hcl(withSummary))
 	var id string
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -156,8 +157,26 @@ func TestAccVideoSummary_generated(t *testing.T) {
 				},
 			},
 			{
-				Config:      summaryConfig(env, videoID, `origin = "auto"`) + fmt.Sprintf("resource \"videohost_video_summary\" \"again\" {\n  video_id = %s\n  origin = \"auto\"\n}\n", hcl(withSummary)),
+				Config:      summaryConfig(env, videoID, `origin = "auto"`) + again,
 				ExpectError: regexp.MustCompile(`(?s)Video Summary Already Exists.*` + existing[0].ID),
+			},
+			{
+				// The summary transcript_summary made is imported, as the error says, and kept.
+				Config:             summaryConfig(env, videoID, `origin = "auto"`) + again,
+				ResourceName:       "videohost_video_summary.again",
+				ImportState:        true,
+				ImportStateId:      existing[0].ID,
+				ImportStatePersist: true,
+			},
+			{
+				Config: summaryConfig(env, videoID, `origin = "auto"`) + again,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("videohost_video_summary.again", tfjsonpath.New("video_id"), knownvalue.StringExact(withSummary)),
+					statecheck.ExpectKnownValue("videohost_video_summary.again", tfjsonpath.New("takeaways"), knownvalue.ListSizeExact(3)),
+				},
 			},
 		},
 	})
