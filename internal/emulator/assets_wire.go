@@ -1,6 +1,9 @@
 package emulator
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // assetsWire is where a video or a live stream can be watched, as the service sends it.
 type assetsWire struct {
@@ -29,9 +32,14 @@ const (
 	embedBase = "https://embed.videohost.invalid/"
 )
 
-// liveStreamAssets is the assets of live stream id.
-func liveStreamAssets(id string) assetsWire {
-	return newAssets(liveBase+id+".m3u8", liveEmbedBase+id, liveBase+id+"/thumbnail.jpg")
+// liveStreamAssets is the assets of live stream id; a thumbnail version above 0 is that of an
+// uploaded thumbnail, whose address is its own.
+func liveStreamAssets(id string, thumbnailVersion int) assetsWire {
+	thumbnail := liveBase + id + "/thumbnail.jpg"
+	if thumbnailVersion > 0 {
+		thumbnail += "?v=" + strconv.Itoa(thumbnailVersion)
+	}
+	return newAssets(liveBase+id+".m3u8", liveEmbedBase+id, thumbnail)
 }
 
 // videoAssets is the assets of video id; mp4 tells whether it has an MP4 file.

@@ -129,6 +129,12 @@ var collections = map[string][2]route{
 			{http.MethodDelete, (*Emulator).handleDeletePlayer},
 		},
 	},
+	"summaries": {
+		{{http.MethodGet, (*Emulator).handleListSummaries}, {http.MethodPost, (*Emulator).handleCreateSummary}},
+		{{http.MethodDelete, (*Emulator).handleDeleteSummary}},
+	},
+	// The service has no read of one tag.
+	"tags": {{{http.MethodGet, (*Emulator).handleListTags}}, nil},
 }
 
 // subroutes are the routes under one item of a collection, named collection/route; a name
@@ -151,6 +157,14 @@ var subroutes = map[string]route{
 		{http.MethodGet, chapterFiles.serveGet},
 		{http.MethodPost, chapterFiles.serveUpload},
 		{http.MethodDelete, chapterFiles.serveDelete},
+	},
+	"live-streams/thumbnail": {
+		{http.MethodPost, (*Emulator).handleUploadLiveStreamThumbnail},
+		{http.MethodDelete, (*Emulator).handleDeleteLiveStreamThumbnail},
+	},
+	"summaries/source": {
+		{http.MethodGet, (*Emulator).handleGetSummarySource},
+		{http.MethodPatch, (*Emulator).handleUpdateSummarySource},
 	},
 }
 

@@ -44,7 +44,6 @@ POST   /_emulator/live-streams/{id}/broadcast/end     broadcasting becomes false
 POST   /_emulator/live-streams/{id}/record {"duration"}
        record the live stream (201, the new video with source.liveStream); emits video.source.recorded
 POST   /_emulator/videos/{id}/captions {"language"}  emits video.caption.generated (201; language default en)
-POST   /_emulator/videos/{id}/summary                 emits video.summary.generated (201)
 POST   /_emulator/plays                {"mediaId","country","continent","deviceType","operatingSystem","browser",
                                         "referrer","viewer","played","ended","watchTime","impressionTime","at","count"}
        record plays of a video or live stream that the analytics (/data/...) count (201, the plays):
@@ -52,6 +51,9 @@ POST   /_emulator/plays                {"mediaId","country","continent","deviceT
        seconds (default 10), an end when ended; loaded in impressionTime ms (default 500); at is
        RFC 3339 (default now); count plays (default 1), each by its own viewer unless viewer is given;
        country is ISO 3166 alpha-2, continent (AS, AF, NA, SA, AN, EU, AZ) defaults to the country's
+       continent
+POST   /_emulator/videos/{id}/summary                 generates the video's summary (GET /summaries lists it; the
+       one it has already, if any) and emits video.summary.generated (201)
 GET    /_emulator/deliveries                          every event delivery and its outcome
 POST   /_emulator/clock/advance        {"seconds"}    move the emulator's clock forward
 GET    /_emulator/videos/{id}/source              the source of a video made through the API:

@@ -51,11 +51,19 @@
 //	PATCH  /live-streams/{id} {"name","public","playerId","restreams"}   200, partial
 //	DELETE /live-streams/{id}                   204
 //	PUT    /live-streams/{id}/complete          202; a running broadcast ends at once
+//	POST   /live-streams/{id}/thumbnail         multipart JPEG or PNG; 201 with the live stream
+//	DELETE /live-streams/{id}/thumbnail         200 with the live stream (its own thumbnail back)
 //	GET    /players           ?sortBy=&sortOrder=&currentPage=&pageSize=
 //	POST   /players           {"name", colours, flags}                 201, body may be {}
 //	GET    /players/{id}
 //	PATCH  /players/{id}      {"name", colours, flags}                 200, partial
 //	DELETE /players/{id}                        204
+//	POST   /summaries         {"videoId","origin","attributes"}   201; 409 when the video has one
+//	GET    /summaries         ?videoId=&origin=&sourceStatus=&sortBy=&sortOrder=&currentPage=&pageSize=
+//	DELETE /summaries/{id}                      204
+//	GET    /summaries/{id}/source
+//	PATCH  /summaries/{id}/source {"abstract","takeaways"}        201
+//	GET    /tags              ?value=&sortBy=&sortOrder=&currentPage=&pageSize=
 //
 // Live streams and player themes, videos, their sources, captions, chapters and thumbnails,
 // upload tokens, watermarks and logos behave as on the service, the decisions the service
@@ -118,6 +126,14 @@
 //     and recordings are deleted 24 hours after upload or recording on the emulator's clock,
 //     checked when the store is accessed.
 //   - Ending a broadcast sets broadcasting back to false.
+//   - Summaries: an automatic one (origin auto, or a video's transcriptSummary, or the control
+//     API's summary) is generated at once, completed, with a text made from the video's title
+//     so that it is the same at every run; one made without origin is origin api with its
+//     source missing until a PATCH of the source completes it. A video has at most one summary
+//     (409 naming videoId); deleting it, or the video, lets the video have another. The
+//     document has no read of one summary: GET /summaries/{id} is 405.
+//   - Tags are those of the workspace's videos, counted; the value filter matches a part of
+//     the tag ignoring accents and case; the default order is by value.
 //   - Faults draw their shares deterministically: a rate r fails a request each time the sum of
 //     r over the requests so far crosses a whole number, so 0.5 fails every second request.
 //     ErrorRate draws over every rate-limited API request, ReadErrorRate (with its own sum)

@@ -299,7 +299,8 @@ func matchRoute(path string) (route, string, bool) {
 	case 1:
 		return routes[0], "", true
 	case 2:
-		return routes[1], segs[1], true
+		// A collection without items of its own (tags) has no route under it.
+		return routes[1], segs[1], routes[1] != nil
 	}
 	name := segs[0] + "/" + segs[2]
 	if len(segs) == 4 {

@@ -111,8 +111,13 @@ const defaultSortKey = "createdAt"
 // compare equal stay in creation order, descending too. A problem of sortBy comes before one
 // of sortOrder.
 func parseOrder[R any](e *Emulator, q, filters url.Values, keys []sortKey[R]) (func(a, b *R) int, []problem) {
+	return parseOrderFrom(e, q, filters, keys, defaultSortKey)
+}
+
+// parseOrderFrom is parseOrder of a list whose order without sortBy is by the key named def.
+func parseOrderFrom[R any](e *Emulator, q, filters url.Values, keys []sortKey[R], def string) (func(a, b *R) int, []problem) {
 	var probs []problem
-	sortBy := defaultSortKey
+	sortBy := def
 	if vs, ok := q["sortBy"]; ok {
 		if len(vs) != 1 || !slices.ContainsFunc(keys, func(key sortKey[R]) bool { return key.name == vs[0] }) {
 			names := make([]string, 0, len(keys))

@@ -36,7 +36,7 @@ func toLiveStreamWire(l *liveStream) liveStreamWire {
 		Broadcasting: l.Broadcasting,
 		CreatedAt:    atom(l.CreatedAt),
 		UpdatedAt:    atom(l.UpdatedAt),
-		Assets:       liveStreamAssets(l.ID),
+		Assets:       liveStreamAssets(l.ID, l.thumbnailVersion()),
 		Restreams:    slices.Clone(l.Restreams),
 	}
 	if out.Restreams == nil {

@@ -19,7 +19,9 @@ const nodeClientDirEnv = "VIDEOHOST_NODE_CLIENT_DIR"
 // TestNodeClientStranger runs testdata/nodeclient/stranger.js, which creates, reads, lists,
 // updates and deletes live streams, player themes and videos through @api.video/nodejs-client,
 // uploads sources (in 5 MiB chunks, and in a progressive session), thumbnails, captions and
-// chapters, makes upload tokens and uploads with them, watermarks and player logos, and checks
+// chapters, makes upload tokens and uploads with them, watermarks and player logos, live stream
+// thumbnails, summaries (created, listed, their sources read and written, deleted) and lists
+// tags, and checks
 // that the client understands every answer. It needs node and the package, which
 // `make test` does not download, so it is skipped without them.
 func TestNodeClientStranger(t *testing.T) {

@@ -266,18 +266,21 @@ func (e *Emulator) generateCaption(videoID, language string) (map[string]string,
 // the video then has a summary, so asking for another is 409.
 func (e *Emulator) generateSummary(videoID string) (map[string]string, error) {
 	found := false
+	summaryID := ""
 	e.withFreshStore(func() {
 		if i := videos.find(&e.st, videoID); i >= 0 {
 			found = true
 			v := *e.st.Videos[i]
 			v.SummaryMade = true
 			e.st.Videos[i] = &v
+			summaryID = e.summaryOfLocked(&v)
 		}
 	})
 	if !found {
 		return nil, notFoundf("no video %s", videoID)
 	}
-	out := map[string]string{"videoId": videoID, "summaryId": randomID("summary_", 22)}
+	e.saveStateLogged()
+	out := map[string]string{"videoId": videoID, "summaryId": summaryID}
 	e.emit(events.VideoSummaryGenerated, out)
 	return out, nil
 }

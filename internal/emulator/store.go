@@ -122,6 +122,10 @@ type liveStream struct {
 	Restreams    []Restream `json:"restreams"`
 	// BroadcastStartedAt is when the running broadcast began; zero when not broadcasting.
 	BroadcastStartedAt time.Time `json:"broadcastStartedAt,omitzero"`
+	// ThumbnailVersion counts the thumbnails uploaded, so that each has an address of its own;
+	// CustomThumbnail says whether the last one is still there (not deleted).
+	ThumbnailVersion int  `json:"thumbnailVersion,omitempty"`
+	CustomThumbnail  bool `json:"customThumbnail,omitempty"`
 }
 
 // playerTheme is the stored record of a player theme.
@@ -192,7 +196,8 @@ type store struct {
 	// Discarded are the videos deleted with the Video Restore feature on (discarded_videos_api.go).
 	Discarded []*video `json:"discarded,omitempty"`
 	// Plays are the views recorded through the control API, which the analytics answer from.
-	Plays []*play `json:"plays,omitempty"`
+	Plays     []*play    `json:"plays,omitempty"`
+	Summaries []*summary `json:"summaries,omitempty"`
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -254,5 +259,6 @@ func (e *Emulator) purgeExpiredLocked(now time.Time) bool {
 		return !t.ExpiresAt.IsZero() && !now.Before(t.ExpiresAt)
 	})
 	discarded := e.purgeDiscardedLocked(now)
-	return len(e.st.Videos)+len(e.st.UploadTokens) != before || discarded
+	orphans := e.dropOrphanSummariesLocked()
+	return len(e.st.Videos)+len(e.st.UploadTokens) != before || discarded || orphans
 }

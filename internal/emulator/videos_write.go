@@ -54,6 +54,9 @@ func (e *Emulator) handleCreateVideo(w http.ResponseWriter, r *http.Request, _ s
 		e.takeSourceLocked(v, b.source)
 	}
 	e.st.Videos = append(e.st.Videos, v)
+	if b.summary {
+		e.addAutoSummaryLocked(v)
+	}
 	out := e.toVideoWire(v)
 	e.mu.Unlock()
 	e.saveStateLogged()
@@ -111,7 +114,7 @@ func (e *Emulator) handleUpdateVideo(w http.ResponseWriter, r *http.Request, id 
 			refused := e.fieldError(probs...)
 			return &refused
 		}
-		if b.summary && v.SummaryMade {
+		if b.summary && e.videoHasSummaryLocked(v) {
 			refused := e.newError(http.StatusConflict, slugSummaryExists, titleSummaryExists)
 			refused.Name = "transcriptSummary"
 			return &refused
@@ -119,7 +122,12 @@ func (e *Emulator) handleUpdateVideo(w http.ResponseWriter, r *http.Request, id 
 		if refused := e.checkVideoRefsLocked(v, b); refused != nil {
 			return refused
 		}
-		v.SummaryMade = v.SummaryMade || b.summary
+		if b.summary {
+			// The service generates the summary that transcriptSummary asks for: it is a
+			// summary of GET /summaries like one made by POST /summaries.
+			v.SummaryMade = true
+			e.addAutoSummaryLocked(v)
+		}
 		v.UpdatedAt = e.nextUpdate(v.UpdatedAt)
 		return nil
 	})

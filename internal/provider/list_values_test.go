@@ -111,6 +111,19 @@ func TestObjectsMatchReflection(t *testing.T) {
 			requireSameObject(t, playerThemeObjectType, m, got, diags)
 		})
 	}
+	created := time.Date(2024, 7, 14, 23, 36, 7, 0, time.UTC)
+	for name, s := range map[string]videohost.Summary{"full": {ID: "summary_1", VideoID: "vi1", Origin: "auto", SourceStatus: "completed", CreatedAt: &created, UpdatedAt: &created}, "bare": {ID: "summary_2"}} {
+		t.Run("summary "+name, func(t *testing.T) {
+			m := summaryDataModelFrom(s)
+			got, diags := m.object()
+			requireSameObject(t, summaryObjectType, m, got, diags)
+		})
+	}
+	t.Run("tag", func(t *testing.T) {
+		m := tagDataModelFrom(videohost.Tag{Value: "maths", VideoCount: 33})
+		got, diags := m.object()
+		requireSameObject(t, tagObjectType, m, got, diags)
+	})
 }
 
 func TestListValue(t *testing.T) {

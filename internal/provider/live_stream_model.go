@@ -145,6 +145,9 @@ type liveStreamResourceModel struct {
 	Assets    types.Object `tfsdk:"assets"`
 	CreatedAt types.String `tfsdk:"created_at"`
 	UpdatedAt types.String `tfsdk:"updated_at"`
+	// The thumbnail's file and hash are the configuration's and the plan's (live_stream_thumbnail.go).
+	ThumbnailFile   types.String `tfsdk:"thumbnail_file"`
+	ThumbnailSHA256 types.String `tfsdk:"thumbnail_sha256"`
 }
 
 // restreamResourceModel is one restream of the resource. Its key is either stream_key (kept in

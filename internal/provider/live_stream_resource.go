@@ -94,6 +94,7 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			},
 		},
 	}
+	addLiveStreamThumbnailAttributes(resp.Schema.Attributes)
 }
 
 // restreamsAttribute is the list of restreams of the resource; each key is either kept in the
@@ -164,8 +165,10 @@ func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequ
 		return
 	}
 	tflog.Debug(ctx, "created live stream", map[string]any{"live_stream_id": ls.ID})
+	ls, thumbFile, thumbSum := writeLiveStreamThumbnail(ctx, r.pd, ls, plan, nil, resp.Private, &resp.Diagnostics)
 	state, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
+	state.ThumbnailFile, state.ThumbnailSHA256 = thumbFile, thumbSum
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
@@ -184,6 +187,7 @@ func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest,
 	resp.Diagnostics.Append(diags...)
 	newState, diags := liveStreamResourceModelFrom(ctx, ls, prior, !state.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
+	keepLiveStreamThumbnail(ctx, &newState, state, ls, req.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
@@ -220,8 +224,10 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Live Stream", err, r.pd, liveStreamAttributePaths)
 		return
 	}
+	ls, thumbFile, thumbSum := writeLiveStreamThumbnail(ctx, r.pd, ls, plan, &state, resp.Private, &resp.Diagnostics)
 	newState, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
+	newState.ThumbnailFile, newState.ThumbnailSHA256 = thumbFile, thumbSum
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
 }
 

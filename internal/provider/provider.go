@@ -135,6 +135,7 @@ func (p *videohostProvider) Resources(context.Context) []func() resource.Resourc
 		NewUploadTokenResource,
 		NewWatermarkResource,
 		NewVideoResource,
+		NewVideoSummaryResource,
 	}
 }
 
@@ -148,6 +149,7 @@ func (p *videohostProvider) ListResources(context.Context) []func() list.ListRes
 		NewUploadTokenListResource,
 		NewWatermarkListResource,
 		NewVideoListResource,
+		NewVideoSummaryListResource,
 	}
 }
 
@@ -167,6 +169,8 @@ func (p *videohostProvider) DataSources(context.Context) []func() datasource.Dat
 		NewAnalyticsMetricDataSource,
 		NewAnalyticsBreakdownDataSource,
 		NewAnalyticsTimeseriesDataSource,
+		NewTagsDataSource,
+		NewSummariesDataSource,
 	}
 }
 

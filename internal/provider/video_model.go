@@ -29,6 +29,8 @@ type videoResourceModel struct {
 	Transcript         types.Bool     `tfsdk:"transcript"`
 	TranscriptSummary  types.Bool     `tfsdk:"transcript_summary"`
 	ThumbnailTimecode  types.String   `tfsdk:"thumbnail_timecode"`
+	ThumbnailFile      types.String   `tfsdk:"thumbnail_file"`
+	ThumbnailSHA256    types.String   `tfsdk:"thumbnail_sha256"`
 	SourceFile         types.String   `tfsdk:"source_file"`
 	SourceURL          types.String   `tfsdk:"source_url"`
 	SourceVideoID      types.String   `tfsdk:"source_video_id"`

@@ -70,7 +70,7 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	file, ok := planSourceSHA256(ctx, &plan, req, resp)
-	if !ok {
+	if !ok || !planVideoThumbnail(ctx, &plan, req, resp) {
 		return
 	}
 	if req.State.Raw.IsNull() {

@@ -129,6 +129,7 @@ func videoAttributes() map[string]schema.Attribute {
 	for k, v := range videoComputedAttributes() {
 		attrs[k] = v
 	}
+	addVideoThumbnailAttributes(attrs)
 	return attrs
 }
 
@@ -193,7 +194,8 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		},
 		"transcript_summary": schema.BoolAttribute{
 			MarkdownDescription: "Whether the service makes a summary of the transcript. Default `false`. The service " +
-				"refuses a second summary (409) once one exists or is being made.",
+				"refuses a second summary (409) once one exists or is being made. The summary it makes is listed by " +
+				"`videohost_summaries`; import it into a `videohost_video_summary` to read or correct its text.",
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 		},
 		"thumbnail_timecode": schema.StringAttribute{
@@ -360,6 +362,9 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {
 		finishVideo(ctx, r.pd, &state, plan, true, true, videoWaitLimit(plan, "create", timeout), &resp.Diagnostics)
 	}
+	if !interrupted(ctx) {
+		writeVideoThumbnail(ctx, r.pd, &state, plan, nil, resp.Private, &resp.Diagnostics)
+	}
 	readVideoBack(ctx, r.pd, &state, &resp.Diagnostics)
 	state.nullUnknowns()
 	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
@@ -405,6 +410,7 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	if state.Timeouts.IsNull() || state.Timeouts.IsUnknown() {
 		state.Timeouts = timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)}
 	}
+	checkVideoThumbnail(ctx, &state, v, req.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -457,6 +463,9 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		thumb := !plan.ThumbnailTimecode.IsNull() && (resumed || !plan.ThumbnailTimecode.Equal(state.ThumbnailTimecode))
 		wait := resumed || !plan.WaitFor.Equal(state.WaitFor)
 		finishVideo(ctx, r.pd, &next, plan, thumb, wait, videoWaitLimit(plan, "update", timeout), &resp.Diagnostics)
+	}
+	if !interrupted(ctx) {
+		writeVideoThumbnail(ctx, r.pd, &next, plan, &state, resp.Private, &resp.Diagnostics)
 	}
 	readVideoBack(ctx, r.pd, &next, &resp.Diagnostics)
 	if !plan.Assets.IsUnknown() {

@@ -157,3 +157,29 @@ func (c *Client) CompleteLiveStream(ctx context.Context, id string) error {
 	defer liveStreamCollection.writing(c)()
 	return c.do(ctx, request{method: http.MethodPut, path: liveStreamCollection.item(id) + "/complete", idempotent: true}, nil)
 }
+
+// UploadLiveStreamThumbnail sends a JPEG or PNG image (at most 8 MiB) as the live stream's
+// thumbnail; a second upload replaces it, so it is retried like a read.
+func (c *Client) UploadLiveStreamThumbnail(ctx context.Context, liveStreamID string, src UploadSource) (LiveStream, error) {
+	if liveStreamID == "" {
+		return LiveStream{}, errEmptyID
+	}
+	defer liveStreamCollection.writing(c)()
+	var l LiveStream
+	if err := c.uploadFile(ctx, liveStreamCollection.item(liveStreamID)+"/thumbnail", nil, src, true, &l); err != nil {
+		return LiveStream{}, err
+	}
+	return l, nil
+}
+
+// DeleteLiveStreamThumbnail puts the service's own thumbnail back on the live stream and
+// returns the live stream; ErrNotFound when the live stream does not exist.
+func (c *Client) DeleteLiveStreamThumbnail(ctx context.Context, liveStreamID string) (LiveStream, error) {
+	if liveStreamID == "" {
+		return LiveStream{}, errEmptyID
+	}
+	defer liveStreamCollection.writing(c)()
+	return doDecoded[LiveStream](ctx, c, request{
+		method: http.MethodDelete, path: liveStreamCollection.item(liveStreamID) + "/thumbnail", idempotent: true,
+	})
+}

@@ -23,6 +23,8 @@ resource "videohost_live_stream" "studio" {
   name      = "Studio A"
   public    = true
   player_id = videohost_player_theme.brand.id
+  # The image viewers see before the broadcast starts; removing it deletes it.
+  thumbnail_file = "${path.module}/media/studio-poster.jpg"
 
   restreams = [
     {

@@ -29,4 +29,7 @@ resource "videohost_video" "teaser" {
   source_video_id = videohost_video.launch.id
   clip            = { start_timecode = "00:00:00", end_timecode = "00:00:30" }
   watermark       = { id = videohost_watermark.brand.id, top = "10px", left = "10px", opacity = "70%" }
+  # A designed poster rather than a frame: checked and hashed when the plan is made, uploaded
+  # again in place when its content changes.
+  thumbnail_file = "${path.module}/media/teaser-poster.png"
 }

@@ -3,7 +3,7 @@
 // answers: live streams and player themes, created, read, listed, updated and deleted; videos
 // created, updated and uploaded (videos.upload in 5 MiB chunks, and a progressive session), their
 // status, thumbnails, captions and chapters; upload tokens and uploads with them, watermarks and
-// player logos.
+// player logos; live stream thumbnails, video summaries and their sources, and tags.
 //
 // Usage: NODE_PATH=<dir>/node_modules node stranger.js <emulator URL> <API key>
 // (run in a scratch directory: the generated files are written there)
@@ -19,6 +19,9 @@ const VideoStatusIngest = require('@api.video/nodejs-client/lib/model/VideoStatu
 const Caption = require('@api.video/nodejs-client/lib/model/Caption').default;
 const UploadToken = require('@api.video/nodejs-client/lib/model/UploadToken').default;
 const Watermark = require('@api.video/nodejs-client/lib/model/Watermark').default;
+const Summary = require('@api.video/nodejs-client/lib/model/Summary').default;
+const SummarySource = require('@api.video/nodejs-client/lib/model/SummarySource').default;
+const ListTagsResponseData = require('@api.video/nodejs-client/lib/model/ListTagsResponseData').default;
 const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
@@ -298,7 +301,51 @@ async function watermarksAndLogos() {
   await client.playerThemes.delete(theme.playerId);
 }
 
+async function liveStreamThumbnails() {
+  const ls = await client.liveStreams.create({ name: 'with a thumbnail' });
+  const up = await client.liveStreams.uploadThumbnail(ls.liveStreamId, tinyPNG());
+  check('live thumbnail upload', up.assets.thumbnail !== ls.assets.thumbnail && up.liveStreamId === ls.liveStreamId, up.assets);
+  await expectError('live thumbnail not an image', client.liveStreams.uploadThumbnail(ls.liveStreamId, Buffer.from('not an image')), 400, 'file');
+  const del = await client.liveStreams.deleteThumbnail(ls.liveStreamId);
+  check('live thumbnail delete', del.assets.thumbnail === ls.assets.thumbnail, del.assets);
+  await expectError('live thumbnail of no live stream', client.liveStreams.deleteThumbnail('li_none'), 404, 'liveStreamId');
+  await client.liveStreams.delete(ls.liveStreamId);
+}
+
+// summariesAndTags: the client names a summary's abstract _abstract (abstract is reserved in its
+// models), and sends it as abstract.
+async function summariesAndTags() {
+  const v = await client.videos.create({ title: 'Summarised', tags: ['Maths', 'école'] });
+  const w = await client.videos.create({ title: 'Written', tags: ['maths'] });
+  const auto = await client.summaries.create({ videoId: v.videoId, origin: 'auto' });
+  check('summary create', auto.origin === 'auto' && auto.videoId === v.videoId && auto.createdAt instanceof Date, auto);
+  checkMembers('summary answer', (await raw(`summaries?videoId=${v.videoId}`)).data[0], Summary,
+    ['summaryId', 'createdAt', 'updatedAt', 'videoId', 'origin', 'sourceStatus']);
+  const src = await client.summaries.getSummarySource(auto.summaryId);
+  check('summary source', typeof src._abstract === 'string' && src.takeaways.length === 3, src);
+  checkMembers('summary source answer', await raw(`summaries/${auto.summaryId}/source`), SummarySource, ['abstract', 'takeaways']);
+  await expectError('summary twice', client.summaries.create({ videoId: v.videoId }), 409, 'videoId');
+  const manual = await client.summaries.create({ videoId: w.videoId });
+  check('summary without origin', manual.origin === 'api' && manual.sourceStatus === 'missing', manual);
+  const written = await client.summaries.update(manual.summaryId, { _abstract: 'Mine.', takeaways: ['one'] });
+  check('summary update', written._abstract === 'Mine.' && written.takeaways.join() === 'one', written);
+  const byOrigin = await client.summaries.list({ origin: 'api', sortBy: 'videoId', sortOrder: 'asc' });
+  check('summary list', byOrigin.data.length === 1 && byOrigin.data[0].sourceStatus === 'completed', byOrigin.data);
+  await client.summaries.delete(auto.summaryId);
+  await expectError('summary source after delete', client.summaries.getSummarySource(auto.summaryId), 404, 'summaryId');
+
+  const tags = await client.tags.list({ value: 'ECOLE' });
+  check('tags by value', tags.data.length === 1 && tags.data[0].value === 'école' && tags.data[0].videoCount === 1, tags.data);
+  checkMembers('tag answer', (await raw('tags')).data[0], ListTagsResponseData, ['value', 'videoCount']);
+  const byUse = await client.tags.list({ sortBy: 'videoCount', sortOrder: 'desc', pageSize: 1 });
+  check('tags by use', byUse.data[0].value === 'Maths' && byUse.pagination.pagesTotal === 3, byUse);
+  for (const id of [v.videoId, w.videoId]) await client.videos.delete(id);
+  check('summaries go with their videos', (await client.summaries.list({})).data.length === 0, 'summaries left');
+}
+
 (async () => {
+  await liveStreamThumbnails();
+  await summariesAndTags();
   const v = await videoUploads();
   await videoEdits(v);
   await uploadTokens();

@@ -1,0 +1,38 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// tagDataModel is one tag of the workspace's videos as videohost_tags lists it.
+type tagDataModel struct {
+	Value      types.String `tfsdk:"value"`
+	VideoCount types.Int64  `tfsdk:"video_count"`
+}
+
+func tagDataModelFrom(t videohost.Tag) tagDataModel {
+	return tagDataModel{Value: types.StringValue(t.Value), VideoCount: types.Int64Value(int64(t.VideoCount))}
+}
+
+// tagDataAttributes are the attributes of one tag, all computed.
+func tagDataAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"value": computedString("The tag, as the videos carry it (a video's `tags` holds it)."),
+		"video_count": schema.Int64Attribute{
+			MarkdownDescription: "How many videos of the workspace carry the tag.", Computed: true,
+		},
+	}
+}
+
+// tagObjectType is the type of the elements of tags, from the schema (see list_values.go).
+var tagObjectType = objectTypeOf(tagDataAttributes())
+
+// object is the tag as an element of the tags list.
+func (m tagDataModel) object() (types.Object, diag.Diagnostics) {
+	return types.ObjectValue(tagObjectType.AttrTypes, map[string]attr.Value{"value": m.Value, "video_count": m.VideoCount})
+}

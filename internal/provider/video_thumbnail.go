@@ -1,0 +1,118 @@
+package provider
+
+// The image thumbnail of videohost_video: thumbnail_file, uploaded in place (POST
+// /videos/{id}/thumbnail). The service has no delete of a video's thumbnail, so removing
+// thumbnail_file leaves the image where it is (the plan says so); thumbnail_timecode, which
+// picks a frame instead, cannot be set with it. thumbnail_file.go has what live streams share.
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// addVideoThumbnailAttributes adds thumbnail_file and thumbnail_sha256 to the video's schema.
+func addVideoThumbnailAttributes(attrs map[string]schema.Attribute) {
+	file, sum := thumbnailAttributes("video", "removing it keeps the image as the thumbnail, since the service "+
+		"cannot delete a video's thumbnail (set `thumbnail_timecode` instead to pick a frame). Cannot be set with "+
+		"`thumbnail_timecode`.")
+	file.Validators = []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("thumbnail_timecode"))}
+	attrs["thumbnail_file"], attrs["thumbnail_sha256"] = file, sum
+}
+
+// planVideoThumbnail plans thumbnail_sha256 and, when an update uploads the file, the video's
+// assets as unknown; a plan that removes thumbnail_file says what stays.
+func planVideoThumbnail(ctx context.Context, plan *videoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) bool {
+	var state *videoResourceModel
+	if !req.State.Raw.IsNull() {
+		s, ok := modelOf[videoResourceModel](ctx, req.State, &resp.Diagnostics)
+		if !ok {
+			return false
+		}
+		state = &s
+	}
+	var stateSum *types.String
+	if state != nil {
+		stateSum = &state.ThumbnailSHA256
+	}
+	uploads := planThumbnail(ctx, plan.ThumbnailFile, &plan.ThumbnailSHA256, stateSum, req, resp)
+	if resp.Diagnostics.HasError() {
+		return false
+	}
+	if state == nil {
+		return true
+	}
+	if uploads {
+		// The thumbnail gets a new address, and the video's updatedAt moves.
+		plan.Assets = types.ObjectUnknown(videoResourceAssetsTypes)
+		plan.UpdatedAt = types.StringUnknown()
+		// Only this plan makes the change, after the framework planned the computed values
+		// from the state: a language the service has not detected yet may be there after it.
+		if state.Language.IsNull() {
+			plan.Language = types.StringUnknown()
+		}
+	}
+	if plan.ThumbnailFile.IsNull() && !state.ThumbnailFile.IsNull() && plan.ThumbnailTimecode.IsNull() {
+		resp.Diagnostics.AddAttributeWarning(path.Root("thumbnail_file"), "Video Thumbnail Kept", fmt.Sprintf(
+			"The service cannot delete a video's thumbnail: without thumbnail_file, video %s keeps the image "+
+				"uploaded from %s as its thumbnail, and Terraform stops managing it. To change it, set "+
+				"thumbnail_file to another image, or thumbnail_timecode to pick a frame of the video.",
+			state.ID.ValueString(), state.ThumbnailFile.ValueString()))
+	}
+	return true
+}
+
+// writeVideoThumbnail uploads plan's thumbnail file when it is new or changed over prior (nil
+// on a create) into state, the model the apply records; an upload that fails leaves state with
+// prior's file and hash (a null hash on a create), so that the next plan uploads it again.
+func writeVideoThumbnail(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel,
+	prior *videoResourceModel, private privateWriter, diags *diag.Diagnostics,
+) {
+	if plan.ThumbnailFile.IsNull() {
+		if prior != nil && !prior.ThumbnailFile.IsNull() {
+			recordThumbnailAddress(ctx, private, "", diags)
+		}
+		return
+	}
+	if prior != nil && !prior.ThumbnailSHA256.IsNull() && plan.ThumbnailSHA256.Equal(prior.ThumbnailSHA256) {
+		return
+	}
+	id := state.ID.ValueString()
+	_, ok := uploadThumbnail(ctx, pd, plan.ThumbnailFile, plan.ThumbnailSHA256, private,
+		func(ctx context.Context, src videohost.UploadSource) (videohost.Video, error) {
+			return pd.client.UploadVideoThumbnail(ctx, id, src)
+		}, videoThumbnailAddress, diags)
+	if ok {
+		return
+	}
+	state.ThumbnailFile, state.ThumbnailSHA256 = plan.ThumbnailFile, types.StringNull()
+	if prior != nil {
+		state.ThumbnailFile, state.ThumbnailSHA256 = prior.ThumbnailFile, prior.ThumbnailSHA256
+	}
+}
+
+// videoThumbnailAddress is the address of the video's thumbnail, "" when it shows none.
+func videoThumbnailAddress(v videohost.Video) string {
+	if v.Assets == nil {
+		return ""
+	}
+	return v.Assets.Thumbnail
+}
+
+// checkVideoThumbnail makes the refreshed state's thumbnail hash null, with a warning, when the
+// video shows another thumbnail than the one Terraform uploaded, so that the next apply uploads
+// the file again.
+func checkVideoThumbnail(ctx context.Context, state *videoResourceModel, v videohost.Video, private privateReader, diags *diag.Diagnostics) {
+	if !state.ThumbnailFile.IsNull() && thumbnailReplacedOutside(ctx, private, "video", v.ID, videoThumbnailAddress(v), diags) {
+		state.ThumbnailSHA256 = types.StringNull()
+	}
+}
