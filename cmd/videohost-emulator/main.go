@@ -101,6 +101,8 @@ func flagSet(c *config, keys, otherKeys *stringList, limits *emulator.Limits, fa
 	fs.StringVar(&c.opts.DetectedLanguage, "detected-language", emulator.DefaultDetectedLanguage, "language set, with languageOrigin auto, on an ingested video created without one")
 	fs.StringVar(&c.opts.StatePath, "state", "", "JSON file that keeps webhooks, videos, live streams, player themes, upload tokens and watermarks across restarts, not the chunks of unfinished uploads (default: memory only)")
 	fs.StringVar(&c.opts.ControlToken, "control-token", "", "bearer token required by the control API (/_emulator/); required when listening beyond loopback")
+	fs.Var((*stringList)(&c.opts.ControlAllowHosts), "control-allow-host", "host name (or *) whose requests the control API answers beside the address it was reached on and localhost, 127.0.0.0/8 and [::1], which it always answers; others are refused against DNS rebinding (repeatable)")
+	fs.Var((*stringList)(&c.opts.ControlAllowOrigins), "control-allow-origin", "Origin (scheme://host[:port], or *) of web pages allowed to call the control API beside the emulator's own; other pages' requests are refused (repeatable)")
 	fs.Float64Var(&faults.ErrorRate, "fault-error-rate", 0, "share (0..1) of rate-limited API requests answered 500")
 	fs.Float64Var(&faults.ReadErrorRate, "fault-read-error-rate", 0, "share (0..1) of rate-limited GET and HEAD API requests answered 500")
 	fs.Float64Var(&faults.CommitThen500Rate, "fault-commit-then-500", 0, "share (0..1) of creates and updates (POST and PATCH) that store the change and answer 500")

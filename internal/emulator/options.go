@@ -90,6 +90,12 @@ type Options struct {
 	DetectedLanguage     string        // the language "detected" in a source; default en
 	StatePath            string        // when set, state is loaded from and saved to this JSON file
 	ControlToken         string        // when set, /_emulator/ requires Authorization: Bearer <token>
+	// ControlAllowHosts are the Host names that the control API answers beside the address it
+	// was reached on and the loopback names; "*" is any (control_guard.go).
+	ControlAllowHosts []string
+	// ControlAllowOrigins are the Origins (scheme://host[:port]) whose pages may call the control
+	// API beside the emulator's own; "*" is any.
+	ControlAllowOrigins []string
 	Faults               Faults
 	Now                  func() time.Time // injectable clock; default time.Now
 }
