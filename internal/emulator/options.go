@@ -96,8 +96,8 @@ type Options struct {
 	// ControlAllowOrigins are the Origins (scheme://host[:port]) whose pages may call the control
 	// API beside the emulator's own; "*" is any.
 	ControlAllowOrigins []string
-	Faults               Faults
-	Now                  func() time.Time // injectable clock; default time.Now
+	Faults              Faults
+	Now                 func() time.Time // injectable clock; default time.Now
 }
 
 // environmentLimits are the specification's per-minute limits.
