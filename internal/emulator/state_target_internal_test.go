@@ -15,7 +15,10 @@ import (
 // tests show a real one (a path under a regular file).
 func TestCheckStateWritableSaysWhereAndWhy(t *testing.T) {
 	var probed string
-	refuse := func(dir string) error { probed = dir; return &fs.PathError{Op: "open", Path: dir, Err: fs.ErrPermission} }
+	refuse := func(dir string) error {
+		probed = dir
+		return &fs.PathError{Op: "open", Path: dir, Err: fs.ErrPermission}
+	}
 	err := checkStateWritable("/srv/link.json", "/data/emu/state.json", refuse)
 	if err == nil {
 		t.Fatal("a directory that refuses new files was accepted")
