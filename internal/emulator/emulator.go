@@ -210,6 +210,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e.serverError())
 		return
 	}
+	if e.refuseLargeJSONBody(w, r) {
+		return
+	}
 	h(e, w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)), id)
 }
 
