@@ -22,9 +22,7 @@ const maxStateLinks = 40
 // or not that file exists yet: a link to a file not yet written is written through too.
 func statePathTarget(path string) (string, error) {
 	for range maxStateLinks {
-		// A path that cannot be examined is no link: the check of its directory says why.
-		fi, err := os.Lstat(path)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		if !isSymlink(path) {
 			return path, nil
 		}
 		link, err := os.Readlink(path)
@@ -37,6 +35,13 @@ func statePathTarget(path string) (string, error) {
 		path = link
 	}
 	return "", fmt.Errorf("the state file %s: too many levels of symbolic links", path)
+}
+
+// isSymlink reports whether path is a symbolic link. A path that cannot be examined is taken
+// for none: checkStateWritable then says why its directory cannot be written.
+func isSymlink(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode()&fs.ModeSymlink != 0
 }
 
 // probeDir makes a file in dir and removes it: what every save of the state does there.

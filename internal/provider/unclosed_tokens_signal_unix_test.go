@@ -213,7 +213,9 @@ func TestAccKilledTerraformLeavesNoProvider(t *testing.T) {
 	if err := r.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	<-r.done
+	if err := <-r.done; err == nil {
+		t.Fatal("terraform succeeded though it was killed")
+	}
 	r.providersGone(5 * time.Second)
 	if n := r.liveTokens(); n != 0 {
 		t.Errorf("%d ephemeral tokens live after terraform was killed, want none", n)
