@@ -24,14 +24,13 @@ func TestBinaryRefusesAStateDirItCannotWrite(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	// A directory every user may enter and read, that only root may write.
-	dir, err := os.MkdirTemp("", "videohost-emulator-state-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
+	// A directory every user may enter and read, that only root may write (and its parent, which
+	// the testing package makes for root alone).
+	dir := t.TempDir()
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	bin := buildBinary(ctx, t, dir)
 	state := filepath.Join(dir, "state.json")
