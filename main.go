@@ -30,6 +30,10 @@ func main() {
 	var opts []tf6server.ServeOpt
 	if debug {
 		opts = append(opts, tf6server.WithManagedDebug())
+	} else {
+		// Started by Terraform: see lifecycle.go. A debug run is started by its user, who
+		// stops it with Ctrl-C.
+		watchProcess(parentGoneExit)
 	}
 	// providerserver.Serve would serve the framework's server as it is; provider.NewServer is
 	// that server with each request's context let go when the request returns (see there).

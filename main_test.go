@@ -30,3 +30,16 @@ func TestUnreadLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestParentGone: the provider is orphaned once its parent pid changes; a process that init
+// started has no Terraform to wait for and is never taken as orphaned.
+func TestParentGone(t *testing.T) {
+	for _, tc := range []struct {
+		first, now int
+		want       bool
+	}{{4242, 4242, false}, {4242, 1, true}, {4242, 977, true}, {1, 1, false}} {
+		if got := parentGone(tc.first, tc.now); got != tc.want {
+			t.Errorf("parentGone(%d, %d) = %v, want %v", tc.first, tc.now, got, tc.want)
+		}
+	}
+}

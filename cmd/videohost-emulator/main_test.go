@@ -220,6 +220,7 @@ func TestBinarySignals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -368,6 +369,7 @@ func createWebhook(ctx context.Context, base string, n int) bool {
 	if err != nil {
 		return false
 	}
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return false // The process was killed during the request.

@@ -4,7 +4,7 @@
 #   videohost-emulator -api-key test-key &
 #   export VIDEOHOST_BASE_URL=http://127.0.0.1:8080 VIDEOHOST_API_KEY=test-key
 #   terraform apply                  # plays = 0
-#   curl -X POST http://127.0.0.1:8080/_emulator/plays \
+#   curl -X POST http://127.0.0.1:8080/_emulator/plays -H 'Content-Type: application/json' \
 #     -d "{\"mediaId\": \"$(terraform output -raw video_id)\", \"country\": \"FR\", \"count\": 3}"
 #   terraform apply                  # plays = 3, plays_by_country = { FR = 3 }
 terraform {

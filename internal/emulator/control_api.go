@@ -24,6 +24,9 @@ const controlPrefix = "/_emulator"
 // command prints it in its usage.
 const ControlIndex = `Control API of the videohost emulator (not part of the service; never rate limited or counted).
 When a control token is set, every call needs "Authorization: Bearer <control token>".
+A call is refused (403) when its Host is neither the emulator's address nor a loopback name
+(DNS rebinding), when its Origin is another site's, or when its body is not application/json
+(-control-allow-host and -control-allow-origin allow more).
 
 GET    /_emulator/                                    this index
 POST   /_emulator/webhooks             {"url","events"}
@@ -83,6 +86,10 @@ GET    /_emulator/stats                               request counts per method 
 // serveControl serves the control API under /_emulator/: the token check, then the routes of
 // newControlMux.
 func (e *Emulator) serveControl(w http.ResponseWriter, r *http.Request) {
+	if why := e.controlRefusal(r); why != "" {
+		writeError(w, e.newError(http.StatusForbidden, slugControlRefused, why))
+		return
+	}
 	if e.opts.ControlToken != "" {
 		want := "Bearer " + e.opts.ControlToken
 		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte(want)) != 1 {

@@ -41,7 +41,8 @@ type Emulator struct {
 	uploads  uploadRegistry
 	encoder  encoderState
 
-	saveMu sync.Mutex // serialises state file writes
+	saveMu     sync.Mutex  // serialises state file writes
+	saveFailed atomic.Bool // the last write of the state file failed
 }
 
 // New builds an emulator (loading StatePath when it exists).
@@ -142,6 +143,9 @@ func (e *Emulator) Close() error {
 
 // ServeHTTP serves the service API and the control API.
 func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if e.opts.StatePath != "" && changes(r.Method) {
+		w = &keptWriter{ResponseWriter: w, e: e}
+	}
 	path := r.URL.Path
 	if path == controlPrefix || strings.HasPrefix(path, controlPrefix+"/") {
 		e.serveControl(w, r)
@@ -204,6 +208,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if e.faults.takeError(r.Method) {
 		writeError(w, e.serverError())
+		return
+	}
+	if e.refuseLargeJSONBody(w, r) {
 		return
 	}
 	h(e, w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)), id)

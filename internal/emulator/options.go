@@ -93,8 +93,14 @@ type Options struct {
 	// VideoRestore turns on the Video Restore feature: a deleted video is discarded, kept for
 	// DiscardRetention and restorable through /discarded/videos. Off, as for an account without it.
 	VideoRestore bool
-	Faults       Faults
-	Now          func() time.Time // injectable clock; default time.Now
+	// ControlAllowHosts are the Host names that the control API answers beside the address it
+	// was reached on and the loopback names; "*" is any (control_guard.go).
+	ControlAllowHosts []string
+	// ControlAllowOrigins are the Origins (scheme://host[:port]) whose pages may call the control
+	// API beside the emulator's own; "*" is any.
+	ControlAllowOrigins []string
+	Faults              Faults
+	Now                 func() time.Time // injectable clock; default time.Now
 }
 
 // environmentLimits are the specification's per-minute limits.

@@ -26,8 +26,15 @@ func (e *Emulator) loadState() (bool, error) {
 	if e.opts.StatePath == "" {
 		return false, nil
 	}
-	removeStaleTemps(e.opts.StatePath)
-	b, err := os.ReadFile(e.opts.StatePath)
+	target, err := statePathTarget(e.opts.StatePath)
+	if err != nil {
+		return false, err
+	}
+	if err := checkStateWritable(e.opts.StatePath, target, probeDir); err != nil {
+		return false, err
+	}
+	removeStaleTemps(target)
+	b, err := os.ReadFile(target)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
@@ -70,8 +77,13 @@ func (e *Emulator) saveState() error {
 	if err != nil {
 		return fmt.Errorf("encoding the state: %w", err)
 	}
-	if err := writeFileAtomic(e.opts.StatePath, append(b, '\n')); err != nil {
-		return fmt.Errorf("writing the state: %w", err)
+	target, err := statePathTarget(e.opts.StatePath)
+	if err == nil {
+		err = writeFileAtomic(target, append(b, '\n'))
+	}
+	e.saveFailed.Store(err != nil)
+	if err != nil {
+		return fmt.Errorf("writing the state file %s: %w", e.opts.StatePath, err)
 	}
 	return nil
 }
@@ -127,10 +139,11 @@ func removeStaleTemps(path string) {
 	}
 }
 
-// saveStateLogged saves after a change made by a request; the request has succeeded already,
-// so a failure to persist is logged rather than answered.
+// saveStateLogged saves after a change. A failure is logged as an error; the request that made
+// the change, if any, is then answered 500 rather than as kept (see keptWriter), since a
+// restart would lose the change.
 func (e *Emulator) saveStateLogged() {
 	if err := e.saveState(); err != nil {
-		log.Printf("videohost-emulator: %v", err)
+		log.Printf("videohost-emulator: ERROR: %v; the change is in memory only and a restart loses it", err)
 	}
 }

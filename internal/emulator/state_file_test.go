@@ -1,10 +1,14 @@
 package emulator_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"log"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -136,4 +140,81 @@ func TestStateStaleTempsRemoved(t *testing.T) {
 	if _, _, _, ok := emu.VideoSource(emulator.SeedVideoID(1)); !ok {
 		t.Errorf("the seed video was not loaded")
 	}
+}
+
+// TestStateRefusesAPathItCannotWrite: a state file whose directory is a regular file cannot be
+// saved, whoever runs the emulator (root included), so New refuses it and says where and why.
+func TestStateRefusesAPathItCannotWrite(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := emulator.New(emulator.Options{StatePath: filepath.Join(file, "state.json")})
+	if err == nil || !strings.Contains(err.Error(), "in "+file) || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("New of a state file under a regular file: %v; want a refusal naming the directory and the reason", err)
+	}
+}
+
+// TestStateWritesThroughASymlink: a -state that is a symbolic link stays one; its target gets
+// every save, including a target that does not exist yet.
+func TestStateWritesThroughASymlink(t *testing.T) {
+	dir := t.TempDir()
+	for _, exists := range []bool{true, false} {
+		target := filepath.Join(dir, fmt.Sprintf("real-%v.json", exists))
+		if exists {
+			e := newEnv(t, emulator.Options{StatePath: target})
+			expectStatus(t, e.api("POST", "/webhooks", map[string]any{"url": "https://r.test/old", "events": []string{"video.summary.generated"}}), http.StatusCreated)
+		}
+		link := filepath.Join(dir, fmt.Sprintf("link-%v.json", exists))
+		if err := os.Symlink(filepath.Base(target), link); err != nil {
+			t.Fatal(err)
+		}
+		e := newEnv(t, emulator.Options{StatePath: link})
+		expectStatus(t, e.api("POST", "/webhooks", map[string]any{"url": "https://r.test/new", "events": []string{"video.summary.generated"}}), http.StatusCreated)
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("target existed %v: the link was replaced (%v)", exists, err)
+		}
+		raw, err := os.ReadFile(target)
+		if err != nil || !strings.Contains(string(raw), "https://r.test/new") {
+			t.Errorf("target existed %v: the target does not hold the new webhook (%v)", exists, err)
+		}
+	}
+}
+
+// TestStateWriteThatFailsIsA500: once the state file cannot be written, a change is answered
+// 500 (it is in memory only) and logged; reads go on; a later write that succeeds answers as
+// before.
+func TestStateWriteThatFailsIsA500(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, emulator.Options{StatePath: filepath.Join(dir, "s.json")})
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	t.Cleanup(func() { log.SetOutput(os.Stderr) })
+	// The directory becomes a regular file: no file can be made in it, root or not.
+	if err := os.Rename(dir, dir+".away"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hook := map[string]any{"url": "https://r.test/x", "events": []string{"video.summary.generated"}}
+	r := e.api("POST", "/webhooks", hook)
+	expectStatus(t, r, http.StatusInternalServerError)
+	if !strings.Contains(string(r.raw), "state file") {
+		t.Errorf("the 500 does not say why: %s", r.raw)
+	}
+	if !strings.Contains(logged.String(), "ERROR") || !strings.Contains(logged.String(), "not a directory") {
+		t.Errorf("the failed write was not logged as an error: %q", logged.String())
+	}
+	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(dir+".away", dir); err != nil {
+		t.Fatal(err)
+	}
+	expectStatus(t, e.api("POST", "/webhooks", hook), http.StatusCreated)
 }

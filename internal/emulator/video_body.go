@@ -49,6 +49,9 @@ func (e *Emulator) applyVideoBody(v *video, body map[string]json.RawMessage, cre
 		if detail == "" && strings.TrimSpace(title) == "" {
 			detail = detailNotBlank
 		}
+		if detail == "" {
+			detail = titleLengthDetail(title)
+		}
 		if detail != "" {
 			add("title", detail)
 		}
@@ -121,6 +124,9 @@ func (e *Emulator) applyVideoLists(v *video, body map[string]json.RawMessage) []
 	var probs []problem
 	if raw, ok := body["tags"]; ok {
 		tags, detail := decodeMember[[]string](raw, "array of strings")
+		if detail == "" {
+			detail = tagsDetail(tags)
+		}
 		if detail != "" {
 			probs = append(probs, e.fieldInvalid("tags", detail))
 		}
@@ -130,6 +136,9 @@ func (e *Emulator) applyVideoLists(v *video, body map[string]json.RawMessage) []
 		md, detail := decodeMember[[]Metadatum](raw, "array of {key, value}")
 		if detail == "" && slices.ContainsFunc(md, func(m Metadatum) bool { return m.Key == "" }) {
 			detail = detailMetadataKey
+		}
+		if detail == "" {
+			detail = metadataDetail(md)
 		}
 		if detail != "" {
 			probs = append(probs, e.fieldInvalid("metadata", detail))

@@ -144,6 +144,10 @@ type adoptableCreate[T any] struct {
 	slot bool
 	// shown names an object in messages; id when nil.
 	shown func(T) string
+	// tooManyAdvice, when set, is what a sole kind's refusal of several candidates tells the
+	// user to do, given the kind; the default advice (delete the unused ones, or import the one
+	// to keep) does not fit an ephemeral object, which no state holds.
+	tooManyAdvice func(candidates []T) string
 }
 
 // adoptionError is a create that the adoption refused or could not settle, with the diagnostic
@@ -366,13 +370,17 @@ func (d *adoption[T]) tooMany(candidates []T) error {
 		names[i] = d.shown(c)
 	}
 	k := d.a.kind
+	advice := fmt.Sprintf("Find out who uses them (the %ss data source lists them), delete the ones nobody uses, and run "+
+		"terraform apply again; or import the one to keep into this resource.", k)
+	if d.a.tooManyAdvice != nil {
+		advice = d.a.tooManyAdvice(candidates)
+	}
 	return &adoptionError{
 		summary: "Unable to Tell Which " + titleCase(k) + " This Create Stored",
 		detail: fmt.Sprintf("The create of this %s failed after it may have reached the service, and meanwhile %d %ss "+
 			"appeared on the service (%s): one may be this create's, the others another client's, and the service keeps "+
-			"nothing that tells them apart. None was adopted and none deleted, since it may be in use elsewhere. Find out "+
-			"who uses them (the %ss data source lists them), delete the ones nobody uses, and run terraform apply again; "+
-			"or import the one to keep into this resource.", k, len(candidates), k, strings.Join(names, ", "), k),
+			"nothing that tells them apart. None was adopted and none deleted, since it may be in use elsewhere. %s",
+			k, len(candidates), k, strings.Join(names, ", "), advice),
 	}
 }
 

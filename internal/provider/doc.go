@@ -28,7 +28,10 @@
 //     data_attributes.go, list_values.go, file_identity.go (opening a named file, and the record
 //     of its hash), file_hash_cache.go (that record on disk), file_source.go, image_file.go,
 //     webvtt_file.go and webvtt_cues.go, unclosed_tokens.go (the ephemeral tokens deleted after
-//     Serve returns), tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
+//     Serve returns, or when Terraform dies: main's lifecycle.go), tflog_logger.go,
+//     rate_limit_warning.go, time_values.go, timeouts_block.go (the timeouts block, at least one
+//     second), string_set_type.go (a set of strings checked for duplicates in linear time),
+//     video_limits.go (a video's title, tags and metadata bounded at plan); the captions and chapters share
 //     track_resource.go, track_model.go, track_plan.go, track_writes.go and
 //     track_list_resource.go.
 //   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -54,7 +55,11 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 			"in the apply, each time with a new token. Use it in provider blocks, ephemeral variables, write-only " +
 			"arguments or provisioners that upload during the run. When one opening of a run fails, Terraform closes " +
 			"none of the run's ephemeral resources: the provider then deletes the tokens it opened when Terraform " +
-			"stops it at the end of the run, and an opening that fails leaves no token behind. For a token that " +
+			"stops it at the end of the run, or when Terraform dies without stopping it (kill -9); SIGTERM ends the run as Ctrl-C does. A token " +
+			"outlives its run, until its `ttl` ends, only when the provider itself is killed before it deletes the " +
+			"token, when the service does not answer the delete, or when an opening's create fails with an unknown " +
+			"outcome while another client (another run on the same API key) creates a token with the same `ttl`: the " +
+			"provider cannot tell which is its own, fails the opening and deletes neither. For a token that " +
 			"outlives the run, use the `videohost_upload_token` resource.",
 		Attributes: map[string]schema.Attribute{
 			"ttl": schema.Int64Attribute{
@@ -118,7 +123,9 @@ func (r *uploadTokenEphemeralResource) Open(ctx context.Context, req ephemeral.O
 // and deleted: the run it was for is over. False, with an error diagnostic, when there is no
 // token.
 func openUploadToken(ctx context.Context, pd *providerData, ttl int, diags *diag.Diagnostics) (videohost.UploadToken, bool) {
-	d := &adoption[videohost.UploadToken]{pd: pd, a: uploadTokenAdoptable(pd, ttl)}
+	a := uploadTokenAdoptable(pd, ttl)
+	a.tooManyAdvice = ephemeralTokenAdvice
+	d := &adoption[videohost.UploadToken]{pd: pd, a: a}
 	tok, err := d.send(ctx)
 	if err == nil {
 		unclosedUploadTokens.keep(pd.client, tok.Token)
@@ -139,6 +146,26 @@ func openUploadToken(ctx context.Context, pd *providerData, ttl int, diags *diag
 		addAPIErrorDiagnostics(diags, "Unable to Create Upload Token", err, pd, uploadTokenWrites.attrs)
 	}
 	return videohost.UploadToken{}, false
+}
+
+// ephemeralTokenAdvice is what an opening that cannot tell its token among candidates tells
+// the user: the token it may have made stays usable until its ttl ends, since deleting one that
+// is not provably its own could revoke another run's credential.
+func ephemeralTokenAdvice(candidates []videohost.UploadToken) string {
+	var last *time.Time
+	for _, c := range candidates {
+		if c.ExpiresAt != nil && (last == nil || c.ExpiresAt.After(*last)) {
+			last = c.ExpiresAt
+		}
+	}
+	until := "until its ttl ends"
+	if last != nil {
+		until = "until its ttl ends, " + last.UTC().Format(time.RFC3339) + " at the latest"
+	}
+	return "Another run on the same API key opened a token at the same moment, with the same ttl. The token this " +
+		"opening may have made stays usable " + until + ". Run terraform again; to end it sooner, delete the tokens " +
+		"that no run uses (the videohost_upload_tokens data source lists them). Giving each concurrent run its own " +
+		"ttl, or its own API key, lets the provider tell its tokens apart."
 }
 
 // deleteOpenedToken deletes a token that an opening made, on a context of its own (the token

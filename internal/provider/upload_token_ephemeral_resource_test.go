@@ -11,9 +11,11 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -221,5 +223,46 @@ resource "terraform_data" "run" {}
 	noTokenLeft("apply")
 	if emu.FaultCounts().CommitThen500 == 0 {
 		t.Error("no create was stored and answered 500: a failed opening's own token was not tested")
+	}
+}
+
+// TestOpeningThatCannotTellItsTokenSaysSo: an opening whose create is stored and answered 500
+// while another client creates a token of the same ttl cannot tell which token is its own. It
+// fails, deletes neither (one is another run's credential), keeps neither for deletion at exit,
+// says until when the token it may have made lives, and does not suggest an import, which an
+// ephemeral resource cannot have.
+func TestOpeningThatCannotTellItsTokenSaysSo(t *testing.T) {
+	var armed atomic.Bool
+	emu, pd := adoptionEnv(t, emulator.Options{Limits: raisedLimits}, otherClientCreates("/upload-tokens", &armed))
+	armed.Store(true)
+	emu.SetFaults(emulator.Faults{CommitThen500Rate: 1})
+	var diags diag.Diagnostics
+	if _, ok := openUploadToken(t.Context(), pd, 600, &diags); ok || !diags.HasError() {
+		t.Fatalf("the opening succeeded (%v): it cannot know which token is its own", diags)
+	}
+	d := diags.Errors()[0]
+	if d.Summary() != "Unable to Tell Which Upload Token This Create Stored" {
+		t.Errorf("summary %q", d.Summary())
+	}
+	for _, want := range []string{"stays usable until its ttl ends", "at the latest", "videohost_upload_tokens", "own ttl"} {
+		if !strings.Contains(d.Detail(), want) {
+			t.Errorf("the detail does not say %q: %s", want, d.Detail())
+		}
+	}
+	if strings.Contains(strings.ToLower(d.Detail()), "import") {
+		t.Errorf("the detail suggests an import, impossible for an ephemeral resource: %s", d.Detail())
+	}
+	emu.SetFaults(emulator.Faults{})
+	listed, err := pd.client.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
+	if err != nil || len(listed) != 2 {
+		t.Fatalf("%d tokens (%v) on the service; want both candidates, neither deleted", len(listed), err)
+	}
+	for _, tok := range listed {
+		unclosedUploadTokens.mu.Lock()
+		_, kept := unclosedUploadTokens.tokens[tok.Token]
+		unclosedUploadTokens.mu.Unlock()
+		if kept {
+			t.Errorf("candidate %s is kept for deletion at exit: it is not provably this opening's", uploadTokenFingerprint(tok.Token))
+		}
 	}
 }

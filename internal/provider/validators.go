@@ -305,3 +305,26 @@ func eventSetValidators() []validator.Set {
 		setvalidator.ValueStringsAre(eventNameValidator()),
 	}
 }
+
+// webhookURLValidator is httpURLValidator that also refuses user information (user:password@):
+// the address is the webhook's identity, shown in clear by the service to every holder of the
+// key, in every plan and in the state; the signature secret is how a receiver authenticates
+// deliveries. The message never repeats the user information.
+func webhookURLValidator() validator.String {
+	return stringCheck{
+		description: "value must be an absolute http or https URL without user information",
+		summary:     "Credentials in Webhook URL",
+		check: func(s string) string {
+			if u, err := url.Parse(s); err == nil && u.User != nil {
+				return "it holds user information (the part before @), which would be shown in clear in plans, in " +
+					"the state and by the service"
+			}
+			return ""
+		},
+		detail: func(p, why string) string {
+			return fmt.Sprintf("Remove the user name and password from %s: %s. To authenticate the deliveries, have "+
+				"the receiver check each one's signature with the webhook's signature_secret (see the "+
+				"verify_webhook_signature function).", p, why)
+		},
+	}
+}

@@ -23,7 +23,7 @@ type videoResourceModel struct {
 	Panoramic          types.Bool     `tfsdk:"panoramic"`
 	MP4Support         types.Bool     `tfsdk:"mp4_support"`
 	PlayerID           types.String   `tfsdk:"player_id"`
-	Tags               types.Set      `tfsdk:"tags"`
+	Tags               stringSetValue `tfsdk:"tags"`
 	Metadata           types.Map      `tfsdk:"metadata"`
 	Language           types.String   `tfsdk:"language"`
 	Transcript         types.Bool     `tfsdk:"transcript"`
@@ -103,8 +103,8 @@ func (m *videoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 	if tags == nil {
 		tags = []string{}
 	}
-	var d diag.Diagnostics
-	m.Tags, d = types.SetValueFrom(ctx, types.StringType, tags)
+	set, d := types.SetValueFrom(ctx, types.StringType, tags)
+	m.Tags = stringSetValue{set}
 	diags.Append(d...)
 	md := make(map[string]string, len(v.Metadata))
 	for _, kv := range v.Metadata {

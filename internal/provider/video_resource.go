@@ -114,7 +114,7 @@ func (r *videoResource) Schema(ctx context.Context, _ resource.SchemaRequest, re
 			"next apply sends only what the service lacks. Import with the video's id.",
 		Attributes: videoAttributes(),
 		Blocks: map[string]schema.Block{
-			"timeouts": timeouts.Block(ctx, timeouts.Opts{Create: true, Update: true}),
+			"timeouts": timeoutsBlock(ctx, timeouts.Opts{Create: true, Update: true}),
 		},
 	}
 }
@@ -138,9 +138,9 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id": keptString("Identifier of the video (the service's `videoId`)."),
 		"title": schema.StringAttribute{
-			MarkdownDescription: "Title of the video. Required; must not be blank.",
+			MarkdownDescription: fmt.Sprintf("Title of the video, at most %d characters. Required; must not be blank.", maxVideoTitle),
 			Required:            true,
-			Validators:          []validator.String{notBlank()},
+			Validators:          []validator.String{notBlank(), titleLengthCheck()},
 		},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Description of the video. Default empty: removing it clears the description.",
@@ -167,15 +167,21 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 			Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
 		},
 		"tags": schema.SetAttribute{
-			MarkdownDescription: "Tags of the video. Default none; a change sends the whole set.",
-			ElementType:         types.StringType,
-			Optional:            true, Computed: true,
+			MarkdownDescription: fmt.Sprintf("Tags of the video, at most %d of 1 to %d characters each. Default "+
+				"none; a change sends the whole set.", maxVideoTags, maxVideoTag),
+			CustomType:  newStringSetType(),
+			ElementType: types.StringType,
+			Validators:  []validator.Set{videoTagsCheck{}},
+			Optional:    true, Computed: true,
 			Default: setdefault.StaticValue(types.SetValueMust(types.StringType, []attr.Value{})),
 		},
 		"metadata": schema.MapAttribute{
-			MarkdownDescription: "Metadata of the video, key to value. Default none; a change sends the whole map.",
-			ElementType:         types.StringType,
-			Optional:            true, Computed: true,
+			MarkdownDescription: fmt.Sprintf("Metadata of the video, key to value: at most %d pairs, keys of 1 to %d "+
+				"characters, values of at most %d. Default none; a change sends the whole map.",
+				maxVideoMetadata, maxVideoMetadataKey, maxVideoMetadataValue),
+			ElementType: types.StringType,
+			Validators:  []validator.Map{videoMetadataCheck{}},
+			Optional:    true, Computed: true,
 			Default: mapdefault.StaticValue(types.MapValueMust(types.StringType, map[string]attr.Value{})),
 		},
 		"language": schema.StringAttribute{

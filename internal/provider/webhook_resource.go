@@ -52,10 +52,11 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("Identifier of the webhook (the service's `webhookId`)."),
 			"url": schema.StringAttribute{
-				MarkdownDescription: "Absolute http or https address that receives the notifications. " +
-					"Changing it replaces the webhook. No default.",
+				MarkdownDescription: "Absolute http or https address that receives the notifications, without user " +
+					"name or password (the receiver authenticates deliveries by their signature). Changing it " +
+					"replaces the webhook. No default.",
 				Required:      true,
-				Validators:    []validator.String{httpURLValidator()},
+				Validators:    []validator.String{httpURLValidator(), webhookURLValidator()},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"events": schema.SetAttribute{

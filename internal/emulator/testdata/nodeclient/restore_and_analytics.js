@@ -70,7 +70,7 @@ async function restore() {
 }
 
 async function recordPlays(body) {
-  const res = await fetch(`${baseUri}/_emulator/plays`, { method: 'POST', body: JSON.stringify(body) });
+  const res = await fetch(`${baseUri}/_emulator/plays`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   check(`record plays ${JSON.stringify(body)}`, res.status === 201, res.status);
 }
 

@@ -1,0 +1,223 @@
+//go:build linux
+
+package provider
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// A CI system that cancels a job sends SIGTERM to the job's process group, Terraform and its
+// providers alike; an out-of-memory killer or a kill -9 ends Terraform alone. These tests run
+// the real CLI against a development build of the provider, stop it in the middle of an apply
+// that holds ephemeral upload tokens open, and count the tokens still live on the service and
+// the provider processes still running.
+
+// stoppedRun is an apply started in a process group of its own, waiting in a provisioner while
+// the run's ephemeral upload tokens are open.
+type stoppedRun struct {
+	t         *testing.T
+	cmd       *exec.Cmd
+	out       bytes.Buffer
+	done      chan error
+	client    *videohost.Client
+	providers []int // the provider processes Terraform started
+}
+
+// startStoppableApply starts terraform apply on a configuration whose apply opens 3 ephemeral
+// tokens and then sleeps in a provisioner, and returns once the provisioner has started.
+func startStoppableApply(t *testing.T) *stoppedRun {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	parallel(t)
+	emu, baseURL := serveEmulator(t, emulator.Options{Limits: raisedLimits}, nil)
+	w := newCLIWorkdir(t.Context(), t, "1.10.0")
+	started := filepath.Join(w.dir, "started")
+	w.write("main.tf", fmt.Sprintf(`
+terraform {
+  required_providers {
+    videohost = { source = "videohost/videohost" }
+  }
+}
+provider "videohost" {
+  base_url    = %q
+  api_key     = %q
+  auth_scheme = "basic"
+}
+ephemeral "videohost_upload_token" "t" {
+  count = 3
+  ttl   = 900
+}
+resource "terraform_data" "wait" {
+  provisioner "local-exec" {
+    command     = "touch %s && sleep 30"
+    environment = { TOKENS = join(",", ephemeral.videohost_upload_token.t[*].id) }
+  }
+}
+`, baseURL, emu.APIKeys()[0], started))
+	client, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &stoppedRun{t: t, client: client, done: make(chan error, 1)}
+	r.cmd = exec.Command(w.bin, "apply", "-auto-approve", "-no-color")
+	r.cmd.Dir, r.cmd.Env = w.dir, w.env
+	r.cmd.Stdout, r.cmd.Stderr = &r.out, &r.out
+	r.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := r.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pgid := r.cmd.Process.Pid
+	t.Cleanup(func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) }) // the sleep, and anything left
+	go func() { r.done <- r.cmd.Wait() }()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		select {
+		case err := <-r.done:
+			t.Fatalf("terraform ended before the provisioner started: %v\n%s", err, r.out.String())
+		case <-time.After(100 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the provisioner did not start in 2 minutes:\n%s", r.out.String())
+		}
+	}
+	r.providers = providerChildren(t, pgid)
+	if len(r.providers) == 0 {
+		t.Fatal("found no provider process started by terraform")
+	}
+	if n := r.liveTokens(); n != 3 {
+		t.Fatalf("%d tokens live while the apply waits, want the 3 it opened", n)
+	}
+	return r
+}
+
+// providerChildren are the processes of this provider whose parent is pid.
+func providerChildren(t *testing.T, pid int) []int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []int
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		exe, _ := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
+		if filepath.Base(exe) == "terraform-provider-videohost" && parentOf(p) == pid {
+			found = append(found, p)
+		}
+	}
+	return found
+}
+
+// parentOf is the parent pid of pid from /proc, 0 when pid is gone.
+func parentOf(pid int) int {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name, in parentheses, may hold spaces: the fields after it are fixed.
+	fields := strings.Fields(string(raw[bytes.LastIndexByte(raw, ')')+1:]))
+	if len(fields) < 2 {
+		return 0
+	}
+	ppid, _ := strconv.Atoi(fields[1])
+	return ppid
+}
+
+// alive reports whether pid runs (a zombie, which has exited, does not).
+func alive(pid int) bool {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	fields := strings.Fields(string(raw[bytes.LastIndexByte(raw, ')')+1:]))
+	return len(fields) > 0 && fields[0] != "Z"
+}
+
+func (r *stoppedRun) liveTokens() int {
+	r.t.Helper()
+	left, err := r.client.ListUploadTokens(r.t.Context(), videohost.UploadTokenFilter{})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return len(left)
+}
+
+// providersGone waits up to within for the provider processes to exit and fails the test with
+// those still running.
+func (r *stoppedRun) providersGone(within time.Duration) {
+	r.t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		var running []int
+		for _, p := range r.providers {
+			if alive(p) {
+				running = append(running, p)
+			}
+		}
+		if len(running) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("provider processes %v still run %s after terraform", running, within)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestAccSIGTERMToTheGroupClosesEphemeralTokens: SIGTERM to Terraform's process group (a CI
+// cancel) ends the run as Ctrl-C does: Terraform fails the run, the provider exits, and no
+// ephemeral token of the run stays live.
+func TestAccSIGTERMToTheGroupClosesEphemeralTokens(t *testing.T) {
+	r := startStoppableApply(t)
+	if err := syscall.Kill(-r.cmd.Process.Pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-r.done:
+		if err == nil {
+			t.Fatalf("terraform succeeded after SIGTERM:\n%s", r.out.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("terraform still runs a minute after SIGTERM:\n%s", r.out.String())
+	}
+	r.providersGone(5 * time.Second)
+	if n := r.liveTokens(); n != 0 {
+		t.Errorf("%d ephemeral tokens live after SIGTERM to the group, want none:\n%s", n, r.out.String())
+	}
+}
+
+// TestAccKilledTerraformLeavesNoProvider: after a kill -9 of Terraform alone, the provider
+// notices that its parent is gone, deletes the tokens Terraform will never close, and exits.
+func TestAccKilledTerraformLeavesNoProvider(t *testing.T) {
+	r := startStoppableApply(t)
+	if err := r.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-r.done; err == nil {
+		t.Fatal("terraform succeeded though it was killed")
+	}
+	r.providersGone(5 * time.Second)
+	if n := r.liveTokens(); n != 0 {
+		t.Errorf("%d ephemeral tokens live after terraform was killed, want none", n)
+	}
+}

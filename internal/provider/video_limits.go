@@ -1,0 +1,143 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+)
+
+// The bounds of a video's title, tags and metadata, checked when the configuration is
+// validated. The service's published interface gives none for these members; the bound it
+// has is the size of a request body (1 MiB, after which it answers only "The payload is
+// invalid."). Without bounds, a plan of 10,000 tags and a 1 MB title ran minutes of CPU in
+// Terraform and the plugin framework, whose handling of a set is quadratic (see
+// stringSetType), before the service refused the create. These are far above any use met
+// (a title is a line, tags and metadata a few dozen), and together keep a create well below
+// the body limit: 200 tags of 255 characters and 100 pairs of 255 and 1,000 characters are at
+// most some 650 KB even in 4-byte characters. The emulator enforces the same bounds and names
+// them.
+const (
+	maxVideoTitle         = 1000
+	maxVideoTags          = 200
+	maxVideoTag           = 255
+	maxVideoMetadata      = 100
+	maxVideoMetadataKey   = 255
+	maxVideoMetadataValue = 1000
+)
+
+// titleLengthCheck refuses a title longer than maxVideoTitle characters.
+func titleLengthCheck() validator.String {
+	return stringCheck{
+		description: fmt.Sprintf("value must be at most %d characters", maxVideoTitle),
+		summary:     "Value Too Long",
+		check: func(s string) string {
+			if n := utf8.RuneCountInString(s); n > maxVideoTitle {
+				return fmt.Sprintf("it is %d characters long, and a video's title is at most %d", n, maxVideoTitle)
+			}
+			return ""
+		},
+		detail: func(p, why string) string { return fmt.Sprintf("Shorten %s: %s.", p, why) },
+	}
+}
+
+// videoTagsCheck bounds the number and the length of a video's tags.
+type videoTagsCheck struct{}
+
+var _ validator.Set = videoTagsCheck{}
+
+func (videoTagsCheck) Description(context.Context) string {
+	return fmt.Sprintf("at most %d tags of 1 to %d characters", maxVideoTags, maxVideoTag)
+}
+
+func (c videoTagsCheck) MarkdownDescription(ctx context.Context) string { return c.Description(ctx) }
+
+func (videoTagsCheck) ValidateSet(_ context.Context, req validator.SetRequest, resp *validator.SetResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	elems := req.ConfigValue.Elements()
+	if len(elems) > maxVideoTags {
+		resp.Diagnostics.AddAttributeError(req.Path, "Too Many Tags", fmt.Sprintf("%s holds %d tags; a video has at "+
+			"most %d. Keep the tags that viewers and searches use, and put the rest in metadata.", req.Path, len(elems), maxVideoTags))
+		return
+	}
+	for _, e := range elems {
+		s, ok := knownString(e)
+		if !ok {
+			continue
+		}
+		if n := utf8.RuneCountInString(s); n == 0 || n > maxVideoTag {
+			resp.Diagnostics.AddAttributeError(req.Path, "Invalid Tag", fmt.Sprintf("A tag of %s is %d characters "+
+				"long; each tag is 1 to %d characters. Shorten or remove it: %s.", req.Path, n, maxVideoTag, cut(s, 40)))
+		}
+	}
+}
+
+// videoMetadataCheck refuses an empty key and bounds the number and the length of a video's
+// metadata.
+type videoMetadataCheck struct{}
+
+var _ validator.Map = videoMetadataCheck{}
+
+func (videoMetadataCheck) Description(context.Context) string {
+	return fmt.Sprintf("at most %d pairs, keys of 1 to %d characters, values of at most %d",
+		maxVideoMetadata, maxVideoMetadataKey, maxVideoMetadataValue)
+}
+
+func (c videoMetadataCheck) MarkdownDescription(ctx context.Context) string {
+	return c.Description(ctx)
+}
+
+func (videoMetadataCheck) ValidateMap(_ context.Context, req validator.MapRequest, resp *validator.MapResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	elems := req.ConfigValue.Elements()
+	if len(elems) > maxVideoMetadata {
+		resp.Diagnostics.AddAttributeError(req.Path, "Too Many Metadata Pairs", fmt.Sprintf("%s holds %d pairs; a "+
+			"video has at most %d. Merge or remove some.", req.Path, len(elems), maxVideoMetadata))
+		return
+	}
+	keys := make([]string, 0, len(elems))
+	for k := range elems {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		at := req.Path.AtMapKey(k)
+		switch n := utf8.RuneCountInString(k); {
+		case n == 0:
+			resp.Diagnostics.AddAttributeError(at, "Empty Metadata Key", fmt.Sprintf("%s has a pair whose key is "+
+				"empty, which the service refuses. Give the pair a key, or remove it.", req.Path))
+		case n > maxVideoMetadataKey:
+			resp.Diagnostics.AddAttributeError(at, "Invalid Metadata Key", fmt.Sprintf("A key of %s is %d characters "+
+				"long; a key is at most %d. Shorten it: %s.", req.Path, n, maxVideoMetadataKey, cut(k, 40)))
+		}
+		if v, ok := knownString(elems[k]); ok && utf8.RuneCountInString(v) > maxVideoMetadataValue {
+			resp.Diagnostics.AddAttributeError(at, "Value Too Long", fmt.Sprintf("%s is %d characters long; a "+
+				"metadata value is at most %d. Shorten it.", at, utf8.RuneCountInString(v), maxVideoMetadataValue))
+		}
+	}
+}
+
+// cut quotes s for a message, cut to n characters.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprintf("%q...", string([]rune(s)[:n]))
+}
+
+// knownString is v's string when v is a known, non-null string.
+func knownString(v attr.Value) (string, bool) {
+	s, ok := v.(basetypes.StringValue)
+	if !ok || s.IsNull() || s.IsUnknown() {
+		return "", false
+	}
+	return s.ValueString(), true
+}
