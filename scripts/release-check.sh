@@ -63,6 +63,26 @@ mkdir -p "$lib_tmp/bin"
 # say prints a step with the time since the start.
 say() { lib_say "==> [$((SECONDS - started)) s] $*"; }
 
+# heartbeat WHAT LOG CMD...: runs CMD with its output in LOG and prints a line every 20 s while
+# it runs, so that the builds of GoReleaser and of the snapshot (minutes without output of their
+# own) never look stuck, neither to a person nor to a CI runner that gives up on a silent job.
+# Returns CMD's status.
+heartbeat() {
+	local what=$1 log=$2 begun=$SECONDS next=20 pid rc=0
+	shift 2
+	"$@" >"$log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		if [ $((SECONDS - begun)) -ge "$next" ] && kill -0 "$pid" 2>/dev/null; then
+			lib_say "    still $what ($((SECONDS - begun)) s; [$((SECONDS - started)) s] in all)"
+			next=$((next + 20))
+		fi
+	done
+	wait "$pid" || rc=$?
+	return "$rc"
+}
+
 # ---- the CLIs ---------------------------------------------------------------------------------
 if [ -z "${RELEASE_CLIS:-}" ]; then
 	shared="$root/../shared/cli"
@@ -120,12 +140,16 @@ fi
 gr_dir=${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/goreleaser-$goreleaser_version
 if [ ! -x "$gr_dir/goreleaser" ]; then
 	say "building goreleaser $goreleaser_version into $gr_dir (once; minutes on two cores)"
-	GOBIN=$gr_dir timeout --foreground 1800 go install "github.com/goreleaser/goreleaser/v2@$goreleaser_version" ||
-		lib_fail "go install github.com/goreleaser/goreleaser/v2@$goreleaser_version failed"
+	heartbeat "building goreleaser" "$lib_tmp/goreleaser-build.log" env GOBIN="$gr_dir" \
+		timeout --foreground 1800 go install "github.com/goreleaser/goreleaser/v2@$goreleaser_version" ||
+		{
+			tail -n 40 "$lib_tmp/goreleaser-build.log"
+			lib_fail "go install github.com/goreleaser/goreleaser/v2@$goreleaser_version failed (log above)"
+		}
 fi
 say "goreleaser $goreleaser_version release --snapshot (${targets:-every platform of .goreleaser.yml})"
-GPG_FINGERPRINT=$fingerprint timeout --foreground 1200 "$gr_dir/goreleaser" \
-	release --snapshot --clean --config "$lib_tmp/goreleaser.yml" >"$lib_tmp/goreleaser.log" 2>&1 ||
+heartbeat "building the snapshot release" "$lib_tmp/goreleaser.log" env GPG_FINGERPRINT="$fingerprint" \
+	timeout --foreground 1200 "$gr_dir/goreleaser" release --snapshot --clean --config "$lib_tmp/goreleaser.yml" ||
 	{
 		tail -n 40 "$lib_tmp/goreleaser.log"
 		lib_fail "goreleaser failed (log above)"
