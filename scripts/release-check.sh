@@ -12,7 +12,10 @@
 #   - the CLI verifies the signature and the checksum and writes zh: and h1: hashes to
 #     .terraform.lock.hcl, and the example applies, plans empty and destroys;
 #   - the same CLI refuses a tampered zip and a signature that does not match the sums;
-#   - the emulator and the receiver of the release run from their archives.
+#   - the emulator and the receiver of the release run from their archives;
+#   - the CI action .github/actions/videohost-emulator gets the emulator from the release's archive,
+#     checks it against the sums, starts it, exports its address and key, and stops it
+#     (scripts/action-check.sh).
 #
 #   RELEASE_CLIS="path ..."  the terraform or tofu binaries (default: the CLIs of ../shared/cli when
 #                            that folder exists, unpacked once as make test-matrix does, then
@@ -221,6 +224,10 @@ receiver_url=$(lib_first_line receiver "$lib_last_pid")
 code=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST --data '{}' "$receiver_url/") || true
 [ "$code" = 401 ] || lib_fail "the released receiver answered $code to an unsigned delivery, not 401"
 say "emulator at $emulator_url answers; the receiver refuses an unsigned delivery (401)"
+# The GitHub Action that runs the emulator in users' CI, against this release's archive and sums
+# (a file:// address instead of the download, the rest as written).
+say "the CI action .github/actions/videohost-emulator against this release"
+"$root/scripts/action-check.sh" "$dist" || lib_fail "the CI action failed against the release (output above)"
 
 # ---- the registry -------------------------------------------------------------------------------
 go build -o "$lib_tmp/bin/registry" ./scripts/registry
