@@ -41,8 +41,9 @@ func installEnv(t *testing.T, home string, extra ...string) []string {
 	return append(env, extra...)
 }
 
-// runMake runs make TARGET at the root of the module in env and returns its output.
-func runMake(ctx context.Context, t *testing.T, env []string, target string) string {
+// runMake runs make TARGET at the root of the module in env, and fails the test with its output
+// unless it succeeds.
+func runMake(ctx context.Context, t *testing.T, env []string, target string) {
 	t.Helper()
 	cmd := exec.CommandContext(ctx, "make", "--no-print-directory", target)
 	cmd.Dir, cmd.Env = filepath.Join("..", ".."), env
@@ -50,7 +51,6 @@ func runMake(ctx context.Context, t *testing.T, env []string, target string) str
 	if err != nil {
 		t.Fatalf("make %s: %v\n%s", target, err, out)
 	}
-	return string(out)
 }
 
 // TestAccInstallPlainInit: make install in an empty home puts the provider where a plain init
