@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The provider at scale (`make bench-scale`), driven by the real terraform against the local
-# emulator and printed as a markdown table for the README:
+# emulator and printed as a markdown table for BENCHMARKS.md:
 #
 #   (a) a refreshing plan over N webhooks, N live streams, N player themes and N videos (from a
 #       URL, encoded before the import: a video's refresh reads its status only while it is not

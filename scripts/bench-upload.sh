@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Video source uploads (`make bench-upload`), driven by the real terraform against the local
-# emulator over loopback and printed as a markdown table for the README:
+# emulator over loopback and printed as a markdown table for BENCHMARKS.md:
 #
 #   throughput  a random source of the first size of BENCH_UPLOAD_SIZES (default 1 GiB) uploaded
 #               by `terraform apply` of one videohost_video, unthrottled, against curl posting

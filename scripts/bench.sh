@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks of the provider driven by the real terraform against the local emulator (the second
-# half of `make bench`), printed as a markdown table for the README:
+# half of `make bench`), printed as a markdown table for BENCHMARKS.md:
 #
 #   (a) apply N webhooks against a limit of 20 writes per 2 s window: wall time over the
 #       rate-limit floor, 429s, requests sent before a 429's Retry-After had elapsed (must be 0);

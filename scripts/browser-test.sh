@@ -114,6 +114,8 @@ fi
 lib_tf_ok destroy "$work" destroy -auto-approve
 small="$tmp/after-delete.mp4"
 head -c 4096 /dev/urandom >"$small"
+lib_say "browser-test: the page tries again with the deleted token; the refusal is expected: Chromium's" \
+	"\"page: Failed to load resource: ... 404\" line below is the outcome this step wants"
 out=$(drive "$small") || lib_fail "the page did not finish"
 lib_say "browser-test: page after the token's deletion: $out"
 [ "$(field state <<<"$out")" = error ] && [ "$(field httpStatus <<<"$out")" = 404 ] ||

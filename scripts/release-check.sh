@@ -12,7 +12,10 @@
 #   - the CLI verifies the signature and the checksum and writes zh: and h1: hashes to
 #     .terraform.lock.hcl, and the example applies, plans empty and destroys;
 #   - the same CLI refuses a tampered zip and a signature that does not match the sums;
-#   - the emulator and the receiver of the release run from their archives.
+#   - the emulator and the receiver of the release run from their archives;
+#   - the CI action .github/actions/videohost-emulator gets the emulator from the release's archive,
+#     checks it against the sums, starts it, exports its address and key, and stops it
+#     (scripts/action-check.sh).
 #
 #   RELEASE_CLIS="path ..."  the terraform or tofu binaries (default: the CLIs of ../shared/cli when
 #                            that folder exists, unpacked once as make test-matrix does, then
@@ -62,6 +65,26 @@ mkdir -p "$lib_tmp/bin"
 
 # say prints a step with the time since the start.
 say() { lib_say "==> [$((SECONDS - started)) s] $*"; }
+
+# heartbeat WHAT LOG CMD...: runs CMD with its output in LOG and prints a line every 20 s while
+# it runs, so that the builds of GoReleaser and of the snapshot (minutes without output of their
+# own) never look stuck, neither to a person nor to a CI runner that gives up on a silent job.
+# Returns CMD's status.
+heartbeat() {
+	local what=$1 log=$2 begun=$SECONDS next=20 pid rc=0
+	shift 2
+	"$@" >"$log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		if [ $((SECONDS - begun)) -ge "$next" ] && kill -0 "$pid" 2>/dev/null; then
+			lib_say "    still $what ($((SECONDS - begun)) s; [$((SECONDS - started)) s] in all)"
+			next=$((next + 20))
+		fi
+	done
+	wait "$pid" || rc=$?
+	return "$rc"
+}
 
 # ---- the CLIs ---------------------------------------------------------------------------------
 if [ -z "${RELEASE_CLIS:-}" ]; then
@@ -120,12 +143,16 @@ fi
 gr_dir=${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/goreleaser-$goreleaser_version
 if [ ! -x "$gr_dir/goreleaser" ]; then
 	say "building goreleaser $goreleaser_version into $gr_dir (once; minutes on two cores)"
-	GOBIN=$gr_dir timeout --foreground 1800 go install "github.com/goreleaser/goreleaser/v2@$goreleaser_version" ||
-		lib_fail "go install github.com/goreleaser/goreleaser/v2@$goreleaser_version failed"
+	heartbeat "building goreleaser" "$lib_tmp/goreleaser-build.log" env GOBIN="$gr_dir" \
+		timeout --foreground 1800 go install "github.com/goreleaser/goreleaser/v2@$goreleaser_version" ||
+		{
+			tail -n 40 "$lib_tmp/goreleaser-build.log"
+			lib_fail "go install github.com/goreleaser/goreleaser/v2@$goreleaser_version failed (log above)"
+		}
 fi
 say "goreleaser $goreleaser_version release --snapshot (${targets:-every platform of .goreleaser.yml})"
-GPG_FINGERPRINT=$fingerprint timeout --foreground 1200 "$gr_dir/goreleaser" \
-	release --snapshot --clean --config "$lib_tmp/goreleaser.yml" >"$lib_tmp/goreleaser.log" 2>&1 ||
+heartbeat "building the snapshot release" "$lib_tmp/goreleaser.log" env GPG_FINGERPRINT="$fingerprint" \
+	timeout --foreground 1200 "$gr_dir/goreleaser" release --snapshot --clean --config "$lib_tmp/goreleaser.yml" ||
 	{
 		tail -n 40 "$lib_tmp/goreleaser.log"
 		lib_fail "goreleaser failed (log above)"
@@ -197,6 +224,10 @@ receiver_url=$(lib_first_line receiver "$lib_last_pid")
 code=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST --data '{}' "$receiver_url/") || true
 [ "$code" = 401 ] || lib_fail "the released receiver answered $code to an unsigned delivery, not 401"
 say "emulator at $emulator_url answers; the receiver refuses an unsigned delivery (401)"
+# The GitHub Action that runs the emulator in users' CI, against this release's archive and sums
+# (a file:// address instead of the download, the rest as written).
+say "the CI action .github/actions/videohost-emulator against this release"
+"$root/scripts/action-check.sh" "$dist" || lib_fail "the CI action failed against the release (output above)"
 
 # ---- the registry -------------------------------------------------------------------------------
 go build -o "$lib_tmp/bin/registry" ./scripts/registry

@@ -67,7 +67,7 @@
 //
 // Live streams and player themes, videos, their sources, captions, chapters and thumbnails,
 // upload tokens, watermarks and logos behave as on the service, the decisions the service
-// leaves open included (the README's "The emulator" section lists them). A source's chunks stream to files in a
+// leaves open included (DESIGN.md's "The emulator" section lists them). A source's chunks stream to files in a
 // directory of the emulator's own, which Close removes: memory never holds a whole chunk. The
 // request that stores a chunk hashes what it joins to the bytes hashed before it, in the order
 // of the source, so the last one hashes only what is left. Once every chunk arrived, the

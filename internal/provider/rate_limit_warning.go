@@ -73,8 +73,10 @@ func rateWaitDetail(after []videohost.RateLimitWaits) (string, bool) {
 		if w.Limit > 0 {
 			limit += " (" + videohost.RatePer(w.Limit, w.Window) + ")"
 		}
-		held = append(held, fmt.Sprintf("%s held requests for %s in all so far (%d %s held)",
-			limit, videohost.Seconds(w.Waited), w.Waits, plural(w.Waits, "request was", "requests were")))
+		// The sum over requests and the wall time differ as soon as requests wait together:
+		// both are said, each by its name, so that neither reads as the other.
+		held = append(held, fmt.Sprintf("%s held %d %s, which waited %s in total (%s of wall time)",
+			limit, w.Waits, plural(w.Waits, "request", "requests"), videohost.Seconds(w.WaitedSum), videohost.Seconds(w.Waited)))
 	}
 	if !ended || total < rateWaitNoticeAfter {
 		return "", false

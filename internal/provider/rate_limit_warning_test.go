@@ -14,9 +14,9 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// rateWaitLine is the part of the warning's detail that gives the writes' total, with its
-// figures: the limit, the window and the time waited.
-var rateWaitLine = regexp.MustCompile(`writes\s+rate\s+limit\s+\(2\s+per\s+2\s+s\)\s+held\s+requests\s+for\s+([0-9.]+)\s+s\s+in\s+all\s+so\s+far`)
+// rateWaitLine is the part of the warning's detail that gives the writes' figures: the limit,
+// the window, the requests held, the sum of their waits and the wall time (captured).
+var rateWaitLine = regexp.MustCompile(`writes\s+rate\s+limit\s+\(2\s+per\s+2\s+s\)\s+held\s+[0-9]+\s+requests?,\s+which\s+waited\s+[0-9.]+\s+s\s+in\s+total\s+\(([0-9.]+)\s+s\s+of\s+wall\s+time\)`)
 
 // TestAccRateLimitWaitWarning applies six webhooks under a limit of 2 writes per 2 s window
 // with the real terraform and reads its default output, as a user would: the apply must say,
@@ -51,7 +51,7 @@ resource "videohost_webhook" "many" {
 	// Six writes at two a window: the last two wait about two windows, 4 s, and the warning that
 	// Terraform shows must give that total, not a part of it.
 	if held, err := strconv.ParseFloat(m[1], 64); err != nil || held < 3 {
-		t.Errorf("the warning says the requests were held %s s in all, want about 4 s (at least 3 s)", m[1])
+		t.Errorf("the warning says the limit held the run %s s of wall time, want about 4 s (at least 3 s)", m[1])
 	}
 	if !regexp.MustCompile(`Nothing\s+failed`).MatchString(out) || !regexp.MustCompile(`TF_LOG_PROVIDER=INFO`).MatchString(out) {
 		t.Errorf("the warning does not say that nothing failed and where to see every wait:\n%s", out)
@@ -75,7 +75,7 @@ resource "videohost_video" "held" {
 }
 `)
 	out = cli.run("apply", "-no-color", "-auto-approve")
-	uploads := regexp.MustCompile(`uploads\s+rate\s+limit\s+\(1\s+per\s+2\s+s\)\s+held\s+requests\s+for\s+[0-9.]+\s+s`)
+	uploads := regexp.MustCompile(`uploads\s+rate\s+limit\s+\(1\s+per\s+2\s+s\)\s+held\s+[0-9]+\s+requests?,\s+which\s+waited\s+[0-9.]+\s+s\s+in\s+total\s+\([0-9.]+\s+s\s+of\s+wall\s+time\)`)
 	if n := strings.Count(out, "Warning: "+rateWaitSummary); n != 1 || !uploads.MatchString(out) {
 		t.Fatalf("the upload held by the uploads class prints %d warnings %q, want one that names the uploads limit:\n%s", n, rateWaitSummary, out)
 	}
@@ -87,8 +87,8 @@ resource "videohost_video" "held" {
 func TestRateWaitDetail(t *testing.T) {
 	stats := func(readsWaited, writesWaited time.Duration, writesWaiting int) []videohost.RateLimitWaits {
 		return []videohost.RateLimitWaits{
-			{Class: videohost.ClassReads, Waited: readsWaited, Waits: 1, Limit: 100, Window: time.Minute},
-			{Class: videohost.ClassWrites, Waited: writesWaited, Waits: 33, Waiting: writesWaiting, Limit: 8, Window: 10 * time.Second},
+			{Class: videohost.ClassReads, Waited: readsWaited, WaitedSum: readsWaited, Waits: 1, Limit: 100, Window: time.Minute},
+			{Class: videohost.ClassWrites, Waited: writesWaited, WaitedSum: 5 * writesWaited, Waits: 33, Waiting: writesWaiting, Limit: 8, Window: 10 * time.Second},
 		}
 	}
 	cases := []struct {
@@ -98,11 +98,11 @@ func TestRateWaitDetail(t *testing.T) {
 		detail []string
 	}{
 		{"the end of a stretch of waiting", stats(0, 62*time.Second, 0), true,
-			[]string{"the writes rate limit (8 per 10 s) held requests for 62 s in all so far (33 requests were held)"}},
+			[]string{"the writes rate limit (8 per 10 s) held 33 requests, which waited 310 s in total (62 s of wall time)"}},
 		{"others still held", stats(0, 62*time.Second, 3), false, nil},
 		{"reads too", stats(1500*time.Millisecond, 30*time.Second, 0), true,
-			[]string{"the reads rate limit (100 per minute) held requests for 1.5 s in all so far (1 request was held); " +
-				"the writes rate limit (8 per 10 s) held requests for 30 s"}},
+			[]string{"the reads rate limit (100 per minute) held 1 request, which waited 1.5 s in total (1.5 s of wall time); " +
+				"the writes rate limit (8 per 10 s) held 33 requests, which waited 150 s in total (30 s of wall time)"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

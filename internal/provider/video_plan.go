@@ -171,9 +171,9 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoReso
 	}
 	// Terraform prints a plan's warnings again at the end of the apply that carried it out, so
 	// the warning says what was found and planned, in the past tense, which stays true there.
-	diags.AddAttributeWarning(path.Root("source_bytes_missing"), "Incomplete Video Upload", fmt.Sprintf(
+	diags.AddAttributeWarning(path.Root("source_bytes_missing"), videoUploadIncomplete, fmt.Sprintf(
 		"When the plan was made, the source of video %s was incomplete: the service lacked %s of %s. The plan "+
-			"chose to resume the upload in place, to send only what the service lacked (%s), then wait for %s; an "+
+			"chose to resume the upload in place, to send only what the service lacked (%s), then wait for it to be %s; an "+
 			"apply that could not finish it says so in an error or a warning of its own.", state.ID.ValueString(),
 		missing, plan.SourceFile.ValueString(), same, plan.WaitFor.ValueString()))
 }

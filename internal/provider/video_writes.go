@@ -23,6 +23,11 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
+// videoUploadIncomplete is the one summary of every warning about a source the service holds
+// only part of: the apply that stopped uploading it and the plan that resumes it use the same
+// words, so that a user searching for it finds both (and the troubleshooting guide's entry).
+const videoUploadIncomplete = "Video Upload Incomplete"
+
 // createVideo creates a video; a create whose outcome is unknown adopts the video it stored:
 // the videos are listed with the service's title filter, and the one with the same values,
 // created since the attempt, is taken.
@@ -228,7 +233,7 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		if errors.Is(err, videohost.ErrInterrupted) || interrupted(ctx) {
 			why = "Terraform was interrupted (or its timeout elapsed)"
 		}
-		diags.AddAttributeWarning(path.Root("source_file"), "Video Upload Incomplete", fmt.Sprintf(
+		diags.AddAttributeWarning(path.Root("source_file"), videoUploadIncomplete, fmt.Sprintf(
 			"The upload of %s to video %s stopped before it was complete: %s. The service has %d of its %d bytes; "+
 				"%d bytes (%s) are missing. The video is recorded in the state with source_bytes_missing = %d, and "+
 				"the next terraform apply resumes the upload, sending only the missing bytes; thumbnail_timecode "+

@@ -370,7 +370,7 @@ resource "videohost_video" "clip" {
 	}
 	// The plan's warning is printed again at the end of the apply that finished the upload: it
 	// must read true there, so it says what was found and planned, not what "this apply" does.
-	if !strings.Contains(out.String(), "Incomplete Video Upload") || strings.Contains(out.String(), "This apply resumes") ||
+	if !strings.Contains(out.String(), videoUploadIncomplete) || strings.Contains(out.String(), "This apply resumes") ||
 		strings.Contains(out.String(), "Will Resume") {
 		t.Errorf("the second apply does not say, in the past tense, that the plan resumed the upload:\n%s", out)
 	}

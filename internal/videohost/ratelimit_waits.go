@@ -12,8 +12,12 @@ import (
 // how many calls were held, and the limit the waits kept to, as the service's headers told it.
 type RateLimitWaits struct {
 	Class string
-	// Waited counts overlapping waits once: ten calls held together for 8 s add 8 s.
+	// Waited counts overlapping waits once: ten calls held together for 8 s add 8 s. It is
+	// the wall time the class held the run.
 	Waited time.Duration
+	// WaitedSum adds every call's own wait: ten calls held together for 8 s add 80 s. It is
+	// what the calls waited in total, which exceeds Waited whenever calls wait together.
+	WaitedSum time.Duration
 	// Waits is how many calls were held at least once, and Waiting how many are held now.
 	Waits, Waiting int
 	// Limit is the last X-RateLimit-Limit seen and Window the window it applies to (the
@@ -41,6 +45,9 @@ type waitMeter struct {
 	since   time.Time // when the first of them began to wait
 	waited  time.Duration
 	waits   int
+	// summed is the sum of every caller's wait up to changed, when waiters last changed.
+	summed  time.Duration
+	changed time.Time
 	release time.Time // when the wait of known length holding callers now ends; zero while unknown
 }
 
@@ -48,6 +55,7 @@ type waitMeter struct {
 func (m *waitMeter) begin(now time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.addHeld(now)
 	if m.waiters == 0 {
 		m.since = now
 	}
@@ -59,11 +67,28 @@ func (m *waitMeter) begin(now time.Time) {
 func (m *waitMeter) end(now time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.addHeld(now)
 	m.waiters--
 	if m.waiters == 0 {
 		m.waited += now.Sub(m.since)
 		m.release = time.Time{}
 	}
+}
+
+// addHeld adds the waits of the callers held since the last change to summed; the caller holds
+// m.mu and changes waiters right after.
+func (m *waitMeter) addHeld(now time.Time) {
+	if m.waiters > 0 {
+		m.summed += time.Duration(m.waiters) * now.Sub(m.changed)
+	}
+	m.changed = now
+}
+
+// summedAt is the sum of every caller's wait so far, the waits in progress included.
+func (m *waitMeter) summedAt(now time.Time) time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.summed + time.Duration(m.waiters)*now.Sub(m.changed)
 }
 
 // holdUntil marks the callers held until t at least: a wait of known length has begun.
@@ -102,7 +127,9 @@ func (m *waitMeter) total(now time.Time) (waited time.Duration, waits, waiting i
 // waitStats is the RateLimitWaits of l.
 func (l *limiter) waitStats() RateLimitWaits {
 	w := RateLimitWaits{Class: l.class}
-	w.Waited, w.Waits, w.Waiting = l.waits.total(l.now())
+	now := l.now()
+	w.Waited, w.Waits, w.Waiting = l.waits.total(now)
+	w.WaitedSum = l.waits.summedAt(now)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	w.Limit, w.Window = l.limit, l.span

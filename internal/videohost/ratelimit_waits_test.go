@@ -114,11 +114,38 @@ func TestRateLimitWaitsCountsHeldTime(t *testing.T) {
 	if writes.Waited < 1500*time.Millisecond || writes.Waited > elapsed {
 		t.Errorf("writes waited %s in all over %s, want between 1.5 s and the elapsed time", writes.Waited, elapsed)
 	}
+	// The sum of every caller's wait is at least the wall time: calls held together add up.
+	if writes.WaitedSum < writes.Waited || writes.WaitedSum > time.Duration(writes.Waits)*elapsed {
+		t.Errorf("writes' calls waited %s in total for %s of wall time, want at least the wall time and at most %d calls over %s",
+			writes.WaitedSum, writes.Waited, writes.Waits, elapsed)
+	}
 	if writes.Waits < 4 || writes.Waits > 6 {
 		t.Errorf("writes held %d calls, want the 4 or so beyond the first window's 2", writes.Waits)
 	}
 	if served.Load() != 6 {
 		t.Errorf("%d creates served, want 6", served.Load())
+	}
+}
+
+// TestWaitMeterSumsAndWallTime: ten callers held together for 8 s are 8 s of wall time and
+// 80 s of waits in total; a caller held alone for 2 s later adds 2 s to both, and a wait in
+// progress counts up to now.
+func TestWaitMeterSumsAndWallTime(t *testing.T) {
+	var m waitMeter
+	t0 := time.Unix(1000, 0)
+	for range 10 {
+		m.begin(t0)
+	}
+	for range 10 {
+		m.end(t0.Add(8 * time.Second))
+	}
+	m.begin(t0.Add(20 * time.Second))
+	m.end(t0.Add(22 * time.Second))
+	m.begin(t0.Add(30 * time.Second))
+	now := t0.Add(31 * time.Second)
+	waited, waits, waiting := m.total(now)
+	if sum := m.summedAt(now); waited != 11*time.Second || sum != 83*time.Second || waits != 12 || waiting != 1 {
+		t.Errorf("wall %s, sum %s, %d waits, %d waiting; want 11 s, 83 s, 12, 1", waited, sum, waits, waiting)
 	}
 }
 

@@ -1,0 +1,131 @@
+package provider
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+)
+
+// installEnv is the environment of make install and of the CLI in an empty home: the test's
+// own without HOME, the XDG directories and every TF_ and VIDEOHOST_ variable (no CLI
+// configuration, no dev_overrides), with Go's caches kept where they are, so that the build in
+// the empty home is the cached one.
+func installEnv(t *testing.T, home string, extra ...string) []string {
+	t.Helper()
+	goEnv, err := exec.CommandContext(t.Context(), "go", "env", "GOCACHE", "GOMODCACHE", "GOPATH").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	dirs := strings.Split(strings.TrimSpace(string(goEnv)), "\n")
+	if len(dirs) != 3 {
+		t.Fatalf("go env GOCACHE GOMODCACHE GOPATH printed %q", goEnv)
+	}
+	env := []string{"HOME=" + home, "GOCACHE=" + dirs[0], "GOMODCACHE=" + dirs[1], "GOPATH=" + dirs[2],
+		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case name == "HOME", strings.HasPrefix(name, "XDG_"), strings.HasPrefix(name, "TF_"),
+			strings.HasPrefix(name, "VIDEOHOST_"), name == "GOCACHE", name == "GOMODCACHE", name == "GOPATH":
+		default:
+			env = append(env, kv)
+		}
+	}
+	return append(env, extra...)
+}
+
+// runMake runs make TARGET at the root of the module in env, and fails the test with its output
+// unless it succeeds.
+func runMake(ctx context.Context, t *testing.T, env []string, target string) {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, "make", "--no-print-directory", target)
+	cmd.Dir, cmd.Env = filepath.Join("..", ".."), env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("make %s: %v\n%s", target, err, out)
+	}
+}
+
+// TestAccInstallPlainInit: make install in an empty home puts the provider where a plain init
+// finds it, with no CLI configuration (no dev_overrides, no TF_CLI_CONFIG_FILE): a configuration
+// that requires videohost/videohost "~> 0.1" inits, applies and destroys against the emulator
+// with the CLI of the tests (Terraform or OpenTofu, whose host differs); make uninstall removes
+// the provider and leaves another provider of the same directory alone.
+func TestAccInstallPlainInit(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("make is not on PATH")
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+	defer cancel()
+	home := t.TempDir()
+	plugins := filepath.Join(home, ".terraform.d", "plugins")
+	other := filepath.Join(plugins, "example.com", "other", "thing", "1.0.0", runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-thing_v1.0.0")
+	if err := os.MkdirAll(filepath.Dir(other), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, other, "another provider's binary, which make uninstall must leave")
+	menv := installEnv(t, home)
+	runMake(ctx, t, menv, "install")
+	host := "registry.terraform.io"
+	if cliIsOpenTofu(t) {
+		host = "registry.opentofu.org"
+	}
+	for _, h := range []string{"registry.terraform.io", "registry.opentofu.org"} {
+		bin := filepath.Join(plugins, h, "videohost", "videohost", "0.1.0", runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-videohost_v0.1.0")
+		if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
+			t.Fatalf("make install did not put an executable at %s: %v", bin, err)
+		}
+	}
+
+	w := &cliWorkdir{t: t, ctx: ctx, bin: terraformCLI(t), dir: t.TempDir(),
+		env: installEnv(t, home, envBaseURL+"="+env.BaseURL, envAPIKey+"="+env.APIKey)}
+	w.write("main.tf", `terraform {
+  required_providers {
+    videohost = {
+      source  = "videohost/videohost"
+      version = "~> 0.1"
+    }
+  }
+}
+
+provider "videohost" {}
+
+resource "videohost_webhook" "installed" {
+  url    = "https://hooks.example.test/installed"
+  events = ["video.encoding.quality.completed"]
+}
+`)
+	out := w.run("init", "-no-color")
+	if !strings.Contains(out, "Installing videohost/videohost v0.1.0") || strings.Contains(out, "dev_overrides") {
+		t.Fatalf("init did not install videohost/videohost v0.1.0 from the local directory:\n%s", out)
+	}
+	lock := readText(t, filepath.Join(w.dir, ".terraform.lock.hcl"))
+	if !strings.Contains(lock, `provider "`+host+`/videohost/videohost"`) || !strings.Contains(lock, `version     = "0.1.0"`) {
+		t.Errorf("the lock file does not hold %s/videohost/videohost 0.1.0:\n%s", host, lock)
+	}
+	if out = w.run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") || len(env.Emu.Webhooks()) != 1 {
+		t.Fatalf("the apply did not create the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
+	}
+	if out = w.run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") || len(env.Emu.Webhooks()) != 0 {
+		t.Fatalf("the destroy did not delete the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
+	}
+
+	runMake(ctx, t, menv, "uninstall")
+	for _, h := range []string{"registry.terraform.io", "registry.opentofu.org"} {
+		if _, err := os.Stat(filepath.Join(plugins, h)); !os.IsNotExist(err) {
+			t.Errorf("make uninstall left %s (%v)", filepath.Join(plugins, h), err)
+		}
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("make uninstall removed another provider: %v", err)
+	}
+}
