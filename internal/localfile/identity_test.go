@@ -1,56 +1,28 @@
-package provider
+package localfile
 
 import (
-	"net"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-
-	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/localfile/localfiletest"
 )
-
-// specialFiles makes a named pipe, a unix socket (listening) and a directory in a temporary
-// directory and returns them with /dev/zero, by the kind openRegularFile names.
-func specialFiles(t *testing.T) map[string]string {
-	t.Helper()
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "pipe.mp4")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	sock := filepath.Join(dir, "sock.mp4")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = l.Close() })
-	sub := filepath.Join(dir, "dir.mp4")
-	if err := os.Mkdir(sub, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	return map[string]string{"named pipe": fifo, "socket": sock, "device": "/dev/zero", "directory": sub}
-}
 
 // TestOpenRegularFileRefusesOthers: a pipe (which an open would wait on for a writer), a socket,
 // a device that never ends and a directory are refused with their kind, without opening them.
 func TestOpenRegularFileRefusesOthers(t *testing.T) {
-	for kind, name := range specialFiles(t) {
-		f, _, err := openRegularFile(name)
-		nr, ok := isNotRegular(err)
+	for kind, name := range localfiletest.SpecialFiles(t) {
+		f, _, err := OpenRegular(name)
+		nr, ok := AsNotRegular(err)
 		if f != nil || !ok || nr.Kind != kind {
 			t.Errorf("%s: file %v, error %v; want a refusal naming a %s", name, f, err, kind)
 		}
 	}
 	name := filepath.Join(t.TempDir(), "ok.bin")
 	writeFile(t, name, "12345")
-	f, id, err := openRegularFile(name)
+	f, id, err := OpenRegular(name)
 	if err != nil || id.Size != 5 || id.Inode == 0 || id.ChgNano == 0 {
 		t.Fatalf("a regular file: %v, %+v", err, id)
 	}
@@ -58,139 +30,41 @@ func TestOpenRegularFileRefusesOthers(t *testing.T) {
 }
 
 // TestHashRecordTrust: a record taken well after the file's last write is trusted and spares
-// the read; a record taken within racyWindow of the write is not; a file rewritten with its
+// the read; a record taken within RacyWindow of the write is not; a file rewritten with its
 // size and modification time restored (touch -d) is read again, because its change time moved.
 func TestHashRecordTrust(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "clip.mp4")
-	writeFile(t, name, "first content")
-	f, problem := inspectSourceFile(name, 1<<20, fileHashRecord{})
+	first, other := strings.Repeat("first content", 1<<13), strings.Repeat("other content", 1<<13)
+	writeFile(t, name, first)
+	f, problem := InspectSource(name, 1<<20, Record{})
 	if problem != "" {
 		t.Fatal(problem)
 	}
-	read := bytesHashed(name)
+	size := int64(len(first))
 
 	// Racy: hashed in the same moment as the file was written.
-	if _, problem := inspectSourceFile(name, 1<<20, f.Record); problem != "" || bytesHashed(name) != read+13 {
-		t.Fatalf("a racy record was trusted (%d bytes read, want 13 more than %d): %s", bytesHashed(name), read, problem)
+	if n := readDuring(t, func() { _, problem = InspectSource(name, 1<<20, f.Record) }); problem != "" || n < size {
+		t.Fatalf("a racy record was trusted (%d bytes read, want %d or more): %s", n, size, problem)
 	}
-	read = bytesHashed(name)
 
 	// The same record as if it had been taken 3 s later: trusted, nothing read.
 	rec := f.Record
-	rec.HashedAt += int64(racyWindow + time.Second)
-	got, problem := inspectSourceFile(name, 1<<20, rec)
-	if problem != "" || got.SHA256 != f.SHA256 || bytesHashed(name) != read {
-		t.Fatalf("a trusted record: %+v, %d bytes read, %s", got, bytesHashed(name)-read, problem)
+	rec.HashedAt += int64(RacyWindow + time.Second)
+	var got SourceFile
+	n := readDuring(t, func() { got, problem = InspectSource(name, 1<<20, rec) })
+	if problem != "" || got.SHA256 != f.SHA256 || got.Record != rec || n >= size/2 {
+		t.Fatalf("a trusted record: %+v, %d bytes read, %s", got, n, problem)
 	}
 
 	// Rewritten, same size, modification time put back: the change time tells.
 	mtime := time.Unix(0, rec.Identity.ModNano)
-	writeFile(t, name, "other content")
+	writeFile(t, name, other)
 	if err := os.Chtimes(name, mtime, mtime); err != nil {
 		t.Fatal(err)
 	}
-	got, problem = inspectSourceFile(name, 1<<20, rec)
-	if problem != "" || got.SHA256 == f.SHA256 || got.SHA256 != sha256Hex("other content") {
+	got, problem = InspectSource(name, 1<<20, rec)
+	if problem != "" || got.SHA256 == f.SHA256 || got.SHA256 != sha256Hex(other) {
 		t.Fatalf("a file rewritten with its size and mtime restored kept the old hash: %+v %s", got, problem)
-	}
-}
-
-// TestAccFileAttributesRefuseNonRegular: every attribute that names a file refuses a named
-// pipe, a socket, /dev/zero and a directory at plan time, on the attribute, at once (a pipe
-// used to hang the plan of a watermark or a logo), and nothing reaches the service.
-func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
-	configs := []struct {
-		config       func(file string) string
-		summary, dir string // the diagnostic's summary, and what it says of a directory
-	}{
-		{func(f string) string { return videoConfig(env, "title", hcl("Pipe"), "source_file", hcl(f)) }, "Invalid Source File", `is\s+a\s+directory`},
-		{func(f string) string { return trackConfig(env, "caption", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
-		{func(f string) string { return trackConfig(env, "chapter", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
-		{func(f string) string { return watermarkConfig(env, f) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
-		{func(f string) string { return themeConfig(env, "name", hcl("brand"), "logo_file", hcl(f)) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
-	}
-	var steps []resource.TestStep
-	for _, c := range configs {
-		for kind, file := range specialFiles(t) {
-			want := `not\s+a\s+regular\s+file\s+\(it\s+is\s+a\s+` + strings.ReplaceAll(kind, " ", `\s+`) + `\)`
-			if kind == "directory" {
-				want = c.dir
-			}
-			steps = append(steps, resource.TestStep{
-				Config:      c.config(file),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)` + c.summary + `.*` + regexp.QuoteMeta(filepath.Base(file)) + `.*` + want),
-			})
-		}
-	}
-	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
-	for _, p := range []string{"/videos", "/watermarks", "/players"} {
-		if n := env.Emu.RequestCount("", p); n != 0 {
-			t.Errorf("%d requests reached %s; every file was refused at plan time", n, p)
-		}
-	}
-}
-
-// TestAccVideoPlanTrustsRecordedHash: once a video is uploaded, a refreshing plan over its
-// unchanged source reads none of it (the record kept in the private state is trusted); the
-// file rewritten with the same size and its modification time restored is read again and
-// planned as a new source.
-func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	dir := t.TempDir()
-	file, _ := writeRandomFile(t, dir, "clip.mp4", 6<<20)
-	// The record is trusted only when the file was last written racyWindow before it was hashed.
-	time.Sleep(racyWindow + 100*time.Millisecond)
-	config := videoConfig(env, "title", hcl("Trusted"), "source_file", hcl(file))
-	var before int64
-	var mtime time.Time
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config},
-			{
-				PreConfig: func() {
-					before = bytesHashed(file)
-					forgetHashesOf(file) // as a new process with no cache: only the private state holds the record
-				},
-				Config:   config,
-				PlanOnly: true,
-			},
-			{
-				PreConfig: func() {
-					if n := bytesHashed(file) - before; n != 0 {
-						t.Errorf("a plan over the unchanged source read %d of its bytes", n)
-					}
-					fi, err := os.Stat(file)
-					if err != nil {
-						t.Fatal(err)
-					}
-					mtime = fi.ModTime()
-					forgetHashesOf(file)
-					rewritten, _ := writeRandomFile(t, dir, "clip.mp4", 6<<20)
-					if err := os.Chtimes(rewritten, mtime, mtime); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("videohost_video.clip", plancheck.ResourceActionReplace),
-				}},
-			},
-		},
-	})
-}
-
-// forgetHashesOf forgets the records of path that this process made and that the cache on disk
-// holds, as a new provider process with an empty cache would start.
-func forgetHashesOf(path string) {
-	recentHashes.Lock()
-	defer recentHashes.Unlock()
-	delete(recentHashes.m, path)
-	if name := cachedHashFile(path); name != "" {
-		_ = os.Remove(name)
 	}
 }
 
@@ -199,35 +73,39 @@ func forgetHashesOf(path string) {
 // after the file's last write spares the read, and one of another identity does not.
 func TestEveryFileKindTrustsItsRecord(t *testing.T) {
 	dir := t.TempDir()
-	img := writePNG(t, dir, "logo.png", 10, 10, 1)
-	vtt := tempFile(t, dir, "en.vtt", webVTT("hello"))
-	kinds := map[string]func(string, fileHashRecord) (string, fileHashRecord, string){
-		img: func(name string, prior fileHashRecord) (string, fileHashRecord, string) {
-			f, err := readImageFile(name, logoImage, prior)
+	img := localfiletest.WriteNoisyPNG(t, dir, "logo.png", 100, 50) // about 40 KiB
+	vtt := tempFile(t, dir, "en.vtt", webVTT(strings.Repeat("hello ", 1<<13)))
+	kinds := map[string]func(string, Record) (string, Record, string){
+		img: func(name string, prior Record) (string, Record, string) {
+			f, err := ReadImage(name, logoImage, prior)
 			if err != nil {
-				return "", f.record, err.Error()
+				return "", f.Record, err.Error()
 			}
-			return f.sha256, f.record, ""
+			return f.SHA256, f.Record, ""
 		},
-		vtt: func(name string, prior fileHashRecord) (string, fileHashRecord, string) {
-			f, why := inspectWebVTT(name, prior)
-			return f.sha256, f.record, why
+		vtt: func(name string, prior Record) (string, Record, string) {
+			f, why := InspectWebVTT(name, prior)
+			return f.SHA256, f.Record, why
 		},
 	}
 	for name, inspect := range kinds {
-		sum, rec, why := inspect(name, fileHashRecord{})
+		sum, rec, why := inspect(name, Record{})
 		if why != "" || sum == "" {
 			t.Fatalf("%s: %s", name, why)
 		}
-		read := bytesHashed(name)
-		rec.HashedAt += int64(racyWindow + time.Second)
-		if got, _, why := inspect(name, rec); why != "" || got != sum || bytesHashed(name) != read {
-			t.Errorf("%s: a trusted record read %d bytes (sum %s, %s)", name, bytesHashed(name)-read, got, why)
+		fi, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.HashedAt += int64(RacyWindow + time.Second)
+		var got string
+		if n := readDuring(t, func() { got, _, why = inspect(name, rec) }); why != "" || got != sum || n >= fi.Size()/2 {
+			t.Errorf("%s: a trusted record read %d of its %d bytes (sum %s, %s)", name, n, fi.Size(), got, why)
 		}
 		other := rec
 		other.Identity.Inode++
-		if got, _, _ := inspect(name, other); got != sum || bytesHashed(name) == read {
-			t.Errorf("%s: a record of another file was trusted", name)
+		if n := readDuring(t, func() { got, _, _ = inspect(name, other) }); got != sum || n < fi.Size() {
+			t.Errorf("%s: a record of another file was trusted (%d bytes read)", name, n)
 		}
 	}
 }

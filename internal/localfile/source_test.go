@@ -1,4 +1,4 @@
-package provider
+package localfile
 
 import (
 	"errors"
@@ -50,7 +50,7 @@ func TestOpenCheckedSource(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, id, problem := openCheckedSource(tc.path, tc.limit)
+			f, id, problem := OpenChecked(tc.path, tc.limit)
 			if f != nil {
 				_ = f.Close()
 			}
@@ -69,20 +69,20 @@ func TestSourceFileHashAndChange(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "f.bin")
 	writeFile(t, name, "abc")
-	f, problem := inspectSourceFile(name, 10, fileHashRecord{})
+	f, problem := InspectSource(name, 10, Record{})
 	// SHA-256 of "abc".
 	if problem != "" || f.Size != 3 || f.SHA256 != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
 		t.Fatalf("inspect: %+v, %q", f, problem)
 	}
-	fh, _, _, err := openPlannedSource(name, f.SHA256, fileHashRecord{})
+	fh, _, _, err := OpenPlanned(name, f.SHA256, Record{})
 	if err != nil {
 		t.Errorf("unchanged file: %v", err)
 	} else {
 		_ = fh.Close()
 	}
 	writeFile(t, name, "abd")
-	_, _, _, err = openPlannedSource(name, f.SHA256, fileHashRecord{})
-	var changed *fileChangedError
+	_, _, _, err = OpenPlanned(name, f.SHA256, Record{})
+	var changed *ChangedError
 	if !errors.As(err, &changed) || !strings.Contains(err.Error(), "changed between the plan and the apply") || !strings.Contains(err.Error(), f.SHA256) {
 		t.Errorf("changed file: %v", err)
 	}
@@ -90,8 +90,8 @@ func TestSourceFileHashAndChange(t *testing.T) {
 
 func TestHumanBytes(t *testing.T) {
 	for n, want := range map[int64]string{30 << 30: "30 GiB", 5 << 20: "5 MiB", 2048: "2 KiB", 1000: "1000 bytes", 5<<20 + 1: "5242881 bytes"} {
-		if got := humanBytes(n); got != want {
-			t.Errorf("humanBytes(%d) = %q, want %q", n, got, want)
+		if got := HumanBytes(n); got != want {
+			t.Errorf("HumanBytes(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

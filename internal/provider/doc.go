@@ -1,6 +1,8 @@
 // Package provider is the Terraform side of the video hosting service: schemas, plan
 // modifiers, validators, state mapping, diagnostics and import. It knows nothing of HTTP or
-// JSON; every call to the service goes through internal/videohost.
+// JSON; every call to the service goes through internal/videohost, and everything about the
+// user's local files that needs no Terraform (opening, hashing, the records of hashes, WebVTT
+// and image checks) is internal/localfile.
 //
 // # Where each thing lives
 //
@@ -25,9 +27,9 @@
 //     Configure of every data source and resource), managed_resource.go (the pieces of a resource),
 //     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
 //     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go,
-//     data_attributes.go, list_values.go, file_identity.go (opening a named file, and the record
-//     of its hash), file_hash_cache.go (that record on disk), file_source.go, image_file.go,
-//     webvtt_file.go and webvtt_cues.go, unclosed_tokens.go (the ephemeral tokens deleted after
+//     data_attributes.go, list_values.go, file_hash_records.go (where the records of files'
+//     SHA-256 are kept: the private state, this process, the cache on disk), image_plan.go and
+//     image_writes.go (an image file's plan step and upload), unclosed_tokens.go (the ephemeral tokens deleted after
 //     Serve returns), tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
 //     track_resource.go, track_model.go, track_plan.go, track_writes.go and
 //     track_list_resource.go.
@@ -67,8 +69,8 @@
 //     Update. Creates and deletes go through writes.go,
 //     which settles interrupted writes the same way for all.
 //   - Files as sources: an attribute that names a local file to upload (a video's source_file)
-//     is checked without a request in ModifyPlan (file_source.go: missing, unreadable, empty, not
-//     a regular file, too large; not in ValidateConfig, since terraform validate may run where
+//     is checked without a request in ModifyPlan (internal/localfile: missing, unreadable, empty,
+//     not a regular file, too large; not in ValidateConfig, since terraform validate may run where
 //     the files are not), and carries a computed <name>_sha256 taken there; the apply compares
 //     the file with it before and after the upload.
 //   - Transfers after a create: when a create is followed by a transfer that may be cut short

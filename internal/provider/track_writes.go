@@ -12,6 +12,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -30,6 +32,27 @@ func openTrackFile(b *trackBase, diags *diag.Diagnostics, plan videoTrackModel) 
 		return nil, src, "", false
 	}
 	return fh, src, sum, true
+}
+
+// openWebVTT opens the file name for an upload, after checking that it is still the file that
+// the plan hashed (planned, a lowercase hex SHA-256, or "" when the plan could not read it): a
+// file changed between plan and apply would upload content that the plan did not show. It
+// returns the file, which the caller closes, the upload and the file's hash.
+func openWebVTT(name, planned string) (*os.File, videohost.UploadSource, string, string) {
+	f, why := localfile.InspectWebVTT(name, localfile.Record{})
+	if why != "" {
+		return nil, videohost.UploadSource{}, "", why
+	}
+	keepHashRecord(name, f.Record)
+	if planned != "" && f.SHA256 != planned {
+		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q changed after the plan was made (its SHA-256 is "+
+			"now %s, the plan has %s); run terraform apply again to upload what it holds now", name, f.SHA256, planned)
+	}
+	fh, _, err := localfile.OpenRegular(name)
+	if err != nil {
+		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	}
+	return fh, videohost.UploadSource{Name: name, Reader: fh, Size: f.Size}, f.SHA256, ""
 }
 
 // uploadTrack uploads the plan's source file again with send, which replaces the file on the

@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -233,7 +234,7 @@ func videoSourceSchema() map[string]schema.Attribute {
 				"non-empty file of at most %s, read by ranges (never whole in memory) and sent in chunks of the "+
 				"provider's `upload_chunk_size_mib`. Its SHA-256 is taken at plan time (`source_sha256`): a change "+
 				"of content replaces the video; a new path to the same bytes does not. Exactly one of `source_file`, "+
-				"`source_url` and `source_video_id`.", humanBytes(videohost.MaxSourceSize)),
+				"`source_url` and `source_video_id`.", localfile.HumanBytes(videohost.MaxSourceSize)),
 			Optional: true,
 		},
 		"source_url": schema.StringAttribute{
@@ -328,15 +329,15 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	// here.
 	var opened openedSource
 	if !plan.SourceFile.IsNull() {
-		f, src, id, err := openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
+		var err error
+		opened, err = openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
 			loadHashRecord(ctx, resp.Private, "source_file", plan.SourceFile.ValueString()))
 		if err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
 				"Nothing was created: %v. Run terraform plan (or apply) again to take the file as it is now.", err))
 			return
 		}
-		defer f.Close()
-		opened = openedSource{file: f, src: src, id: id}
+		defer opened.file.Close()
 	}
 	in, d := videoCreateFrom(ctx, plan)
 	resp.Diagnostics.Append(d...)

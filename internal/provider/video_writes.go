@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -173,7 +174,21 @@ func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (video
 type openedSource struct {
 	file *os.File
 	src  videohost.UploadSource
-	id   fileIdentity
+	id   localfile.Identity
+}
+
+// openPlannedSource opens the source file name for its upload through localfile.OpenPlanned,
+// trusting rec (the plan's record of its hash) while the file is unchanged, and keeps the
+// record of a file it had to read again.
+func openPlannedSource(name, planned string, rec localfile.Record) (openedSource, error) {
+	f, id, now, err := localfile.OpenPlanned(name, planned, rec)
+	if now.SHA256 != "" {
+		keepHashRecord(name, now)
+	}
+	if err != nil {
+		return openedSource{}, err
+	}
+	return openedSource{file: f, src: videohost.UploadSource{Name: name, Reader: f, Size: id.Size}, id: id}, nil
 }
 
 // openVideoSource opens the source file of the existing video of state for an upload that
@@ -181,8 +196,8 @@ type openedSource struct {
 // read.
 func openVideoSource(ctx context.Context, state *videoResourceModel, priv privateReader, diags *diag.Diagnostics) (openedSource, bool) {
 	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
-	f, src, fileID, err := openPlannedSource(name, state.SourceSHA256.ValueString(), loadHashRecord(ctx, priv, "source_file", name))
-	var changed *fileChangedError
+	opened, err := openPlannedSource(name, state.SourceSHA256.ValueString(), loadHashRecord(ctx, priv, "source_file", name))
+	var changed *localfile.ChangedError
 	switch {
 	case errors.As(err, &changed):
 		diags.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
@@ -195,7 +210,7 @@ func openVideoSource(ctx context.Context, state *videoResourceModel, priv privat
 				"terraform apply again.", id, err))
 		return openedSource{}, false
 	}
-	return openedSource{file: f, src: src, id: fileID}, true
+	return opened, true
 }
 
 // uploadVideoSource uploads (or resumes) the source file of the video of state, which the plan
@@ -213,7 +228,7 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		state.SourceBytesMissing = types.Int64Value(src.Size)
 	}
 	tflog.Info(ctx, "uploading the source of a video", map[string]any{"video_id": id, "file": name, "bytes": src.Size})
-	sent := newFileHasher(name)
+	sent := localfile.NewHasher()
 	_, err := pd.client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{Hash: sent})
 	var inc *videohost.UploadIncompleteError
 	switch {
@@ -247,9 +262,10 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		addAPIErrorDiagnostics(diags, "Unable to Upload Video Source", err, pd, videoAttributesFor(*state))
 		return false
 	}
-	rec := sent.record(fileID)
+	rec := sent.Record(fileID)
+	keepHashRecord(name, rec)
 	if rec.SHA256 != planned {
-		err := &fileChangedError{Path: name, Planned: planned, Now: rec.SHA256, When: "while it was uploaded"}
+		err := &localfile.ChangedError{Path: name, Planned: planned, Now: rec.SHA256, When: "while it was uploaded"}
 		diags.AddAttributeError(path.Root("source_file"), "Source File Changed During Upload", fmt.Sprintf(
 			"The upload of video %s completed, but %v (the SHA-256 of the bytes sent), so the service may hold "+
 				"some bytes of each version. The video is marked for replacement (tainted): run terraform apply "+

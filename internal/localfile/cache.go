@@ -1,4 +1,4 @@
-package provider
+package localfile
 
 // The records of files' SHA-256 kept on disk, beside those in the private state, for the plans
 // that have no private state to read: Terraform hands none to the plan of a create, and plans
@@ -9,8 +9,8 @@ package provider
 // One small file per path, in the user's cache directory (os.UserCacheDir: $XDG_CACHE_HOME or
 // ~/.cache on Linux, ~/Library/Caches on macOS, %LocalAppData% on Windows), under
 // terraform-provider-videohost/file-sha256 (or in VIDEOHOST_FILE_HASH_CACHE_DIR), named by the SHA-256 of the file's absolute path and
-// holding the fileHashRecord the private state would hold. A record is trusted by the rules of
-// file_identity.go (the same identity, not racy), so a record of another file or of an older
+// holding the Record the private state would hold. A record is trusted by the rules of
+// record.go (the same identity, not racy), so a record of another file or of an older
 // content is simply not used. The cache is a shortcut and nothing more: a record that is missing,
 // unreadable or of another format is no record, and a directory that cannot be written costs a
 // read of the file, never an error. It holds no content and no path, one entry per path hashed
@@ -30,14 +30,24 @@ import (
 	"time"
 )
 
-// hashCacheDir is the directory of the records kept on disk; "" keeps none.
-var hashCacheDir = defaultHashCacheDir()
+// Cache is the records kept on disk in one directory.
+type Cache struct {
+	dir   string
+	swept sync.Once
+}
 
-// hashCacheDirEnv names another directory for the records; set and empty, it keeps none.
-const hashCacheDirEnv = "VIDEOHOST_FILE_HASH_CACHE_DIR"
+// NewCache keeps its records in dir; "" keeps none.
+func NewCache(dir string) *Cache { return &Cache{dir: dir} }
 
-func defaultHashCacheDir() string {
-	if dir, ok := os.LookupEnv(hashCacheDirEnv); ok {
+// Dir is the directory of the records, "" when none is kept.
+func (c *Cache) Dir() string { return c.dir }
+
+// CacheDirEnv names another directory for the records; set and empty, it keeps none.
+const CacheDirEnv = "VIDEOHOST_FILE_HASH_CACHE_DIR"
+
+// DefaultCacheDir is the directory that CacheDirEnv names, or the one in the user's cache.
+func DefaultCacheDir() string {
+	if dir, ok := os.LookupEnv(CacheDirEnv); ok {
 		return dir
 	}
 	base, err := os.UserCacheDir()
@@ -47,9 +57,9 @@ func defaultHashCacheDir() string {
 	return filepath.Join(base, "terraform-provider-videohost", "file-sha256")
 }
 
-// cachedHashFile is where the record of path is kept; "" when nothing is.
-func cachedHashFile(path string) string {
-	if hashCacheDir == "" {
+// RecordFile is where the record of path is kept; "" when nothing is.
+func (c *Cache) RecordFile(path string) string {
+	if c.dir == "" {
 		return ""
 	}
 	abs, err := filepath.Abs(path)
@@ -57,44 +67,42 @@ func cachedHashFile(path string) string {
 		return ""
 	}
 	key := sha256.Sum256([]byte(abs))
-	return filepath.Join(hashCacheDir, hex.EncodeToString(key[:])+".json")
+	return filepath.Join(c.dir, hex.EncodeToString(key[:])+".json")
 }
 
-// cachedHashRecord is the record of path kept on disk, or no record.
-func cachedHashRecord(path string) fileHashRecord {
-	var r fileHashRecord
-	name := cachedHashFile(path)
+// Load is the record of path kept on disk, or no record.
+func (c *Cache) Load(path string) Record {
+	var r Record
+	name := c.RecordFile(path)
 	if name == "" {
 		return r
 	}
-	f, _, err := openRegularFile(name) // a pipe put in its place would hold an open forever
+	f, _, err := OpenRegular(name) // a pipe put in its place would hold an open forever
 	if err != nil {
 		return r
 	}
 	defer f.Close()
 	raw, err := io.ReadAll(io.LimitReader(f, 4096)) // a record is about 250 bytes
 	if err != nil || json.Unmarshal(raw, &r) != nil {
-		return fileHashRecord{}
+		return Record{}
 	}
 	return r
 }
 
-// cacheHashRecord keeps r as the record of path on disk, replacing the one before at once (a
-// plan reading it meanwhile sees the old record or the new, never half of one). A racy record
-// is not kept, nor one without an inode (Windows): neither would ever be trusted.
-func cacheHashRecord(path string, r fileHashRecord) {
-	name := cachedHashFile(path)
-	if name == "" || r.SHA256 == "" || r.Identity.Inode == 0 || r.racy() {
+// Store keeps r as the record of path on disk, replacing the one before at once (a plan
+// reading it meanwhile sees the old record or the new, never half of one). A racy record is not
+// kept, nor one without an inode (Windows): neither would ever be trusted.
+func (c *Cache) Store(path string, r Record) {
+	name := c.RecordFile(path)
+	if name == "" || r.SHA256 == "" || r.Identity.Inode == 0 || r.Racy() {
 		return
 	}
 	raw, err := json.Marshal(r)
-	if err != nil || os.MkdirAll(hashCacheDir, 0o700) != nil {
+	if err != nil || os.MkdirAll(c.dir, 0o700) != nil {
 		return
 	}
-	if _, swept := sweptHashCacheDirs.LoadOrStore(hashCacheDir, true); !swept {
-		sweepHashCache(hashCacheDir, time.Now())
-	}
-	tmp, err := os.CreateTemp(hashCacheDir, tempRecordPattern)
+	c.swept.Do(func() { sweepHashCache(c.dir, time.Now()) })
+	tmp, err := os.CreateTemp(c.dir, tempRecordPattern)
 	if err != nil {
 		return
 	}
@@ -122,9 +130,6 @@ const recordLitterAge = time.Hour
 // create); later plans have the private state's. So an old record is rarely worth keeping, and
 // without this the directory would keep one for every path ever hashed.
 const recordMaxAge = 30 * 24 * time.Hour
-
-// sweptHashCacheDirs holds the directories this process has swept, once each.
-var sweptHashCacheDirs sync.Map
 
 // sweepHashCache removes from dir, at now, the records being written that were left behind
 // (older than recordLitterAge) and the records not written for recordMaxAge. It touches nothing
