@@ -23,16 +23,19 @@
 //     <kind>_list_resource.go, <kind>_move_state.go, <kind>_ephemeral_resource.go,
 //     <kind>_<verb>_action.go, and <name>_function.go for a provider function.
 //   - What several kinds share is named for what it is: server.go (NewServer and the wrapper of
-//     the framework's server), provider.go and provider_configure.go, base.go (providerData, the
-//     Configure of every data source and resource), managed_resource.go (the pieces of a resource),
+//     the framework's server), provider.go and provider_configure.go, provider_data.go
+//     (providerData, the Configure of every data source and resource), request_models.go (the
+//     model or id a call starts from), managed_resource.go (the pieces of a resource),
 //     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
-//     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go,
-//     data_attributes.go, list_values.go, file_hash_records.go (where the records of files'
-//     SHA-256 are kept: the private state, this process, the cache on disk), image_plan.go and
-//     image_writes.go (an image file's plan step and upload), unclosed_tokens.go (the ephemeral tokens deleted after
-//     Serve returns), tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
+//     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go, text.go (the
+//     small helpers of messages: plurals, case, sizes), data_attributes.go, list_values.go,
+//     file_hash_records.go (where the records of files' SHA-256 are kept: the private state,
+//     this process, the cache on disk), image_plan.go and image_writes.go (an image file's plan
+//     step and upload), unclosed_tokens.go (the ephemeral tokens deleted after Serve returns),
+//     tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
 //     track_resource.go, track_model.go, track_plan.go, track_writes.go and
-//     track_list_resource.go.
+//     track_list_resource.go. The videohost_video data source's model, with the video's
+//     status, is video_data_source_model.go.
 //   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).
 //     Shared test helpers are in files named for what they hold (helpers_test.go,
 //     protocol_server_test.go, terraform_cli_test.go, track_helpers_test.go,

@@ -291,14 +291,6 @@ func warnUploadUnconfirmed(state *videoResourceModel, inc *videohost.UploadIncom
 		state.SourceFile.ValueString(), inc.Err))
 }
 
-// approxBytes writes a size in MiB with one decimal, or in bytes below 1 MiB.
-func approxBytes(n int64) string {
-	if n < 1<<20 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-}
-
 // setThumbnail picks the planned frame as the video's thumbnail; false on an error (added).
 func setThumbnail(ctx context.Context, pd *providerData, state *videoResourceModel, timecode types.String, diags *diag.Diagnostics) (videohost.Video, bool) {
 	v, err := pd.client.SetVideoThumbnailTimecode(ctx, state.ID.ValueString(), timecode.ValueString())

@@ -183,6 +183,3 @@ func addInterruptedBeforeSending(diags *diag.Diagnostics, t writeTarget, what, n
 		fmt.Sprintf("Terraform was interrupted before anything was sent to the service for the %s of this %s. %s",
 			strings.ToLower(what), lower(t.kind), next))
 }
-
-// lower is a kind's name inside a sentence.
-func lower(kind string) string { return strings.ToLower(kind) }
