@@ -23,7 +23,9 @@ func TestHashCacheSparesTheReadOfAnotherProcess(t *testing.T) {
 	if problem != "" {
 		t.Fatal(problem)
 	}
-	c.Store(name, got.Record)
+	if why := c.Store(name, got.Record); why != "" {
+		t.Fatal(why)
+	}
 	if _, err := os.Stat(c.RecordFile(name)); err != nil {
 		t.Fatalf("the plan's record is not on disk: %v", err)
 	}
@@ -31,7 +33,7 @@ func TestHashCacheSparesTheReadOfAnotherProcess(t *testing.T) {
 	// Another process, with a cache of the same directory and no record of its own.
 	again := NewCache(c.Dir())
 	firstRecord := got.Record
-	n := readDuring(t, func() { got, problem = InspectSource(name, 1<<20, again.Load(name)) })
+	n := readDuring(t, func() { got, problem = InspectSource(name, 1<<20, loaded(t, again, name)) })
 	if problem != "" || got.SHA256 != sha256Hex(first) || got.Record != firstRecord || n >= int64(len(first))/2 {
 		t.Fatalf("the record on disk was not trusted: %+v, %d bytes read, %s", got, n, problem)
 	}
@@ -41,7 +43,7 @@ func TestHashCacheSparesTheReadOfAnotherProcess(t *testing.T) {
 	if err := os.Chtimes(name, mtime, mtime); err != nil {
 		t.Fatal(err)
 	}
-	n = readDuring(t, func() { got, problem = InspectSource(name, 1<<20, again.Load(name)) })
+	n = readDuring(t, func() { got, problem = InspectSource(name, 1<<20, loaded(t, again, name)) })
 	if problem != "" || got.SHA256 != sha256Hex(other) || n < int64(len(other)) {
 		t.Fatalf("a file rewritten with its size and mtime restored: %+v, %d bytes read, %s", got, n, problem)
 	}
@@ -68,7 +70,7 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, c.RecordFile(name), `{"sha256": 42`)
-	if r := c.Load(name); r.SHA256 != "" {
+	if r, _ := c.Load(name); r.SHA256 != "" {
 		t.Errorf("garbage on disk was taken for a record: %+v", r)
 	}
 
@@ -80,7 +82,7 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan Record, 1)
-	go func() { done <- c.Load(name) }()
+	go func() { r, _ := c.Load(name); done <- r }()
 	select {
 	case r := <-done:
 		if r.SHA256 != "" {
@@ -94,12 +96,12 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 	writeFile(t, blocker, "")
 	blocked := NewCache(filepath.Join(blocker, "cache"))
 	time.Sleep(RacyWindow + 100*time.Millisecond)
-	f, problem = InspectSource(name, 1<<20, blocked.Load(name))
+	f, problem = InspectSource(name, 1<<20, loaded(t, blocked, name))
 	if problem != "" || f.SHA256 != sha256Hex("just written") {
 		t.Fatalf("with a cache directory that cannot be made: %+v, %s", f, problem)
 	}
 	blocked.Store(name, f.Record)
-	if r := blocked.Load(name); r.SHA256 != "" {
+	if r, _ := blocked.Load(name); r.SHA256 != "" {
 		t.Errorf("a record was read from a directory that cannot exist: %+v", r)
 	}
 
@@ -138,7 +140,7 @@ func TestHashCacheSweeps(t *testing.T) {
 	}
 	record := Record{Identity: Identity{Size: 1, Inode: 7}, SHA256: sha256Hex("x"), HashedAt: now.UnixNano()}
 	c.Store(filepath.Join(dir, "clip.mp4"), record)
-	if r := c.Load(filepath.Join(dir, "clip.mp4")); r != record {
+	if r, why := c.Load(filepath.Join(dir, "clip.mp4")); r != record || why != "" {
 		t.Fatalf("the record was not kept: %+v", r)
 	}
 	for name, f := range files {
@@ -157,4 +159,14 @@ func TestHashCacheSweeps(t *testing.T) {
 	if _, err := os.Stat(litter); err != nil {
 		t.Errorf("the directory was swept twice: %v", err)
 	}
+}
+
+// loaded is the record of path in c, failing the test when c refuses it.
+func loaded(t *testing.T, c *Cache, path string) Record {
+	t.Helper()
+	r, why := c.Load(path)
+	if why != "" {
+		t.Fatalf("the cache refused: %s", why)
+	}
+	return r
 }

@@ -63,3 +63,13 @@ func readDuring(t *testing.T, f func()) int64 {
 	f()
 	return bytesRead(t) - before
 }
+
+// danglingLink makes in dir a symbolic link, link.mp4, to gone.mp4, which does not exist.
+func danglingLink(t *testing.T, dir string) string {
+	t.Helper()
+	link := filepath.Join(dir, "link.mp4")
+	if err := os.Symlink(filepath.Join(dir, "gone.mp4"), link); err != nil {
+		t.Fatal(err)
+	}
+	return link
+}

@@ -21,6 +21,7 @@ package localfile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 )
 
@@ -43,13 +44,27 @@ func (e *NotRegularError) Error() string {
 	return fmt.Sprintf("%q is not a regular file: it is a %s", e.Path, e.Kind)
 }
 
+// DanglingLinkError is a path that is a symbolic link whose target does not exist: "does not
+// exist" would send the user looking for a path that is there.
+type DanglingLinkError struct {
+	Path, Target string
+}
+
+func (e *DanglingLinkError) Error() string {
+	return fmt.Sprintf("%q is a symbolic link to %q, which does not exist", e.Path, e.Target)
+}
+
+// Unwrap makes a dangling link an fs.ErrNotExist still, for callers that only ask that.
+func (e *DanglingLinkError) Unwrap() error { return fs.ErrNotExist }
+
 // OpenRegular opens name for reading when it is a regular file, and returns the file's
 // identity as the open file has it; the caller closes the file. A path that is not a regular
-// file is a *NotRegularError, and is never opened; other errors are the system's (an fs.ErrNotExist for a missing file).
+// file is a *NotRegularError, and is never opened; a symbolic link to nothing is a
+// *DanglingLinkError; other errors are the system's (an fs.ErrNotExist for a missing file).
 func OpenRegular(name string) (*os.File, Identity, error) {
 	before, err := os.Stat(name)
 	if err != nil {
-		return nil, Identity{}, err
+		return nil, Identity{}, danglingOr(name, err)
 	}
 	if !before.Mode().IsRegular() {
 		return nil, Identity{}, &NotRegularError{Path: name, Kind: fileKind(before.Mode())}
@@ -74,6 +89,29 @@ func OpenRegular(name string) (*os.File, Identity, error) {
 	return f, identityOf(f, after), nil
 }
 
+// danglingOr is err, the failed stat of name, or a *DanglingLinkError when name itself is a
+// symbolic link whose target is missing.
+func danglingOr(name string, err error) error {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if fi, lerr := os.Lstat(name); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+		target, _ := os.Readlink(name)
+		return &DanglingLinkError{Path: name, Target: target}
+	}
+	return err
+}
+
+// IdentityOfOpen is the identity of the open file f now: compared with the one OpenRegular
+// gave, it tells whether the file changed since it was opened.
+func IdentityOfOpen(f *os.File) (Identity, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return Identity{}, err
+	}
+	return identityOf(f, fi), nil
+}
+
 // fileKind names the kind of a file that is not regular, for a message.
 func fileKind(m os.FileMode) string {
 	switch {
@@ -96,4 +134,11 @@ func AsNotRegular(err error) (*NotRegularError, bool) {
 	var nr *NotRegularError
 	ok := errors.As(err, &nr)
 	return nr, ok
+}
+
+// AsDanglingLink reports whether err is OpenRegular's refusal of a symbolic link to nothing.
+func AsDanglingLink(err error) (*DanglingLinkError, bool) {
+	var dl *DanglingLinkError
+	ok := errors.As(err, &dl)
+	return dl, ok
 }

@@ -56,6 +56,9 @@ func ReadImage(name string, lim ImageLimits, prior Record) (ImageFacts, error) {
 		}
 		return ImageFacts{}, fmt.Errorf("it is not a regular file (it is a %s): copy the image to a regular file", nr.Kind)
 	}
+	if dl, ok := AsDanglingLink(err); ok {
+		return ImageFacts{}, fmt.Errorf("it is a symbolic link to %q, which does not exist: correct the link's target", dl.Target)
+	}
 	if err != nil {
 		return ImageFacts{}, fmt.Errorf("the file cannot be read: %w", err)
 	}

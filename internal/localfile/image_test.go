@@ -49,6 +49,7 @@ func TestReadImage(t *testing.T) {
 		"empty":               {empty, watermarkImage, "empty"},
 		"directory":           {dir, watermarkImage, "directory"},
 		"missing":             {filepath.Join(dir, "nope.png"), watermarkImage, "cannot be read"},
+		"link to nothing":     {danglingLink(t, dir), watermarkImage, "symbolic link to"},
 		"logo too wide":       {jpegFile, logoImage, "300 × 150 pixels, larger than the 200 × 100"},
 		"logo too many bytes": {big, ImageLimits{MaxBytes: 100}, "more than the 100 bytes"},
 		"logo over 100 KiB":   {heavy, logoImage, "more than the 102400 bytes (100 KiB)"},

@@ -36,9 +36,10 @@ type Record struct {
 
 // Trusted returns the recorded SHA-256 when id is the identity recorded and the record is not
 // racy: the file was last written well before it was read. A platform that gives no inode
-// (identityOf leaves it 0) never trusts a record.
+// (identityOf leaves it 0) never trusts a record, nor is a record from the future trusted (it
+// was not made by this clock: a record's time is when its read began, here).
 func (r Record) Trusted(id Identity) (string, bool) {
-	if r.SHA256 == "" || id.Inode == 0 || id != r.Identity || r.Racy() {
+	if r.SHA256 == "" || id.Inode == 0 || id != r.Identity || r.Racy() || r.HashedAt > time.Now().UnixNano() {
 		return "", false
 	}
 	return r.SHA256, true

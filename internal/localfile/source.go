@@ -35,7 +35,11 @@ func OpenChecked(name string, limit int64) (*os.File, Identity, string) {
 	}
 	f, id, err := OpenRegular(name)
 	nr, notRegular := AsNotRegular(err)
+	dl, dangling := AsDanglingLink(err)
 	switch {
+	case dangling:
+		return nil, id, fmt.Sprintf("names %q, a symbolic link to %q, which does not exist: correct the link's target or "+
+			"set the attribute to the file's own path", name, dl.Target)
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, id, fmt.Sprintf("names %q, which does not exist: correct the path (a relative path is relative to the "+
 			"directory terraform runs in; path.module makes it relative to the module)", name)

@@ -20,6 +20,7 @@ func TestOpenCheckedSource(t *testing.T) {
 	if err := os.Symlink(loop, loop); err != nil {
 		t.Fatal(err)
 	}
+	dangling := danglingLink(t, dir)
 	cases := []struct {
 		name, path string
 		limit      int64
@@ -27,6 +28,7 @@ func TestOpenCheckedSource(t *testing.T) {
 	}{
 		{"fits", ok, 5, ""},
 		{"missing", filepath.Join(dir, "nope"), 5, "does not exist"},
+		{"a link to nothing", dangling, 5, "a symbolic link to \"" + filepath.Join(dir, "gone.mp4") + "\", which does not exist"},
 		{"empty path", "", 5, "is empty: set it"},
 		{"empty file", empty, 5, "which is empty"},
 		{"directory", dir, 5, "is a directory"},

@@ -39,7 +39,11 @@ func InspectWebVTT(name string, prior Record) (f WebVTTFile, why string) {
 	}
 	fh, id, err := OpenRegular(name)
 	nr, notRegular := AsNotRegular(err)
+	dl, dangling := AsDanglingLink(err)
 	switch {
+	case dangling:
+		return f, fmt.Sprintf("%q is a symbolic link to %q, which does not exist; correct the link's target or set "+
+			"source_file to the file's own path", name, dl.Target)
 	case os.IsNotExist(err):
 		return f, fmt.Sprintf("the file %q does not exist (a relative path is taken from the directory Terraform runs in)", name)
 	case notRegular:

@@ -41,6 +41,7 @@ func TestInspectWebVTT(t *testing.T) {
 	}
 	for name, c := range map[string]struct{ path, want string }{
 		"missing":   {filepath.Join(dir, "nope.vtt"), "does not exist"},
+		"dangling":  {danglingLink(t, dir), "is a symbolic link to"},
 		"directory": {dir, "is not a regular file (it is a directory)"},
 		"empty":     {tempFile(t, dir, "empty.vtt", ""), "is empty"},
 		"not WebVTT": {tempFile(t, dir, "x.srt", "1\n00:00:00,000 --> 00:00:01,000\nHi\n"),

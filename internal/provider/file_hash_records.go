@@ -10,8 +10,11 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 )
@@ -41,39 +44,69 @@ type privateState interface {
 }
 
 // loadHashRecord is the record to trust for the file path named by attr: the newest of the one
-// kept in the private state, the one this process made last for path, and the one kept on disk.
-// A record that cannot be read (written by another version) is no record: the file is read again.
+// kept in the private state, the one this process made last for path, and the one kept on disk,
+// none from the future. The private state's is never overruled by a record on disk that
+// disagrees with it for the same identity of the file: the disk's is then ignored. A record that
+// cannot be read (written by another version) is no record: the file is read again.
 func loadHashRecord(ctx context.Context, p privateReader, attr, path string) localfile.Record {
-	r := fileHashes.recent.Get(path)
-	if c := fileHashes.disk.Load(path); c.HashedAt > r.HashedAt {
-		r = c
+	kept := privateHashRecord(ctx, p, attr)
+	disk, refused := fileHashes.disk.Load(path)
+	logCacheRefusal(ctx, refused)
+	if disk.Identity == kept.Identity && kept.SHA256 != "" && disk.SHA256 != kept.SHA256 {
+		disk = localfile.Record{}
 	}
-	if p == nil {
-		return r
-	}
-	var kept localfile.Record
-	raw, diags := p.GetKey(ctx, hashRecordKey(attr))
-	if diags.HasError() || len(raw) == 0 || json.Unmarshal(raw, &kept) != nil {
-		return r
-	}
-	if kept.HashedAt > r.HashedAt {
-		return kept
+	now := time.Now().UnixNano()
+	var r localfile.Record
+	for _, c := range []localfile.Record{kept, fileHashes.recent.Get(path), disk} {
+		if c.HashedAt > r.HashedAt && c.HashedAt <= now {
+			r = c
+		}
 	}
 	return r
 }
 
+// privateHashRecord is the record of the file named by attr kept in the private state p, or no
+// record.
+func privateHashRecord(ctx context.Context, p privateReader, attr string) localfile.Record {
+	var kept localfile.Record
+	if p == nil {
+		return kept
+	}
+	raw, diags := p.GetKey(ctx, hashRecordKey(attr))
+	if diags.HasError() || len(raw) == 0 || json.Unmarshal(raw, &kept) != nil {
+		return localfile.Record{}
+	}
+	return kept
+}
+
+// loggedRefusals are the reasons this process gave for not using the cache on disk: each is
+// logged once, at INFO, since the cache refuses the same directory at every plan.
+var loggedRefusals sync.Map
+
+// logCacheRefusal logs why the cache on disk was not used, once per reason; "" logs nothing.
+func logCacheRefusal(ctx context.Context, why string) {
+	if why == "" {
+		return
+	}
+	if _, seen := loggedRefusals.LoadOrStore(why, true); !seen {
+		tflog.Info(ctx, "not using the cache of files' SHA-256 on disk: files are read again instead", map[string]any{
+			"reason": why, "setting": localfile.CacheDirEnv,
+		})
+	}
+}
+
 // keepHashRecord keeps rec, the new record of the file path that this process just hashed, for
 // the plans to come: in this process, and on disk for the next.
-func keepHashRecord(path string, rec localfile.Record) {
+func keepHashRecord(ctx context.Context, path string, rec localfile.Record) {
 	fileHashes.recent.Keep(path, rec)
-	fileHashes.disk.Store(path, rec)
+	logCacheRefusal(ctx, fileHashes.disk.Store(path, rec))
 }
 
 // keepNewHashRecord keeps rec as keepHashRecord does when it is not prior, the record that
 // spared the file's read (and is kept already).
-func keepNewHashRecord(path string, prior, rec localfile.Record) {
+func keepNewHashRecord(ctx context.Context, path string, prior, rec localfile.Record) {
 	if rec != prior && rec.SHA256 != "" {
-		keepHashRecord(path, rec)
+		keepHashRecord(ctx, path, rec)
 	}
 }
 

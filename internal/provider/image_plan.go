@@ -40,7 +40,7 @@ func planFileSHA256(ctx context.Context, file types.String, lim localfile.ImageL
 			"file%s: %s.", attrInWords(at), imageRequirement(lim), err))
 		return types.StringUnknown()
 	}
-	keepNewHashRecord(name, prior, facts.Record)
+	keepNewHashRecord(ctx, name, prior, facts.Record)
 	storeHashRecord(ctx, resp.Private, attr, facts.Record, &resp.Diagnostics)
 	return types.StringValue(facts.SHA256)
 }

@@ -18,12 +18,12 @@ import (
 // checkPlannedImage checks, before an upload, that the image file name is still valid and has
 // the SHA-256 that the plan took (wantSHA; "" when the plan took none): a file changed between
 // plan and apply is not the one the plan showed, and is not uploaded.
-func checkPlannedImage(name, wantSHA string, lim localfile.ImageLimits) (localfile.ImageFacts, error) {
+func checkPlannedImage(ctx context.Context, name, wantSHA string, lim localfile.ImageLimits) (localfile.ImageFacts, error) {
 	facts, err := localfile.ReadImage(name, lim, localfile.Record{})
 	if err != nil {
 		return facts, err
 	}
-	keepHashRecord(name, facts.Record)
+	keepHashRecord(ctx, name, facts.Record)
 	if wantSHA != "" && facts.SHA256 != wantSHA {
 		return facts, fmt.Errorf("the file changed after the plan was made (its SHA-256 is now %s, the plan has %s): "+
 			"run terraform apply again to plan the new content", facts.SHA256, wantSHA)
@@ -45,7 +45,7 @@ func uploadImage[T any](ctx context.Context, name, wantSHA string, lim localfile
 	send func(context.Context, videohost.UploadSource) (T, error),
 ) (T, error) {
 	var zero T
-	facts, err := checkPlannedImage(name, wantSHA, lim)
+	facts, err := checkPlannedImage(ctx, name, wantSHA, lim)
 	if err != nil {
 		return zero, err
 	}

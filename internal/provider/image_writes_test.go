@@ -16,11 +16,11 @@ func TestCheckPlannedImage(t *testing.T) {
 	dir := t.TempDir()
 	file := writePNG(t, dir, "mark.png", 10, 10, 1)
 	planned := fileSHA256(t, file)
-	if _, err := checkPlannedImage(file, planned, watermarkImage); err != nil {
+	if _, err := checkPlannedImage(t.Context(), file, planned, watermarkImage); err != nil {
 		t.Fatalf("the planned file: %v", err)
 	}
 	writePNG(t, dir, "mark.png", 10, 10, 2)
-	_, err := checkPlannedImage(file, planned, watermarkImage)
+	_, err := checkPlannedImage(t.Context(), file, planned, watermarkImage)
 	if err == nil || !strings.Contains(err.Error(), "changed after the plan") {
 		t.Fatalf("a changed file: %v", err)
 	}

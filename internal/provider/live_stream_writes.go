@@ -32,7 +32,7 @@ func createLiveStream(ctx context.Context, pd *providerData, diags *diag.Diagnos
 }
 
 // liveStreamWrites names the live stream for the shared create and delete machinery.
-var liveStreamWrites = writeTarget{kind: "Live Stream", attrs: liveStreamAttributePaths}
+var liveStreamWrites = writeTarget{kind: "Live Stream", deleteByID: (*videohost.Client).DeleteLiveStream, attrs: liveStreamAttributePaths}
 
 // liveStreamHolds reports whether l has every value that in sends.
 func liveStreamHolds(l videohost.LiveStream, in videohost.CreateLiveStreamInput) bool {

@@ -35,7 +35,7 @@ func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanReque
 				fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
 			return
 		}
-		keepNewHashRecord(name, prior, f.Record)
+		keepNewHashRecord(ctx, name, prior, f.Record)
 		storeHashRecord(ctx, resp.Private, "source_file", f.Record, &resp.Diagnostics)
 		sum = types.StringValue(f.SHA256)
 	}

@@ -3,14 +3,11 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-
-	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
@@ -26,7 +23,7 @@ type videoCaptionResource struct {
 
 // NewVideoCaptionResource returns the videohost_video_caption resource.
 func NewVideoCaptionResource() resource.Resource {
-	return &videoCaptionResource{newTrackBase("_video_caption", "Video Caption", "caption", (*videohost.Client).DeleteCaption)}
+	return &videoCaptionResource{newTrackBase("_video_caption", "Video Caption", "caption", captionOps.del)}
 }
 
 func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -56,8 +53,7 @@ func (r *videoCaptionResource) Create(ctx context.Context, req resource.CreateRe
 	if !ok {
 		return
 	}
-	c, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel,
-		(*videohost.Client).GetCaption, (*videohost.Client).UploadCaption)
+	c, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, captionOps)
 	if !ok {
 		return
 	}
@@ -65,10 +61,8 @@ func (r *videoCaptionResource) Create(ctx context.Context, req resource.CreateRe
 	if plan.Default.ValueBool() && !c.Default {
 		// The caption exists from here on, so it is recorded even if this fails; the next plan
 		// shows default to change.
-		if d, err := r.pd.client.SetCaptionDefault(ctx, plan.VideoID.ValueString(), plan.Language.ValueString(), true); err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Make the Caption the Default", err, r.pd,
-				map[string]path.Path{"default": path.Root("default")})
-		} else {
+		if d, ok := setCaptionDefault(ctx, r.pd, plan.VideoID.ValueString(), plan.Language.ValueString(), true,
+			"Unable to Make the Caption the Default", &resp.Diagnostics); ok {
 			c = d
 		}
 	}
@@ -83,7 +77,7 @@ func (r *videoCaptionResource) Read(ctx context.Context, req resource.ReadReques
 	if !ok {
 		return
 	}
-	c, ok := readTrack(ctx, &r.trackBase, resp, state.videoTrackModel, (*videohost.Client).LookupCaption)
+	c, ok := readTrack(ctx, &r.trackBase, resp, state.videoTrackModel, captionOps.lookup)
 	if !ok {
 		return
 	}
@@ -104,7 +98,7 @@ func (r *videoCaptionResource) Update(ctx context.Context, req resource.UpdateRe
 	newState := state
 	newState.SourceFile = plan.SourceFile
 	if plan.SourceSHA256.IsUnknown() || !plan.SourceSHA256.Equal(state.SourceSHA256) {
-		c, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, (*videohost.Client).UploadCaption)
+		c, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, captionOps.upload)
 		if !ok {
 			return
 		}
@@ -112,11 +106,8 @@ func (r *videoCaptionResource) Update(ctx context.Context, req resource.UpdateRe
 		newState = captionModelFrom(plan.videoTrackModel, types.StringValue(sum), c)
 	}
 	if !plan.Default.Equal(newState.Default) {
-		c, err := r.pd.client.SetCaptionDefault(ctx, videoID, language, plan.Default.ValueBool())
-		if err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Change the Default Caption", err, r.pd,
-				map[string]path.Path{"default": path.Root("default")})
-		} else {
+		if c, ok := setCaptionDefault(ctx, r.pd, videoID, language, plan.Default.ValueBool(),
+			"Unable to Change the Default Caption", &resp.Diagnostics); ok {
 			newState = captionModelFrom(newState.videoTrackModel, newState.SourceSHA256, c)
 		}
 	}

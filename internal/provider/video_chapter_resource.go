@@ -7,8 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-
-	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
@@ -24,7 +22,7 @@ type videoChapterResource struct {
 
 // NewVideoChapterResource returns the videohost_video_chapter resource.
 func NewVideoChapterResource() resource.Resource {
-	return &videoChapterResource{newTrackBase("_video_chapter", "Video Chapter", "chapter file", (*videohost.Client).DeleteChapter)}
+	return &videoChapterResource{newTrackBase("_video_chapter", "Video Chapter", "chapter file", chapterOps.del)}
 }
 
 func (r *videoChapterResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -43,8 +41,7 @@ func (r *videoChapterResource) Create(ctx context.Context, req resource.CreateRe
 	if !ok {
 		return
 	}
-	c, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel,
-		(*videohost.Client).GetChapter, (*videohost.Client).UploadChapter)
+	c, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, chapterOps)
 	if !ok {
 		return
 	}
@@ -59,7 +56,7 @@ func (r *videoChapterResource) Read(ctx context.Context, req resource.ReadReques
 	if !ok {
 		return
 	}
-	c, ok := readTrack(ctx, &r.trackBase, resp, state.videoTrackModel, (*videohost.Client).LookupChapter)
+	c, ok := readTrack(ctx, &r.trackBase, resp, state.videoTrackModel, chapterOps.lookup)
 	if !ok {
 		return
 	}
@@ -79,7 +76,7 @@ func (r *videoChapterResource) Update(ctx context.Context, req resource.UpdateRe
 	newState := state
 	newState.SourceFile = plan.SourceFile
 	if plan.SourceSHA256.IsUnknown() || !plan.SourceSHA256.Equal(state.SourceSHA256) {
-		c, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, (*videohost.Client).UploadChapter)
+		c, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, chapterOps.upload)
 		if !ok {
 			return
 		}

@@ -132,7 +132,7 @@ func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resourc
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
 			return file, false
 		}
-		keepNewHashRecord(name, prior, file.Record)
+		keepNewHashRecord(ctx, name, prior, file.Record)
 		storeHashRecord(ctx, resp.Private, "source_file", file.Record, &resp.Diagnostics)
 		plan.SourceSHA256 = types.StringValue(file.SHA256)
 	}

@@ -45,7 +45,7 @@ type videoResource struct {
 // NewVideoResource returns the videohost_video resource.
 func NewVideoResource() resource.Resource {
 	return &videoResource{
-		deletedByID:  newDeletedByID(videoWrites, (*videohost.Client).DeleteVideo),
+		deletedByID:  newDeletedByID(videoWrites),
 		withIDImport: newIDImport(videoWrites, "videoId"),
 	}
 }
@@ -329,12 +329,8 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	// here.
 	var opened openedSource
 	if !plan.SourceFile.IsNull() {
-		var err error
-		opened, err = openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
-			loadHashRecord(ctx, resp.Private, "source_file", plan.SourceFile.ValueString()))
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
-				"Nothing was created: %v. Run terraform plan (or apply) again to take the file as it is now.", err))
+		var ok bool
+		if opened, ok = openVideoSource(ctx, &plan, resp.Private, "No video was created", &resp.Diagnostics); !ok {
 			return
 		}
 		defer opened.file.Close()
@@ -437,16 +433,16 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		next.SourceBytesMissing = state.SourceBytesMissing
 	}
 	if !in.IsEmpty() {
-		v, err := r.pd.client.UpdateVideo(ctx, state.ID.ValueString(), in)
-		if err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Video", err, r.pd, videoAttributesFor(plan))
+		v, ok := updateVideo(ctx, r.pd, state.ID.ValueString(), in, videoAttributesFor(plan), &resp.Diagnostics)
+		if !ok {
 			return
 		}
 		resp.Diagnostics.Append(next.setFromVideo(ctx, v)...)
 	}
 	resumed, complete := false, true
 	if resuming {
-		opened, ok := openVideoSource(ctx, &next, resp.Private, &resp.Diagnostics)
+		opened, ok := openVideoSource(ctx, &next, resp.Private, "The source of video "+state.ID.ValueString()+" was not uploaded",
+			&resp.Diagnostics)
 		if ok {
 			defer opened.file.Close()
 		}

@@ -350,7 +350,7 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened, err := openPlannedSource(file, sum, localfile.Record{})
+	opened, err := openPlannedSource(t.Context(), file, sum, localfile.Record{})
 	if err != nil {
 		t.Fatal(err)
 	}

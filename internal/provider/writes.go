@@ -32,6 +32,9 @@ type writeTarget struct {
 	// kind is the object's name in Title Case, e.g. "Webhook" or "Live Stream".
 	kind  string
 	attrs map[string]path.Path
+	// deleteByID deletes the object with that id, for a resource whose delete is one call
+	// (newDeletedByID); deleting what is already gone succeeds or is ErrNotFound.
+	deleteByID func(*videohost.Client, context.Context, string) error
 }
 
 // createOps are a resource's parts of a create.
