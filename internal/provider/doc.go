@@ -17,8 +17,12 @@
 //     one file alone uses (the configuration of a list data source, a list block, an action or
 //     an ephemeral resource) stays in that file.
 //   - <kind>_plan.go: ModifyPlan and ValidateConfig, the checks made before any request.
-//   - <kind>_writes.go: the kind's writeTarget, the request bodies built from the plan, and its
-//     create, update and delete paths through the shared writes.
+//   - <kind>_writes.go: the kind's writeTarget (with the call that deletes an object by id), the
+//     request bodies built from the plan, and its create, update and delete paths through the
+//     shared writes. Every request that changes something is sent from a _writes.go file, and
+//     every read from a read path (a data source, a list resource, a Read, a plan, an action);
+//     writes_rule_test.go names the paths and fails on a call elsewhere. The video's wait for
+//     wait_for and its read-back after a write are video_wait.go.
 //   - <kind>_data_source.go (one object by id), <kinds>_data_source.go (a list),
 //     <kind>_list_resource.go, <kind>_move_state.go, <kind>_ephemeral_resource.go,
 //     <kind>_<verb>_action.go, and <name>_function.go for a provider function.
@@ -34,13 +38,14 @@
 //     step and upload), unclosed_tokens.go (the ephemeral tokens deleted after Serve returns),
 //     tflog_logger.go, rate_limit_warning.go, time_values.go; the captions and chapters share
 //     track_resource.go, track_model.go, track_plan.go, track_writes.go and
-//     track_list_resource.go. The videohost_video data source's model, with the video's
+//     track_list_resource.go, each kind naming its requests (trackOps) in its own _writes.go. The videohost_video data source's model, with the video's
 //     status, is video_data_source_model.go.
 //   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).
 //     Shared test helpers are in files named for what they hold (helpers_test.go,
 //     protocol_server_test.go, terraform_cli_test.go, track_helpers_test.go,
 //     slow_service_test.go, cli_config_test.go, cli_features_test.go), and the tests of the whole
-//     provider in files named for what they check (soak_test.go, static_docs_test.go).
+//     provider in files named for what they check (soak_test.go, static_docs_test.go,
+//     local_files_test.go, writes_rule_test.go, registered_names_test.go).
 //
 // # The template
 //

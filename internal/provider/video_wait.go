@@ -126,8 +126,8 @@ func (w waitLimit) timedOut(id, want string) string {
 			id, want, limit, want, w.op)
 	}
 	return fmt.Sprintf("Video %s did not become %s within %s. Its changes are made and recorded in the state, and the "+
-		"next apply does not wait again unless wait_for changes; the videohost_video_status data source shows where "+
-		"it stands. Raise timeouts.%s or lower wait_for to wait longer next time.", id, want, limit, w.op)
+		"next apply does not wait again unless wait_for changes; the videohost_video data source (its playable "+
+		"and qualities) shows where it stands. Raise timeouts.%s or lower wait_for to wait longer next time.", id, want, limit, w.op)
 }
 
 // finishVideo does what follows a complete source: the thumbnail, then the wait for wait_for,
