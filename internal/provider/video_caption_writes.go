@@ -32,3 +32,26 @@ func setCaptionDefault(ctx context.Context, pd *providerData, videoID, language 
 	}
 	return c, true
 }
+
+// settleCaptionDefault makes the caption the video's default, or not, as plan says, after its
+// upload: a create asks only for a default the upload did not make; an update changes it when
+// it differs. The default is recorded in the private state, which the plan compares
+// (recordCaptionDefault). A failure is an error on default; the caption is recorded as it is.
+func settleCaptionDefault(ctx context.Context, pd *providerData, plan, state videoCaptionModel, creating bool, private privateWriter,
+	diags *diag.Diagnostics,
+) videoCaptionModel {
+	summary := "Unable to Change the Default Caption"
+	change := !plan.Default.Equal(state.Default)
+	if creating {
+		summary = "Unable to Make the Caption the Default"
+		change = plan.Default.ValueBool() && !state.Default.ValueBool()
+	}
+	if change {
+		if c, ok := setCaptionDefault(ctx, pd, state.VideoID.ValueString(), state.Language.ValueString(),
+			plan.Default.ValueBool(), summary, diags); ok {
+			state = captionModelFrom(state.videoTrackModel, state.SourceSHA256, c)
+		}
+	}
+	diags.Append(recordCaptionDefault(ctx, private, state.Default)...)
+	return state
+}
