@@ -111,3 +111,19 @@ func forgetHashesOf(path string) {
 		_ = os.Remove(name)
 	}
 }
+
+// TestAccDanglingLinkSaysSo: a source_file that is a symbolic link to a missing file is refused
+// at plan time as such, naming the link's target, not as a path that does not exist.
+func TestAccDanglingLinkSaysSo(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	dir := t.TempDir()
+	link := filepath.Join(dir, "clip.mp4")
+	if err := os.Symlink(filepath.Join(dir, "moved-away.mp4"), link); err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`(?s)symbolic\s+link\s+to\s+".*moved-away\.mp4",\s+which\s+does\s+not\s+exist`)
+	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: []resource.TestStep{
+		{Config: videoConfig(env, "title", hcl("Link"), "source_file", hcl(link)), PlanOnly: true, ExpectError: want},
+		{Config: trackConfig(env, "caption", "vi0000000000000000000001", "en", link), PlanOnly: true, ExpectError: want},
+	}})
+}
