@@ -408,12 +408,3 @@ func adoptionCreateOps[T any](pd *providerData, a adoptableCreate[T]) createOps[
 		id:   d.shown,
 	}
 }
-
-// titleCase is kind in Title Case, for a diagnostic's summary: "upload token" → "Upload Token".
-func titleCase(kind string) string {
-	words := strings.Fields(kind)
-	for i, w := range words {
-		words[i] = strings.ToUpper(w[:1]) + w[1:]
-	}
-	return strings.Join(words, " ")
-}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 )
 
 // TestMain gives every CLI this test binary starts a CLI configuration of its own: an empty file
@@ -37,9 +39,9 @@ func runWithOwnCLIConfig(m *testing.M) int {
 	// set in the environment.
 	// The records of files' hashes go to this directory too, the provider binaries the tests
 	// start included, rather than to the user's cache.
-	hashCacheDir = filepath.Join(dir, "file-sha256")
+	fileHashes.disk = localfile.NewCache(filepath.Join(dir, "file-sha256"))
 	errs := []error{os.Setenv("TF_CLI_CONFIG_FILE", config), os.Unsetenv("TF_PLUGIN_CACHE_DIR"),
-		os.Setenv(hashCacheDirEnv, hashCacheDir)}
+		os.Setenv(localfile.CacheDirEnv, fileHashes.disk.Dir())}
 	for _, kv := range os.Environ() {
 		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "TF_CLI_ARGS") {
 			errs = append(errs, os.Unsetenv(name))

@@ -1,6 +1,8 @@
 // Package provider is the Terraform side of the video hosting service: schemas, plan
 // modifiers, validators, state mapping, diagnostics and import. It knows nothing of HTTP or
-// JSON; every call to the service goes through internal/videohost.
+// JSON; every call to the service goes through internal/videohost, and everything about the
+// user's local files that needs no Terraform (opening, hashing, the records of hashes, WebVTT
+// and image checks) is internal/localfile.
 //
 // # Where each thing lives
 //
@@ -15,30 +17,38 @@
 //     one file alone uses (the configuration of a list data source, a list block, an action or
 //     an ephemeral resource) stays in that file.
 //   - <kind>_plan.go: ModifyPlan and ValidateConfig, the checks made before any request.
-//   - <kind>_writes.go: the kind's writeTarget, the request bodies built from the plan, and its
-//     create, update and delete paths through the shared writes.
+//   - <kind>_writes.go: the kind's writeTarget (with the call that deletes an object by id), the
+//     request bodies built from the plan, and its create, update and delete paths through the
+//     shared writes. Every request that changes something is sent from a _writes.go file, and
+//     every read from a read path (a data source, a list resource, a Read, a plan, an action);
+//     writes_rule_test.go names the paths and fails on a call elsewhere. The video's wait for
+//     wait_for and its read-back after a write are video_wait.go.
 //   - <kind>_data_source.go (one object by id), <kinds>_data_source.go (a list),
 //     <kind>_list_resource.go, <kind>_move_state.go, <kind>_ephemeral_resource.go,
 //     <kind>_<verb>_action.go, and <name>_function.go for a provider function.
 //   - What several kinds share is named for what it is: server.go (NewServer and the wrapper of
-//     the framework's server), provider.go and provider_configure.go, base.go (providerData, the
-//     Configure of every data source and resource), managed_resource.go (the pieces of a resource),
+//     the framework's server), provider.go and provider_configure.go, provider_data.go
+//     (providerData, the Configure of every data source and resource), request_models.go (the
+//     model or id a call starts from), managed_resource.go (the pieces of a resource),
 //     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
-//     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go,
-//     data_attributes.go, list_values.go, file_identity.go (opening a named file, and the record
-//     of its hash), file_hash_cache.go (that record on disk), file_source.go, image_file.go,
-//     webvtt_file.go and webvtt_cues.go, unclosed_tokens.go (the ephemeral tokens deleted after
-//     Serve returns, or when Terraform dies: main's lifecycle.go), tflog_logger.go,
-//     rate_limit_warning.go, time_values.go, timeouts_block.go (the timeouts block, at least one
-//     second), string_set_type.go (a set of strings checked for duplicates in linear time),
+//     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go, text.go (the
+//     small helpers of messages: plurals, case, sizes), data_attributes.go, list_values.go,
+//     file_hash_records.go (where the records of files' SHA-256 are kept: the private state,
+//     this process, the cache on disk), image_plan.go and image_writes.go (an image file's plan
+//     step and upload), unclosed_tokens.go (the ephemeral tokens deleted after Serve returns, or
+//     when Terraform dies: main's lifecycle.go), tflog_logger.go, rate_limit_warning.go,
+//     time_values.go, timeouts_block.go (the timeouts block, at least one second),
+//     string_set_type.go (a set of strings checked for duplicates in linear time),
 //     video_limits.go (a video's title, tags and metadata bounded at plan); the captions and chapters share
 //     track_resource.go, track_model.go, track_plan.go, track_writes.go and
-//     track_list_resource.go.
+//     track_list_resource.go, each kind naming its requests (trackOps) in its own _writes.go. The videohost_video data source's model, with the video's
+//     status, is video_data_source_model.go.
 //   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).
 //     Shared test helpers are in files named for what they hold (helpers_test.go,
 //     protocol_server_test.go, terraform_cli_test.go, track_helpers_test.go,
 //     slow_service_test.go, cli_config_test.go, cli_features_test.go), and the tests of the whole
-//     provider in files named for what they check (soak_test.go, static_docs_test.go).
+//     provider in files named for what they check (soak_test.go, static_docs_test.go,
+//     local_files_test.go, writes_rule_test.go, registered_names_test.go).
 //
 // # The template
 //
@@ -70,8 +80,8 @@
 //     Update. Creates and deletes go through writes.go,
 //     which settles interrupted writes the same way for all.
 //   - Files as sources: an attribute that names a local file to upload (a video's source_file)
-//     is checked without a request in ModifyPlan (file_source.go: missing, unreadable, empty, not
-//     a regular file, too large; not in ValidateConfig, since terraform validate may run where
+//     is checked without a request in ModifyPlan (internal/localfile: missing, unreadable, empty,
+//     not a regular file, too large; not in ValidateConfig, since terraform validate may run where
 //     the files are not), and carries a computed <name>_sha256 taken there; the apply compares
 //     the file with it before and after the upload.
 //   - Transfers after a create: when a create is followed by a transfer that may be cut short

@@ -26,6 +26,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/localfile/localfiletest"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -333,6 +334,15 @@ func writeFile(t *testing.T, name, content string) {
 		t.Fatal(err)
 	}
 }
+
+// The media files of the tests, made by the tests (internal/localfile/localfiletest).
+var (
+	writePNG      = localfiletest.WritePNG
+	writeJPEG     = localfiletest.WriteJPEG
+	writeNoisyPNG = localfiletest.WriteNoisyPNG
+	fileSHA256    = localfiletest.FileSHA256
+	damagedImages = localfiletest.DamagedImages
+)
 
 // expectImporting fails a plan that does not import the resource at address.
 func expectImporting(address string) plancheck.PlanCheck {

@@ -97,11 +97,3 @@ func languageTagValidator() validator.String {
 		},
 	}
 }
-
-// sentenceEnd ends why with a full stop unless it ends with a question already.
-func sentenceEnd(why string) string {
-	if strings.HasSuffix(why, "?") {
-		return why
-	}
-	return why + "."
-}

@@ -28,7 +28,7 @@ type liveStreamResource struct {
 // NewLiveStreamResource returns the videohost_live_stream resource.
 func NewLiveStreamResource() resource.Resource {
 	return &liveStreamResource{
-		deletedByID:  newDeletedByID(liveStreamWrites, (*videohost.Client).DeleteLiveStream),
+		deletedByID:  newDeletedByID(liveStreamWrites),
 		withIDImport: newIDImport(liveStreamWrites, "liveStreamId"),
 	}
 }

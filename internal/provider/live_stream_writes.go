@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -32,7 +33,7 @@ func createLiveStream(ctx context.Context, pd *providerData, diags *diag.Diagnos
 }
 
 // liveStreamWrites names the live stream for the shared create and delete machinery.
-var liveStreamWrites = writeTarget{kind: "Live Stream", attrs: liveStreamAttributePaths}
+var liveStreamWrites = writeTarget{kind: "Live Stream", deleteByID: (*videohost.Client).DeleteLiveStream, attrs: liveStreamAttributePaths}
 
 // liveStreamHolds reports whether l has every value that in sends.
 func liveStreamHolds(l videohost.LiveStream, in videohost.CreateLiveStreamInput) bool {
@@ -92,4 +93,40 @@ func restreamsToSend(planned, configured []restreamResourceModel) []videohost.Re
 		out = append(out, videohost.Restream{Name: p.Name.ValueString(), ServerURL: p.ServerURL.ValueString(), StreamKey: key})
 	}
 	return out
+}
+
+// writeLiveStreamThumbnail uploads plan's thumbnail file when it is new or changed over state
+// (nil on a create), or deletes the thumbnail when plan no longer has one, and returns the live
+// stream as the service then shows it. m, the state to record, keeps the file and its hash; a
+// write that failed leaves the state's (a null hash on a create, so the next plan uploads).
+func writeLiveStreamThumbnail(ctx context.Context, pd *providerData, ls videohost.LiveStream, plan liveStreamResourceModel,
+	state *liveStreamResourceModel, private privateWriter, diags *diag.Diagnostics,
+) (videohost.LiveStream, types.String, types.String) {
+	switch {
+	case plan.ThumbnailFile.IsNull():
+		if state == nil || state.ThumbnailFile.IsNull() {
+			return ls, plan.ThumbnailFile, plan.ThumbnailSHA256
+		}
+		got, err := pd.client.DeleteLiveStreamThumbnail(ctx, ls.ID)
+		if err != nil {
+			addAPIErrorDiagnostics(diags, "Unable to Delete Live Stream Thumbnail", err, pd, liveStreamAttributePaths)
+			return ls, state.ThumbnailFile, state.ThumbnailSHA256
+		}
+		recordThumbnailAddress(ctx, private, "", diags)
+		return got, plan.ThumbnailFile, plan.ThumbnailSHA256
+	case state != nil && !state.ThumbnailSHA256.IsNull() && plan.ThumbnailSHA256.Equal(state.ThumbnailSHA256):
+		return ls, plan.ThumbnailFile, plan.ThumbnailSHA256
+	}
+	got, ok := uploadThumbnail(ctx, pd, plan.ThumbnailFile, plan.ThumbnailSHA256, private,
+		func(ctx context.Context, src videohost.UploadSource) (videohost.LiveStream, error) {
+			return pd.client.UploadLiveStreamThumbnail(ctx, ls.ID, src)
+		},
+		func(l videohost.LiveStream) string { return liveStreamThumbnailAddress(l) }, diags)
+	if !ok {
+		if state == nil {
+			return ls, plan.ThumbnailFile, types.StringNull()
+		}
+		return ls, state.ThumbnailFile, state.ThumbnailSHA256
+	}
+	return got, plan.ThumbnailFile, plan.ThumbnailSHA256
 }

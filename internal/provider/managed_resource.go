@@ -56,17 +56,15 @@ func resourceTypeName(t writeTarget) string {
 	return "_" + strings.ReplaceAll(lower(t.kind), " ", "_")
 }
 
-// deletedByID is the managedBase of a resource whose object one call deletes by its id.
+// deletedByID is the managedBase of a resource whose object one call (its writeTarget's
+// deleteByID) deletes by its id.
 type deletedByID struct {
 	managedBase
-	// del deletes the object with that id; deleting what is already gone succeeds or is
-	// ErrNotFound.
-	del func(*videohost.Client, context.Context, string) error
 }
 
-// newDeletedByID is the base of the resource that writes t and whose objects del deletes.
-func newDeletedByID(t writeTarget, del func(*videohost.Client, context.Context, string) error) deletedByID {
-	return deletedByID{managedBase: newManagedBase(t), del: del}
+// newDeletedByID is the base of the resource that writes t and whose objects t.deleteByID deletes.
+func newDeletedByID(t writeTarget) deletedByID {
+	return deletedByID{managedBase: newManagedBase(t)}
 }
 
 // Delete deletes the object through the shared delete machinery (deleteObject); one already
@@ -77,7 +75,7 @@ func (b *deletedByID) Delete(ctx context.Context, req resource.DeleteRequest, re
 		return
 	}
 	deleteObject(ctx, b.pd, b.writeTarget, &resp.Diagnostics, id, func(ctx context.Context) error {
-		return b.del(b.pd.client, ctx, id)
+		return b.deleteByID(b.pd.client, ctx, id)
 	})
 }
 

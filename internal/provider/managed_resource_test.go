@@ -14,7 +14,7 @@ import (
 )
 
 // TestEveryDeleteByIDHasAFunction: every resource that takes its Delete from deletedByID gives
-// it the call that deletes; a resource with a delete of its own (the upload token's) takes no
+// it the call that deletes (its writeTarget's deleteByID); a resource with a delete of its own (the upload token's) takes no
 // deletedByID, rather than one with a nil call.
 func TestEveryDeleteByIDHasAFunction(t *testing.T) {
 	var deleting int
@@ -27,7 +27,7 @@ func TestEveryDeleteByIDHasAFunction(t *testing.T) {
 				continue
 			}
 			deleting++
-			if v.Field(i).FieldByName("del").IsNil() {
+			if v.Field(i).FieldByName("deleteByID").IsNil() {
 				t.Errorf("%T deletes by id with no function to delete", r)
 			}
 		}

@@ -11,6 +11,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // ModifyPlan plans the logo: its SHA-256, taken from the file now, and what an upload changes.
@@ -20,7 +23,7 @@ func (r *playerThemeResource) ModifyPlan(ctx context.Context, req resource.Modif
 
 // logoImage bounds a player theme's logo as the service does: a JPEG or PNG of at most
 // 200 × 100 pixels and 100 KiB.
-var logoImage = imageLimits{maxWidth: 200, maxHeight: 100, maxBytes: 100 << 10}
+var logoImage = localfile.ImageLimits{MaxWidth: 200, MaxHeight: 100, MaxBytes: 100 << 10, MaxUpload: videohost.MaxUploadChunkSize}
 
 // modifyLogoPlan takes the SHA-256 of logo_file and plans the logo's computed attributes: a new
 // upload (a new hash or link, or a logo the service lost) makes the logo's address and the

@@ -35,7 +35,7 @@ type playerThemeResource struct {
 // NewPlayerThemeResource returns the videohost_player_theme resource.
 func NewPlayerThemeResource() resource.Resource {
 	return &playerThemeResource{
-		deletedByID:  newDeletedByID(playerThemeWrites, (*videohost.Client).DeletePlayerTheme),
+		deletedByID:  newDeletedByID(playerThemeWrites),
 		withIDImport: newIDImport(playerThemeWrites, "playerId"),
 	}
 }

@@ -5,13 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"math/rand/v2"
 	"net/http"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -323,26 +318,6 @@ resource "videohost_player_theme" "test" {
 			},
 		},
 	})
-}
-
-// writeNoisyPNG writes a w × h PNG of 16-bit random pixels, which does not compress: 200 × 100
-// of them hold more than 100 KiB.
-func writeNoisyPNG(t *testing.T, dir, name string, w, h int) string {
-	t.Helper()
-	img := image.NewNRGBA64(image.Rect(0, 0, w, h))
-	r := rand.New(rand.NewPCG(1, 2))
-	for y := range h {
-		for x := range w {
-			img.Set(x, y, color.NRGBA64{R: uint16(r.Uint32()), G: uint16(r.Uint32()), B: uint16(r.Uint32()), A: 0xffff})
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
-	writeFile(t, p, b.String())
-	return p
 }
 
 // logoOnService is a state check that the service's theme shows the state's logo_url and the

@@ -34,7 +34,7 @@ func createPlayerTheme(ctx context.Context, pd *providerData, diags *diag.Diagno
 }
 
 // playerThemeWrites names the player theme for the shared create and delete machinery.
-var playerThemeWrites = writeTarget{kind: "Player Theme", attrs: playerThemeAttributePaths}
+var playerThemeWrites = writeTarget{kind: "Player Theme", deleteByID: (*videohost.Client).DeletePlayerTheme, attrs: playerThemeAttributePaths}
 
 // playerThemeHolds reports whether p has every value that in sends.
 func playerThemeHolds(p videohost.PlayerTheme, in videohost.PlayerThemeInput) bool {
@@ -128,7 +128,7 @@ func writeLogo(ctx context.Context, pd *providerData, p videohost.PlayerTheme, p
 	case prior != nil && p.Assets != nil && !logoChanged(plan, *prior):
 		return p
 	}
-	if _, err := checkPlannedImage(plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage); err != nil {
+	if _, err := checkPlannedImage(ctx, plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage); err != nil {
 		addImageFileError(diags, path.Root("logo_file"), "Unable to Upload Player Theme Logo", err)
 		return p
 	}

@@ -88,11 +88,3 @@ func rateWaitDetail(after []videohost.RateLimitWaits) (string, bool) {
 		"TF_LOG_PROVIDER=INFO logs every wait as it happens; see the provider's troubleshooting guide.",
 		strings.Join(held, "; ")), true
 }
-
-// plural picks the singular or the plural of a phrase for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

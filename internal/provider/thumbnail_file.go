@@ -20,11 +20,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // thumbnailImage bounds a thumbnail as the service does: a JPEG or PNG of at most 8 MiB.
-var thumbnailImage = imageLimits{maxBytes: 8 << 20}
+var thumbnailImage = localfile.ImageLimits{MaxBytes: 8 << 20}
 
 // thumbnailAddressKey keys the address of the thumbnail Terraform uploaded in the private state.
 const thumbnailAddressKey = "thumbnail_address"
@@ -69,7 +70,7 @@ func uploadThumbnail[T any](ctx context.Context, pd *providerData, file, sum typ
 ) (T, bool) {
 	var zero T
 	at := path.Root("thumbnail_file")
-	if _, err := checkPlannedImage(file.ValueString(), sum.ValueString(), thumbnailImage); err != nil {
+	if _, err := checkPlannedImage(ctx, file.ValueString(), sum.ValueString(), thumbnailImage); err != nil {
 		addImageFileError(diags, at, "Unable to Upload Thumbnail", err)
 		return zero, false
 	}

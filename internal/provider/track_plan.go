@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 )
 
 // ModifyPlan reads the source file when the plan is made: a file that cannot be uploaded is an
@@ -25,14 +27,17 @@ func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanReque
 	}
 	sum := types.StringUnknown()
 	if !file.IsUnknown() {
-		f, why := inspectWebVTT(file.ValueString(), loadHashRecord(ctx, req.Private, "source_file", file.ValueString()))
+		name := file.ValueString()
+		prior := loadHashRecord(ctx, req.Private, "source_file", name)
+		f, why := localfile.InspectWebVTT(name, prior)
 		if why != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Unusable Source File",
 				fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
 			return
 		}
-		storeHashRecord(ctx, resp.Private, "source_file", f.record, &resp.Diagnostics)
-		sum = types.StringValue(f.sha256)
+		keepNewHashRecord(ctx, name, prior, f.Record)
+		storeHashRecord(ctx, resp.Private, "source_file", f.Record, &resp.Diagnostics)
+		sum = types.StringValue(f.SHA256)
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("source_sha256"), sum)...)
 	if req.State.Raw.IsNull() {

@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -46,6 +47,105 @@ func newTrackBase(typeName, kind, noun string, del func(*videohost.Client, conte
 		}},
 		noun: noun, del: del,
 	}
+}
+
+// trackKind is what sets one kind of track apart: its requests, its state, and what it makes
+// true after the file is uploaded (a caption's default). The rest of its Create, Read and
+// Update is trackResource's, written once for both kinds.
+type trackKind[T any, M any] struct {
+	ops trackOps[T]
+	// modelFrom is the state of obj, uploaded from the file of plan, whose hash is sum.
+	modelFrom func(plan videoTrackModel, sum types.String, obj T) M
+	// track is the part of a state that every kind holds.
+	track func(*M) *videoTrackModel
+	// settle, when set, makes true of state what plan says and the upload does not set, after a
+	// create (creating) or an update, and records in private what its plan compares.
+	settle func(ctx context.Context, pd *providerData, plan, state M, creating bool, private privateWriter, diags *diag.Diagnostics) M
+}
+
+// trackResource is the caption or chapter resource of kind: the shared base, and its Create,
+// Read and Update.
+type trackResource[T any, M any] struct {
+	trackBase
+	kind trackKind[T, M]
+}
+
+// newTrackResource is the resource typeName ("_video_caption") of kindName ("Video Caption").
+func newTrackResource[T, M any](typeName, kindName, noun string, kind trackKind[T, M]) trackResource[T, M] {
+	return trackResource[T, M]{trackBase: newTrackBase(typeName, kindName, noun, kind.ops.del), kind: kind}
+}
+
+func (r *trackResource[T, M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
+	plan, ok := configuredModel[M](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	track := *r.kind.track(&plan)
+	obj, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, track, r.kind.ops)
+	if !ok {
+		return
+	}
+	tflog.Debug(ctx, "uploaded "+r.noun, map[string]any{"video_id": track.VideoID.ValueString(), "language": track.Language.ValueString()})
+	state := r.kind.modelFrom(track, types.StringValue(sum), obj)
+	if r.kind.settle != nil {
+		// The track exists from here on, so it is recorded even if this fails; the next plan
+		// shows what is left to change.
+		state = r.kind.settle(ctx, r.pd, plan, state, true, resp.Private, &resp.Diagnostics)
+	}
+	r.setState(ctx, &resp.State, resp.Identity, &state, &resp.Diagnostics)
+}
+
+func (r *trackResource[T, M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, ok := modelOf[M](ctx, req.State, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	track := *r.kind.track(&state)
+	obj, ok := readTrack(ctx, &r.trackBase, resp, track, r.kind.ops.lookup)
+	if !ok {
+		return
+	}
+	newState := r.kind.modelFrom(track, types.StringNull(), obj)
+	r.kind.track(&newState).SourceSHA256 = r.readSum(&resp.Diagnostics, track, r.kind.track(&newState).Src.ValueString())
+	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
+}
+
+// Update uploads the file again when its hash differs from the state's (or the state has none,
+// after an import); a change of the path alone to a file of the same content sends nothing.
+// Then settle makes the rest true (a caption's default).
+func (r *trackResource[T, M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
+	plan, ok := configuredModel[M](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	state, ok2 := modelOf[M](ctx, req.State, &resp.Diagnostics)
+	if !ok || !ok2 {
+		return
+	}
+	planned, was := *r.kind.track(&plan), *r.kind.track(&state)
+	newState := state
+	r.kind.track(&newState).SourceFile = planned.SourceFile
+	if planned.SourceSHA256.IsUnknown() || !planned.SourceSHA256.Equal(was.SourceSHA256) {
+		obj, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, planned, r.kind.ops.upload)
+		if !ok {
+			return
+		}
+		tflog.Debug(ctx, "uploaded "+r.noun+" again", map[string]any{"video_id": was.VideoID.ValueString(), "language": was.Language.ValueString()})
+		newState = r.kind.modelFrom(planned, types.StringValue(sum), obj)
+	}
+	if r.kind.settle != nil {
+		newState = r.kind.settle(ctx, r.pd, plan, newState, false, resp.Private, &resp.Diagnostics)
+	}
+	r.setState(ctx, &resp.State, resp.Identity, &newState, &resp.Diagnostics)
+}
+
+// setState sets state and the identity it gives.
+func (r *trackResource[T, M]) setState(ctx context.Context, st *tfsdk.State, identity *tfsdk.ResourceIdentity, state *M,
+	diags *diag.Diagnostics,
+) {
+	diags.Append(st.Set(ctx, state)...)
+	track := r.kind.track(state)
+	diags.Append(setTrackIdentity(ctx, identity, track.VideoID, track.Language)...)
 }
 
 // trackAttributes are the schema attributes that a caption and a chapter share.

@@ -12,18 +12,29 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
+
+// trackOps are the requests of one kind of track (a caption, a chapter file), each addressed by
+// the video's id and the language; the kind's _writes.go file names them.
+type trackOps[T any] struct {
+	get    func(*videohost.Client, context.Context, string, string) (T, error)
+	lookup func(*videohost.Client, context.Context, string, string) (T, error)
+	upload func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error)
+	del    func(*videohost.Client, context.Context, string, string) error
+}
 
 // openTrackFile opens the plan's source file for an upload. It returns the file (which the
 // caller closes), the upload and the file's hash, or false with an error on source_file: the
 // file changed after the plan, or can no longer be uploaded.
-func openTrackFile(b *trackBase, diags *diag.Diagnostics, plan videoTrackModel) (*os.File, videohost.UploadSource, string, bool) {
+func openTrackFile(ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel) (*os.File, videohost.UploadSource, string, bool) {
 	planned := ""
 	if !plan.SourceSHA256.IsUnknown() {
 		planned = plan.SourceSHA256.ValueString()
 	}
-	fh, src, sum, why := openWebVTT(plan.SourceFile.ValueString(), planned)
+	fh, src, sum, why := openWebVTT(ctx, plan.SourceFile.ValueString(), planned)
 	if why != "" {
 		diags.AddAttributeError(path.Root("source_file"), "Unusable Source File",
 			fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
@@ -32,13 +43,34 @@ func openTrackFile(b *trackBase, diags *diag.Diagnostics, plan videoTrackModel) 
 	return fh, src, sum, true
 }
 
+// openWebVTT opens the file name for an upload, after checking that it is still the file that
+// the plan hashed (planned, a lowercase hex SHA-256, or "" when the plan could not read it): a
+// file changed between plan and apply would upload content that the plan did not show. It
+// returns the file, which the caller closes, the upload and the file's hash.
+func openWebVTT(ctx context.Context, name, planned string) (*os.File, videohost.UploadSource, string, string) {
+	f, why := localfile.InspectWebVTT(name, localfile.Record{})
+	if why != "" {
+		return nil, videohost.UploadSource{}, "", why
+	}
+	keepHashRecord(ctx, name, f.Record)
+	if planned != "" && f.SHA256 != planned {
+		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q changed after the plan was made (its SHA-256 is "+
+			"now %s, the plan has %s); run terraform apply again to upload what it holds now", name, f.SHA256, planned)
+	}
+	fh, _, err := localfile.OpenRegular(name)
+	if err != nil {
+		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q cannot be read: %v", name, err)
+	}
+	return fh, videohost.UploadSource{Name: name, Reader: fh, Size: f.Size}, f.SHA256, ""
+}
+
 // uploadTrack uploads the plan's source file again with send, which replaces the file on the
 // service. It returns what the service answered and the file's hash, or false with an error.
 func uploadTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,
 	send func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error),
 ) (T, string, bool) {
 	var zero T
-	fh, src, sum, ok := openTrackFile(b, diags, plan)
+	fh, src, sum, ok := openTrackFile(ctx, b, diags, plan)
 	if !ok {
 		return zero, "", false
 	}
@@ -57,12 +89,9 @@ func uploadTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnosti
 // attempt (made outside Terraform, or by another resource) is refused, with the import that
 // adopts it. One that appears after an attempt whose outcome is unknown is this create's: the
 // service holds one per video and language, and there was none before.
-func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel,
-	get func(*videohost.Client, context.Context, string, string) (T, error),
-	upload func(*videohost.Client, context.Context, string, string, videohost.UploadSource) (T, error),
-) (T, string, bool) {
+func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnostics, plan videoTrackModel, ops trackOps[T]) (T, string, bool) {
 	videoID, language := plan.VideoID.ValueString(), plan.Language.ValueString()
-	fh, src, sum, ok := openTrackFile(b, diags, plan)
+	fh, src, sum, ok := openTrackFile(ctx, b, diags, plan)
 	if !ok {
 		var zero T
 		return zero, "", false
@@ -75,7 +104,7 @@ func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnosti
 				var zero T
 				return zero, err
 			}
-			obj, err := upload(b.pd.client, ctx, videoID, language, src)
+			obj, err := ops.upload(b.pd.client, ctx, videoID, language, src)
 			if errors.Is(err, videohost.ErrServer) && !errors.Is(err, videohost.ErrAmbiguous) {
 				// The client sends an upload that replaces again after a 5xx, and each may have
 				// stored the file: the outcome is as unknown as a create's.
@@ -84,7 +113,7 @@ func createTrack[T any](ctx context.Context, b *trackBase, diags *diag.Diagnosti
 			return obj, err
 		},
 		list: func(ctx context.Context) ([]T, error) {
-			obj, err := get(b.pd.client, ctx, videoID, language)
+			obj, err := ops.get(b.pd.client, ctx, videoID, language)
 			if errors.Is(err, videohost.ErrNotFound) {
 				return nil, nil
 			}

@@ -218,7 +218,5 @@ func (r *uploadTokenResource) Delete(ctx context.Context, req resource.DeleteReq
 	if token == "" {
 		return // nothing was ever recorded to delete
 	}
-	deleteObject(ctx, r.pd, uploadTokenWrites, &resp.Diagnostics, state.ID.ValueString(), func(ctx context.Context) error {
-		return r.pd.client.DeleteUploadToken(ctx, token)
-	})
+	deleteUploadToken(ctx, r.pd, state.ID.ValueString(), token, &resp.Diagnostics)
 }

@@ -6,6 +6,7 @@ package provider
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -32,4 +33,12 @@ func uploadTokenAdoptable(pd *providerData, ttl int) adoptableCreate[videohost.U
 		shown:     func(t videohost.UploadToken) string { return uploadTokenFingerprint(t.Token) },
 		listFirst: true, sole: true,
 	}
+}
+
+// deleteUploadToken deletes token, whose id (its fingerprint) names it in messages, through the
+// shared delete machinery: the service deletes a token by the token itself, not by the id.
+func deleteUploadToken(ctx context.Context, pd *providerData, id, token string, diags *diag.Diagnostics) {
+	deleteObject(ctx, pd, uploadTokenWrites, diags, id, func(ctx context.Context) error {
+		return pd.client.DeleteUploadToken(ctx, token)
+	})
 }

@@ -84,14 +84,6 @@ func attrInWords(p path.Path) string {
 	return p.String()
 }
 
-// upperFirst starts a sentence with a capital letter.
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // notBlankOnItem is notBlank for an attribute of a list item whose name is also a top-level
 // attribute of the resource (a restream's name): see stringCheck.onItem.
 func notBlankOnItem() validator.String {

@@ -3,12 +3,9 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -21,12 +18,17 @@ var (
 // videoCaptionResource is videohost_video_caption: a WebVTT caption file of a video for one
 // language, and whether it is the video's default caption.
 type videoCaptionResource struct {
-	trackBase
+	trackResource[videohost.Caption, videoCaptionModel]
 }
 
 // NewVideoCaptionResource returns the videohost_video_caption resource.
 func NewVideoCaptionResource() resource.Resource {
-	return &videoCaptionResource{newTrackBase("_video_caption", "Video Caption", "caption", (*videohost.Client).DeleteCaption)}
+	return &videoCaptionResource{newTrackResource("_video_caption", "Video Caption", "caption", trackKind[videohost.Caption, videoCaptionModel]{
+		ops:       captionOps,
+		modelFrom: captionModelFrom,
+		track:     func(m *videoCaptionModel) *videoTrackModel { return &m.videoTrackModel },
+		settle:    settleCaptionDefault,
+	})}
 }
 
 func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -47,80 +49,4 @@ func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaReques
 			"`videoId/language`.",
 		Attributes: attrs,
 	}
-}
-
-func (r *videoCaptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[videoCaptionModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	c, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel,
-		(*videohost.Client).GetCaption, (*videohost.Client).UploadCaption)
-	if !ok {
-		return
-	}
-	tflog.Debug(ctx, "uploaded caption", map[string]any{"video_id": plan.VideoID.ValueString(), "language": plan.Language.ValueString()})
-	if plan.Default.ValueBool() && !c.Default {
-		// The caption exists from here on, so it is recorded even if this fails; the next plan
-		// shows default to change.
-		if d, err := r.pd.client.SetCaptionDefault(ctx, plan.VideoID.ValueString(), plan.Language.ValueString(), true); err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Make the Caption the Default", err, r.pd,
-				map[string]path.Path{"default": path.Root("default")})
-		} else {
-			c = d
-		}
-	}
-	state := captionModelFrom(plan.videoTrackModel, types.StringValue(sum), c)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	resp.Diagnostics.Append(recordCaptionDefault(ctx, resp.Private, state.Default)...)
-	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, state.VideoID, state.Language)...)
-}
-
-func (r *videoCaptionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[videoCaptionModel](ctx, req.State, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	c, ok := readTrack(ctx, &r.trackBase, resp, state.videoTrackModel, (*videohost.Client).LookupCaption)
-	if !ok {
-		return
-	}
-	newState := captionModelFrom(state.videoTrackModel, r.readSum(&resp.Diagnostics, state.videoTrackModel, c.Src), c)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
-}
-
-// Update uploads the file again when its hash differs from the state's (or the state has none,
-// after an import), then sets default when it changed.
-func (r *videoCaptionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[videoCaptionModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
-	state, ok2 := modelOf[videoCaptionModel](ctx, req.State, &resp.Diagnostics)
-	if !ok || !ok2 {
-		return
-	}
-	videoID, language := state.VideoID.ValueString(), state.Language.ValueString()
-	newState := state
-	newState.SourceFile = plan.SourceFile
-	if plan.SourceSHA256.IsUnknown() || !plan.SourceSHA256.Equal(state.SourceSHA256) {
-		c, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, plan.videoTrackModel, (*videohost.Client).UploadCaption)
-		if !ok {
-			return
-		}
-		tflog.Debug(ctx, "uploaded caption again", map[string]any{"video_id": videoID, "language": language})
-		newState = captionModelFrom(plan.videoTrackModel, types.StringValue(sum), c)
-	}
-	if !plan.Default.Equal(newState.Default) {
-		c, err := r.pd.client.SetCaptionDefault(ctx, videoID, language, plan.Default.ValueBool())
-		if err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Change the Default Caption", err, r.pd,
-				map[string]path.Path{"default": path.Root("default")})
-		} else {
-			newState = captionModelFrom(newState.videoTrackModel, newState.SourceSHA256, c)
-		}
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
-	resp.Diagnostics.Append(recordCaptionDefault(ctx, resp.Private, newState.Default)...)
-	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, newState.VideoID, newState.Language)...)
 }

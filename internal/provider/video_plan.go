@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -115,8 +116,8 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 // planSourceSHA256 plans source_sha256 from the file that source_file names, which it checks
 // without a request (trusting the record of its hash kept in the private state while the file is
 // unchanged); false, with an error on source_file, when the file cannot be uploaded.
-func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (sourceFile, bool) {
-	var file sourceFile
+func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (localfile.SourceFile, bool) {
+	var file localfile.SourceFile
 	switch {
 	case plan.SourceFile.IsUnknown():
 		plan.SourceSHA256 = types.StringUnknown()
@@ -124,12 +125,14 @@ func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resourc
 		plan.SourceSHA256 = types.StringNull()
 	default:
 		var problem string
-		file, problem = inspectSourceFile(plan.SourceFile.ValueString(), videohost.MaxSourceSize,
-			loadHashRecord(ctx, req.Private, "source_file", plan.SourceFile.ValueString()))
+		name := plan.SourceFile.ValueString()
+		prior := loadHashRecord(ctx, req.Private, "source_file", name)
+		file, problem = localfile.InspectSource(name, videohost.MaxSourceSize, prior)
 		if problem != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
 			return file, false
 		}
+		keepNewHashRecord(ctx, name, prior, file.Record)
 		storeHashRecord(ctx, resp.Private, "source_file", file.Record, &resp.Diagnostics)
 		plan.SourceSHA256 = types.StringValue(file.SHA256)
 	}
@@ -147,7 +150,7 @@ func resumesUpload(plan, state videoResourceModel) bool {
 // It is a change that no attribute of the configuration made: what the apply changes on the
 // service is not known yet (the service detects the language once the source is in).
 func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoResourceModel, state videoResourceModel,
-	file sourceFile, diags *diag.Diagnostics,
+	file localfile.SourceFile, diags *diag.Diagnostics,
 ) {
 	plan.SourceBytesMissing = types.Int64Unknown()
 	plan.Playable = types.BoolUnknown()
@@ -181,7 +184,7 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoReso
 // replacements are the attributes whose change replaces the video. A video imported by id has
 // no source, clip or watermark in its state: the configuration's are taken as they are, except
 // a source file whose size is not the size of the source the service holds.
-func (r *videoResource) replacements(ctx context.Context, plan, state videoResourceModel, file sourceFile, resp *resource.ModifyPlanResponse) (path.Paths, bool) {
+func (r *videoResource) replacements(ctx context.Context, plan, state videoResourceModel, file localfile.SourceFile, resp *resource.ModifyPlanResponse) (path.Paths, bool) {
 	var replace path.Paths
 	imported := state.SourceFile.IsNull() && state.SourceURL.IsNull() && state.SourceVideoID.IsNull()
 	if imported {

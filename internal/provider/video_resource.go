@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -44,7 +45,7 @@ type videoResource struct {
 // NewVideoResource returns the videohost_video resource.
 func NewVideoResource() resource.Resource {
 	return &videoResource{
-		deletedByID:  newDeletedByID(videoWrites, (*videohost.Client).DeleteVideo),
+		deletedByID:  newDeletedByID(videoWrites),
 		withIDImport: newIDImport(videoWrites, "videoId"),
 	}
 }
@@ -241,7 +242,7 @@ func videoSourceSchema() map[string]schema.Attribute {
 				"non-empty file of at most %s, read by ranges (never whole in memory) and sent in chunks of the "+
 				"provider's `upload_chunk_size_mib`. Its SHA-256 is taken at plan time (`source_sha256`): a change "+
 				"of content replaces the video; a new path to the same bytes does not. Exactly one of `source_file`, "+
-				"`source_url` and `source_video_id`.", humanBytes(videohost.MaxSourceSize)),
+				"`source_url` and `source_video_id`.", localfile.HumanBytes(videohost.MaxSourceSize)),
 			Optional: true,
 		},
 		"source_url": schema.StringAttribute{
@@ -336,15 +337,11 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	// here.
 	var opened openedSource
 	if !plan.SourceFile.IsNull() {
-		f, src, id, err := openPlannedSource(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(),
-			loadHashRecord(ctx, resp.Private, "source_file", plan.SourceFile.ValueString()))
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
-				"Nothing was created: %v. Run terraform plan (or apply) again to take the file as it is now.", err))
+		var ok bool
+		if opened, ok = openVideoSource(ctx, &plan, resp.Private, "No video was created", &resp.Diagnostics); !ok {
 			return
 		}
-		defer f.Close()
-		opened = openedSource{file: f, src: src, id: id}
+		defer opened.file.Close()
 	}
 	in, d := videoCreateFrom(ctx, plan)
 	resp.Diagnostics.Append(d...)
@@ -448,16 +445,16 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		next.SourceBytesMissing = state.SourceBytesMissing
 	}
 	if !in.IsEmpty() {
-		v, err := r.pd.client.UpdateVideo(ctx, state.ID.ValueString(), in)
-		if err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Video", err, r.pd, videoAttributesFor(plan))
+		v, ok := updateVideo(ctx, r.pd, state.ID.ValueString(), in, videoAttributesFor(plan), &resp.Diagnostics)
+		if !ok {
 			return
 		}
 		resp.Diagnostics.Append(next.setFromVideo(ctx, v)...)
 	}
 	resumed, complete := false, true
 	if resuming {
-		opened, ok := openVideoSource(ctx, &next, resp.Private, &resp.Diagnostics)
+		opened, ok := openVideoSource(ctx, &next, resp.Private, "The source of video "+state.ID.ValueString()+" was not uploaded",
+			&resp.Diagnostics)
 		if ok {
 			defer opened.file.Close()
 		}

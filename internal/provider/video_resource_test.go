@@ -25,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -349,14 +350,14 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, src, _, err := openPlannedSource(file, sum, fileHashRecord{})
+	opened, err := openPlannedSource(t.Context(), file, sum, localfile.Record{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.UploadVideoSource(t.Context(), v.ID, src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
+	if _, err := c.UploadVideoSource(t.Context(), v.ID, opened.src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
 		t.Fatal(err)
 	}
-	_ = f.Close()
+	_ = opened.file.Close()
 	id := v.ID
 	uploaded := env.Emu.UploadedBytes(id)
 	config := func(path string) string {

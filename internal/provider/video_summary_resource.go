@@ -5,18 +5,14 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-
-	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
@@ -35,7 +31,7 @@ type videoSummaryResource struct {
 // NewVideoSummaryResource returns the videohost_video_summary resource.
 func NewVideoSummaryResource() resource.Resource {
 	return &videoSummaryResource{
-		deletedByID: newDeletedByID(videoSummaryWrites, (*videohost.Client).DeleteSummary),
+		deletedByID: newDeletedByID(videoSummaryWrites),
 		withIDImport: withIDImport{
 			what: "video summary (`summaryId`)",
 			howToFind: "Import a video summary by its id (summaryId) exactly as the service gives it; the " +
@@ -133,40 +129,4 @@ func (r *videoSummaryResource) Update(ctx context.Context, req resource.UpdateRe
 		return
 	}
 	r.writeText(ctx, plan, &state, state.ID.ValueString(), &resp.Diagnostics, &resp.State, resp.Identity)
-}
-
-// writeText writes the text that plan sets and state (nil on a create) lacks through the
-// summary's source, then records the summary id as the service holds it. A write that fails
-// is an error, and the state holds the service's text, so that the next plan shows the change
-// again.
-func (r *videoSummaryResource) writeText(ctx context.Context, plan videoSummaryModel, state *videoSummaryModel, id string,
-	diags *diag.Diagnostics, st *tfsdk.State, identity *tfsdk.ResourceIdentity,
-) {
-	in, send, d := summarySourceUpdate(ctx, plan, state)
-	diags.Append(d...)
-	var writeErr error
-	if send && !diags.HasError() {
-		_, writeErr = r.pd.client.UpdateSummarySource(ctx, id, in)
-	}
-	// The read is made whatever the write did, on a context of its own: the summary exists and
-	// must be recorded even when the operation was interrupted meanwhile.
-	sctx, cancel := settleContext(ctx, r.pd)
-	defer cancel()
-	s, err := readVideoSummary(r.pd.client, sctx, id)
-	if writeErr != nil && (err != nil || !sourceHolds(s.Source, in)) {
-		addAPIErrorDiagnostics(diags, "Unable to Write Video Summary Text", writeErr, r.pd, videoSummaryAttributePaths)
-	} else if writeErr != nil {
-		// The write failed after the service stored it (a 5xx after the commit): what the read
-		// shows settles it.
-		tflog.Warn(ctx, "the write of a summary's text failed, and the service holds it", map[string]any{"summary_id": id, "error": writeErr.Error()})
-	}
-	if err != nil {
-		addAPIErrorDiagnostics(diags, "Unable to Read Video Summary", err, r.pd, videoSummaryAttributePaths)
-		m := plan.known()
-		m.ID = types.StringValue(id)
-		diags.Append(setStateAndIdentity(ctx, st, identity, &m, m.ID)...)
-		return
-	}
-	m := videoSummaryModelFrom(s)
-	diags.Append(setStateAndIdentity(ctx, st, identity, &m, m.ID)...)
 }

@@ -14,7 +14,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -26,7 +28,7 @@ var videoSummaryAttributePaths = map[string]path.Path{
 }
 
 // videoSummaryWrites names the video summary for the shared create and delete machinery.
-var videoSummaryWrites = writeTarget{kind: "Video Summary", attrs: videoSummaryAttributePaths}
+var videoSummaryWrites = writeTarget{kind: "Video Summary", deleteByID: (*videohost.Client).DeleteSummary, attrs: videoSummaryAttributePaths}
 
 // summaryOriginAPI is the origin of a summary written by the user, which the create leaves out:
 // the service generates nothing then, and the source waits for the text.
@@ -117,4 +119,40 @@ func readVideoSummary(c *videohost.Client, ctx context.Context, id string) (vide
 // sourceHolds reports whether src holds every member that in writes.
 func sourceHolds(src videohost.SummarySource, in videohost.SummarySourceUpdate) bool {
 	return (in.Abstract == nil || src.Abstract == *in.Abstract) && (in.Takeaways == nil || slices.Equal(src.Takeaways, *in.Takeaways))
+}
+
+// writeText writes the text that plan sets and state (nil on a create) lacks through the
+// summary's source, then records the summary id as the service holds it. A write that fails
+// is an error, and the state holds the service's text, so that the next plan shows the change
+// again.
+func (r *videoSummaryResource) writeText(ctx context.Context, plan videoSummaryModel, state *videoSummaryModel, id string,
+	diags *diag.Diagnostics, st *tfsdk.State, identity *tfsdk.ResourceIdentity,
+) {
+	in, send, d := summarySourceUpdate(ctx, plan, state)
+	diags.Append(d...)
+	var writeErr error
+	if send && !diags.HasError() {
+		_, writeErr = r.pd.client.UpdateSummarySource(ctx, id, in)
+	}
+	// The read is made whatever the write did, on a context of its own: the summary exists and
+	// must be recorded even when the operation was interrupted meanwhile.
+	sctx, cancel := settleContext(ctx, r.pd)
+	defer cancel()
+	s, err := readVideoSummary(r.pd.client, sctx, id)
+	if writeErr != nil && (err != nil || !sourceHolds(s.Source, in)) {
+		addAPIErrorDiagnostics(diags, "Unable to Write Video Summary Text", writeErr, r.pd, videoSummaryAttributePaths)
+	} else if writeErr != nil {
+		// The write failed after the service stored it (a 5xx after the commit): what the read
+		// shows settles it.
+		tflog.Warn(ctx, "the write of a summary's text failed, and the service holds it", map[string]any{"summary_id": id, "error": writeErr.Error()})
+	}
+	if err != nil {
+		addAPIErrorDiagnostics(diags, "Unable to Read Video Summary", err, r.pd, videoSummaryAttributePaths)
+		m := plan.known()
+		m.ID = types.StringValue(id)
+		diags.Append(setStateAndIdentity(ctx, st, identity, &m, m.ID)...)
+		return
+	}
+	m := videoSummaryModelFrom(s)
+	diags.Append(setStateAndIdentity(ctx, st, identity, &m, m.ID)...)
 }

@@ -71,35 +71,6 @@ func planVideoThumbnail(ctx context.Context, plan *videoResourceModel, req resou
 	return true
 }
 
-// writeVideoThumbnail uploads plan's thumbnail file when it is new or changed over prior (nil
-// on a create) into state, the model the apply records; an upload that fails leaves state with
-// prior's file and hash (a null hash on a create), so that the next plan uploads it again.
-func writeVideoThumbnail(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel,
-	prior *videoResourceModel, private privateWriter, diags *diag.Diagnostics,
-) {
-	if plan.ThumbnailFile.IsNull() {
-		if prior != nil && !prior.ThumbnailFile.IsNull() {
-			recordThumbnailAddress(ctx, private, "", diags)
-		}
-		return
-	}
-	if prior != nil && !prior.ThumbnailSHA256.IsNull() && plan.ThumbnailSHA256.Equal(prior.ThumbnailSHA256) {
-		return
-	}
-	id := state.ID.ValueString()
-	_, ok := uploadThumbnail(ctx, pd, plan.ThumbnailFile, plan.ThumbnailSHA256, private,
-		func(ctx context.Context, src videohost.UploadSource) (videohost.Video, error) {
-			return pd.client.UploadVideoThumbnail(ctx, id, src)
-		}, videoThumbnailAddress, diags)
-	if ok {
-		return
-	}
-	state.ThumbnailFile, state.ThumbnailSHA256 = plan.ThumbnailFile, types.StringNull()
-	if prior != nil {
-		state.ThumbnailFile, state.ThumbnailSHA256 = prior.ThumbnailFile, prior.ThumbnailSHA256
-	}
-}
-
 // videoThumbnailAddress is the address of the video's thumbnail, "" when it shows none.
 func videoThumbnailAddress(v videohost.Video) string {
 	if v.Assets == nil {

@@ -2,8 +2,8 @@ package provider
 
 // The requests of videohost_video, in one place so that the resource's methods hold none of
 // their own: the create (through the shared create machinery, adopting what a create of
-// unknown outcome stored), the upload of a source file and its resumption, the thumbnail, and
-// the wait for the service to reach wait_for.
+// unknown outcome stored), the update, the upload of a source file and its resumption, and the
+// thumbnail. The wait for wait_for and the read-back after a write are video_wait.go's.
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -20,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -173,34 +173,62 @@ func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (video
 	return in, diags
 }
 
+// updateVideo sends the PATCH of in to video id; false, with the error on attrs, when it failed.
+func updateVideo(ctx context.Context, pd *providerData, id string, in videohost.VideoUpdate, attrs map[string]path.Path,
+	diags *diag.Diagnostics,
+) (videohost.Video, bool) {
+	v, err := pd.client.UpdateVideo(ctx, id, in)
+	if err != nil {
+		addAPIErrorDiagnostics(diags, "Unable to Update Video", err, pd, attrs)
+		return v, false
+	}
+	return v, true
+}
+
 // openedSource is a source file opened for its upload, checked against the plan's hash
 // (openPlannedSource); the caller closes file.
 type openedSource struct {
 	file *os.File
 	src  videohost.UploadSource
-	id   fileIdentity
+	id   localfile.Identity
 }
 
-// openVideoSource opens the source file of the existing video of state for an upload that
-// resumes it; false, with an error on source_file, when it is not the file planned or cannot be
-// read.
-func openVideoSource(ctx context.Context, state *videoResourceModel, priv privateReader, diags *diag.Diagnostics) (openedSource, bool) {
-	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
-	f, src, fileID, err := openPlannedSource(name, state.SourceSHA256.ValueString(), loadHashRecord(ctx, priv, "source_file", name))
-	var changed *fileChangedError
+// openPlannedSource opens the source file name for its upload through localfile.OpenPlanned,
+// trusting rec (the plan's record of its hash) while the file is unchanged, and keeps the
+// record of a file it had to read again.
+func openPlannedSource(ctx context.Context, name, planned string, rec localfile.Record) (openedSource, error) {
+	f, id, now, err := localfile.OpenPlanned(name, planned, rec)
+	if now.SHA256 != "" {
+		keepHashRecord(ctx, name, now)
+	}
+	if err != nil {
+		return openedSource{}, err
+	}
+	return openedSource{file: f, src: videohost.UploadSource{Name: name, Reader: f, Size: id.Size}, id: id}, nil
+}
+
+// openVideoSource is the one step that opens the source file of plan (a create's, or an
+// update's that resumes the upload of the existing video) before anything of it is sent: it
+// must still be the file planned, which the plan's record of its hash (kept in priv) says
+// without reading it while the file is unchanged. False, with an error on source_file, when it
+// is not the file planned or cannot be read; notDone says what was therefore not done, as a
+// sentence's start ("No video was created").
+func openVideoSource(ctx context.Context, plan *videoResourceModel, priv privateReader, notDone string, diags *diag.Diagnostics) (openedSource, bool) {
+	name := plan.SourceFile.ValueString()
+	opened, err := openPlannedSource(ctx, name, plan.SourceSHA256.ValueString(), loadHashRecord(ctx, priv, "source_file", name))
+	var changed *localfile.ChangedError
 	switch {
 	case errors.As(err, &changed):
 		diags.AddAttributeError(path.Root("source_file"), "Source File Changed", fmt.Sprintf(
-			"The source of video %s was not uploaded: %v. Nothing of it was sent. Run terraform plan (or apply) again: "+
-				"the new content replaces the video.", id, err))
+			"%s: %v. Nothing of it was sent. Run terraform plan (or apply) again: the plan then takes the file as it "+
+				"is now.", notDone, err))
 		return openedSource{}, false
 	case err != nil:
 		diags.AddAttributeError(path.Root("source_file"), "Unable to Read Source File", fmt.Sprintf(
-			"The source of video %s was not uploaded: %v. Nothing of it was sent; make the file readable and run "+
-				"terraform apply again.", id, err))
+			"%s: %v. Nothing of it was sent; make the file readable and run terraform apply again.", notDone, err))
 		return openedSource{}, false
 	}
-	return openedSource{file: f, src: src, id: fileID}, true
+	return opened, true
 }
 
 // uploadVideoSource uploads (or resumes) the source file of the video of state, which the plan
@@ -218,7 +246,7 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		state.SourceBytesMissing = types.Int64Value(src.Size)
 	}
 	tflog.Info(ctx, "uploading the source of a video", map[string]any{"video_id": id, "file": name, "bytes": src.Size})
-	sent := newFileHasher(name)
+	sent := localfile.NewHasher()
 	_, err := pd.client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{Hash: sent})
 	var inc *videohost.UploadIncompleteError
 	switch {
@@ -242,28 +270,62 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		return false
 	case errors.Is(err, videohost.ErrSourceChanged):
 		// The same summary as a change of content found after the upload: to the user both are
-		// a file written while it was uploaded, and which one is seen depends on timing.
+		// a file written while it was uploaded, and which one is seen depends on timing. Only the
+		// cause is quoted: the incomplete upload's own words say that sending the same file
+		// again resumes it, which is not true of a file that changed.
 		diags.AddAttributeError(path.Root("source_file"), "Source File Changed During Upload", fmt.Sprintf(
-			"The upload of %s to video %s was stopped because the file changed while it was uploaded: %v. The "+
-				"video does not hold this file and is marked for replacement: run terraform apply again once the "+
-				"file is written.", name, id, err))
+			"The upload of %s to video %s was stopped because the file changed while it was uploaded (%v). The "+
+				"video does not hold this file and is marked for replacement (tainted): run terraform apply again once "+
+				"the file is no longer written to; the video is then replaced by one with the file as it is then.",
+			name, id, uploadCause(err)))
 		return false
 	default:
 		addAPIErrorDiagnostics(diags, "Unable to Upload Video Source", err, pd, videoAttributesFor(*state))
 		return false
 	}
-	rec := sent.record(fileID)
+	rec := sent.Record(fileID)
+	keepHashRecord(ctx, name, rec)
 	if rec.SHA256 != planned {
-		err := &fileChangedError{Path: name, Planned: planned, Now: rec.SHA256, When: "while it was uploaded"}
-		diags.AddAttributeError(path.Root("source_file"), "Source File Changed During Upload", fmt.Sprintf(
-			"The upload of video %s completed, but %v (the SHA-256 of the bytes sent), so the service may hold "+
-				"some bytes of each version. The video is marked for replacement (tainted): run terraform apply "+
-				"again once the file is no longer written to.", id, err))
+		addSentHashError(state, opened, rec, diags)
 		return false
 	}
 	storeHashRecord(ctx, priv, "source_file", rec, diags)
 	state.SourceBytesMissing = types.Int64Value(0)
 	return true
+}
+
+// uploadCause is what stopped an upload: the cause an *videohost.UploadIncompleteError
+// carries, or err itself.
+func uploadCause(err error) error {
+	var inc *videohost.UploadIncompleteError
+	if errors.As(err, &inc) && inc.Err != nil {
+		return inc.Err
+	}
+	return err
+}
+
+// addSentHashError is the error of an upload whose bytes (of record sent) do not have the
+// SHA-256 planned. When the open file's identity is still the one it had when it was opened,
+// the file did not change: the plan's hash was wrong (a record of the file's hash that did not
+// tell the truth), and the message says so rather than blaming the file.
+func addSentHashError(state *videoResourceModel, opened openedSource, sent localfile.Record, diags *diag.Diagnostics) {
+	name, id, planned := state.SourceFile.ValueString(), state.ID.ValueString(), state.SourceSHA256.ValueString()
+	if now, err := localfile.IdentityOfOpen(opened.file); err == nil && now == opened.id {
+		diags.AddAttributeError(path.Root("source_file"), "Planned Source SHA-256 Was Wrong", fmt.Sprintf(
+			"The upload of %s to video %s completed and the file did not change while it was uploaded (its size, "+
+				"times and inode are those it had when it was opened), but the bytes sent have the SHA-256 %s, not "+
+				"the %s that the plan showed: the plan trusted a record of the file's hash that was wrong, kept in "+
+				"the resource's private state or in the cache of hashes on disk (%s). The video is marked for "+
+				"replacement (tainted). Delete that cache directory (or set %s to an empty value to keep none) and "+
+				"run terraform plan again: the plan then reads the file whole.",
+			name, id, sent.SHA256, planned, localfile.CacheDirEnv, localfile.CacheDirEnv))
+		return
+	}
+	err := &localfile.ChangedError{Path: name, Planned: planned, Now: sent.SHA256, When: "while it was uploaded"}
+	diags.AddAttributeError(path.Root("source_file"), "Source File Changed During Upload", fmt.Sprintf(
+		"The upload of video %s completed, but %v (the SHA-256 of the bytes sent), so the service may hold "+
+			"some bytes of each version. The video is marked for replacement (tainted): run terraform apply "+
+			"again once the file is no longer written to.", id, err))
 }
 
 // warnUploadUnconfirmed records an upload whose status could not be read, before it began or
@@ -280,14 +342,6 @@ func warnUploadUnconfirmed(state *videoResourceModel, inc *videohost.UploadIncom
 		state.SourceFile.ValueString(), inc.Err))
 }
 
-// approxBytes writes a size in MiB with one decimal, or in bytes below 1 MiB.
-func approxBytes(n int64) string {
-	if n < 1<<20 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-}
-
 // setThumbnail picks the planned frame as the video's thumbnail; false on an error (added).
 func setThumbnail(ctx context.Context, pd *providerData, state *videoResourceModel, timecode types.String, diags *diag.Diagnostics) (videohost.Video, bool) {
 	v, err := pd.client.SetVideoThumbnailTimecode(ctx, state.ID.ValueString(), timecode.ValueString())
@@ -299,191 +353,34 @@ func setThumbnail(ctx context.Context, pd *providerData, state *videoResourceMod
 	return v, true
 }
 
-// Bounds of the pause between two reads of a video's status while waiting.
-const (
-	waitFirstPause = 500 * time.Millisecond
-	waitMaxPause   = 10 * time.Second
-)
-
-// waitForVideo reads the video's status until it reaches want (wait_for), a quality fails, or
-// ctx ends; it logs where the video stands between reads.
-func waitForVideo(ctx context.Context, pd *providerData, id, want string) (videohost.VideoStatus, error) {
-	pause := waitFirstPause
-	start := time.Now()
-	for {
-		st, err := pd.client.GetVideoStatus(ctx, id)
-		if err != nil {
-			return st, err
-		}
-		if failed := failedQualities(st); len(failed) > 0 {
-			return st, &qualityFailedError{failed}
-		}
-		if videoReached(st, want) {
-			tflog.Info(ctx, "video reached wait_for", map[string]any{"video_id": id, "wait_for": want, "waited": time.Since(start).String()})
-			return st, nil
-		}
-		encoded, total := encodedQualities(st)
-		ingest := "no byte received"
-		if st.Ingest != nil {
-			ingest = st.Ingest.Status
-		}
-		tflog.Info(ctx, "waiting for the video", map[string]any{
-			"video_id": id, "wait_for": want, "ingest": ingest, "playable": st.Encoding.Playable,
-			"qualities_encoded": fmt.Sprintf("%d of %d", encoded, total), "waited": time.Since(start).String(),
-		})
-		t := time.NewTimer(pause)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return st, ctx.Err()
-		case <-t.C:
-		}
-		pause = min(pause*3/2, waitMaxPause)
-	}
-}
-
-// videoReached reports whether a status has reached wait_for.
-func videoReached(st videohost.VideoStatus, want string) bool {
-	switch want {
-	case waitPlayable:
-		return st.Encoding.Playable
-	case waitEncoded:
-		encoded, total := encodedQualities(st)
-		return st.Complete() && total > 0 && encoded == total
-	}
-	return st.Complete()
-}
-
-func encodedQualities(st videohost.VideoStatus) (encoded, total int) {
-	for _, q := range st.Encoding.Qualities {
-		if q.Status == videohost.QualityEncoded {
-			encoded++
-		}
-	}
-	return encoded, len(st.Encoding.Qualities)
-}
-
-// failedQualities names the qualities whose encoding failed, such as "hls 720p".
-func failedQualities(st videohost.VideoStatus) []string {
-	var out []string
-	for _, q := range st.Encoding.Qualities {
-		if q.Status == videohost.QualityFailed {
-			out = append(out, q.Type+" "+q.Quality)
-		}
-	}
-	return out
-}
-
-// waitLimit is the time a create or an update may take (its wait for wait_for included), for
-// the message of a wait that outlasted it.
-type waitLimit struct {
-	op    string // "create" or "update", the attribute of the timeouts block
-	limit time.Duration
-	set   bool // false when the timeouts block does not set it: the default
-}
-
-// videoWaitLimit is the limit of op ("create" or "update") that plan's timeouts gave, limit.
-func videoWaitLimit(plan videoResourceModel, op string, limit time.Duration) waitLimit {
-	set := false
-	if !plan.Timeouts.IsNull() && !plan.Timeouts.IsUnknown() {
-		if v, ok := plan.Timeouts.Attributes()[op]; ok && !v.IsNull() {
-			set = true
-		}
-	}
-	return waitLimit{op: op, limit: limit, set: set}
-}
-
-// timedOut is the detail of a wait that outlasted w: the limit as it was set, what became of
-// the video, and what to do.
-func (w waitLimit) timedOut(id, want string) string {
-	limit := fmt.Sprintf("the %s that timeouts.%s sets", w.limit, w.op)
-	if !w.set {
-		limit = fmt.Sprintf("the default %s of timeouts.%s", w.limit, w.op)
-	}
-	if w.op == "create" {
-		return fmt.Sprintf("Video %s did not become %s within %s. It is recorded in the state, marked tainted, so the "+
-			"next apply replaces it (a new video, its source sent again). To keep it, run terraform untaint with its "+
-			"address once the service has made it %s; or raise timeouts.%s or lower wait_for before the next apply.",
-			id, want, limit, want, w.op)
-	}
-	return fmt.Sprintf("Video %s did not become %s within %s. Its changes are made and recorded in the state, and the "+
-		"next apply does not wait again unless wait_for changes; the videohost_video_status data source shows where "+
-		"it stands. Raise timeouts.%s or lower wait_for to wait longer next time.", id, want, limit, w.op)
-}
-
-// finishVideo does what follows a complete source: the thumbnail, then the wait for wait_for,
-// bounded by limit. A wait that Terraform interrupted is a warning (the video is recorded as it
-// is); one that timed out or met a failed quality is an error.
-func finishVideo(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel, setThumb, wait bool,
-	limit waitLimit, diags *diag.Diagnostics,
-) {
-	id := state.ID.ValueString()
-	if setThumb && !plan.ThumbnailTimecode.IsNull() {
-		if _, ok := setThumbnail(ctx, pd, state, plan.ThumbnailTimecode, diags); !ok {
-			return
-		}
-	}
-	if !wait {
-		return
-	}
-	want := plan.WaitFor.ValueString()
-	st, err := waitForVideo(ctx, pd, id, want)
-	var failed *qualityFailedError
-	switch {
-	case err == nil:
-		state.setFromStatus(st)
-	case errors.Is(err, context.DeadlineExceeded):
-		diags.AddAttributeError(path.Root("wait_for"), "Timed Out Waiting for Video", limit.timedOut(id, want))
-	case errors.Is(err, context.Canceled):
-		diags.AddAttributeWarning(path.Root("wait_for"), "Wait for Video Interrupted", fmt.Sprintf(
-			"Terraform was interrupted while waiting for video %s to become %s. Its source is complete and it is "+
-				"recorded in the state.", id, want))
-	case errors.As(err, &failed):
-		addAPIErrorDiagnostics(diags, "Video Did Not Become "+upperFirst(want), err, pd, map[string]path.Path{})
-	default:
-		// The source is complete: a status that cannot be read says nothing against the video,
-		// which is recorded as it is, not marked for replacement.
-		addAPIWarning(diags, "Unable to Read Video Status", fmt.Sprintf("Video %s holds its whole source and is "+
-			"recorded in the state, but its status could not be read to wait until it is %s; the next terraform "+
-			"plan reads it again.", id, want), err, pd)
-	}
-}
-
-// qualityFailedError is a wait that ended because the service failed to encode a quality.
-type qualityFailedError struct{ qualities []string }
-
-func (e *qualityFailedError) Error() string {
-	return "the service failed to encode " + strings.Join(e.qualities, ", ")
-}
-
-// videoDefaultTimeout bounds a create or an update when the timeouts block sets nothing.
-const videoDefaultTimeout = 60 * time.Minute
-
-// readVideoBack reads the video and its status after a write, on a context that outlives an
-// interruption, so that the state gets the service's values; what cannot be read keeps plan's.
-// The write succeeded, so a read that fails is a warning: an error would fail the apply, and
-// after a create mark the video for replacement, for nothing but a read the next refresh repeats.
-func readVideoBack(ctx context.Context, pd *providerData, state *videoResourceModel, diags *diag.Diagnostics) {
-	sctx, cancel := settleContext(ctx, pd)
-	defer cancel()
-	id := state.ID.ValueString()
-	lead := fmt.Sprintf("Video %s was written and is recorded in the state with what is known; the next "+
-		"terraform plan reads it again, and nothing is replaced for this.", id)
-	v, err := pd.client.GetVideo(sctx, id)
-	if err != nil {
-		addAPIWarning(diags, "Unable to Read Video", lead, err, pd)
-		return
-	}
-	diags.Append(state.setFromVideo(sctx, v)...)
-	if state.Playable.IsUnknown() || state.sourceUnsettled() {
-		st, err := pd.client.GetVideoStatus(sctx, id)
-		if err != nil {
-			addAPIWarning(diags, "Unable to Read Video Status", lead, err, pd)
-			return
-		}
-		state.setFromStatus(st)
-	}
-}
-
 // videoWrites names the video for the shared create and delete machinery.
-var videoWrites = writeTarget{kind: "Video", attrs: videoAttributePaths}
+var videoWrites = writeTarget{kind: "Video", deleteByID: (*videohost.Client).DeleteVideo, attrs: videoAttributePaths}
+
+// writeVideoThumbnail uploads plan's thumbnail file when it is new or changed over prior (nil
+// on a create) into state, the model the apply records; an upload that fails leaves state with
+// prior's file and hash (a null hash on a create), so that the next plan uploads it again.
+func writeVideoThumbnail(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel,
+	prior *videoResourceModel, private privateWriter, diags *diag.Diagnostics,
+) {
+	if plan.ThumbnailFile.IsNull() {
+		if prior != nil && !prior.ThumbnailFile.IsNull() {
+			recordThumbnailAddress(ctx, private, "", diags)
+		}
+		return
+	}
+	if prior != nil && !prior.ThumbnailSHA256.IsNull() && plan.ThumbnailSHA256.Equal(prior.ThumbnailSHA256) {
+		return
+	}
+	id := state.ID.ValueString()
+	_, ok := uploadThumbnail(ctx, pd, plan.ThumbnailFile, plan.ThumbnailSHA256, private,
+		func(ctx context.Context, src videohost.UploadSource) (videohost.Video, error) {
+			return pd.client.UploadVideoThumbnail(ctx, id, src)
+		}, videoThumbnailAddress, diags)
+	if ok {
+		return
+	}
+	state.ThumbnailFile, state.ThumbnailSHA256 = plan.ThumbnailFile, types.StringNull()
+	if prior != nil {
+		state.ThumbnailFile, state.ThumbnailSHA256 = prior.ThumbnailFile, prior.ThumbnailSHA256
+	}
+}

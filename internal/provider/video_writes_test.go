@@ -18,6 +18,8 @@ import (
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -25,6 +27,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -829,5 +832,47 @@ func TestAccVideoCreateCompleteVideoUnreadable(t *testing.T) {
 	cli.run("plan", "-detailed-exitcode", "-no-color") // fails the test unless nothing is to change
 	if _, got, complete, _ := env.Emu.VideoSource(id); !complete || got != sum {
 		t.Errorf("the service holds SHA-256 %s (complete %t), want the file's %s", got, complete, sum)
+	}
+}
+
+// TestSentHashErrorNamesItsCause: bytes sent that do not hash as planned, from a file whose
+// identity did not change since it was opened, say that the planned hash was wrong (a record
+// that lied), not that the file changed; from a file that did change, that it changed.
+func TestSentHashErrorNamesItsCause(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "clip.mp4")
+	writeFile(t, name, "the bytes sent")
+	state := videoResourceModel{ID: types.StringValue("vi1"), SourceFile: types.StringValue(name),
+		SourceSHA256: types.StringValue(sha256Hex("what a forged record said"))}
+	opened, err := openPlannedSource(t.Context(), name, sha256Hex("the bytes sent"), localfile.Record{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer opened.file.Close()
+	sent := localfile.Record{SHA256: sha256Hex("the bytes sent")}
+	var diags diag.Diagnostics
+	addSentHashError(&state, opened, sent, &diags)
+	if len(diags) != 1 || diags[0].Summary() != "Planned Source SHA-256 Was Wrong" ||
+		!strings.Contains(diags[0].Detail(), localfile.CacheDirEnv) {
+		t.Errorf("an unchanged file: %v", diags)
+	}
+
+	writeFile(t, name, "the bytes sent, and more")
+	diags = nil
+	addSentHashError(&state, opened, sent, &diags)
+	if len(diags) != 1 || diags[0].Summary() != "Source File Changed During Upload" {
+		t.Errorf("a changed file: %v", diags)
+	}
+}
+
+// TestTruncatedUploadSaysOneThing: a file cut short during its upload is reported by its cause
+// alone, without the incomplete upload's advice to send the same file again.
+func TestTruncatedUploadSaysOneThing(t *testing.T) {
+	cause := fmt.Errorf("%w: it ends at byte 10, before the 20 bytes it was measured to hold", videohost.ErrSourceChanged)
+	err := &videohost.UploadIncompleteError{VideoID: "vi1", Sent: 5, Total: 20, Err: cause}
+	if !strings.Contains(err.Error(), "sending the same file again resumes") {
+		t.Skip("the client's words changed; nothing left to keep out")
+	}
+	if got := uploadCause(err).Error(); strings.Contains(got, "resumes") || !strings.Contains(got, "ends at byte 10") {
+		t.Errorf("the cause quoted is %q", got)
 	}
 }

@@ -8,10 +8,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // watermarkImage bounds a watermark's file: any JPEG or PNG of one upload.
-var watermarkImage = imageLimits{}
+var watermarkImage = localfile.ImageLimits{MaxUpload: videohost.MaxUploadChunkSize}
 
 // ModifyPlan checks that source_file is a JPEG or PNG image and takes the SHA-256 of its
 // content, so that a change of the image shows in the plan as a replacement.

@@ -30,7 +30,7 @@ type watermarkResource struct {
 // NewWatermarkResource returns the videohost_watermark resource.
 func NewWatermarkResource() resource.Resource {
 	return &watermarkResource{
-		deletedByID:  newDeletedByID(watermarkWrites, (*videohost.Client).DeleteWatermark),
+		deletedByID:  newDeletedByID(watermarkWrites),
 		withIDImport: newIDImport(watermarkWrites, "watermarkId"),
 	}
 }
@@ -65,7 +65,7 @@ func (r *watermarkResource) Create(ctx context.Context, req resource.CreateReque
 	if !ok {
 		return
 	}
-	if _, err := checkPlannedImage(plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage); err != nil {
+	if _, err := checkPlannedImage(ctx, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage); err != nil {
 		addImageFileError(&resp.Diagnostics, path.Root("source_file"), "Unable to Create Watermark", err)
 		return
 	}

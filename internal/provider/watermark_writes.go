@@ -14,7 +14,7 @@ import (
 
 // watermarkWrites names the watermark for the shared create and delete machinery; the
 // service's file is the configuration's source_file.
-var watermarkWrites = writeTarget{kind: "Watermark", attrs: map[string]path.Path{
+var watermarkWrites = writeTarget{kind: "Watermark", deleteByID: (*videohost.Client).DeleteWatermark, attrs: map[string]path.Path{
 	"file": path.Root("source_file"), "watermarkId": path.Root("id"),
 }}
 

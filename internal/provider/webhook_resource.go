@@ -37,7 +37,7 @@ var webhookAttributePaths = map[string]path.Path{
 // NewWebhookResource returns the videohost_webhook resource.
 func NewWebhookResource() resource.Resource {
 	return &webhookResource{
-		deletedByID:  newDeletedByID(webhookWrites, (*videohost.Client).DeleteWebhook),
+		deletedByID:  newDeletedByID(webhookWrites),
 		withIDImport: newIDImport(webhookWrites, "webhookId"),
 	}
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // webhookWrites names the webhook for the shared create and delete machinery.
-var webhookWrites = writeTarget{kind: "Webhook", attrs: webhookAttributePaths}
+var webhookWrites = writeTarget{kind: "Webhook", deleteByID: (*videohost.Client).DeleteWebhook, attrs: webhookAttributePaths}
 
 // webhookCreateOps are the webhook's parts of the shared create machinery: the create, which
 // adopts what a create of unknown outcome stored (adoption.go), and the read of the signature

@@ -32,6 +32,9 @@ type writeTarget struct {
 	// kind is the object's name in Title Case, e.g. "Webhook" or "Live Stream".
 	kind  string
 	attrs map[string]path.Path
+	// deleteByID deletes the object with that id, for a resource whose delete is one call
+	// (newDeletedByID); deleting what is already gone succeeds or is ErrNotFound.
+	deleteByID func(*videohost.Client, context.Context, string) error
 }
 
 // createOps are a resource's parts of a create.
@@ -183,6 +186,3 @@ func addInterruptedBeforeSending(diags *diag.Diagnostics, t writeTarget, what, n
 		fmt.Sprintf("Terraform was interrupted before anything was sent to the service for the %s of this %s. %s",
 			strings.ToLower(what), lower(t.kind), next))
 }
-
-// lower is a kind's name inside a sentence.
-func lower(kind string) string { return strings.ToLower(kind) }

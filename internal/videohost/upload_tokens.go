@@ -18,9 +18,6 @@ var (
 	_ fmt.GoStringer   = UploadToken{}
 )
 
-// redacted stands for a secret in logs and errors.
-const redacted = "REDACTED"
-
 // UploadToken is a delegated upload token: its Token is both its id and a secret, since whoever
 // holds it can upload into the workspace. Printed with %v or %#v, it shows the token redacted.
 type UploadToken struct {
@@ -105,36 +102,6 @@ func (c *Client) DeleteUploadToken(ctx context.Context, token string) error {
 // quotes them.
 func holdsSecrets(path string) bool {
 	return strings.HasPrefix(path, uploadTokenCollection.path) || strings.HasPrefix(path, "/upload?") || path == "/upload"
-}
-
-// redactSecret replaces secret, as written or escaped, in s.
-func redactSecret(s, secret string) string {
-	if secret == "" {
-		return s
-	}
-	s = strings.ReplaceAll(s, secret, redacted)
-	return strings.ReplaceAll(s, url.PathEscape(secret), redacted)
-}
-
-// redact removes secret from what the service and the client wrote into e.
-func (e *Error) redact(secret string) {
-	if secret == "" {
-		return
-	}
-	for _, s := range []*string{&e.Path, &e.Title, &e.Name, &e.Detail, &e.Body, &e.Location, &e.Hint, &e.Type} {
-		*s = redactSecret(*s, secret)
-	}
-	for i := range e.Problems {
-		e.Problems[i].Title = redactSecret(e.Problems[i].Title, secret)
-		e.Problems[i].Name = redactSecret(e.Problems[i].Name, secret)
-	}
-	for k, v := range e.Extra {
-		if s, ok := v.(string); ok {
-			e.Extra[k] = redactSecret(s, secret)
-		} else if strings.Contains(fmt.Sprint(v), secret) {
-			delete(e.Extra, k)
-		}
-	}
 }
 
 // UploadWithToken uploads src to POST /upload?token= with no credentials but the token, in the

@@ -1,4 +1,4 @@
-package provider
+package localfile
 
 import (
 	"os"
@@ -31,23 +31,24 @@ func TestInspectWebVTT(t *testing.T) {
 	dir := t.TempDir()
 	content := webVTT("Hello.") + strings.Repeat("more text\n", 10000) // read in several pieces
 	good := tempFile(t, dir, "good.vtt", content)
-	f, why := inspectWebVTT(good, fileHashRecord{})
-	if why != "" || f.size != int64(len(content)) || f.sha256 != sha256Hex(content) {
+	f, why := InspectWebVTT(good, Record{})
+	if why != "" || f.Size != int64(len(content)) || f.SHA256 != sha256Hex(content) {
 		t.Errorf("a WebVTT file: %+v, %q", f, why)
 	}
 	short := tempFile(t, dir, "short.vtt", "WEBVTT")
-	if f, why := inspectWebVTT(short, fileHashRecord{}); why != "" || f.sha256 != sha256Hex("WEBVTT") {
+	if f, why := InspectWebVTT(short, Record{}); why != "" || f.SHA256 != sha256Hex("WEBVTT") {
 		t.Errorf("the shortest WebVTT file: %+v, %q", f, why)
 	}
 	for name, c := range map[string]struct{ path, want string }{
 		"missing":   {filepath.Join(dir, "nope.vtt"), "does not exist"},
+		"dangling":  {danglingLink(t, dir), "is a symbolic link to"},
 		"directory": {dir, "is not a regular file (it is a directory)"},
 		"empty":     {tempFile(t, dir, "empty.vtt", ""), "is empty"},
 		"not WebVTT": {tempFile(t, dir, "x.srt", "1\n00:00:00,000 --> 00:00:01,000\nHi\n"),
 			"is not WebVTT"},
 		"no path": {"", "it is empty"},
 	} {
-		if _, why := inspectWebVTT(c.path, fileHashRecord{}); !strings.Contains(why, c.want) {
+		if _, why := InspectWebVTT(c.path, Record{}); !strings.Contains(why, c.want) {
 			t.Errorf("%s: %q, want it to say %q", name, why, c.want)
 		}
 	}
@@ -56,32 +57,8 @@ func TestInspectWebVTT(t *testing.T) {
 		if err := os.Chmod(locked, 0); err != nil {
 			t.Fatal(err)
 		}
-		if _, why := inspectWebVTT(locked, fileHashRecord{}); !strings.Contains(why, "cannot be read") {
+		if _, why := InspectWebVTT(locked, Record{}); !strings.Contains(why, "cannot be read") {
 			t.Errorf("an unreadable file: %q", why)
 		}
-	}
-}
-
-// TestOpenWebVTT: the apply uploads the file only if it is still the file the plan hashed.
-func TestOpenWebVTT(t *testing.T) {
-	content := webVTT("Hello.")
-	name := tempFile(t, t.TempDir(), "en.vtt", content)
-	fh, src, sum, why := openWebVTT(name, sha256Hex(content))
-	if why != "" || src.Size != int64(len(content)) || sum != sha256Hex(content) {
-		t.Fatalf("the planned file: %+v, %q, %q", src, sum, why)
-	}
-	buf := make([]byte, src.Size)
-	if _, err := src.Reader.ReadAt(buf, 0); err != nil || string(buf) != content {
-		t.Errorf("the upload reads %q (%v)", buf, err)
-	}
-	fh.Close()
-	if fh, _, sum, why := openWebVTT(name, ""); why != "" || sum != sha256Hex(content) {
-		t.Errorf("a file the plan could not hash (its path was unknown): %q, %q", sum, why)
-	} else {
-		fh.Close()
-	}
-	writeFile(t, name, webVTT("Changed since the plan."))
-	if fh, _, _, why := openWebVTT(name, sha256Hex(content)); fh != nil || !strings.Contains(why, "changed after the plan was made") {
-		t.Errorf("a file changed after the plan: %q", why)
 	}
 }

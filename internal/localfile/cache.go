@@ -1,4 +1,4 @@
-package provider
+package localfile
 
 // The records of files' SHA-256 kept on disk, beside those in the private state, for the plans
 // that have no private state to read: Terraform hands none to the plan of a create, and plans
@@ -9,11 +9,18 @@ package provider
 // One small file per path, in the user's cache directory (os.UserCacheDir: $XDG_CACHE_HOME or
 // ~/.cache on Linux, ~/Library/Caches on macOS, %LocalAppData% on Windows), under
 // terraform-provider-videohost/file-sha256 (or in VIDEOHOST_FILE_HASH_CACHE_DIR), named by the SHA-256 of the file's absolute path and
-// holding the fileHashRecord the private state would hold. A record is trusted by the rules of
-// file_identity.go (the same identity, not racy), so a record of another file or of an older
+// holding the Record the private state would hold. A record is trusted by the rules of
+// record.go (the same identity, not racy), so a record of another file or of an older
 // content is simply not used. The cache is a shortcut and nothing more: a record that is missing,
 // unreadable or of another format is no record, and a directory that cannot be written costs a
-// read of the file, never an error. It holds no content and no path, one entry per path hashed
+// read of the file, never an error.
+//
+// A record is trusted only when no one but the user running the provider could have written
+// it (cache_unix.go): the directory and the record belong to that user, no one else may write
+// them, and neither is a symbolic link. Otherwise the cache is not used, and Load and Store say
+// why: on a shared directory (mode 1777, as a system's temporary directory is) another user
+// could claim a record's name, or forge a record that makes a plan trust a changed file. A
+// record from the future is refused too: it would outrank every honest record. It holds no content and no path, one entry per path hashed
 // (overwritten when the file changes), and can be deleted at any time. The first record a
 // process writes there sweeps the directory: a record being written that a killed process left
 // behind (.record-*) goes once it is an hour old, and a record not written for 30 days goes too.
@@ -22,7 +29,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,14 +36,24 @@ import (
 	"time"
 )
 
-// hashCacheDir is the directory of the records kept on disk; "" keeps none.
-var hashCacheDir = defaultHashCacheDir()
+// Cache is the records kept on disk in one directory.
+type Cache struct {
+	dir   string
+	swept sync.Once
+}
 
-// hashCacheDirEnv names another directory for the records; set and empty, it keeps none.
-const hashCacheDirEnv = "VIDEOHOST_FILE_HASH_CACHE_DIR"
+// NewCache keeps its records in dir; "" keeps none.
+func NewCache(dir string) *Cache { return &Cache{dir: dir} }
 
-func defaultHashCacheDir() string {
-	if dir, ok := os.LookupEnv(hashCacheDirEnv); ok {
+// Dir is the directory of the records, "" when none is kept.
+func (c *Cache) Dir() string { return c.dir }
+
+// CacheDirEnv names another directory for the records; set and empty, it keeps none.
+const CacheDirEnv = "VIDEOHOST_FILE_HASH_CACHE_DIR"
+
+// DefaultCacheDir is the directory that CacheDirEnv names, or the one in the user's cache.
+func DefaultCacheDir() string {
+	if dir, ok := os.LookupEnv(CacheDirEnv); ok {
 		return dir
 	}
 	base, err := os.UserCacheDir()
@@ -47,9 +63,9 @@ func defaultHashCacheDir() string {
 	return filepath.Join(base, "terraform-provider-videohost", "file-sha256")
 }
 
-// cachedHashFile is where the record of path is kept; "" when nothing is.
-func cachedHashFile(path string) string {
-	if hashCacheDir == "" {
+// RecordFile is where the record of path is kept; "" when nothing is.
+func (c *Cache) RecordFile(path string) string {
+	if c.dir == "" {
 		return ""
 	}
 	abs, err := filepath.Abs(path)
@@ -57,61 +73,52 @@ func cachedHashFile(path string) string {
 		return ""
 	}
 	key := sha256.Sum256([]byte(abs))
-	return filepath.Join(hashCacheDir, hex.EncodeToString(key[:])+".json")
+	return filepath.Join(c.dir, hex.EncodeToString(key[:])+".json")
 }
 
-// cachedHashRecord is the record of path kept on disk, or no record.
-func cachedHashRecord(path string) fileHashRecord {
-	var r fileHashRecord
-	name := cachedHashFile(path)
+// Load is the record of path kept on disk, or no record. refused says why the cache or the
+// record is not trusted (another user could have written it, or it claims to have been hashed
+// in the future), in words for a log line; it is "" when there is simply no record.
+func (c *Cache) Load(path string) (r Record, refused string) {
+	name := c.RecordFile(path)
 	if name == "" {
-		return r
+		return Record{}, ""
 	}
-	f, _, err := openRegularFile(name) // a pipe put in its place would hold an open forever
-	if err != nil {
-		return r
+	dir, refused := c.openDir(false)
+	if dir == nil {
+		return Record{}, refused
 	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, 4096)) // a record is about 250 bytes
-	if err != nil || json.Unmarshal(raw, &r) != nil {
-		return fileHashRecord{}
-	}
-	return r
+	defer dir.Close()
+	return loadRecord(dir, filepath.Base(name), time.Now())
 }
 
-// cacheHashRecord keeps r as the record of path on disk, replacing the one before at once (a
-// plan reading it meanwhile sees the old record or the new, never half of one). A racy record
-// is not kept, nor one without an inode (Windows): neither would ever be trusted.
-func cacheHashRecord(path string, r fileHashRecord) {
-	name := cachedHashFile(path)
-	if name == "" || r.SHA256 == "" || r.Identity.Inode == 0 || r.racy() {
-		return
+// Store keeps r as the record of path on disk, replacing the one before at once (a plan
+// reading it meanwhile sees the old record or the new, never half of one). A racy record is not
+// kept, nor one without an inode (Windows): neither would ever be trusted. refused says why
+// the cache was not used, as Load's does; a directory that cannot be written is no refusal,
+// only a read of the file the next time.
+func (c *Cache) Store(path string, r Record) (refused string) {
+	name := c.RecordFile(path)
+	if name == "" || r.SHA256 == "" || r.Identity.Inode == 0 || r.Racy() {
+		return ""
 	}
 	raw, err := json.Marshal(r)
-	if err != nil || os.MkdirAll(hashCacheDir, 0o700) != nil {
-		return
-	}
-	if _, swept := sweptHashCacheDirs.LoadOrStore(hashCacheDir, true); !swept {
-		sweepHashCache(hashCacheDir, time.Now())
-	}
-	tmp, err := os.CreateTemp(hashCacheDir, tempRecordPattern)
 	if err != nil {
-		return
+		return ""
 	}
-	_, err = tmp.Write(raw)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+	dir, refused := c.openDir(true)
+	if dir == nil {
+		return refused
 	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		_ = os.Remove(tmp.Name())
-	}
+	defer dir.Close()
+	c.swept.Do(func() { sweepHashCache(c.dir, time.Now()) })
+	storeRecord(dir, filepath.Base(name), raw)
+	return ""
 }
 
-// tempRecordPattern names a record being written, until its rename.
-const tempRecordPattern = ".record-*"
+// tempRecordPrefix starts the name of a record being written, until its rename; decimal digits
+// follow.
+const tempRecordPrefix = ".record-"
 
 // recordLitterAge is how old a record being written must be to count as left behind: a writer
 // renames it microseconds after making it, unless it was killed in between (kill -9).
@@ -122,9 +129,6 @@ const recordLitterAge = time.Hour
 // create); later plans have the private state's. So an old record is rarely worth keeping, and
 // without this the directory would keep one for every path ever hashed.
 const recordMaxAge = 30 * 24 * time.Hour
-
-// sweptHashCacheDirs holds the directories this process has swept, once each.
-var sweptHashCacheDirs sync.Map
 
 // sweepHashCache removes from dir, at now, the records being written that were left behind
 // (older than recordLitterAge) and the records not written for recordMaxAge. It touches nothing
@@ -156,9 +160,9 @@ func isRecordName(name string) bool {
 	return ok && len(sum) == 2*sha256.Size && strings.Trim(sum, "0123456789abcdef") == ""
 }
 
-// isTempRecordName reports whether name is one os.CreateTemp gives for tempRecordPattern: the
-// pattern's prefix and decimal digits.
+// isTempRecordName reports whether name is that of a record being written: tempRecordPrefix and
+// decimal digits.
 func isTempRecordName(name string) bool {
-	digits, ok := strings.CutPrefix(name, strings.TrimSuffix(tempRecordPattern, "*"))
+	digits, ok := strings.CutPrefix(name, tempRecordPrefix)
 	return ok && digits != "" && strings.Trim(digits, "0123456789") == ""
 }

@@ -1,4 +1,4 @@
-package provider
+package localfile
 
 import (
 	"errors"
@@ -20,6 +20,7 @@ func TestOpenCheckedSource(t *testing.T) {
 	if err := os.Symlink(loop, loop); err != nil {
 		t.Fatal(err)
 	}
+	dangling := danglingLink(t, dir)
 	cases := []struct {
 		name, path string
 		limit      int64
@@ -27,6 +28,7 @@ func TestOpenCheckedSource(t *testing.T) {
 	}{
 		{"fits", ok, 5, ""},
 		{"missing", filepath.Join(dir, "nope"), 5, "does not exist"},
+		{"a link to nothing", dangling, 5, "a symbolic link to \"" + filepath.Join(dir, "gone.mp4") + "\", which does not exist"},
 		{"empty path", "", 5, "is empty: set it"},
 		{"empty file", empty, 5, "which is empty"},
 		{"directory", dir, 5, "is a directory"},
@@ -50,7 +52,7 @@ func TestOpenCheckedSource(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, id, problem := openCheckedSource(tc.path, tc.limit)
+			f, id, problem := OpenChecked(tc.path, tc.limit)
 			if f != nil {
 				_ = f.Close()
 			}
@@ -69,20 +71,20 @@ func TestSourceFileHashAndChange(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "f.bin")
 	writeFile(t, name, "abc")
-	f, problem := inspectSourceFile(name, 10, fileHashRecord{})
+	f, problem := InspectSource(name, 10, Record{})
 	// SHA-256 of "abc".
 	if problem != "" || f.Size != 3 || f.SHA256 != "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" {
 		t.Fatalf("inspect: %+v, %q", f, problem)
 	}
-	fh, _, _, err := openPlannedSource(name, f.SHA256, fileHashRecord{})
+	fh, _, _, err := OpenPlanned(name, f.SHA256, Record{})
 	if err != nil {
 		t.Errorf("unchanged file: %v", err)
 	} else {
 		_ = fh.Close()
 	}
 	writeFile(t, name, "abd")
-	_, _, _, err = openPlannedSource(name, f.SHA256, fileHashRecord{})
-	var changed *fileChangedError
+	_, _, _, err = OpenPlanned(name, f.SHA256, Record{})
+	var changed *ChangedError
 	if !errors.As(err, &changed) || !strings.Contains(err.Error(), "changed between the plan and the apply") || !strings.Contains(err.Error(), f.SHA256) {
 		t.Errorf("changed file: %v", err)
 	}
@@ -90,8 +92,8 @@ func TestSourceFileHashAndChange(t *testing.T) {
 
 func TestHumanBytes(t *testing.T) {
 	for n, want := range map[int64]string{30 << 30: "30 GiB", 5 << 20: "5 MiB", 2048: "2 KiB", 1000: "1000 bytes", 5<<20 + 1: "5242881 bytes"} {
-		if got := humanBytes(n); got != want {
-			t.Errorf("humanBytes(%d) = %q, want %q", n, got, want)
+		if got := HumanBytes(n); got != want {
+			t.Errorf("HumanBytes(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package localfile
 
 // This file holds the check of a WebVTT file's cues, made when the plan is made as the file is
 // hashed. The service takes a file whose first line is WEBVTT and whose cues are broken (an

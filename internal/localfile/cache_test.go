@@ -1,62 +1,51 @@
-package provider
+package localfile
 
 import (
-	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
-
-// withHashCacheDir points the cache on disk at dir for the test. The tests that change it do not
-// run in parallel: the parallel tests, which use the cache, wait for them.
-func withHashCacheDir(t *testing.T, dir string) {
-	t.Helper()
-	before := hashCacheDir
-	hashCacheDir = dir
-	t.Cleanup(func() { hashCacheDir = before })
-}
 
 // TestHashCacheSparesTheReadOfAnotherProcess: the record a plan wrote to disk is trusted by a
 // plan in another process (with no private state and no record of its own), which then reads
 // none of the file; the file rewritten with its size and modification time restored is read
 // again, and its new record replaces the old.
 func TestHashCacheSparesTheReadOfAnotherProcess(t *testing.T) {
-	withHashCacheDir(t, filepath.Join(t.TempDir(), "cache"))
+	c := NewCache(filepath.Join(t.TempDir(), "cache"))
 	name := filepath.Join(t.TempDir(), "clip.mp4")
-	writeFile(t, name, "first content")
-	time.Sleep(racyWindow + 100*time.Millisecond) // a record is written once it can be trusted
-	first, problem := inspectSourceFile(name, 1<<20, fileHashRecord{})
+	first, other := strings.Repeat("first content", 1<<13), strings.Repeat("other content", 1<<13)
+	writeFile(t, name, first)
+	time.Sleep(RacyWindow + 100*time.Millisecond) // a record is written once it can be trusted
+	got, problem := InspectSource(name, 1<<20, Record{})
 	if problem != "" {
 		t.Fatal(problem)
 	}
-	if _, err := os.Stat(cachedHashFile(name)); err != nil {
+	if why := c.Store(name, got.Record); why != "" {
+		t.Fatal(why)
+	}
+	if _, err := os.Stat(c.RecordFile(name)); err != nil {
 		t.Fatalf("the plan's record is not on disk: %v", err)
 	}
 
-	recentHashes.Lock()
-	delete(recentHashes.m, name) // a new process
-	recentHashes.Unlock()
-	read := bytesHashed(name)
-	rec := loadHashRecord(context.Background(), nil, "source_file", name)
-	got, problem := inspectSourceFile(name, 1<<20, rec)
-	if problem != "" || got.SHA256 != first.SHA256 || bytesHashed(name) != read {
-		t.Fatalf("the record on disk was not trusted: %+v, %d bytes read, %s", got, bytesHashed(name)-read, problem)
+	// Another process, with a cache of the same directory and no record of its own.
+	again := NewCache(c.Dir())
+	firstRecord := got.Record
+	n := readDuring(t, func() { got, problem = InspectSource(name, 1<<20, loaded(t, again, name)) })
+	if problem != "" || got.SHA256 != sha256Hex(first) || got.Record != firstRecord || n >= int64(len(first))/2 {
+		t.Fatalf("the record on disk was not trusted: %+v, %d bytes read, %s", got, n, problem)
 	}
 
-	mtime := time.Unix(0, first.Record.Identity.ModNano)
-	writeFile(t, name, "other content")
+	mtime := time.Unix(0, firstRecord.Identity.ModNano)
+	writeFile(t, name, other)
 	if err := os.Chtimes(name, mtime, mtime); err != nil {
 		t.Fatal(err)
 	}
-	recentHashes.Lock()
-	delete(recentHashes.m, name)
-	recentHashes.Unlock()
-	got, problem = inspectSourceFile(name, 1<<20, loadHashRecord(context.Background(), nil, "source_file", name))
-	if problem != "" || got.SHA256 != sha256Hex("other content") || bytesHashed(name) != read+13 {
-		t.Fatalf("a file rewritten with its size and mtime restored: %+v, %d bytes read (want 13), %s",
-			got, bytesHashed(name)-read, problem)
+	n = readDuring(t, func() { got, problem = InspectSource(name, 1<<20, loaded(t, again, name)) })
+	if problem != "" || got.SHA256 != sha256Hex(other) || n < int64(len(other)) {
+		t.Fatalf("a file rewritten with its size and mtime restored: %+v, %d bytes read, %s", got, n, problem)
 	}
 }
 
@@ -65,33 +54,35 @@ func TestHashCacheSparesTheReadOfAnotherProcess(t *testing.T) {
 // never an error.
 func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 	dir := t.TempDir()
-	withHashCacheDir(t, filepath.Join(dir, "cache"))
+	c := NewCache(filepath.Join(dir, "cache"))
 	name := filepath.Join(dir, "clip.mp4")
 	writeFile(t, name, "just written")
-	if _, problem := inspectSourceFile(name, 1<<20, fileHashRecord{}); problem != "" {
+	f, problem := InspectSource(name, 1<<20, Record{})
+	if problem != "" {
 		t.Fatal(problem)
 	}
-	if _, err := os.Stat(cachedHashFile(name)); !os.IsNotExist(err) {
+	c.Store(name, f.Record)
+	if _, err := os.Stat(c.RecordFile(name)); !os.IsNotExist(err) {
 		t.Errorf("a racy record was written to disk (%v): it could never be trusted", err)
 	}
 
-	if err := os.MkdirAll(hashCacheDir, 0o700); err != nil {
+	if err := os.MkdirAll(c.Dir(), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, cachedHashFile(name), `{"sha256": 42`)
-	if r := cachedHashRecord(name); r.SHA256 != "" {
+	writeFile(t, c.RecordFile(name), `{"sha256": 42`)
+	if r, _ := c.Load(name); r.SHA256 != "" {
 		t.Errorf("garbage on disk was taken for a record: %+v", r)
 	}
 
 	// A named pipe in the record's place is not opened (which would wait for a writer).
-	if err := os.Remove(cachedHashFile(name)); err != nil {
+	if err := os.Remove(c.RecordFile(name)); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(cachedHashFile(name), 0o600); err != nil {
+	if err := syscall.Mkfifo(c.RecordFile(name), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan fileHashRecord, 1)
-	go func() { done <- cachedHashRecord(name) }()
+	done := make(chan Record, 1)
+	go func() { r, _ := c.Load(name); done <- r }()
 	select {
 	case r := <-done:
 		if r.SHA256 != "" {
@@ -103,19 +94,18 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 
 	blocker := filepath.Join(dir, "not-a-directory")
 	writeFile(t, blocker, "")
-	withHashCacheDir(t, filepath.Join(blocker, "cache"))
-	time.Sleep(racyWindow + 100*time.Millisecond)
-	read := bytesHashed(name)
-	got, problem := inspectSourceFile(name, 1<<20, fileHashRecord{})
-	if problem != "" || got.SHA256 != sha256Hex("just written") || bytesHashed(name) != read+12 {
-		t.Fatalf("with a cache directory that cannot be made: %+v, %s", got, problem)
+	blocked := NewCache(filepath.Join(blocker, "cache"))
+	time.Sleep(RacyWindow + 100*time.Millisecond)
+	f, problem = InspectSource(name, 1<<20, loaded(t, blocked, name))
+	if problem != "" || f.SHA256 != sha256Hex("just written") {
+		t.Fatalf("with a cache directory that cannot be made: %+v, %s", f, problem)
 	}
-	if r := cachedHashRecord(name); r.SHA256 != "" {
+	blocked.Store(name, f.Record)
+	if r, _ := blocked.Load(name); r.SHA256 != "" {
 		t.Errorf("a record was read from a directory that cannot exist: %+v", r)
 	}
 
-	withHashCacheDir(t, "")
-	if cachedHashFile(name) != "" {
+	if NewCache("").RecordFile(name) != "" {
 		t.Error("with no cache directory, a record still has a place")
 	}
 }
@@ -126,10 +116,10 @@ func TestHashCacheNeverStandsInTheWay(t *testing.T) {
 // rename, a younger record, and every other file stay.
 func TestHashCacheSweeps(t *testing.T) {
 	dir := t.TempDir()
-	withHashCacheDir(t, dir)
+	c := NewCache(dir)
 	now := time.Now()
-	recent := cachedHashFile(filepath.Join(dir, "recent.mp4"))
-	stale := cachedHashFile(filepath.Join(dir, "stale.mp4"))
+	recent := c.RecordFile(filepath.Join(dir, "recent.mp4"))
+	stale := c.RecordFile(filepath.Join(dir, "stale.mp4"))
 	files := map[string]struct {
 		age  time.Duration
 		kept bool
@@ -148,9 +138,9 @@ func TestHashCacheSweeps(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	record := fileHashRecord{Identity: fileIdentity{Size: 1, Inode: 7}, SHA256: sha256Hex("x"), HashedAt: now.UnixNano()}
-	cacheHashRecord(filepath.Join(dir, "clip.mp4"), record)
-	if r := cachedHashRecord(filepath.Join(dir, "clip.mp4")); r != record {
+	record := Record{Identity: Identity{Size: 1, Inode: 7}, SHA256: sha256Hex("x"), HashedAt: now.UnixNano()}
+	c.Store(filepath.Join(dir, "clip.mp4"), record)
+	if r, why := c.Load(filepath.Join(dir, "clip.mp4")); r != record || why != "" {
 		t.Fatalf("the record was not kept: %+v", r)
 	}
 	for name, f := range files {
@@ -165,8 +155,18 @@ func TestHashCacheSweeps(t *testing.T) {
 	if err := os.Chtimes(litter, old, old); err != nil {
 		t.Fatal(err)
 	}
-	cacheHashRecord(filepath.Join(dir, "other.mp4"), record)
+	c.Store(filepath.Join(dir, "other.mp4"), record)
 	if _, err := os.Stat(litter); err != nil {
 		t.Errorf("the directory was swept twice: %v", err)
 	}
+}
+
+// loaded is the record of path in c, failing the test when c refuses it.
+func loaded(t *testing.T, c *Cache, path string) Record {
+	t.Helper()
+	r, why := c.Load(path)
+	if why != "" {
+		t.Fatalf("the cache refused: %s", why)
+	}
+	return r
 }

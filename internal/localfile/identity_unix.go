@@ -1,6 +1,6 @@
 //go:build unix
 
-package provider
+package localfile
 
 import (
 	"os"
@@ -14,8 +14,8 @@ const openNoBlock = unix.O_NONBLOCK
 
 // identityOf is the identity of the open file f, whose os.FileInfo is fi: the change time,
 // inode and device come from the system's own status of the file.
-func identityOf(f *os.File, fi os.FileInfo) fileIdentity {
-	id := fileIdentity{Size: fi.Size(), ModNano: fi.ModTime().UnixNano()}
+func identityOf(f *os.File, fi os.FileInfo) Identity {
+	id := Identity{Size: fi.Size(), ModNano: fi.ModTime().UnixNano()}
 	var st unix.Stat_t
 	if err := unix.Fstat(int(f.Fd()), &st); err != nil {
 		return id // no inode: the record is never trusted

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package provider
+package localfile
 
 import "os"
 
@@ -9,6 +9,6 @@ const openNoBlock = 0
 
 // identityOf gives no inode where the system has none to give in os.FileInfo: a record of the
 // file's SHA-256 is then never trusted, and every plan reads the file.
-func identityOf(_ *os.File, fi os.FileInfo) fileIdentity {
-	return fileIdentity{Size: fi.Size(), ModNano: fi.ModTime().UnixNano()}
+func identityOf(_ *os.File, fi os.FileInfo) Identity {
+	return Identity{Size: fi.Size(), ModNano: fi.ModTime().UnixNano()}
 }

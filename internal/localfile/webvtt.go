@@ -1,17 +1,15 @@
-package provider
+package localfile
 
-// This file holds what the caption and chapter resources check of their WebVTT source file and
-// of their language before any request: the service refuses a file that is not WebVTT and a
-// language that is not letters and dashes, but only once the upload is sent, after a plan that
-// looked fine. Checked at plan time, the same mistakes are a message on the attribute instead.
+// This file holds what the caption and chapter resources check of their WebVTT source file
+// before any request: the service refuses a file that is not WebVTT, but only once the upload is
+// sent, after a plan that looked fine. Checked at plan time, the same mistake is a message on the
+// attribute instead.
 
 import (
 	"bytes"
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // webVTTSignature opens every WebVTT file (after an optional byte order mark), followed by the
@@ -20,26 +18,32 @@ const webVTTSignature = "WEBVTT"
 
 var utf8BOM = []byte("\uFEFF")
 
-// webVTTFile is a WebVTT file as the plan and the upload see it.
-type webVTTFile struct {
-	size   int64
-	sha256 string // lowercase hex of the content
-	record fileHashRecord
+// WebVTTFile is a WebVTT file as the plan and the upload see it.
+type WebVTTFile struct {
+	Size   int64
+	SHA256 string // lowercase hex of the content
+	// Record is the record of SHA256: the prior one when it was trusted, else a new one for the
+	// caller to keep.
+	Record Record
 }
 
-// inspectWebVTT reads the file name through once, in small pieces, and returns its size and
+// InspectWebVTT reads the file name through once, in small pieces, and returns its size and
 // SHA-256, or why it cannot be a caption or chapter file: missing, unreadable, not a regular
 // file (a directory, a pipe or a device: a pipe could be read only once), empty, not WebVTT,
 // or WebVTT whose cues are broken (webVTTCues). When prior records the file as it is now,
 // nothing is read: it was checked when it was hashed.
 // why is a sentence's end for the diagnostic on source_file.
-func inspectWebVTT(name string, prior fileHashRecord) (f webVTTFile, why string) {
+func InspectWebVTT(name string, prior Record) (f WebVTTFile, why string) {
 	if name == "" {
 		return f, "it is empty: set it to the path of a WebVTT file"
 	}
-	fh, id, err := openRegularFile(name)
-	nr, notRegular := isNotRegular(err)
+	fh, id, err := OpenRegular(name)
+	nr, notRegular := AsNotRegular(err)
+	dl, dangling := AsDanglingLink(err)
 	switch {
+	case dangling:
+		return f, fmt.Sprintf("%q is a symbolic link to %q, which does not exist; correct the link's target or set "+
+			"source_file to the file's own path", name, dl.Target)
 	case os.IsNotExist(err):
 		return f, fmt.Sprintf("the file %q does not exist (a relative path is taken from the directory Terraform runs in)", name)
 	case notRegular:
@@ -48,8 +52,8 @@ func inspectWebVTT(name string, prior fileHashRecord) (f webVTTFile, why string)
 		return f, fmt.Sprintf("the file %q cannot be read: %v", name, err)
 	}
 	defer fh.Close()
-	if sum, ok := prior.trusted(id); ok {
-		return webVTTFile{size: id.Size, sha256: sum, record: prior}, ""
+	if sum, ok := prior.Trusted(id); ok {
+		return WebVTTFile{Size: id.Size, SHA256: sum, Record: prior}, ""
 	}
 	if id.Size == 0 {
 		return f, fmt.Sprintf("the file %q is empty; a WebVTT file starts with the line WEBVTT", name)
@@ -63,7 +67,7 @@ func inspectWebVTT(name string, prior fileHashRecord) (f webVTTFile, why string)
 		return f, fmt.Sprintf("the file %q is not WebVTT: a WebVTT file starts with the line WEBVTT", name)
 	}
 	// The cues are checked from the bytes as they are hashed, so the file is read once.
-	h, cues := newFileHasher(name), newWebVTTCues()
+	h, cues := NewHasher(), newWebVTTCues()
 	both := io.MultiWriter(h, cues)
 	_, _ = both.Write(head[:n])
 	rest, err := io.Copy(both, fh)
@@ -73,8 +77,8 @@ func inspectWebVTT(name string, prior fileHashRecord) (f webVTTFile, why string)
 	if why := cues.Close(); why != "" {
 		return f, fmt.Sprintf("the file %q is not valid WebVTT: %s; correct that line", name, why)
 	}
-	rec := h.record(id)
-	return webVTTFile{size: int64(n) + rest, sha256: rec.SHA256, record: rec}, ""
+	rec := h.Record(id)
+	return WebVTTFile{Size: int64(n) + rest, SHA256: rec.SHA256, Record: rec}, ""
 }
 
 // isWebVTT reports whether head, the first bytes of a file, opens a WebVTT file.
@@ -85,24 +89,4 @@ func isWebVTT(head []byte) bool {
 	}
 	rest := head[len(webVTTSignature):]
 	return len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r'
-}
-
-// openWebVTT opens the file name for an upload, after checking that it is still the file that
-// the plan hashed (planned, a lowercase hex SHA-256, or "" when the plan could not read it): a
-// file changed between plan and apply would upload content that the plan did not show. It
-// returns the file, which the caller closes, the upload and the file's hash.
-func openWebVTT(name, planned string) (*os.File, videohost.UploadSource, string, string) {
-	f, why := inspectWebVTT(name, fileHashRecord{})
-	if why != "" {
-		return nil, videohost.UploadSource{}, "", why
-	}
-	if planned != "" && f.sha256 != planned {
-		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q changed after the plan was made (its SHA-256 is "+
-			"now %s, the plan has %s); run terraform apply again to upload what it holds now", name, f.sha256, planned)
-	}
-	fh, _, err := openRegularFile(name)
-	if err != nil {
-		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q cannot be read: %v", name, err)
-	}
-	return fh, videohost.UploadSource{Name: name, Reader: fh, Size: f.size}, f.sha256, ""
 }

@@ -1,0 +1,129 @@
+package provider
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/localfile/localfiletest"
+)
+
+// TestAccFileAttributesRefuseNonRegular: every attribute that names a file refuses a named
+// pipe, a socket, /dev/zero and a directory at plan time, on the attribute, at once (a pipe
+// used to hang the plan of a watermark or a logo), and nothing reaches the service.
+func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	env.requireEmulator(t)
+	configs := []struct {
+		config       func(file string) string
+		summary, dir string // the diagnostic's summary, and what it says of a directory
+	}{
+		{func(f string) string { return videoConfig(env, "title", hcl("Pipe"), "source_file", hcl(f)) }, "Invalid Source File", `is\s+a\s+directory`},
+		{func(f string) string { return trackConfig(env, "caption", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
+		{func(f string) string { return trackConfig(env, "chapter", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
+		{func(f string) string { return watermarkConfig(env, f) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
+		{func(f string) string { return themeConfig(env, "name", hcl("brand"), "logo_file", hcl(f)) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
+	}
+	var steps []resource.TestStep
+	for _, c := range configs {
+		for kind, file := range localfiletest.SpecialFiles(t) {
+			want := `not\s+a\s+regular\s+file\s+\(it\s+is\s+a\s+` + strings.ReplaceAll(kind, " ", `\s+`) + `\)`
+			if kind == "directory" {
+				want = c.dir
+			}
+			steps = append(steps, resource.TestStep{
+				Config:      c.config(file),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)` + c.summary + `.*` + regexp.QuoteMeta(filepath.Base(file)) + `.*` + want),
+			})
+		}
+	}
+	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+	for _, p := range []string{"/videos", "/watermarks", "/players"} {
+		if n := env.Emu.RequestCount("", p); n != 0 {
+			t.Errorf("%d requests reached %s; every file was refused at plan time", n, p)
+		}
+	}
+}
+
+// TestAccVideoPlanTrustsRecordedHash: once a video is uploaded, a refreshing plan over its
+// unchanged source reads none of it (the record kept in the private state is trusted); the
+// file rewritten with the same size and its modification time restored is read again and
+// planned as a new source.
+func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	dir := t.TempDir()
+	file, _ := writeRandomFile(t, dir, "clip.mp4", 6<<20)
+	// The record is trusted only when the file was last written localfile.RacyWindow before it was hashed.
+	time.Sleep(localfile.RacyWindow + 100*time.Millisecond)
+	config := videoConfig(env, "title", hcl("Trusted"), "source_file", hcl(file))
+	var mtime time.Time
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig: func() {
+					forgetHashesOf(file) // as a new process with no cache: only the private state holds the record
+				},
+				Config:   config,
+				PlanOnly: true,
+			},
+			{
+				PreConfig: func() {
+					// The provider keeps every record it makes: a read of the file would have left one.
+					if r := fileHashes.recent.Get(file); r.SHA256 != "" {
+						t.Errorf("a plan over the unchanged source read it again (a new record, hashed at %d)", r.HashedAt)
+					}
+					fi, err := os.Stat(file)
+					if err != nil {
+						t.Fatal(err)
+					}
+					mtime = fi.ModTime()
+					forgetHashesOf(file)
+					rewritten, _ := writeRandomFile(t, dir, "clip.mp4", 6<<20)
+					if err := os.Chtimes(rewritten, mtime, mtime); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("videohost_video.clip", plancheck.ResourceActionReplace),
+				}},
+			},
+		},
+	})
+}
+
+// forgetHashesOf forgets the records of path that this process made and that the cache on disk
+// holds, as a new provider process with an empty cache would start.
+func forgetHashesOf(path string) {
+	fileHashes.recent.Forget(path)
+	if name := fileHashes.disk.RecordFile(path); name != "" {
+		_ = os.Remove(name)
+	}
+}
+
+// TestAccDanglingLinkSaysSo: a source_file that is a symbolic link to a missing file is refused
+// at plan time as such, naming the link's target, not as a path that does not exist.
+func TestAccDanglingLinkSaysSo(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	dir := t.TempDir()
+	link := filepath.Join(dir, "clip.mp4")
+	if err := os.Symlink(filepath.Join(dir, "moved-away.mp4"), link); err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`(?s)symbolic\s+link\s+to\s+".*moved-away\.mp4",\s+which\s+does\s+not\s+exist`)
+	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: []resource.TestStep{
+		{Config: videoConfig(env, "title", hcl("Link"), "source_file", hcl(link)), PlanOnly: true, ExpectError: want},
+		{Config: trackConfig(env, "caption", "vi0000000000000000000001", "en", link), PlanOnly: true, ExpectError: want},
+	}})
+}
