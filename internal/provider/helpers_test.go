@@ -101,7 +101,7 @@ func serveEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emul
 	if wrap != nil {
 		h = wrap(emu)
 	}
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(checkContract(t, h))
 	t.Cleanup(func() {
 		srv.Close()
 		if err := emu.Close(); err != nil {
