@@ -38,13 +38,22 @@ func LoadDocument(path string) (*Document, error) {
 	if path == "" {
 		return nil, errors.New(HowToGet)
 	}
-	if _, err := os.Stat(path); err != nil {
+	data, err := os.ReadFile(path)
+	if err != nil {
 		return nil, fmt.Errorf("reading the published OpenAPI document: %w (%s names it)", err, EnvDocument)
 	}
-	loader := openapi3.NewLoader()
-	spec, err := loader.LoadFromFile(path)
+	doc, err := ParseDocument(data)
 	if err != nil {
-		return nil, fmt.Errorf("loading the published OpenAPI document %s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return doc, nil
+}
+
+// ParseDocument reads a document from its text (YAML or JSON).
+func ParseDocument(data []byte) (*Document, error) {
+	spec, err := openapi3.NewLoader().LoadFromData(data)
+	if err != nil {
+		return nil, fmt.Errorf("loading the published OpenAPI document: %w", err)
 	}
 	workAround(spec)
 	// The document's servers are the service's public addresses; the traffic checked goes to
@@ -54,11 +63,11 @@ func LoadDocument(path string) (*Document, error) {
 	// string); they are documentation, not the contract.
 	noExamples := openapi3.DisableExamplesValidation()
 	if err := spec.Validate(context.Background(), noExamples); err != nil {
-		return nil, fmt.Errorf("the published OpenAPI document %s is not valid: %w", path, err)
+		return nil, fmt.Errorf("the published OpenAPI document is not valid: %w", err)
 	}
 	router, err := legacy.NewRouter(spec, noExamples)
 	if err != nil {
-		return nil, fmt.Errorf("routing the operations of %s: %w", path, err)
+		return nil, fmt.Errorf("routing the document's operations: %w", err)
 	}
 	return &Document{spec: spec, router: router}, nil
 }
