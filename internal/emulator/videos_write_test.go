@@ -19,11 +19,15 @@ func TestVideoCreateDefaults(t *testing.T) {
 		t.Errorf("videoId %q", id)
 	}
 	want := map[string]any{"title": "Intro", "description": "", "public": true, "panoramic": false, "mp4Support": true,
-		"discarded": false, "language": nil, "languageOrigin": nil}
+		"discarded": false, "languageOrigin": nil}
 	for k, v := range want {
 		if got, ok := r.body[k]; !ok || got != v {
 			t.Errorf("%s = %v (present %v), want %v", k, got, ok, v)
 		}
+	}
+	// The published document does not let language be null: an unknown language is left out.
+	if got, ok := r.body["language"]; ok {
+		t.Errorf("language = %v on a video whose language is unknown, want it left out", got)
 	}
 	if _, ok := r.body["playerId"]; ok {
 		t.Errorf("playerId is present on a video without a player theme: %s", r.raw)
