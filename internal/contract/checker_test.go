@@ -64,7 +64,6 @@ components:
         language: {type: string}
 `
 
-
 // serveChecked starts a loopback server that answers every request with status and body,
 // behind c's middleware.
 func serveChecked(t *testing.T, c *Checker, status int, body string) (string, func() []Deviation) {

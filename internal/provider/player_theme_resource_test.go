@@ -98,8 +98,8 @@ func TestPlayerThemeInputFrom(t *testing.T) {
 	}
 	plan = prior
 	plan.Name = types.StringNull()
-	if in := playerThemeInputFrom(plan, &prior); !in.Name.IsNull() || in != (videohost.PlayerThemeInput{Name: videohost.Null[string]()}) {
-		t.Errorf("a name removed from the configuration sends %+v, want only a null name", in)
+	if in := playerThemeInputFrom(plan, &prior); in != (videohost.PlayerThemeInput{Name: videohost.Value("")}) {
+		t.Errorf("a name removed from the configuration sends %+v, want only an empty name (the document has no null)", in)
 	}
 	plan.Name = types.StringUnknown()
 	plan.Text = types.StringUnknown()
