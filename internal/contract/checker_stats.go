@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -94,7 +95,11 @@ func (s Summary) WriteTo(w io.Writer) (int64, error) {
 		b.WriteString("contract check: statuses the document does not list (not failed; the written contract rules there):\n")
 		fmt.Fprintf(&b, "  %-45s %-8s %-40s %6s %6s\n", "operation", "method", "path", "status", "count")
 		for _, k := range s.undocumentedKeys() {
-			fmt.Fprintf(&b, "  %-45s %-8s %-40s %6d %6d\n", k.Operation.ID, k.Operation.Method, k.Operation.Path, k.Status, s.Undocumented[k])
+			status := strconv.Itoa(k.Status)
+			if k.Status == 0 {
+				status = "cut" // the connection was cut before an answer (a fault)
+			}
+			fmt.Fprintf(&b, "  %-45s %-8s %-40s %6s %6d\n", k.Operation.ID, k.Operation.Method, k.Operation.Path, status, s.Undocumented[k])
 		}
 	}
 	for _, d := range s.Deviations {

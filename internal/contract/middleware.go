@@ -1,8 +1,10 @@
 package contract
 
 import (
+	"bufio"
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 )
@@ -27,7 +29,12 @@ func (c *Checker) Middleware(next http.Handler, report func(Deviation)) http.Han
 		reqBody, tooLarge := keepBody(r)
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		if rec.status == 0 {
+		switch {
+		case rec.hijacked:
+			// The connection was taken over and cut (a fault): there is no answer to check.
+			rec.status = 0
+		case rec.status == 0:
+			// A handler that writes nothing answers 200 with an empty body.
 			rec.status = http.StatusOK
 			rec.header = w.Header().Clone()
 		}
@@ -66,6 +73,7 @@ type recorder struct {
 	header   http.Header
 	body     bytes.Buffer
 	tooLarge bool
+	hijacked bool
 }
 
 func (r *recorder) WriteHeader(status int) {
@@ -86,6 +94,12 @@ func (r *recorder) Write(p []byte) (int, error) {
 		r.tooLarge = true
 	}
 	return r.ResponseWriter.Write(p)
+}
+
+// Hijack hands the connection over, and notes that the exchange has no answer to check.
+func (r *recorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	r.hijacked = true
+	return http.NewResponseController(r.ResponseWriter).Hijack()
 }
 
 // Unwrap lets http.ResponseController reach the writer underneath (to flush, to set deadlines).

@@ -138,7 +138,8 @@ func (f *refuseNthTokenCreate) wrap(e *emulator.Emulator) http.Handler {
 			}
 			f.mu.Unlock()
 			if refuse {
-				w.Header().Set("Content-Type", "application/problem+json")
+				// As the service answers a 400, by its published document.
+				w.Header().Set("Content-Type", "application/json")
 				w.WriteHeader(http.StatusBadRequest)
 				_, _ = io.WriteString(w, `{"type":"https://docs.api.video/reference/invalid-attribute","title":"An attribute is invalid.","status":400,"name":"ttl"}`)
 				return

@@ -192,16 +192,16 @@ func TestAccVideoResource(t *testing.T) {
 var _ = regexp.MustCompile
 
 // TestAccVideoServiceRefusal: what only the service refuses reaches the attribute it concerns.
-// Swahili is a known language, so the plan lets it through, but it is not on the service's list
-// of languages; a tag that is no language at all is refused at plan (TestAccVideoBadInput).
+// A player theme id of the right form that names no theme passes the plan, and the service's
+// 404 names playerId; a language off the service's list is refused at plan (TestAccVideoBadInput).
 func TestAccVideoServiceRefusal(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	file, _ := writeRandomFile(t, t.TempDir(), "ok.mp4", 1024)
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      videoConfig(env, "title", hcl("Refused"), "source_file", hcl(file), "language", hcl("sw")),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*language = "sw"`),
+			Config:      videoConfig(env, "title", hcl("Refused"), "source_file", hcl(file), "player_id", hcl("pt0000000000000000000000")),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*player_id = "pt0000000000000000000000"`),
 		}},
 	})
 }
