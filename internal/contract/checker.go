@@ -41,6 +41,9 @@ func (d Deviation) String() string {
 		d.Operation.ID, d.Operation.Method, d.Operation.Path, side, d.Member, d.Rule)
 }
 
+// NoOperation stands for the operation of a request whose method and path the document lacks.
+const NoOperation = "(no operation)"
+
 // Exchange is one request and its answer, with both bodies read whole.
 type Exchange struct {
 	Request     *http.Request
@@ -71,9 +74,13 @@ func (d *Document) check(ex Exchange) Verdict {
 	req.Body = io.NopCloser(bytes.NewReader(ex.RequestBody))
 	route, params, err := d.router.FindRoute(req)
 	if err != nil {
-		op := Operation{ID: "(none)", Method: req.Method, Path: req.URL.Path}
+		op := Operation{ID: NoOperation, Method: req.Method, Path: req.URL.Path}
+		if ex.Status == http.StatusNotFound || ex.Status == http.StatusMethodNotAllowed {
+			// Neither side knows it: a base address with a wrong path, say. Reported, not failed.
+			return Verdict{Operation: op, Undocumented: true}
+		}
 		return Verdict{Operation: op, Deviations: []Deviation{{Operation: op, Side: Request, Status: ex.Status,
-			Member: "method and path", Rule: "no operation of the document has this method and path"}}}
+			Member: "method and path", Rule: "no operation of the document has this method and path, and it was served"}}}
 	}
 	op := Operation{ID: route.Operation.OperationID, Method: route.Method, Path: route.Path}
 	v := Verdict{Operation: op, Matched: true}

@@ -102,6 +102,9 @@ func (s Summary) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(&b, "  %-45s %-8s %-40s %6s %6d\n", k.Operation.ID, k.Operation.Method, k.Operation.Path, status, s.Undocumented[k])
 		}
 	}
+	if len(s.Operations) > 0 {
+		fmt.Fprintf(&b, "contract check: operations reached: %s\n", strings.Join(s.OperationIDs(), " "))
+	}
 	for _, d := range s.Deviations {
 		fmt.Fprintf(&b, "contract check: DEVIATION %s\n", d)
 	}

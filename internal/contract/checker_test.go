@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // testDocument is a small document in the published one's manner, with both of its defects: a
@@ -205,7 +206,7 @@ func hasRow(table string, words ...string) bool {
 	return false
 }
 
-func TestUnknownPathDeviatesAndControlAPIIsNotChecked(t *testing.T) {
+func TestUnknownPathAndControlAPI(t *testing.T) {
 	c := newTestChecker(t)
 	url, found := serveChecked(t, c, http.StatusOK, `{}`)
 	send(t, http.MethodGet, url+ControlPrefix+"state", "", nil)
@@ -214,7 +215,14 @@ func TestUnknownPathDeviatesAndControlAPIIsNotChecked(t *testing.T) {
 	}
 	send(t, http.MethodGet, url+"/nowhere", "", nil)
 	if got := found(); len(got) != 1 || got[0].Member != "method and path" {
-		t.Fatalf("deviations %v, want the unknown path", got)
+		t.Fatalf("deviations %v, want the unknown path that was served", got)
+	}
+	// A path that neither the document nor the server knows (a wrong base address) goes to the
+	// table.
+	url404, found404 := serveChecked(t, c, http.StatusNotFound, `{}`)
+	send(t, http.MethodGet, url404+"/v1/things/t1", "", nil)
+	if got := found404(); len(got) != 0 || c.Summary().Undocumented[undocumentedKey{Operation{NoOperation, http.MethodGet, "/v1/things/t1"}, 404}] != 1 {
+		t.Fatalf("an unknown path answered 404: deviations %v, summary %+v", got, c.Summary())
 	}
 }
 
@@ -237,5 +245,34 @@ func TestPublishedDocumentLoads(t *testing.T) {
 	}
 	if n := len(doc.Operations()); n != 59 {
 		t.Errorf("%d operations, want the 59 of the published document", n)
+	}
+}
+
+func TestCutConnectionHasNoAnswerToCheck(t *testing.T) {
+	c := newTestChecker(t)
+	cut := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+			_ = conn.Close()
+		}
+	})
+	var found []Deviation
+	var mu sync.Mutex
+	srv := httptest.NewServer(c.Middleware(cut, func(d Deviation) { mu.Lock(); found = append(found, d); mu.Unlock() }))
+	t.Cleanup(srv.Close)
+	req, _ := http.NewRequest(http.MethodPatch, srv.URL+"/things/t1", strings.NewReader(`{}`))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		_ = resp.Body.Close()
+		t.Fatal("the connection was not cut")
+	}
+	// The check runs once the handler has returned, which may be after the client saw the cut.
+	for i := 0; i < 200 && c.Summary().Requests == 0; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	op := Operation{ID: "PATCH-thing", Method: http.MethodPatch, Path: "/things/{thingId}"}
+	if len(found) != 0 || c.Summary().Undocumented[undocumentedKey{op, 0}] != 1 {
+		t.Fatalf("a cut connection: deviations %v, summary %+v", found, c.Summary())
 	}
 }

@@ -79,7 +79,7 @@ func announceContract(w io.Writer) {
 // that VIDEOHOST_CONTRACT_REPORT names. It returns false when the report could not be written.
 func reportContract(w io.Writer) bool {
 	c, _ := loadedContract()
-	if c == nil {
+	if c == nil || os.Getenv("TF_ACC") == "" {
 		return true
 	}
 	s := c.Summary()

@@ -182,8 +182,8 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 				"`de`, `el`, `en`, `es`, `fa`, `fi`, `fr`, `he`, `hi`, `hr`, `hu`, `it`, `ja`, `ko`, `ml`, `nl`, `nn`, `no`, `pl`, " +
 				"`pt`, `ru`, `sk`, `sl`, `te`, `tr`, `uk`, `ur`, `vi`, `zh`: bare tags, no region). Unset, " +
 				"the service detects it once the source is ingested and this attribute shows what it found, which " +
-				"is not a change. A change starts a new transcript. A tag that is not of a known language (`english` for " +
-				"`en`, `en_US` for `en-US`) is refused when the plan is made.",
+				"is not a change. A change starts a new transcript. A tag that is not on the list (`english` or `en-US` for " +
+				"`en`) is refused when the plan is made, with the tag meant.",
 			Optional: true, Computed: true,
 			Validators:    []validator.String{videoLanguageValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
