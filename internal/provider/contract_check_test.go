@@ -18,7 +18,8 @@ import (
 )
 
 // envContractReport names a file that receives the contract check's summary at the end of the
-// run (go test shows a passing package's output only with -v).
+// run (go test shows a passing package's output only with -v), or a directory that receives it
+// in a file of its own.
 const envContractReport = "VIDEOHOST_CONTRACT_REPORT"
 
 var (
@@ -88,8 +89,18 @@ func reportContract(w io.Writer) bool {
 	if name == "" {
 		return true
 	}
-	f, err := os.Create(name)
+	var f *os.File
+	var err error
+	if info, serr := os.Stat(name); serr == nil && info.IsDir() {
+		// A directory gathers the reports of several runs (one per CLI, run side by side).
+		f, err = os.CreateTemp(name, "contract-*.txt")
+	} else {
+		f, err = os.Create(name)
+	}
 	if err == nil {
+		if cli := os.Getenv("TF_ACC_TERRAFORM_PATH"); cli != "" {
+			_, _ = fmt.Fprintf(f, "contract check of the run with %s:\n", cli)
+		}
 		_, err = s.WriteTo(f)
 		err = joinClose(err, f)
 	}
