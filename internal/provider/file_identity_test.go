@@ -127,7 +127,7 @@ func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 	}
 	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 	for _, p := range []string{"/videos", "/watermarks", "/players"} {
-		if n := env.Emu.RequestCount("", p); n != 0 {
+		if n := env.RequestCount("", p); n != 0 {
 			t.Errorf("%d requests reached %s; every file was refused at plan time", n, p)
 		}
 	}

@@ -386,7 +386,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 	logo := writePNG(t, dir, "logo.png", 120, 60, 1)
 	var id string
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	uploads := func() int { return env.Emu.RequestCount(http.MethodPost, "/players/"+id+"/logo") }
+	uploads := func() int { return env.RequestCount(http.MethodPost, "/players/"+id+"/logo") }
 	uploadsAre := func(n int) statecheck.StateCheck {
 		return stateCheckFunc(func(*tfjson.State) error {
 			if got := uploads(); got != n {

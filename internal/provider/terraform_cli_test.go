@@ -278,7 +278,7 @@ func TestAccEmptyImportID(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Invalid import id argument.*empty string`),
 			}},
 		})
-		if n := env.Emu.RequestCount("", ""); n != 0 {
+		if n := env.RequestCount("", ""); n != 0 {
 			t.Errorf("Terraform refused the configuration, yet the service saw %d requests", n)
 		}
 		return
@@ -304,7 +304,7 @@ func TestAccEmptyImportID(t *testing.T) {
 		}},
 	})
 	// The user ends up with a new webhook, created rather than adopted: one create was sent.
-	if n := env.Emu.RequestCount(http.MethodPost, "/webhooks"); n != 1 {
+	if n := env.RequestCount(http.MethodPost, "/webhooks"); n != 1 {
 		t.Errorf("OpenTofu sent %d creates of the webhook, want the 1 its plan showed", n)
 	}
 }

@@ -151,7 +151,7 @@ func holdsUpload(env *accEnv, rec *trackUploads, path, want string, n int) servi
 		if got := rec.content(path); got != want {
 			return fmt.Errorf("the service holds %q at %s, want %q", got, path, want)
 		}
-		if got := env.Emu.RequestCount(http.MethodPost, path); got != n {
+		if got := env.RequestCount(http.MethodPost, path); got != n {
 			return fmt.Errorf("%d uploads reached %s, want %d", got, path, n)
 		}
 		return nil

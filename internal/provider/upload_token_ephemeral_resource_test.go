@@ -40,7 +40,7 @@ func TestAccUploadTokenEphemeral(t *testing.T) {
 		if len(toks) != 0 {
 			return fmt.Errorf("%d upload tokens left on the service, want none: every token opened is deleted when closed", len(toks))
 		}
-		made, deleted := env.Emu.RequestCount(http.MethodPost, "/upload-tokens"), env.Emu.RequestCount(http.MethodDelete, "/upload-tokens")
+		made, deleted := env.RequestCount(http.MethodPost, "/upload-tokens"), env.RequestCount(http.MethodDelete, "/upload-tokens")
 		if made < 2 || deleted != made {
 			return fmt.Errorf("%d tokens made and %d deleted; want one per plan and apply, each deleted", made, deleted)
 		}

@@ -251,7 +251,7 @@ func TestAccUploadTokenBadTTL(t *testing.T) {
 			},
 		},
 	})
-	if n := env.Emu.RequestCount("", "/upload-tokens"); n != 0 {
+	if n := env.RequestCount("", "/upload-tokens"); n != 0 {
 		t.Errorf("%d requests reached /upload-tokens for a refused ttl", n)
 	}
 }

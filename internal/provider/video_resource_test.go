@@ -115,7 +115,7 @@ func TestAccVideoResource(t *testing.T) {
 			{
 				// Title, description, tags, metadata and panoramic change in place: one PATCH, and
 				// the values that never change are known in the plan.
-				PreConfig: func() { patches = env.Emu.RequestCount("PATCH", "/videos/") },
+				PreConfig: func() { patches = env.RequestCount("PATCH", "/videos/") },
 				Config: videoConfig(env, "title", hcl("Launch, final"), "description", hcl("The launch."), "source_file", hcl(file),
 					"tags", hclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -134,7 +134,7 @@ func TestAccVideoResource(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testVideoAddr, tfjsonpath.New("id")),
 					serviceCheckFunc(func(context.Context) error {
-						if n := env.Emu.RequestCount("PATCH", "/videos/") - patches; n != 1 {
+						if n := env.RequestCount("PATCH", "/videos/") - patches; n != 1 {
 							return fmt.Errorf("%d PATCH requests for one in-place change, want 1", n)
 						}
 						return nil

@@ -187,7 +187,7 @@ func TestAccWebhookResourcePlanTimeErrors(t *testing.T) {
 		},
 	})
 	if env.Emu != nil {
-		if n := env.Emu.RequestCount("", "/"); n != 0 {
+		if n := env.RequestCount("", "/"); n != 0 {
 			t.Errorf("plan-time errors sent %d requests to the service", n)
 		}
 	}
@@ -204,7 +204,7 @@ func TestAccWebhookResourceBasicAuth(t *testing.T) {
 				matchesEmulator(env),
 				stateCheckFunc(func(*tfjson.State) error {
 					if env.Emu != nil {
-						if n := env.Emu.RequestCount("", "/auth/"); n != 0 {
+						if n := env.RequestCount("", "/auth/"); n != 0 {
 							return fmt.Errorf("the basic scheme asked for %d tokens", n)
 						}
 					}
@@ -263,7 +263,7 @@ resource "videohost_webhook" "many" {
 	start := time.Now()
 	defer func() {
 		t.Logf("%s for apply, checks and destroy: %d POST, %d GET, %d DELETE /webhooks", time.Since(start).Round(100*time.Millisecond),
-			env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"))
+			env.RequestCount("POST", "/webhooks"), env.RequestCount("GET", "/webhooks"), env.RequestCount("DELETE", "/webhooks"))
 	}()
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -343,9 +343,9 @@ resource "videohost_webhook" "t%d" {
 			{Config: config(8), ConfigStateChecks: []statecheck.StateCheck{countOnServer(8)}},
 		},
 	})
-	refreshes := env.Emu.RequestCount("POST", "/auth/refresh")
+	refreshes := env.RequestCount("POST", "/auth/refresh")
 	t.Logf("test spanned %s; %d POST /auth/api-key, %d POST /auth/refresh",
-		time.Since(start).Round(100*time.Millisecond), env.Emu.RequestCount("POST", "/auth/api-key"), refreshes)
+		time.Since(start).Round(100*time.Millisecond), env.RequestCount("POST", "/auth/api-key"), refreshes)
 	if refreshes == 0 {
 		t.Errorf("no token was refreshed, though applies lasted longer than a token")
 	}
@@ -392,7 +392,7 @@ resource "videohost_webhook" "same" {
 							return fmt.Errorf("%s is in the state but not on the service", id)
 						}
 					}
-					t.Logf("100 creates: %d POST /webhooks, %d GET /webhooks", env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"))
+					t.Logf("100 creates: %d POST /webhooks, %d GET /webhooks", env.RequestCount("POST", "/webhooks"), env.RequestCount("GET", "/webhooks"))
 					return nil
 				}),
 			},
@@ -689,9 +689,9 @@ resource "videohost_webhook" "bulk" {
 			{
 				// One refreshing plan over the 250 webhooks, counted at the service.
 				PreConfig: func() {
-					before = env.Emu.RequestCount("GET", "/webhooks")
+					before = env.RequestCount("GET", "/webhooks")
 					for _, k := range liveKinds {
-						liveBefore[k] = env.Emu.RequestCount("GET", k)
+						liveBefore[k] = env.RequestCount("GET", k)
 					}
 					start = time.Now()
 				},
@@ -700,7 +700,7 @@ resource "videohost_webhook" "bulk" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{
 						planCheckFunc(func(p *tfjson.Plan) error {
-							reads := env.Emu.RequestCount("GET", "/webhooks") - before
+							reads := env.RequestCount("GET", "/webhooks") - before
 							t.Logf("a plan over %d webhooks sent %d GET /webhooks (bound %d; one read per resource would be %d); plan step took %s",
 								n, reads, maxReads, n, time.Since(start).Round(100*time.Millisecond))
 							if reads > maxReads {
@@ -710,7 +710,7 @@ resource "videohost_webhook" "bulk" {
 								return fmt.Errorf("the plan read nothing: the refresh did not reach the service")
 							}
 							for _, k := range liveKinds {
-								got, bound := env.Emu.RequestCount("GET", k)-liveBefore[k], pagesFor(m)+1
+								got, bound := env.RequestCount("GET", k)-liveBefore[k], pagesFor(m)+1
 								t.Logf("the plan over %d of %s sent %d reads (bound %d)", m, k, got, bound)
 								if got > bound || got == 0 {
 									return fmt.Errorf("a plan over %d of %s sent %d reads, want 1 to %d", m, k, got, bound)
