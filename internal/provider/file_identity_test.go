@@ -100,7 +100,6 @@ func TestHashRecordTrust(t *testing.T) {
 // used to hang the plan of a watermark or a logo), and nothing reaches the service.
 func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	configs := []struct {
 		config       func(file string) string
 		summary, dir string // the diagnostic's summary, and what it says of a directory

@@ -122,7 +122,6 @@ func names[T any](objs map[string]T, name func(T) string) map[string]string {
 func TestAccLiveQuery(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	requireCLIFeature(t, featureQuery)
-	env.requireEmulator(t)
 	c := serviceClient(t, env)
 	outside, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "outside studio"})
 	if err != nil {

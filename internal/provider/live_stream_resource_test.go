@@ -295,8 +295,8 @@ func TestAccLiveStreamResource(t *testing.T) {
 				// The theme deleted outside Terraform: both objects show it, and one apply
 				// makes a new theme and attaches it.
 				PreConfig: func() {
-					if !env.Emu.DeletePlayer(themeID) {
-						t.Fatalf("theme %s was not on the emulator", themeID)
+					if err := serviceClient(t, env).DeletePlayerTheme(t.Context(), themeID); err != nil {
+						t.Fatalf("deleting theme %s outside Terraform: %v", themeID, err)
 					}
 				},
 				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
@@ -418,7 +418,6 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 // stream_key_wo, refused at plan time before any request.
 func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -448,7 +447,6 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 // does not exist) comes back as an error on the attribute it concerns.
 func TestAccLiveStreamBadInput(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	six := make([]string, 0, 18)
 	for i := range 6 {
 		six = append(six, fmt.Sprintf("dest-%d", i), "rtmp://h/app", "k")

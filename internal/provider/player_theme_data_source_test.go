@@ -21,7 +21,6 @@ import (
 // error on id.
 func TestAccPlayerThemeDataSources(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	c := serviceClient(t, env)
 	for _, in := range []videohost.PlayerThemeInput{
 		{Name: videohost.Value("charlie"), ForceLoop: videohost.Value(true)},

@@ -271,7 +271,6 @@ func TestAccPlayerThemeResource(t *testing.T) {
 // on its attribute, before any request reaches the service.
 func TestAccPlayerThemeBadInput(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	steps := []resource.TestStep{}
 	for _, tc := range []struct {
 		attrs []string

@@ -267,7 +267,6 @@ func (w *cliWorkdir) run(args ...string) string {
 // import and is not told that an import block existed, so it cannot warn. The README says so.
 func TestAccEmptyImportID(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	config := env.providerConfig("") + importBlock(`""`)
 
 	if !cliIsOpenTofu(t) {

@@ -31,7 +31,6 @@ import (
 // of it is in the state but the echo's copy.
 func TestAccUploadTokenEphemeral(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	noTokenLeft := func() error {
 		toks, err := serviceClient(t, env).ListUploadTokens(context.Background(), videohost.UploadTokenFilter{})
 		if err != nil {

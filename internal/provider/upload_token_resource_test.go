@@ -178,7 +178,6 @@ func TestAccUploadToken(t *testing.T) {
 // secret store), so that the token is written in no file; the plan after it is empty.
 func TestAccUploadTokenImportBlock(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	tok, err := serviceClient(t, env).CreateUploadToken(t.Context(), 600)
 	if err != nil {
 		t.Fatal(err)

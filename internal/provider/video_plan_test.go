@@ -17,7 +17,6 @@ import (
 // at plan time on the attribute it concerns, and no request reaches the videos.
 func TestAccVideoBadInput(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	dir := t.TempDir()
 	file, _ := writeRandomFile(t, dir, "ok.mp4", 1024)
 	empty := filepath.Join(dir, "empty.mp4")

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# `make testacc-remote`: the acceptance suite against a real endpoint of the service, as a user
+# with a sandbox key runs it: VIDEOHOST_API_KEY and VIDEOHOST_BASE_URL name the endpoint, and
+# the tests run with VIDEOHOST_EMULATOR=0 (no in-process emulator, no control API). The tests
+# that need the emulator (its faults, its clock, its control API) skip, each saying why. At the
+# end it prints how many acceptance tests ran, passed, failed and skipped, the share that ran,
+# and, when VIDEOHOST_OPENAPI names the service's published document, the contract check's
+# summary: the requests sent, the operations reached, the statuses the document does not list.
+#
+# TESTACC_REMOTE_EMULATOR=1 starts the emulator's binary (cmd/videohost-emulator) on a free
+# loopback port with a key of its own and runs against it instead (CI does, to show the suite
+# runs that way). TESTACC_REMOTE_RUN narrows the tests (a go test -run pattern, default
+# ^TestAcc), TESTACC_REMOTE_PARALLEL sets how many run at once (default 2, kind to a sandbox's
+# rate limits), TESTACC_REMOTE_TIMEOUT the time allowed (default 60m).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+lib_name=testacc-remote
+lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-testacc-remote.XXXXXX")
+lib_traps
+
+lib_need go "install Go (the version in go.mod)"
+lib_need terraform "install Terraform >= 1.11 and put it on PATH; the acceptance tests drive the real CLI"
+
+if [ "${TESTACC_REMOTE_EMULATOR:-0}" = 1 ]; then
+	go build -o "$lib_tmp/videohost-emulator" ./cmd/videohost-emulator
+	key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+	lib_start emulator "$lib_tmp/videohost-emulator" -listen 127.0.0.1:0 -api-key "$key"
+	VIDEOHOST_BASE_URL=$(lib_first_line emulator "$lib_last_pid")
+	VIDEOHOST_API_KEY=$key
+	export VIDEOHOST_BASE_URL VIDEOHOST_API_KEY
+	lib_say "==> testacc-remote: the emulator's binary at $VIDEOHOST_BASE_URL (its control API is not used)"
+fi
+[ -n "${VIDEOHOST_API_KEY:-}" ] || lib_fail "VIDEOHOST_API_KEY is not set: give the API key of a sandbox project (or TESTACC_REMOTE_EMULATOR=1)"
+[ -n "${VIDEOHOST_BASE_URL:-}" ] || lib_fail "VIDEOHOST_BASE_URL is not set: the sandbox is https://sandbox.api.video"
+if [ -n "${VIDEOHOST_OPENAPI:-}" ] && [ -z "${VIDEOHOST_CONTRACT_REPORT:-}" ]; then
+	export VIDEOHOST_CONTRACT_REPORT="$lib_tmp/contract.txt"
+fi
+
+log="$lib_tmp/go-test.log"
+rc=0
+VIDEOHOST_EMULATOR=0 TF_ACC=1 go test -count=1 -v -run "${TESTACC_REMOTE_RUN:-^TestAcc}" \
+	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-60m}" ./internal/provider >"$log" 2>&1 || rc=$?
+
+# The outcome of every top-level acceptance test, then each skip's reason (the line after it).
+count() { grep -c "^--- $1: TestAcc" "$log" || true; }
+passed=$(count PASS)
+failed=$(count FAIL)
+skipped=$(count SKIP)
+total=$((passed + failed + skipped))
+grep -E '^(--- FAIL|panic:|FAIL|ok )' "$log" || true
+lib_say
+lib_say "==> testacc-remote: why the skipped tests skipped:"
+grep -A1 '^--- SKIP: TestAcc' "$log" | grep -v '^--- SKIP\|^--$' | sed 's/^ *[a-z_]*\.go:[0-9]*: //' | sort | uniq -c | sort -rn || true
+if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -f "$VIDEOHOST_CONTRACT_REPORT" ]; then
+	lib_say
+	cat "$VIDEOHOST_CONTRACT_REPORT"
+fi
+lib_say
+share=0
+[ "$total" -eq 0 ] || share=$((100 * (passed + failed) / total))
+lib_say "==> testacc-remote: $total acceptance tests: $((passed + failed)) ran ($share%), $passed passed, $failed failed, $skipped skipped"
+if [ "$rc" -ne 0 ]; then
+	lib_say "---- the last lines of go test ----" >&2
+	tail -n 40 "$log" >&2
+	lib_fail "go test failed (exit $rc)"
+fi
