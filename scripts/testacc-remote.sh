@@ -11,7 +11,8 @@
 # loopback port with a key of its own and runs against it instead (CI does, to show the suite
 # runs that way). TESTACC_REMOTE_RUN narrows the tests (a go test -run pattern, default
 # ^TestAcc), TESTACC_REMOTE_PARALLEL sets how many run at once (default 2, kind to a sandbox's
-# rate limits), TESTACC_REMOTE_TIMEOUT the time allowed (default 60m).
+# rate limits), TESTACC_REMOTE_TIMEOUT the time allowed (default 60m), TESTACC_REMOTE_LOG a file
+# that keeps go test's whole output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -34,14 +35,18 @@ if [ "${TESTACC_REMOTE_EMULATOR:-0}" = 1 ]; then
 fi
 [ -n "${VIDEOHOST_API_KEY:-}" ] || lib_fail "VIDEOHOST_API_KEY is not set: give the API key of a sandbox project (or TESTACC_REMOTE_EMULATOR=1)"
 [ -n "${VIDEOHOST_BASE_URL:-}" ] || lib_fail "VIDEOHOST_BASE_URL is not set: the sandbox is https://sandbox.api.video"
-if [ -n "${VIDEOHOST_OPENAPI:-}" ] && [ -z "${VIDEOHOST_CONTRACT_REPORT:-}" ]; then
+if [ -n "${VIDEOHOST_OPENAPI:-}" ]; then
 	export VIDEOHOST_CONTRACT_REPORT="$lib_tmp/contract.txt"
+else
+	lib_say "==> testacc-remote: VIDEOHOST_OPENAPI is not set: the requests and answers are not checked against the service's published OpenAPI document"
 fi
 
 log="$lib_tmp/go-test.log"
 rc=0
 VIDEOHOST_EMULATOR=0 TF_ACC=1 go test -count=1 -v -run "${TESTACC_REMOTE_RUN:-^TestAcc}" \
 	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-60m}" ./internal/provider >"$log" 2>&1 || rc=$?
+# TESTACC_REMOTE_LOG keeps go test's whole output in that file.
+[ -z "${TESTACC_REMOTE_LOG:-}" ] || cp "$log" "$TESTACC_REMOTE_LOG"
 
 # The outcome of every top-level acceptance test, then each skip's reason (the line after it).
 count() { grep -c "^--- $1: TestAcc" "$log" || true; }

@@ -104,6 +104,7 @@ func (s Summary) WriteTo(w io.Writer) (int64, error) {
 	}
 	if len(s.Operations) > 0 {
 		fmt.Fprintf(&b, "contract check: operations reached: %s\n", strings.Join(s.OperationIDs(), " "))
+		fmt.Fprintf(&b, "contract check: requests by method (of the operations reached): %s\n", s.byMethod())
 	}
 	for _, d := range s.Deviations {
 		fmt.Fprintf(&b, "contract check: DEVIATION %s\n", d)
@@ -134,4 +135,23 @@ func (s Summary) undocumentedKeys() []undocumentedKey {
 		return keys[i].Status < keys[j].Status
 	})
 	return keys
+}
+
+// byMethod counts the requests of the operations seen by method ("GET 120, POST 31"), what a
+// run costs in each rate class.
+func (s Summary) byMethod() string {
+	counts := map[string]int{}
+	for op, n := range s.Operations {
+		counts[op.Method] += n
+	}
+	methods := make([]string, 0, len(counts))
+	for m := range counts {
+		methods = append(methods, m)
+	}
+	sort.Strings(methods)
+	parts := make([]string, len(methods))
+	for i, m := range methods {
+		parts[i] = fmt.Sprintf("%s %d", m, counts[m])
+	}
+	return strings.Join(parts, ", ")
 }

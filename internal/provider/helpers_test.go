@@ -52,12 +52,7 @@ func newAccEnv(t *testing.T, opts emulator.Options) *accEnv {
 	}
 	parallel(t)
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
-		key, base := os.Getenv(envAPIKey), os.Getenv(envBaseURL)
-		if key == "" || base == "" {
-			t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", envAPIKey, envBaseURL)
-		}
-		url, counter := remoteEndpoint(t, base)
-		return &accEnv{BaseURL: url, APIKey: key, remote: counter}
+		return remoteAccEnv(t, nil)
 	}
 	emu, baseURL := serveEmulator(t, opts, nil)
 	keys := emu.APIKeys()

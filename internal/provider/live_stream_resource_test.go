@@ -552,7 +552,6 @@ var generatedKey = regexp.MustCompile(`(?m)^(\s*stream_key\s*=\s*)null\b.*$`)
 // the same.
 func TestAccLiveStreamGenerateConfig(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.5.0")

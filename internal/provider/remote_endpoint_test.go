@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -57,9 +58,22 @@ func (e *accEnv) RequestCount(method, prefix string) int {
 	return e.remote.count(method, prefix)
 }
 
+// remoteAccEnv is the service of a test against the real endpoint that VIDEOHOST_API_KEY and
+// VIDEOHOST_BASE_URL name, through the test's proxy, behind wrap when it is not nil (a test that
+// watches the requests, as it would watch the emulator's).
+func remoteAccEnv(t *testing.T, wrap func(http.Handler) http.Handler) *accEnv {
+	t.Helper()
+	key, base := os.Getenv(envAPIKey), os.Getenv(envBaseURL)
+	if key == "" || base == "" {
+		t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", envAPIKey, envBaseURL)
+	}
+	url, counter := remoteEndpoint(t, base, wrap)
+	return &accEnv{BaseURL: url, APIKey: key, remote: counter}
+}
+
 // remoteEndpoint starts the test's proxy to the endpoint base and returns its address and
 // counter; it is stopped when the test ends.
-func remoteEndpoint(t *testing.T, base string) (string, *requestCounter) {
+func remoteEndpoint(t *testing.T, base string, wrap func(http.Handler) http.Handler) (string, *requestCounter) {
 	t.Helper()
 	target, err := url.Parse(base)
 	if err != nil {
@@ -70,7 +84,11 @@ func remoteEndpoint(t *testing.T, base string) (string, *requestCounter) {
 	proxy := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }}
 	counter := &requestCounter{counts: map[string]int{}}
 	prefix := strings.TrimSuffix(target.Path, "/")
-	srv := httptest.NewServer(http.StripPrefix(prefix, counter.wrap(checkContract(t, proxy))))
+	var h http.Handler = proxy
+	if wrap != nil {
+		h = wrap(proxy)
+	}
+	srv := httptest.NewServer(http.StripPrefix(prefix, counter.wrap(checkContract(t, h))))
 	t.Cleanup(srv.Close)
 	return srv.URL + prefix, counter
 }
@@ -96,4 +114,13 @@ func createWebhookOutside(t *testing.T, env *accEnv, url string, evs ...string) 
 		}
 	}
 	return w
+}
+
+// requireOwnAccount skips a test that reads every object of a kind on the account and counts
+// on finding only its own (why says which): against a real endpoint others share the account.
+func (e *accEnv) requireOwnAccount(t *testing.T, why string) {
+	t.Helper()
+	if e.Emu == nil {
+		t.Skipf("%s, so it needs an account of its own: it runs against the in-process emulator, not with VIDEOHOST_EMULATOR=0", why)
+	}
 }

@@ -173,6 +173,11 @@ func terraformEnv(cliConfig string, extra ...string) []string {
 			env = append(env, kv)
 		}
 	}
+	// Against a real endpoint the key stays out of the configuration files (providerConfig):
+	// the provider takes it from the environment.
+	if key := os.Getenv(envAPIKey); key != "" && os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		env = append(env, envAPIKey+"="+key)
+	}
 	return append(env, extra...)
 }
 

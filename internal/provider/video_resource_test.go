@@ -434,7 +434,7 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 // never "the next apply creates it again".
 func TestAccVideoDeletedOutsideWarning(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireOwnAccount(t, "it finds the video it deletes outside Terraform as the only video of the account")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.0.0")
