@@ -9,7 +9,9 @@
 #
 # TESTACC_REMOTE_EMULATOR=1 starts the emulator's binary (cmd/videohost-emulator) on a free
 # loopback port with a key of its own and runs against it instead (CI does, to show the suite
-# runs that way). TESTACC_REMOTE_RUN narrows the tests (a go test -run pattern, default
+# runs that way), with the sandbox's limits in windows of 10 s rather than a minute, so that
+# the run's time goes to testing rather than waiting (TESTACC_REMOTE_EMULATOR_FLAGS replaces
+# these flags). TESTACC_REMOTE_RUN narrows the tests (a go test -run pattern, default
 # ^TestAcc), TESTACC_REMOTE_PARALLEL sets how many run at once (default 2, kind to a sandbox's
 # rate limits), TESTACC_REMOTE_TIMEOUT the time allowed (default 60m), TESTACC_REMOTE_LOG a file
 # that keeps go test's whole output.
@@ -27,7 +29,8 @@ lib_need terraform "install Terraform >= 1.11 and put it on PATH; the acceptance
 if [ "${TESTACC_REMOTE_EMULATOR:-0}" = 1 ]; then
 	go build -o "$lib_tmp/videohost-emulator" ./cmd/videohost-emulator
 	key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
-	lib_start emulator "$lib_tmp/videohost-emulator" -listen 127.0.0.1:0 -api-key "$key"
+	# shellcheck disable=SC2086 # the extra flags are words
+	lib_start emulator "$lib_tmp/videohost-emulator" -listen 127.0.0.1:0 -api-key "$key" ${TESTACC_REMOTE_EMULATOR_FLAGS--rate-window 10s}
 	VIDEOHOST_BASE_URL=$(lib_first_line emulator "$lib_last_pid")
 	VIDEOHOST_API_KEY=$key
 	export VIDEOHOST_BASE_URL VIDEOHOST_API_KEY
@@ -57,7 +60,9 @@ total=$((passed + failed + skipped))
 grep -E '^(--- FAIL|panic:|FAIL|ok )' "$log" || true
 lib_say
 lib_say "==> testacc-remote: why the skipped tests skipped:"
-grep -A1 '^--- SKIP: TestAcc' "$log" | grep -v '^--- SKIP\|^--$' | sed 's/^ *[a-z_]*\.go:[0-9]*: //' | sort | uniq -c | sort -rn || true
+# go test -v prints a skip's reason on the line before its "--- SKIP" line.
+awk '/^--- SKIP: TestAcc/ && prev ~ /_test\.go:[0-9]+: / { sub(/^ +[a-z_]+\.go:[0-9]+: /, "", prev); print prev } { prev = $0 }' "$log" |
+	sort | uniq -c | sort -rn || true
 if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -f "$VIDEOHOST_CONTRACT_REPORT" ]; then
 	lib_say
 	cat "$VIDEOHOST_CONTRACT_REPORT"

@@ -146,16 +146,20 @@ func TestAccWebhookResource(t *testing.T) {
 
 func TestAccWebhookResourceDriftPlanOnly(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	url := "https://hooks.example.test/drift"
+	var id string
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: webhookConfig(env, "", url, events.VideoSummaryGenerated)},
 			{
+				Config:            webhookConfig(env, "", url, events.VideoSummaryGenerated),
+				ConfigStateChecks: []statecheck.StateCheck{idOf(testWebhookAddr, &id)},
+			},
+			{
+				// Deleted outside Terraform, through the API with the key.
 				PreConfig: func() {
-					for _, w := range env.Emu.Webhooks() {
-						env.Emu.DeleteWebhook(w.WebhookID)
+					if err := serviceClient(t, env).DeleteWebhook(t.Context(), id); err != nil {
+						t.Fatal(err)
 					}
 				},
 				Config:             webhookConfig(env, "", url, events.VideoSummaryGenerated),
