@@ -24,7 +24,8 @@
 //     the framework's server), provider.go and provider_configure.go, base.go (providerData, the
 //     Configure of every data source and resource), managed_resource.go (the pieces of a resource),
 //     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
-//     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go,
+//     the same way), identity.go, cleared_attribute.go (the replacement planned when an
+//     attribute that the service cannot clear is removed), restapi_move.go, diagnostics.go, validators.go,
 //     data_attributes.go, list_values.go, file_identity.go (opening a named file, and the record
 //     of its hash), file_hash_cache.go (that record on disk), file_source.go, image_file.go,
 //     webvtt_file.go and webvtt_cues.go, unclosed_tokens.go (the ephemeral tokens deleted after
@@ -34,8 +35,10 @@
 //   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).
 //     Shared test helpers are in files named for what they hold (helpers_test.go,
 //     protocol_server_test.go, terraform_cli_test.go, track_helpers_test.go,
-//     slow_service_test.go, cli_config_test.go, cli_features_test.go), and the tests of the whole
-//     provider in files named for what they check (soak_test.go, static_docs_test.go).
+//     slow_service_test.go, cli_config_test.go, cli_features_test.go,
+//     contract_check_test.go, remote_endpoint_test.go), and the tests of the whole
+//     provider in files named for what they check (soak_test.go, static_docs_test.go,
+//     api_coverage_test.go).
 //
 // # The template
 //
