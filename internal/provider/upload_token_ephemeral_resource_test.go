@@ -36,7 +36,9 @@ func TestAccUploadTokenEphemeral(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if len(toks) != 0 {
+		// Against a real endpoint other tests hold tokens on the account: the counts of this
+		// test's own requests say it.
+		if len(toks) != 0 && env.Emu != nil {
 			return fmt.Errorf("%d upload tokens left on the service, want none: every token opened is deleted when closed", len(toks))
 		}
 		made, deleted := env.RequestCount(http.MethodPost, "/upload-tokens"), env.RequestCount(http.MethodDelete, "/upload-tokens")
