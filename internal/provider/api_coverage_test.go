@@ -166,8 +166,8 @@ func checkCoverageAgainstEmulator(t *testing.T, rows []coverageRow) {
 		emu.ServeHTTP(rec, req)
 		var problem struct{ Type string }
 		_ = json.Unmarshal(rec.Body.Bytes(), &problem)
-		served := rec.Code != http.StatusMethodNotAllowed &&
-			!(rec.Code == http.StatusNotFound && strings.HasSuffix(problem.Type, "/unrecognized-request-url"))
+		unknownPath := rec.Code == http.StatusNotFound && strings.HasSuffix(problem.Type, "/unrecognized-request-url")
+		served := rec.Code != http.StatusMethodNotAllowed && !unknownPath
 		if served != r.served {
 			want := r
 			want.served = served
