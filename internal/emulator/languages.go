@@ -22,6 +22,27 @@ var languageNames = map[string]string{
 	"tr": "Türkçe", "uk": "Українська", "vi": "Tiếng Việt", "zh": "中文",
 }
 
+// videoLanguages are the languages a video may be given at creation or in an update: the
+// published document lists them, bare primary subtags, and they are not the same list as the
+// captions' (a caption may be "fr-BE", a video's language may not).
+var videoLanguages = map[string]bool{
+	"ar": true, "ca": true, "cs": true, "da": true, "de": true, "el": true, "en": true, "es": true, "fa": true,
+	"fi": true, "fr": true, "he": true, "hi": true, "hr": true, "hu": true, "it": true, "ja": true, "ko": true,
+	"ml": true, "nl": true, "nn": true, "no": true, "pl": true, "pt": true, "ru": true, "sk": true, "sl": true,
+	"te": true, "tr": true, "uk": true, "ur": true, "vi": true, "zh": true,
+}
+
+// videoLanguageProblem is the detail that refuses tag as a video's language, or "".
+func videoLanguageProblem(tag string) string {
+	if detail := languageProblem(tag); detail != "" {
+		return detail
+	}
+	if !videoLanguages[tag] {
+		return detailLanguageUnknown
+	}
+	return ""
+}
+
 // languageShape is a tag of letters and dashes, as captions and chapters require.
 var languageShape = regexp.MustCompile(`^[A-Za-z]+(-[A-Za-z]+)*$`)
 

@@ -16,9 +16,8 @@ const maxRestreams = 5
 type liveStreamChange struct {
 	name   *string
 	public *bool
-	// setPlayer is true when playerId was sent; playerID nil then means null, which clears it.
-	setPlayer bool
-	playerID  *string
+	// playerID, when not nil, is the player theme to attach (a null is refused).
+	playerID *string
 	// restreams, when not nil, replaces the whole list (an empty list removes every restream).
 	restreams *[]Restream
 }
@@ -58,14 +57,14 @@ func (e *Emulator) decodeLiveStreamBody(body map[string]json.RawMessage, create 
 		}
 	}
 	if raw, ok := body["playerId"]; ok {
-		c.setPlayer = true
-		if !isNull(raw) {
-			id, detail := decodeMember[string](raw, "string")
-			if detail != "" {
-				probs = append(probs, e.fieldInvalid("playerId", detail))
-			}
-			c.playerID = &id
+		// The published document gives a live stream's playerId as a string, never null (unlike
+		// a video's): there is no documented way to detach a live stream's player theme, so a
+		// null is refused like any other member's.
+		id, detail := decodeMember[string](raw, "string")
+		if detail != "" {
+			probs = append(probs, e.fieldInvalid("playerId", detail))
 		}
+		c.playerID = &id
 	}
 	if raw, ok := body["restreams"]; ok {
 		list, restreamProbs := e.decodeRestreams(raw)
@@ -150,11 +149,8 @@ func (c liveStreamChange) apply(l *liveStream) {
 	if c.public != nil {
 		l.Public = *c.public
 	}
-	if c.setPlayer {
-		l.PlayerID = ""
-		if c.playerID != nil {
-			l.PlayerID = *c.playerID
-		}
+	if c.playerID != nil {
+		l.PlayerID = *c.playerID
 	}
 	if c.restreams != nil {
 		l.Restreams = slices.Clone(*c.restreams)

@@ -114,7 +114,7 @@ func (e *Emulator) checkLiveStreamChangeLocked(body map[string]json.RawMessage, 
 		refused := e.fieldError(probs...)
 		return c, &refused
 	}
-	if c.setPlayer && c.playerID != nil && players.find(&e.st, *c.playerID) < 0 {
+	if c.playerID != nil && players.find(&e.st, *c.playerID) < 0 {
 		refused := e.notFound("playerId")
 		return c, &refused
 	}

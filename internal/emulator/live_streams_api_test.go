@@ -150,8 +150,7 @@ func TestLiveStreamUpdate(t *testing.T) {
 		{name: "name only", body: map[string]any{"name": "Renamed"}, wantName: "Renamed", public: true, player: brand, restreams: restreamA},
 		{name: "public only", body: map[string]any{"public": false}, wantName: "Renamed", public: false, player: brand, restreams: restreamA},
 		{name: "another player", body: map[string]any{"playerId": other}, wantName: "Renamed", public: false, player: other, restreams: restreamA},
-		{name: "null clears the player", body: map[string]any{"playerId": nil}, wantName: "Renamed", public: false, player: "", restreams: restreamA},
-		{name: "restreams replace the list", body: map[string]any{"restreams": []map[string]any{{"name": "B", "serverUrl": "rtmps://b.test/app", "streamKey": "kb"}}}, wantName: "Renamed", public: false, player: "", restreams: restreamB},
+		{name: "restreams replace the list", body: map[string]any{"restreams": []map[string]any{{"name": "B", "serverUrl": "rtmps://b.test/app", "streamKey": "kb"}}}, wantName: "Renamed", public: false, player: other, restreams: restreamB},
 		{name: "absent restreams stay", body: map[string]any{"public": true, "playerId": brand}, wantName: "Renamed", public: true, player: brand, restreams: restreamB},
 		{name: "empty restreams remove all", body: map[string]any{"restreams": []any{}}, wantName: "Renamed", public: true, player: brand, restreams: "[]"},
 	} {
@@ -172,6 +171,16 @@ func TestLiveStreamUpdate(t *testing.T) {
 		if g := e.api("GET", "/live-streams/"+id, nil); string(g.raw) != string(r.raw) {
 			t.Errorf("%s: get answer %s differs from the update answer %s", tc.name, g.raw, r.raw)
 		}
+	}
+	// The published document gives a live stream's playerId as a string, never null: a null is
+	// refused, naming the member, and changes nothing.
+	r := e.api("PATCH", "/live-streams/"+id, map[string]any{"playerId": nil, "name": "Nulled"})
+	expectStatus(t, r, http.StatusBadRequest)
+	if r.str("name") != "playerId" || r.str("detail") != "This value should not be null." {
+		t.Errorf("a null playerId: %s", r.raw)
+	}
+	if g := e.api("GET", "/live-streams/"+id, nil); g.str("playerId") != brand || g.str("name") != "Renamed" {
+		t.Errorf("a refused update changed the live stream: %s", g.raw)
 	}
 	expectStatus(t, e.api("PATCH", "/live-streams/li_missing", map[string]any{"name": "x"}), http.StatusNotFound)
 }

@@ -100,16 +100,13 @@ func validColour(s string) bool {
 }
 
 // applyPlayerBody makes the change that a create or update body asks for to p and lists every
-// problem, in the order name, colours, flags, then the members a theme does not have. name
-// null or "" leaves the theme without a name; null is refused for the others.
+// problem, in the order name, colours, flags, then the members a theme does not have. A name ""
+// leaves the theme without a name; null is refused for every member, the name included, as the
+// published document gives none of them as nullable.
 func (e *Emulator) applyPlayerBody(p *playerTheme, body map[string]json.RawMessage) []problem {
 	var probs []problem
 	if raw, ok := body["name"]; ok {
-		name := ""
-		detail := ""
-		if !isNull(raw) {
-			name, detail = decodeMember[string](raw, "string")
-		}
+		name, detail := decodeMember[string](raw, "string")
 		if detail == "" && utf8.RuneCountInString(name) > maxPlayerNameLength {
 			detail = detailNameTooLong
 		}

@@ -181,7 +181,6 @@ func TestPlayerUpdate(t *testing.T) {
 		{name: "one colour", body: map[string]any{"linkHover": "rgba(9, 9, 9, 0.9)"}, wantName: "Brand"},
 		{name: "flags", body: map[string]any{"enableControls": false, "hideTitle": true}, wantName: "Brand"},
 		{name: "rename", body: map[string]any{"name": "Other"}, wantName: "Other"},
-		{name: "null name removes it", body: map[string]any{"name": nil}, wantName: ""},
 		{name: "name again", body: map[string]any{"name": "Back"}, wantName: "Back"},
 		{name: "empty name removes it", body: map[string]any{"name": ""}, wantName: ""},
 	} {
@@ -203,6 +202,13 @@ func TestPlayerUpdate(t *testing.T) {
 		if g := e.api("GET", "/players/"+id, nil); string(g.raw) != string(r.raw) {
 			t.Errorf("%s: get answer %s differs from the update answer %s", tc.name, g.raw, r.raw)
 		}
+	}
+	// The published document gives the name as a string, never null: a null is refused, naming
+	// the member.
+	r := e.api("PATCH", "/players/"+id, map[string]any{"name": nil})
+	expectStatus(t, r, http.StatusBadRequest)
+	if r.str("name") != "name" || r.str("detail") != "This value should not be null." {
+		t.Errorf("a null name: %s", r.raw)
 	}
 }
 

@@ -100,7 +100,7 @@ func (e *Emulator) applyVideoBody(v *video, body map[string]json.RawMessage, cre
 		if !isNull(raw) {
 			lang, detail := decodeMember[string](raw, "string")
 			if detail == "" {
-				detail = languageProblem(lang)
+				detail = videoLanguageProblem(lang)
 			}
 			if detail != "" {
 				add("language", detail)

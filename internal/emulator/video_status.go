@@ -63,10 +63,13 @@ type ingestWire struct {
 	ReceivedParts *receivedPartsWire `json:"receivedParts,omitempty"`
 }
 
+// byteRangeWire is a range of bytes received. Its total is left out while the size of the file
+// is unknown (chunks sent with a total of "*"): the published document does not let it be null,
+// unlike the total of the parts.
 type byteRangeWire struct {
 	From  int64  `json:"from"`
 	To    int64  `json:"to"`
-	Total *int64 `json:"total"`
+	Total *int64 `json:"total,omitempty"`
 }
 
 type receivedPartsWire struct {

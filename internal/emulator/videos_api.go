@@ -23,13 +23,14 @@ type liveStreamLink struct {
 // videoWire is a video as the service sends it. The sandbox's watermark is on the pictures
 // only: the video object has no member for it, nor for a watermark given at creation.
 //
-// Language and languageOrigin are null while the language is unknown (a video created without
-// one, before its source is ingested); playerId is left out when the video has no player theme.
+// Language is left out while it is unknown (a video created without one, before its source is
+// ingested): the published document does not let it be null. languageOrigin, which the document
+// marks nullable, is null then. playerId is left out when the video has no player theme.
 type videoWire struct {
 	VideoID        string  `json:"videoId"`
 	Title          string  `json:"title"`
 	Description    string  `json:"description"`
-	Language       *string `json:"language"`
+	Language       *string `json:"language,omitempty"`
 	LanguageOrigin *string `json:"languageOrigin"`
 	PlayerID       string  `json:"playerId,omitempty"`
 	CreatedAt      string  `json:"createdAt"`

@@ -19,11 +19,15 @@ func TestVideoCreateDefaults(t *testing.T) {
 		t.Errorf("videoId %q", id)
 	}
 	want := map[string]any{"title": "Intro", "description": "", "public": true, "panoramic": false, "mp4Support": true,
-		"discarded": false, "language": nil, "languageOrigin": nil}
+		"discarded": false, "languageOrigin": nil}
 	for k, v := range want {
 		if got, ok := r.body[k]; !ok || got != v {
 			t.Errorf("%s = %v (present %v), want %v", k, got, ok, v)
 		}
+	}
+	// The published document does not let language be null: an unknown language is left out.
+	if got, ok := r.body["language"]; ok {
+		t.Errorf("language = %v on a video whose language is unknown, want it left out", got)
 	}
 	if _, ok := r.body["playerId"]; ok {
 		t.Errorf("playerId is present on a video without a player theme: %s", r.raw)
@@ -86,11 +90,14 @@ func TestVideoCreateRefusals(t *testing.T) {
 		t.Errorf("%d videos made by refused creates", n)
 	}
 	wm := e.postFile("/watermarks", tinyPNG(t, 8, 8)).str("watermarkId")
-	ok := e.api("POST", "/videos", map[string]any{"title": "x", "language": "fr-BE",
+	// A video's language is one of the published document's bare tags: "fr-BE", which a caption
+	// may have, is refused.
+	expectError(t, e.api("POST", "/videos", map[string]any{"title": "x", "language": "fr-BE"}), http.StatusBadRequest, "invalid-attribute", "language")
+	ok := e.api("POST", "/videos", map[string]any{"title": "x", "language": "fr",
 		"clip":      map[string]any{"startTimecode": "00:00:01", "endTimecode": "00:00:05.5"},
 		"watermark": map[string]any{"id": wm, "top": "10px", "opacity": "50%"}})
 	expectStatus(t, ok, http.StatusCreated)
-	if ok.str("language") != "fr-BE" || ok.str("languageOrigin") != "api" {
+	if ok.str("language") != "fr" || ok.str("languageOrigin") != "api" {
 		t.Errorf("language %s", ok.raw)
 	}
 }

@@ -51,5 +51,10 @@ func runWithOwnCLIConfig(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "setting the tests' CLI configuration: %v\n", err)
 		return 1
 	}
-	return m.Run()
+	announceContract(os.Stdout)
+	code := m.Run()
+	if !reportContract(os.Stdout) && code == 0 {
+		code = 1
+	}
+	return code
 }

@@ -454,8 +454,8 @@ func runBadInputRow(t *testing.T, row badInputRow) (silent bool) {
 	if env.Emu == nil {
 		return false
 	}
-	writes := env.Emu.RequestCount(http.MethodPost, "/webhooks") + env.Emu.RequestCount(http.MethodDelete, "/")
-	all := env.Emu.RequestCount("", "")
+	writes := env.RequestCount(http.MethodPost, "/webhooks") + env.RequestCount(http.MethodDelete, "/")
+	all := env.RequestCount("", "")
 	if row.configOnly && writes != 0 {
 		t.Errorf("the configuration alone is wrong, yet the service saw %d writes", writes)
 	}

@@ -31,24 +31,27 @@
 //     (providerData, the Configure of every data source and resource), request_models.go (the
 //     model or id a call starts from), managed_resource.go (the pieces of a resource),
 //     data_source.go and list_resource.go (the shells), writes.go (creates and deletes settled
-//     the same way), identity.go, restapi_move.go, diagnostics.go, validators.go, text.go (the
-//     small helpers of messages: plurals, case, sizes), data_attributes.go, list_values.go,
-//     file_hash_records.go (where the records of files' SHA-256 are kept: the private state,
-//     this process, the cache on disk), image_plan.go and image_writes.go (an image file's plan
-//     step and upload), unclosed_tokens.go (the ephemeral tokens deleted after Serve returns, or
-//     when Terraform dies: main's lifecycle.go), tflog_logger.go, rate_limit_warning.go,
-//     time_values.go, timeouts_block.go (the timeouts block, at least one second),
-//     string_set_type.go (a set of strings checked for duplicates in linear time),
-//     video_limits.go (a video's title, tags and metadata bounded at plan); the captions and chapters share
+//     the same way), identity.go, cleared_attribute.go (the replacement planned when an
+//     attribute that the service cannot clear is removed), restapi_move.go, diagnostics.go,
+//     validators.go, text.go (the small helpers of messages: plurals, case, sizes),
+//     data_attributes.go, list_values.go, file_hash_records.go (where the records of files'
+//     SHA-256 are kept: the private state, this process, the cache on disk), image_plan.go and
+//     image_writes.go (an image file's plan step and upload), unclosed_tokens.go (the ephemeral
+//     tokens deleted after Serve returns, or when Terraform dies: main's lifecycle.go),
+//     tflog_logger.go, rate_limit_warning.go, time_values.go, timeouts_block.go (the timeouts
+//     block, at least one second), string_set_type.go (a set of strings checked for duplicates in
+//     linear time), video_limits.go (a video's title, tags and metadata bounded at plan); the
+//     captions and chapters share
 //     track_resource.go, track_model.go, track_plan.go, track_writes.go and
 //     track_list_resource.go, each kind naming its requests (trackOps) in its own _writes.go. The videohost_video data source's model, with the video's
 //     status, is video_data_source_model.go.
 //   - A test file is named after the source file it tests (video_plan.go: video_plan_test.go).
 //     Shared test helpers are in files named for what they hold (helpers_test.go,
 //     protocol_server_test.go, terraform_cli_test.go, track_helpers_test.go,
-//     slow_service_test.go, cli_config_test.go, cli_features_test.go), and the tests of the whole
+//     slow_service_test.go, cli_config_test.go, cli_features_test.go,
+//     contract_check_test.go, remote_endpoint_test.go), and the tests of the whole
 //     provider in files named for what they check (soak_test.go, static_docs_test.go,
-//     local_files_test.go, writes_rule_test.go, registered_names_test.go).
+//     api_coverage_test.go, local_files_test.go, writes_rule_test.go, registered_names_test.go).
 //
 // # The template
 //

@@ -41,6 +41,7 @@ var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServe
 type accEnv struct {
 	BaseURL, APIKey string
 	Emu             *emulator.Emulator // nil against a real endpoint
+	remote          *requestCounter    // the requests sent to a real endpoint; nil with the emulator
 }
 
 // newAccEnv starts the service of one acceptance test. It skips the test without TF_ACC, so
@@ -52,11 +53,7 @@ func newAccEnv(t *testing.T, opts emulator.Options) *accEnv {
 	}
 	parallel(t)
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
-		key, base := os.Getenv(envAPIKey), os.Getenv(envBaseURL)
-		if key == "" || base == "" {
-			t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", envAPIKey, envBaseURL)
-		}
-		return &accEnv{BaseURL: base, APIKey: key}
+		return remoteAccEnv(t, nil)
 	}
 	emu, baseURL := serveEmulator(t, opts, nil)
 	keys := emu.APIKeys()
@@ -94,6 +91,9 @@ func accTest(t *testing.T, tc resource.TestCase) {
 // stops both when the test ends. It returns the emulator and its address.
 func serveEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, string) {
 	t.Helper()
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		t.Skip("steers an emulator of its own (its requests, faults, options or clock): runs only in-process, not with VIDEOHOST_EMULATOR=0")
+	}
 	emu, err := emulator.New(opts)
 	if err != nil {
 		t.Fatalf("starting the emulator: %v", err)
@@ -102,7 +102,7 @@ func serveEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emul
 	if wrap != nil {
 		h = wrap(emu)
 	}
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(checkContract(t, h))
 	t.Cleanup(func() {
 		srv.Close()
 		if err := emu.Close(); err != nil {
@@ -218,10 +218,10 @@ func hclAttrs(pairs ...string) string {
 }
 
 // noRequestsTo is a step's PreConfig that fails the test when any request has reached path on
-// the emulator; why says what should have kept them from it.
+// the service; why says what should have kept them from it.
 func noRequestsTo(t *testing.T, env *accEnv, path, why string) func() {
 	return func() {
-		if n := env.Emu.RequestCount("", path); n != 0 {
+		if n := env.RequestCount("", path); n != 0 {
 			t.Errorf("%d requests reached %s; %s", n, path, why)
 		}
 	}

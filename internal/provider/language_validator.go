@@ -10,6 +10,7 @@ package provider
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -94,6 +95,41 @@ func languageTagValidator() validator.String {
 		check:       languageTagProblem,
 		detail: func(p, why string) string {
 			return fmt.Sprintf(`Set %s to an IETF language tag such as "en", "fr" or "fr-BE": %s`, p, sentenceEnd(why))
+		},
+	}
+}
+
+// videoLanguages are the languages that the service takes for a video (at creation and in an
+// update), as its published API lists them: bare primary subtags, a shorter list than the
+// captions' and chapters' (which may be "fr-BE").
+var videoLanguages = []string{"ar", "ca", "cs", "da", "de", "el", "en", "es", "fa", "fi", "fr", "he", "hi", "hr",
+	"hu", "it", "ja", "ko", "ml", "nl", "nn", "no", "pl", "pt", "ru", "sk", "sl", "te", "tr", "uk", "ur", "vi", "zh"}
+
+// videoLanguageProblem is why tag cannot be a video's language, or "": a tag that
+// languageTagProblem takes must also be on the service's list of a video's languages.
+func videoLanguageProblem(tag string) string {
+	if why := languageTagProblem(tag); why != "" {
+		return why
+	}
+	if slices.Contains(videoLanguages, tag) {
+		return ""
+	}
+	why := fmt.Sprintf("%q is not one of the languages the service takes for a video (%s)", tag, strings.Join(videoLanguages, ", "))
+	if base, _, _ := strings.Cut(tag, "-"); base != tag && slices.Contains(videoLanguages, strings.ToLower(base)) {
+		why += fmt.Sprintf(`; did you mean %q?`, strings.ToLower(base))
+	}
+	return why
+}
+
+// videoLanguageValidator refuses a video's language that videoLanguageProblem refuses, at plan
+// time, where the service would refuse it only once the request is sent.
+func videoLanguageValidator() validator.String {
+	return stringCheck{
+		description: "value must be one of the service's languages for a video: " + strings.Join(videoLanguages, ", "),
+		summary:     "Invalid Language Tag",
+		check:       videoLanguageProblem,
+		detail: func(p, why string) string {
+			return fmt.Sprintf(`Set %s to one of the languages the service takes for a video, such as "en" or "fr": %s`, p, sentenceEnd(why))
 		},
 	}
 }

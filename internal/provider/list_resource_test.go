@@ -121,8 +121,8 @@ func names[T any](objs map[string]T, name func(T) string) map[string]string {
 // each managed by the configuration. terraform query needs Terraform 1.14.
 func TestAccLiveQuery(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
+	env.requireOwnAccount(t, "it queries every object of the account and expects its own")
 	requireCLIFeature(t, featureQuery)
-	env.requireEmulator(t)
 	c := serviceClient(t, env)
 	outside, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "outside studio"})
 	if err != nil {

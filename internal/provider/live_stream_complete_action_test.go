@@ -83,7 +83,7 @@ resource "videohost_live_stream" "studio" {
 			},
 		},
 	})
-	if n := env.Emu.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 2 {
+	if n := env.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 2 {
 		t.Errorf("%d PUT /live-streams/%s/complete, want one per update", n, id)
 	}
 }

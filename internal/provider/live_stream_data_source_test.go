@@ -174,6 +174,7 @@ func compareLiveStreamWithService(got, wire map[string]any) error {
 
 func TestAccLiveStreamDataSource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 4})
+	env.requireOwnAccount(t, "it reads live streams of the account that other tests change meanwhile")
 	if env.Emu == nil {
 		// Against a real account the test creates no live stream of its own (the emulator is
 		// seeded with some instead): it reads two of those already there, and is skipped,

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -18,8 +19,9 @@ import (
 var _ managedResource = (*liveStreamResource)(nil)
 
 // liveStreamResource is videohost_live_stream. The service changes a live stream in place, so
-// no attribute forces a replacement: a new live stream would have a new ingest key, which the
-// studio's encoder would have to be given again.
+// no change forces a replacement (a new live stream would have a new ingest key, which the
+// studio's encoder would have to be given again), but one: removing player_id, which the
+// service's API gives no way to clear.
 type liveStreamResource struct {
 	deletedByID
 	withIDImport
@@ -79,9 +81,13 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			},
 			"player_id": schema.StringAttribute{
 				MarkdownDescription: "Id of the player theme the live stream's player wears (`videohost_player_theme.<name>.id`). " +
-					"No default: the service's own player. Removing it detaches the theme.",
+					"No default: the service's own player. Changing it changes the live stream in place, but the service " +
+					"offers no way to detach a live stream's theme: removing it replaces the live stream (a new id, " +
+					"stream key and addresses), with a warning in the plan.",
 				Optional:   true,
 				Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
+				PlanModifiers: []planmodifier.String{replaceWhenCleared("live stream",
+					"the new live stream has a new id, stream key and addresses, so every encoder and embed must be given them")},
 			},
 			"restreams": restreamsAttribute(),
 			"stream_key": keptSecret("The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
@@ -207,11 +213,8 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 	if !plan.Public.Equal(state.Public) {
 		in.Public = videohost.Value(plan.Public.ValueBool())
 	}
-	switch {
-	case plan.PlayerID.Equal(state.PlayerID):
-	case plan.PlayerID.IsNull():
-		in.PlayerID = videohost.Null[string]()
-	default:
+	// A player_id removed is a replacement (replaceWhenCleared): the service has no null for it.
+	if !plan.PlayerID.IsNull() && !plan.PlayerID.Equal(state.PlayerID) {
 		in.PlayerID = videohost.Value(plan.PlayerID.ValueString())
 	}
 	if !restreamsEqual(plan.Restreams, state.Restreams) {

@@ -15,7 +15,10 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -236,13 +239,14 @@ func TestAccLiveStreamResource(t *testing.T) {
 				ImportStateVerify: true,
 			},
 			{
-				// One restream gone, another changed; the player detached by removing player_id.
-				Config:           streamConfig(env, true, "name", hcl("studio-2"), "public", "false", "restreams", changed),
+				// One restream gone, another changed (removing player_id is a replacement, tested
+				// by TestAccLiveStreamPlayerRemovedReplaces).
+				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
 					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
-						if l.PlayerID != "" || len(l.Restreams) != 1 || l.Restreams[0] != (videohost.Restream{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "tw-key-2"}) {
+						if l.PlayerID != themeID || len(l.Restreams) != 1 || l.Restreams[0] != (videohost.Restream{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "tw-key-2"}) {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
 						return nil
@@ -260,7 +264,8 @@ func TestAccLiveStreamResource(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config:           streamConfig(env, true, "name", hcl("studio-2"), "public", "false", "restreams", changed),
+				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
 					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
@@ -272,7 +277,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 				),
 			},
 			{
-				// Restreams removed, the theme attached again.
+				// Restreams removed, the theme kept.
 				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
 					"player_id", "videohost_player_theme.brand.id"),
 				ConfigPlanChecks: inPlace,
@@ -290,8 +295,8 @@ func TestAccLiveStreamResource(t *testing.T) {
 				// The theme deleted outside Terraform: both objects show it, and one apply
 				// makes a new theme and attaches it.
 				PreConfig: func() {
-					if !env.Emu.DeletePlayer(themeID) {
-						t.Fatalf("theme %s was not on the emulator", themeID)
+					if err := serviceClient(t, env).DeletePlayerTheme(t.Context(), themeID); err != nil {
+						t.Fatalf("deleting theme %s outside Terraform: %v", themeID, err)
 					}
 				},
 				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
@@ -413,7 +418,6 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 // stream_key_wo, refused at plan time before any request.
 func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -443,7 +447,6 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 // does not exist) comes back as an error on the attribute it concerns.
 func TestAccLiveStreamBadInput(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	six := make([]string, 0, 18)
 	for i := range 6 {
 		six = append(six, fmt.Sprintf("dest-%d", i), "rtmp://h/app", "k")
@@ -549,7 +552,6 @@ var generatedKey = regexp.MustCompile(`(?m)^(\s*stream_key\s*=\s*)null\b.*$`)
 // the same.
 func TestAccLiveStreamGenerateConfig(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.5.0")
@@ -597,4 +599,71 @@ import {
 		t.Errorf("the apply of the completed configuration did not import the live stream alone:\n%s", out)
 	}
 	cli.run("plan", "-no-color", "-detailed-exitcode")
+}
+
+// TestAccLiveStreamPlayerRemovedReplaces removes player_id from a live stream: the service's API
+// has no way to detach a live stream's theme (its update takes a playerId, never null), so the
+// plan replaces the live stream rather than send what the API does not take.
+func TestAccLiveStreamPlayerRemovedReplaces(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	var first, second string
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id"),
+				ConfigStateChecks: []statecheck.StateCheck{idOf(testStreamAddr, &first)},
+			},
+			{
+				Config: streamConfig(env, true, "name", hcl("studio")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					idOf(testStreamAddr, &second),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
+					onService(serviceClient(t, env).GetLiveStream, &second, func(l videohost.LiveStream) error {
+						if l.PlayerID != "" || second == first {
+							return fmt.Errorf("the new live stream %s (the old was %s) is %+v", second, first, l)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+		CheckDestroy: goneFromService(serviceClient(t, env).GetLiveStream, &first),
+	})
+}
+
+// TestReplaceWhenClearedWarns checks the plan of a removed player_id: a replacement, with a
+// warning that names the attribute, the value to set to keep the object, and what changes.
+func TestReplaceWhenClearedWarns(t *testing.T) {
+	m := replaceWhenCleared("live stream", "a new stream key")
+	// The whole object's value only needs to be known (neither a create nor a destroy).
+	object := tftypes.NewValue(tftypes.Object{}, map[string]tftypes.Value{})
+	for _, tc := range []struct {
+		name         string
+		state, plan  types.String
+		wantReplaced bool
+	}{
+		{"removed", types.StringValue("pt1"), types.StringNull(), true},
+		{"changed", types.StringValue("pt1"), types.StringValue("pt2"), false},
+		{"added", types.StringNull(), types.StringValue("pt2"), false},
+		{"never set", types.StringNull(), types.StringNull(), false},
+	} {
+		req := planmodifier.StringRequest{Path: path.Root("player_id"), StateValue: tc.state, PlanValue: tc.plan,
+			ConfigValue: tc.plan, State: tfsdk.State{Raw: object}, Plan: tfsdk.Plan{Raw: object}}
+		resp := &planmodifier.StringResponse{PlanValue: tc.plan}
+		m.PlanModifyString(t.Context(), req, resp)
+		if resp.RequiresReplace != tc.wantReplaced {
+			t.Errorf("%s: replace %v, want %v", tc.name, resp.RequiresReplace, tc.wantReplaced)
+		}
+		warned := len(resp.Diagnostics) == 1 && resp.Diagnostics[0].Summary() == clearedAttributeReplaces &&
+			strings.Contains(resp.Diagnostics[0].Detail(), `set player_id again (it is "pt1" now)`) &&
+			strings.Contains(resp.Diagnostics[0].Detail(), "a new stream key")
+		if warned != tc.wantReplaced || resp.Diagnostics.HasError() {
+			t.Errorf("%s: diagnostics %v", tc.name, resp.Diagnostics)
+		}
+	}
 }

@@ -230,7 +230,7 @@ data "videohost_live_stream" "bad" {
 		},
 	})
 	if env.Emu != nil {
-		if n := env.Emu.RequestCount("", "/live-streams"); n != 0 {
+		if n := env.RequestCount("", "/live-streams"); n != 0 {
 			t.Errorf("invalid filters reached the service %d times, want 0", n)
 		}
 	}
@@ -261,7 +261,7 @@ data "videohost_live_stream" "one" {
 			},
 		},
 	})
-	if n := env.Emu.RequestCount("GET", "/live-streams"); n < 4 {
+	if n := env.RequestCount("GET", "/live-streams"); n < 4 {
 		t.Errorf("the service saw %d reads of live streams, want at least 4 (two calls, each retried once)", n)
 	}
 }

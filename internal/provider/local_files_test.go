@@ -21,7 +21,6 @@ import (
 // used to hang the plan of a watermark or a logo), and nothing reaches the service.
 func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	configs := []struct {
 		config       func(file string) string
 		summary, dir string // the diagnostic's summary, and what it says of a directory
@@ -48,7 +47,7 @@ func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 	}
 	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
 	for _, p := range []string{"/videos", "/watermarks", "/players"} {
-		if n := env.Emu.RequestCount("", p); n != 0 {
+		if n := env.RequestCount("", p); n != 0 {
 			t.Errorf("%d requests reached %s; every file was refused at plan time", n, p)
 		}
 	}

@@ -21,7 +21,7 @@ import (
 // error on id.
 func TestAccPlayerThemeDataSources(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireOwnAccount(t, "it lists every player theme of the account and expects its own three")
 	c := serviceClient(t, env)
 	for _, in := range []videohost.PlayerThemeInput{
 		{Name: videohost.Value("charlie"), ForceLoop: videohost.Value(true)},

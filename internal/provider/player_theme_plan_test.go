@@ -35,7 +35,7 @@ func TestAccPlayerThemeLogoBadInput(t *testing.T) {
 		steps = append(steps, resource.TestStep{Config: themeConfig(env, c.attrs...), PlanOnly: true, ExpectError: regexp.MustCompile(c.want)})
 	}
 	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
-	if n := env.Emu.RequestCount("", "/players"); n != 0 {
+	if n := env.RequestCount("", "/players"); n != 0 {
 		t.Errorf("%d requests to /players for refused logos", n)
 	}
 }

@@ -93,8 +93,8 @@ func TestPlayerThemeInputFrom(t *testing.T) {
 	}
 	plan = prior
 	plan.Name = types.StringNull()
-	if in := playerThemeInputFrom(plan, &prior); !in.Name.IsNull() || in != (videohost.PlayerThemeInput{Name: videohost.Null[string]()}) {
-		t.Errorf("a name removed from the configuration sends %+v, want only a null name", in)
+	if in := playerThemeInputFrom(plan, &prior); in != (videohost.PlayerThemeInput{Name: videohost.Value("")}) {
+		t.Errorf("a name removed from the configuration sends %+v, want only an empty name (the document has no null)", in)
 	}
 	plan.Name = types.StringUnknown()
 	plan.Text = types.StringUnknown()
@@ -266,7 +266,6 @@ func TestAccPlayerThemeResource(t *testing.T) {
 // on its attribute, before any request reaches the service.
 func TestAccPlayerThemeBadInput(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	steps := []resource.TestStep{}
 	for _, tc := range []struct {
 		attrs []string
@@ -361,7 +360,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 	logo := writePNG(t, dir, "logo.png", 120, 60, 1)
 	var id string
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	uploads := func() int { return env.Emu.RequestCount(http.MethodPost, "/players/"+id+"/logo") }
+	uploads := func() int { return env.RequestCount(http.MethodPost, "/players/"+id+"/logo") }
 	uploadsAre := func(n int) statecheck.StateCheck {
 		return stateCheckFunc(func(*tfjson.State) error {
 			if got := uploads(); got != n {

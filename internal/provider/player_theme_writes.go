@@ -65,7 +65,7 @@ func updatePlayerTheme(ctx context.Context, pd *providerData, id string, in vide
 
 // playerThemeInputFrom is the body that makes the service's theme what plan says: with prior
 // nil (a create) every known value of plan, else only the values that differ from prior (a
-// PATCH leaves the others as they are), and a null name where prior had one.
+// PATCH leaves the others as they are), and an empty name where prior had one.
 func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videohost.PlayerThemeInput {
 	var in videohost.PlayerThemeInput
 	changed := func(get func(*playerThemeModel) attr.Value) bool {
@@ -79,8 +79,10 @@ func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videoh
 	case changed(func(m *playerThemeModel) attr.Value { return m.Name }):
 		in.Name = videohost.Value(plan.Name.ValueString())
 	case plan.Name.IsNull() && prior != nil && !prior.Name.IsNull():
-		// The service reads a null name as no name.
-		in.Name = videohost.Null[string]()
+		// The published document gives the name as a string of at most 100 characters, never
+		// null; the empty one is such a string, and a theme without a name reads back without
+		// one (no name and an empty name are both null in the state).
+		in.Name = videohost.Value("")
 	}
 	for _, c := range themeColours {
 		if changed(func(m *playerThemeModel) attr.Value { return *c.model(m) }) {

@@ -184,7 +184,7 @@ func TestAccProviderMaxRetries(t *testing.T) {
 					ExpectError: regexp.MustCompile(`(?s)500`),
 				}},
 			})
-			if got := env.Emu.RequestCount("GET", "/webhooks"); got != tc.wantGets {
+			if got := env.RequestCount("GET", "/webhooks"); got != tc.wantGets {
 				t.Errorf("the service saw %d GET /webhooks, want %d", got, tc.wantGets)
 			}
 		})

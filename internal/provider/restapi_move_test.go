@@ -210,9 +210,9 @@ resource "restapi_object" "brand" {
 
 			// The move alone, without a refresh, sends nothing to the service.
 			cli.write("main.tf", restapiConfig(env, movedObjects))
-			before := env.Emu.RequestCount("", "")
+			before := env.RequestCount("", "")
 			cli.run("plan", "-no-color", "-refresh=false", "-out=moved-only.tfplan")
-			if n := env.Emu.RequestCount("", "") - before; n != 0 {
+			if n := env.RequestCount("", "") - before; n != 0 {
 				t.Errorf("moving the three objects sent %d requests to the service, want none", n)
 			}
 
@@ -243,10 +243,10 @@ resource "restapi_object" "brand" {
 			if attrString(r, "signature_secret") != hook.SignatureSecret {
 				t.Error("the moved webhook's signature_secret is not the service's")
 			}
-			if n := env.Emu.RequestCount(http.MethodPost, "/webhooks"); n != 1 {
+			if n := env.RequestCount(http.MethodPost, "/webhooks"); n != 1 {
 				t.Errorf("%d webhook creates, want restapi's 1", n)
 			}
-			if n := env.Emu.RequestCount(http.MethodDelete, ""); n != 0 {
+			if n := env.RequestCount(http.MethodDelete, ""); n != 0 {
 				t.Errorf("%d deletes reached the service, want none", n)
 			}
 			ls, err := serviceClient(t, env).GetLiveStream(ctx, ids["studio"])

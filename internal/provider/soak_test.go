@@ -795,12 +795,12 @@ func TestAccSoak(t *testing.T) {
 		cycles, time.Since(start).Round(100*time.Millisecond),
 		fc.ReadError500, fc.Error500, fc.Burst429, bursts, fc.CommitThen500,
 		env.revoked.Load(), env.unauthorized.Load(), latencyCycles,
-		env.requests.Load(), env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"),
-		env.Emu.RequestCount("POST", "/auth/api-key"),
-		env.Emu.RequestCount("POST", "/live-streams"), env.Emu.RequestCount("PATCH", "/live-streams"),
-		env.Emu.RequestCount("POST", "/players"), env.Emu.RequestCount("PATCH", "/players"),
-		env.Emu.RequestCount("POST", "/videos"), env.Emu.RequestCount("PATCH", "/videos"),
-		env.Emu.RequestCount("POST", "/watermarks"), env.Emu.RequestCount("POST", "/upload-tokens"), env.Emu.RequestCount("DELETE", "/upload-tokens"),
+		env.requests.Load(), env.RequestCount("POST", "/webhooks"), env.RequestCount("DELETE", "/webhooks"), env.RequestCount("GET", "/webhooks"),
+		env.RequestCount("POST", "/auth/api-key"),
+		env.RequestCount("POST", "/live-streams"), env.RequestCount("PATCH", "/live-streams"),
+		env.RequestCount("POST", "/players"), env.RequestCount("PATCH", "/players"),
+		env.RequestCount("POST", "/videos"), env.RequestCount("PATCH", "/videos"),
+		env.RequestCount("POST", "/watermarks"), env.RequestCount("POST", "/upload-tokens"), env.RequestCount("DELETE", "/upload-tokens"),
 		fc.UploadCommitThen500, fc.UploadCut,
 		tally.divergences(), tally.mismatches, tally.nonEmptyPlans, tally.leftover, len(tally.failedCycles), tally.failedCycles)
 	t.Log(summary)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -50,7 +51,8 @@ func (w *trackStatusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// newTrackEnv is newAccEnv with the emulator behind a trackUploads.
+// newTrackEnv is newAccEnv with the service (the emulator, or the proxy to a real endpoint)
+// behind a trackUploads.
 func newTrackEnv(t *testing.T) (*accEnv, *trackUploads) {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
@@ -58,33 +60,39 @@ func newTrackEnv(t *testing.T) (*accEnv, *trackUploads) {
 	}
 	parallel(t)
 	rec := &trackUploads{last: map[string][]byte{}}
-	emu, baseURL := serveEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			isFile := r.Method == http.MethodPost && (strings.Contains(r.URL.Path, "/captions/") ||
-				strings.Contains(r.URL.Path, "/chapters/") || strings.HasSuffix(r.URL.Path, "/logo"))
-			if !isFile {
-				emu.ServeHTTP(w, r)
-				return
-			}
-			body, err := io.ReadAll(r.Body)
-			if err != nil {
-				http.Error(w, err.Error(), http.StatusBadRequest)
-				return
-			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			sw := &trackStatusWriter{ResponseWriter: w, status: http.StatusOK}
-			emu.ServeHTTP(sw, r)
-			if sw.status/100 != 2 {
-				return
-			}
-			if file, ok := multipartFile(r.Header.Get("Content-Type"), body); ok {
-				rec.mu.Lock()
-				rec.last[r.URL.Path] = file
-				rec.mu.Unlock()
-			}
-		})
-	})
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		return remoteAccEnv(t, rec.wrap), rec
+	}
+	emu, baseURL := serveEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler { return rec.wrap(emu) })
 	return &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}, rec
+}
+
+// wrap records the files that next (the service) took.
+func (u *trackUploads) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		isFile := r.Method == http.MethodPost && (strings.Contains(r.URL.Path, "/captions/") ||
+			strings.Contains(r.URL.Path, "/chapters/") || strings.HasSuffix(r.URL.Path, "/logo"))
+		if !isFile {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		sw := &trackStatusWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(sw, r)
+		if sw.status/100 != 2 {
+			return
+		}
+		if file, ok := multipartFile(r.Header.Get("Content-Type"), body); ok {
+			u.mu.Lock()
+			u.last[r.URL.Path] = file
+			u.mu.Unlock()
+		}
+	})
 }
 
 // multipartFile is the content of the file part of a multipart body.
@@ -106,13 +114,20 @@ func multipartFile(contentType string, body []byte) ([]byte, bool) {
 	}
 }
 
-// newTestVideo creates a video on the service, outside Terraform, and returns its id.
+// newTestVideo creates a video on the service, outside Terraform, and returns its id; the video
+// is deleted when the test ends.
 func newTestVideo(t *testing.T, env *accEnv) string {
 	t.Helper()
-	v, err := serviceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "captioned " + t.Name()})
+	c := serviceClient(t, env)
+	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: "captioned " + t.Name()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		if err := c.DeleteVideo(context.Background(), v.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting the test's video %s: %v", v.ID, err)
+		}
+	})
 	return v.ID
 }
 
@@ -151,7 +166,7 @@ func holdsUpload(env *accEnv, rec *trackUploads, path, want string, n int) servi
 		if got := rec.content(path); got != want {
 			return fmt.Errorf("the service holds %q at %s, want %q", got, path, want)
 		}
-		if got := env.Emu.RequestCount(http.MethodPost, path); got != n {
+		if got := env.RequestCount(http.MethodPost, path); got != n {
 			return fmt.Errorf("%d uploads reached %s, want %d", got, path, n)
 		}
 		return nil

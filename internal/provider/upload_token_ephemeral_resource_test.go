@@ -33,16 +33,17 @@ import (
 // of it is in the state but the echo's copy.
 func TestAccUploadTokenEphemeral(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	noTokenLeft := func() error {
 		toks, err := serviceClient(t, env).ListUploadTokens(context.Background(), videohost.UploadTokenFilter{})
 		if err != nil {
 			return err
 		}
-		if len(toks) != 0 {
+		// Against a real endpoint other tests hold tokens on the account: the counts of this
+		// test's own requests say it.
+		if len(toks) != 0 && env.Emu != nil {
 			return fmt.Errorf("%d upload tokens left on the service, want none: every token opened is deleted when closed", len(toks))
 		}
-		made, deleted := env.Emu.RequestCount(http.MethodPost, "/upload-tokens"), env.Emu.RequestCount(http.MethodDelete, "/upload-tokens")
+		made, deleted := env.RequestCount(http.MethodPost, "/upload-tokens"), env.RequestCount(http.MethodDelete, "/upload-tokens")
 		if made < 2 || deleted != made {
 			return fmt.Errorf("%d tokens made and %d deleted; want one per plan and apply, each deleted", made, deleted)
 		}
@@ -140,7 +141,8 @@ func (f *refuseNthTokenCreate) wrap(e *emulator.Emulator) http.Handler {
 			}
 			f.mu.Unlock()
 			if refuse {
-				w.Header().Set("Content-Type", "application/problem+json")
+				// As the service answers a 400, by its published document.
+				w.Header().Set("Content-Type", "application/json")
 				w.WriteHeader(http.StatusBadRequest)
 				_, _ = io.WriteString(w, `{"type":"https://docs.api.video/reference/invalid-attribute","title":"An attribute is invalid.","status":400,"name":"ttl"}`)
 				return

@@ -178,7 +178,6 @@ func TestAccUploadToken(t *testing.T) {
 // secret store), so that the token is written in no file; the plan after it is empty.
 func TestAccUploadTokenImportBlock(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	tok, err := serviceClient(t, env).CreateUploadToken(t.Context(), 600)
 	if err != nil {
 		t.Fatal(err)
@@ -251,7 +250,7 @@ func TestAccUploadTokenBadTTL(t *testing.T) {
 			},
 		},
 	})
-	if n := env.Emu.RequestCount("", "/upload-tokens"); n != 0 {
+	if n := env.RequestCount("", "/upload-tokens"); n != 0 {
 		t.Errorf("%d requests reached /upload-tokens for a refused ttl", n)
 	}
 }

@@ -267,7 +267,7 @@ func TestAccVideoCaption_badInput(t *testing.T) {
 		PreConfig: func() {
 			noRequestsTo(t, env, "/videos/"+videoID+"/captions", "every mistake must be caught at plan time")()
 			noRequestsTo(t, env, "/videos/"+videoID+"/chapters", "every mistake must be caught at plan time")()
-			if n := env.Emu.RequestCount(http.MethodPost, "/videos"); n != 1 { // the test's own video
+			if n := env.RequestCount(http.MethodPost, "/videos"); n != 1 { // the test's own video
 				t.Errorf("%d POST requests reached /videos, want only the test video's", n)
 			}
 		},
@@ -329,7 +329,7 @@ resource "videohost_video_caption" "en" {
 	writeFile(t, file, webVTT("Second, as planned."))
 	cli.run("plan", "-no-color", "-out=saved.tfplan")
 	writeFile(t, file, webVTT("Third, never planned."))
-	uploads := env.Emu.RequestCount(http.MethodPost, "/videos/"+videoID+"/captions/")
+	uploads := env.RequestCount(http.MethodPost, "/videos/"+videoID+"/captions/")
 	out := strings.Join(strings.Fields(cli.runFailing("apply", "-no-color", "saved.tfplan")), " ")
 	for _, want := range []string{"Error: Provider produced inconsistent final plan",
 		"produced an invalid new value for .source_sha256: was cty.StringVal(\"" + sha256Hex(webVTT("Second, as planned.")),
@@ -338,7 +338,7 @@ resource "videohost_video_caption" "en" {
 			t.Errorf("the apply of the saved plan does not say %q:\n%s", want, out)
 		}
 	}
-	if n := env.Emu.RequestCount(http.MethodPost, "/videos/"+videoID+"/captions/") - uploads; n != 0 {
+	if n := env.RequestCount(http.MethodPost, "/videos/"+videoID+"/captions/") - uploads; n != 0 {
 		t.Errorf("%d uploads of a file the plan did not show", n)
 	}
 	for _, page := range []string{"video_caption.md", "video_chapter.md"} {

@@ -17,7 +17,6 @@ import (
 // at plan time on the attribute it concerns, and no request reaches the videos.
 func TestAccVideoBadInput(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	dir := t.TempDir()
 	file, _ := writeRandomFile(t, dir, "ok.mp4", 1024)
 	empty := filepath.Join(dir, "empty.mp4")
@@ -61,6 +60,8 @@ func TestAccVideoBadInput(t *testing.T) {
 		{Config: with("source_url", hcl("ftp://media.example.test/a.mp4")), ExpectError: regexp.MustCompile(`source_url`)},
 		{Config: with("source_file", hcl(file), "language", hcl("english")), ExpectError: regexp.MustCompile(`(?s)Invalid Language Tag.*language.*did\s+you\s+mean\s+"en"\?`)},
 		{Config: with("source_file", hcl(file), "language", hcl("en_US")), ExpectError: regexp.MustCompile(`(?s)Invalid Language Tag.*did\s+you\s+mean\s+"en-US"\?`)},
+		{Config: with("source_file", hcl(file), "language", hcl("fr-BE")), ExpectError: regexp.MustCompile(`(?s)Invalid Language Tag.*not\s+one\s+of\s+the\s+languages.*did\s+you\s+mean\s+"fr"\?`)},
+		{Config: with("source_file", hcl(file), "language", hcl("sw")), ExpectError: regexp.MustCompile(`(?s)Invalid Language Tag.*"sw"\s+is\s+not\s+one\s+of`)},
 		{Config: with("source_file", hcl(file), "wait_for", hcl("done")), ExpectError: regexp.MustCompile(`(?s)wait_for.*uploaded.*playable.*encoded`)},
 		{
 			Config:      env.providerConfig("upload_chunk_size_mib = 4") + "resource \"videohost_video\" \"clip\" {\n" + hclAttrs(append(title, "source_file", hcl(file))...) + "}\n",

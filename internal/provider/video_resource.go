@@ -134,6 +134,14 @@ func videoAttributes() map[string]schema.Attribute {
 	return attrs
 }
 
+// videoLanguageDescription describes a video's language, one of the service's list.
+const videoLanguageDescription = "Language of the video, one of the service's languages for a video (`ar`, `ca`, `cs`, `da`, " +
+	"`de`, `el`, `en`, `es`, `fa`, `fi`, `fr`, `he`, `hi`, `hr`, `hu`, `it`, `ja`, `ko`, `ml`, `nl`, `nn`, `no`, `pl`, " +
+	"`pt`, `ru`, `sk`, `sl`, `te`, `tr`, `uk`, `ur`, `vi`, `zh`: bare tags, no region). Unset, " +
+	"the service detects it once the source is ingested and this attribute shows what it found, which " +
+	"is not a change. A change starts a new transcript. A tag that is not on the list (`english` or `en-US` for " +
+	"`en`) is refused when the plan is made, with the tag meant."
+
 // videoMetadataAttributes are the attributes that change in place.
 func videoMetadataAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
@@ -186,12 +194,9 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 			Default: mapdefault.StaticValue(types.MapValueMust(types.StringType, map[string]attr.Value{})),
 		},
 		"language": schema.StringAttribute{
-			MarkdownDescription: "Language of the video, an IETF tag of the service's list (`en`, `fr-BE`). Unset, " +
-				"the service detects it once the source is ingested and this attribute shows what it found, which " +
-				"is not a change. A change starts a new transcript. A tag that is not of a known language (`english` for " +
-				"`en`, `en_US` for `en-US`) is refused when the plan is made.",
+			MarkdownDescription: videoLanguageDescription,
 			Optional: true, Computed: true,
-			Validators:    []validator.String{languageTagValidator()},
+			Validators:    []validator.String{videoLanguageValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
 		},
 		"transcript": schema.BoolAttribute{

@@ -6,9 +6,11 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -55,10 +57,25 @@ func videoConfig(env *accEnv, attrs ...string) string {
 	return env.providerConfig("upload_chunk_size_mib = 5") + "resource \"videohost_video\" \"clip\" {\n" + hclAttrs(attrs...) + "}\n"
 }
 
-// sourceOnService is a state check that the emulator holds a complete source of video *id
-// whose SHA-256 is *sum.
+// sourceOnService is a state check that the service holds a complete source of video *id: on
+// the emulator, whose SHA-256 is *sum; on a real endpoint, which only says how much arrived,
+// one that its status calls complete.
 func sourceOnService(env *accEnv, id, sum *string) statecheck.StateCheck {
-	return serviceCheckFunc(func(_ context.Context) error {
+	return serviceCheckFunc(func(ctx context.Context) error {
+		if env.Emu == nil {
+			c, err := videohost.New(videohost.Config{BaseURL: env.BaseURL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic, Version: "test"})
+			if err != nil {
+				return err
+			}
+			st, err := c.GetVideoStatus(ctx, *id)
+			if err != nil {
+				return err
+			}
+			if !st.Complete() {
+				return fmt.Errorf("video %s's source is incomplete: %+v", *id, st.Ingest)
+			}
+			return nil
+		}
 		size, got, complete, ok := env.Emu.VideoSource(*id)
 		switch {
 		case !ok:
@@ -76,7 +93,6 @@ func sourceOnService(env *accEnv, id, sum *string) statecheck.StateCheck {
 // one PATCH, imports the video, and replaces it when the file's content changes.
 func TestAccVideoResource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	dir := t.TempDir()
 	file, sum := writeRandomFile(t, dir, "clip.mp4", videoFileSize)
 	var id, firstID string
@@ -116,7 +132,7 @@ func TestAccVideoResource(t *testing.T) {
 			{
 				// Title, description, tags, metadata and panoramic change in place: one PATCH, and
 				// the values that never change are known in the plan.
-				PreConfig: func() { patches = env.Emu.RequestCount("PATCH", "/videos/") },
+				PreConfig: func() { patches = env.RequestCount("PATCH", "/videos/") },
 				Config: videoConfig(env, "title", hcl("Launch, final"), "description", hcl("The launch."), "source_file", hcl(file),
 					"tags", hclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -135,7 +151,7 @@ func TestAccVideoResource(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testVideoAddr, tfjsonpath.New("id")),
 					serviceCheckFunc(func(context.Context) error {
-						if n := env.Emu.RequestCount("PATCH", "/videos/") - patches; n != 1 {
+						if n := env.RequestCount("PATCH", "/videos/") - patches; n != 1 {
 							return fmt.Errorf("%d PATCH requests for one in-place change, want 1", n)
 						}
 						return nil
@@ -178,9 +194,9 @@ func TestAccVideoResource(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					idOf(testVideoAddr, &id),
 					sourceOnService(env, &id, &sum),
-					serviceCheckFunc(func(context.Context) error {
-						if _, _, _, ok := env.Emu.VideoSource(firstID); ok || id == firstID {
-							return fmt.Errorf("the first video %s is still there (new %s)", firstID, id)
+					serviceCheckFunc(func(ctx context.Context) error {
+						if _, err := serviceClient(t, env).GetVideo(ctx, firstID); !errors.Is(err, videohost.ErrNotFound) || id == firstID {
+							return fmt.Errorf("the first video %s is still there (new %s): %v", firstID, id, err)
 						}
 						return nil
 					}),
@@ -193,16 +209,16 @@ func TestAccVideoResource(t *testing.T) {
 var _ = regexp.MustCompile
 
 // TestAccVideoServiceRefusal: what only the service refuses reaches the attribute it concerns.
-// Swahili is a known language, so the plan lets it through, but it is not on the service's list
-// of languages; a tag that is no language at all is refused at plan (TestAccVideoBadInput).
+// A player theme id of the right form that names no theme passes the plan, and the service's
+// 404 names playerId; a language off the service's list is refused at plan (TestAccVideoBadInput).
 func TestAccVideoServiceRefusal(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	file, _ := writeRandomFile(t, t.TempDir(), "ok.mp4", 1024)
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      videoConfig(env, "title", hcl("Refused"), "source_file", hcl(file), "language", hcl("sw")),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*language = "sw"`),
+			Config:      videoConfig(env, "title", hcl("Refused"), "source_file", hcl(file), "player_id", hcl("pt0000000000000000000000")),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*player_id = "pt0000000000000000000000"`),
 		}},
 	})
 }
@@ -227,7 +243,6 @@ func testWatermark(t *testing.T, env *accEnv) string {
 // copy only.
 func TestAccVideoFromURLAndCopy(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	mark := testWatermark(t, env)
 	config := func(thumbnail, clipEnd, opacity string) string {
 		return env.providerConfig("") + fmt.Sprintf(`
@@ -342,7 +357,6 @@ resource "videohost_video" "copy" {
 // in-place update); a file of another size replaces it.
 func TestAccVideoImportAdoptsFile(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	dir := t.TempDir()
 	file, sum := writeRandomFile(t, dir, "clip.mp4", videoFileSize)
 	c := serviceClient(t, env)
@@ -359,7 +373,15 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	}
 	_ = opened.file.Close()
 	id := v.ID
-	uploaded := env.Emu.UploadedBytes(id)
+	// What reached the service of the source: the emulator counts the bytes; against a real
+	// endpoint the chunks sent are counted.
+	sent := func() int64 {
+		if env.Emu != nil {
+			return env.Emu.UploadedBytes(id)
+		}
+		return int64(env.RequestCount(http.MethodPost, "/videos/"+id+"/source"))
+	}
+	uploaded := sent()
 	config := func(path string) string {
 		return videoConfig(env, "title", hcl("Uploaded elsewhere"), "source_file", hcl(path))
 	}
@@ -387,8 +409,8 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 					statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("id"), knownvalue.StringExact(id)),
 					statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),
 					serviceCheckFunc(func(context.Context) error {
-						if n := env.Emu.UploadedBytes(id); n != uploaded {
-							return fmt.Errorf("%d bytes uploaded after the import, want none", n-uploaded)
+						if n := sent(); n != uploaded {
+							return fmt.Errorf("%d bytes (or chunks) uploaded after the import, want none", n-uploaded)
 						}
 						return nil
 					}),
@@ -421,7 +443,7 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 // never "the next apply creates it again".
 func TestAccVideoDeletedOutsideWarning(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireOwnAccount(t, "it finds the video it deletes outside Terraform as the only video of the account")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cli := newCLIWorkdir(ctx, t, "1.0.0")

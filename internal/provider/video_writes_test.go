@@ -191,7 +191,6 @@ func TestAccVideoUploadIncompleteThenFileChanged(t *testing.T) {
 // refused by the apply before any video is made.
 func TestAccVideoFileChangedBetweenPlanAndApply(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	dir := t.TempDir()
 	file, _ := writeRandomFile(t, dir, "clip.mp4", 1<<20)
 	config := videoConfig(env, "title", hcl("Changed before apply"), "source_file", hcl(file))

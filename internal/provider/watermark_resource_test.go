@@ -74,7 +74,7 @@ func TestAccWatermark(t *testing.T) {
 	first := writePNG(t, dir, "mark.png", 64, 32, 1)
 	moved := filepath.Join(dir, "moved-mark")
 	var id1, id2, id3 string
-	uploads := func() int { return env.Emu.RequestCount(http.MethodPost, "/watermarks") }
+	uploads := func() int { return env.RequestCount(http.MethodPost, "/watermarks") }
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             func(*terraform.State) error { return watermarkGone(t, env, &id3) },
@@ -190,7 +190,7 @@ import {
 				statecheck.ExpectIdentityValueMatchesState(testWatermarkAddr, tfjsonpath.New("id")),
 				watermarkOnService(t, env, file, &id),
 				stateCheckFunc(func(*tfjson.State) error {
-					if n := env.Emu.RequestCount(http.MethodPost, "/watermarks"); n != 1 {
+					if n := env.RequestCount(http.MethodPost, "/watermarks"); n != 1 {
 						return fmt.Errorf("%d uploads, want only the one made outside Terraform", n)
 					}
 					return nil
@@ -223,7 +223,7 @@ func TestAccWatermarkBadFile(t *testing.T) {
 			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*neither\s+a\s+JPEG\s+nor\s+a\s+PNG`),
 		}, broken(cut), broken(badCRC), broken(cutJPEG)},
 	})
-	if n := env.Emu.RequestCount("", "/watermarks"); n != 0 {
+	if n := env.RequestCount("", "/watermarks"); n != 0 {
 		t.Errorf("%d requests to /watermarks for a refused file", n)
 	}
 }

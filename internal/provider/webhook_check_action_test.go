@@ -47,12 +47,7 @@ func newTestReceiver(t *testing.T, env *accEnv, answer func(verified bool) int) 
 	r := &testReceiver{}
 	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		body, _ := io.ReadAll(req.Body)
-		secret := ""
-		for _, wh := range env.Emu.Webhooks() {
-			if wh.WebhookID == req.Header.Get(videohost.HeaderWebhookID) {
-				secret = wh.SignatureSecret
-			}
-		}
+		secret := webhookSecret(env, req.Header.Get(videohost.HeaderWebhookID))
 		ok := req.Method == http.MethodPost && videohost.Verify(secret, body, req.Header.Get(videohost.HeaderSignature))
 		r.mu.Lock()
 		r.got = append(r.got, delivery{header: req.Header.Clone(), body: body, verified: ok})
@@ -61,6 +56,28 @@ func newTestReceiver(t *testing.T, env *accEnv, answer func(verified bool) int) 
 	}))
 	t.Cleanup(r.Close)
 	return r
+}
+
+// webhookSecret is the signature secret that the service holds for webhook id: the emulator's
+// record in-process, what the API lists against a real endpoint ("" when it has no such webhook).
+func webhookSecret(env *accEnv, id string) string {
+	if env.Emu != nil {
+		for _, wh := range env.Emu.Webhooks() {
+			if wh.WebhookID == id {
+				return wh.SignatureSecret
+			}
+		}
+		return ""
+	}
+	c, err := videohost.New(videohost.Config{BaseURL: env.BaseURL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		return ""
+	}
+	w, err := c.LookupWebhook(context.Background(), id)
+	if err != nil {
+		return ""
+	}
+	return w.SignatureSecret
 }
 
 func (r *testReceiver) deliveries() []delivery {
@@ -108,7 +125,6 @@ resource "videohost_webhook" "hook" {
 // accepted); against one that answers 500 it fails (the signed delivery was refused).
 func TestAccWebhookCheckAction(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	requireCLIFeature(t, featureActions)
 	good := newTestReceiver(t, env, verifying)
 	careless := newTestReceiver(t, env, func(bool) int { return http.StatusOK })
@@ -153,7 +169,11 @@ func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
 		return fmt.Errorf("deliveries: verified %v then %v, same body %v; want a verified one, then the same body unverified",
 			got[0].verified, got[1].verified, string(got[0].body) == string(got[1].body))
 	}
-	// A real event from the emulator, to compare the forms.
+	// A real event from the emulator, to compare the forms. A real endpoint sends one only when
+	// a live stream really broadcasts, which a test cannot do.
+	if env.Emu == nil {
+		return nil
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	ls, err := serviceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: "form check"})

@@ -42,17 +42,13 @@ data "videohost_webhook" "test" {
 
 func TestAccWebhookDataSourceCreatedOutsideTerraform(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
-	w, err := env.Emu.CreateWebhook("https://hooks.example.test/outside", []string{events.LiveStreamBroadcastStarted})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := createWebhookOutside(t, env, "https://hooks.example.test/outside", events.LiveStreamBroadcastStarted)
 	const ds = "data.videohost_webhook.outside"
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("") + `data "videohost_webhook" "outside" { id = ` + hcl(w.WebhookID) + ` }`,
+				Config: env.providerConfig("") + `data "videohost_webhook" "outside" { id = ` + hcl(w.ID) + ` }`,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("url"), knownvalue.StringExact(w.URL)),
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact(events.LiveStreamBroadcastStarted)})),

@@ -146,16 +146,20 @@ func TestAccWebhookResource(t *testing.T) {
 
 func TestAccWebhookResourceDriftPlanOnly(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	url := "https://hooks.example.test/drift"
+	var id string
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: webhookConfig(env, "", url, events.VideoSummaryGenerated)},
 			{
+				Config:            webhookConfig(env, "", url, events.VideoSummaryGenerated),
+				ConfigStateChecks: []statecheck.StateCheck{idOf(testWebhookAddr, &id)},
+			},
+			{
+				// Deleted outside Terraform, through the API with the key.
 				PreConfig: func() {
-					for _, w := range env.Emu.Webhooks() {
-						env.Emu.DeleteWebhook(w.WebhookID)
+					if err := serviceClient(t, env).DeleteWebhook(t.Context(), id); err != nil {
+						t.Fatal(err)
 					}
 				},
 				Config:             webhookConfig(env, "", url, events.VideoSummaryGenerated),
@@ -187,7 +191,7 @@ func TestAccWebhookResourcePlanTimeErrors(t *testing.T) {
 		},
 	})
 	if env.Emu != nil {
-		if n := env.Emu.RequestCount("", "/"); n != 0 {
+		if n := env.RequestCount("", "/"); n != 0 {
 			t.Errorf("plan-time errors sent %d requests to the service", n)
 		}
 	}
@@ -204,7 +208,7 @@ func TestAccWebhookResourceBasicAuth(t *testing.T) {
 				matchesEmulator(env),
 				stateCheckFunc(func(*tfjson.State) error {
 					if env.Emu != nil {
-						if n := env.Emu.RequestCount("", "/auth/"); n != 0 {
+						if n := env.RequestCount("", "/auth/"); n != 0 {
 							return fmt.Errorf("the basic scheme asked for %d tokens", n)
 						}
 					}
@@ -263,7 +267,7 @@ resource "videohost_webhook" "many" {
 	start := time.Now()
 	defer func() {
 		t.Logf("%s for apply, checks and destroy: %d POST, %d GET, %d DELETE /webhooks", time.Since(start).Round(100*time.Millisecond),
-			env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"), env.Emu.RequestCount("DELETE", "/webhooks"))
+			env.RequestCount("POST", "/webhooks"), env.RequestCount("GET", "/webhooks"), env.RequestCount("DELETE", "/webhooks"))
 	}()
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -343,9 +347,9 @@ resource "videohost_webhook" "t%d" {
 			{Config: config(8), ConfigStateChecks: []statecheck.StateCheck{countOnServer(8)}},
 		},
 	})
-	refreshes := env.Emu.RequestCount("POST", "/auth/refresh")
+	refreshes := env.RequestCount("POST", "/auth/refresh")
 	t.Logf("test spanned %s; %d POST /auth/api-key, %d POST /auth/refresh",
-		time.Since(start).Round(100*time.Millisecond), env.Emu.RequestCount("POST", "/auth/api-key"), refreshes)
+		time.Since(start).Round(100*time.Millisecond), env.RequestCount("POST", "/auth/api-key"), refreshes)
 	if refreshes == 0 {
 		t.Errorf("no token was refreshed, though applies lasted longer than a token")
 	}
@@ -392,7 +396,7 @@ resource "videohost_webhook" "same" {
 							return fmt.Errorf("%s is in the state but not on the service", id)
 						}
 					}
-					t.Logf("100 creates: %d POST /webhooks, %d GET /webhooks", env.Emu.RequestCount("POST", "/webhooks"), env.Emu.RequestCount("GET", "/webhooks"))
+					t.Logf("100 creates: %d POST /webhooks, %d GET /webhooks", env.RequestCount("POST", "/webhooks"), env.RequestCount("GET", "/webhooks"))
 					return nil
 				}),
 			},
@@ -563,16 +567,13 @@ func TestAccWebhookIdentity(t *testing.T) {
 // its own CLI configuration, and runs the real terraform binary.
 func TestAccWebhookGenerateConfig(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	parallel(t)
 	tfBin := terraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 
-	w, err := env.Emu.CreateWebhook("https://hooks.example.test/adopt?team=video", []string{events.VideoCaptionGenerated, events.VideoSummaryGenerated})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Made outside Terraform, through the API with the key; deleted when the test ends.
+	w := createWebhookOutside(t, env, "https://hooks.example.test/adopt?team=video", events.VideoCaptionGenerated, events.VideoSummaryGenerated)
 
 	cliConfig := devOverrideCLI(ctx, t)
 	work := t.TempDir()
@@ -586,7 +587,7 @@ import {
   to = videohost_webhook.adopted
   id = %s
 }
-`, env.providerConfig(""), hcl(w.WebhookID)))
+`, env.providerConfig(""), hcl(w.ID)))
 
 	run := func(wantCode int, args ...string) string {
 		t.Helper()
@@ -631,7 +632,7 @@ import {
 		t.Errorf("apply of the generated configuration did more than import:\n%s", out)
 	}
 	run(0, "plan", "-no-color", "-detailed-exitcode")
-	if len(env.Emu.Webhooks()) != 1 {
+	if env.Emu != nil && len(env.Emu.Webhooks()) != 1 {
 		t.Errorf("%d webhooks on the service, want the one adopted", len(env.Emu.Webhooks()))
 	}
 }
@@ -689,9 +690,9 @@ resource "videohost_webhook" "bulk" {
 			{
 				// One refreshing plan over the 250 webhooks, counted at the service.
 				PreConfig: func() {
-					before = env.Emu.RequestCount("GET", "/webhooks")
+					before = env.RequestCount("GET", "/webhooks")
 					for _, k := range liveKinds {
-						liveBefore[k] = env.Emu.RequestCount("GET", k)
+						liveBefore[k] = env.RequestCount("GET", k)
 					}
 					start = time.Now()
 				},
@@ -700,7 +701,7 @@ resource "videohost_webhook" "bulk" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{
 						planCheckFunc(func(p *tfjson.Plan) error {
-							reads := env.Emu.RequestCount("GET", "/webhooks") - before
+							reads := env.RequestCount("GET", "/webhooks") - before
 							t.Logf("a plan over %d webhooks sent %d GET /webhooks (bound %d; one read per resource would be %d); plan step took %s",
 								n, reads, maxReads, n, time.Since(start).Round(100*time.Millisecond))
 							if reads > maxReads {
@@ -710,7 +711,7 @@ resource "videohost_webhook" "bulk" {
 								return fmt.Errorf("the plan read nothing: the refresh did not reach the service")
 							}
 							for _, k := range liveKinds {
-								got, bound := env.Emu.RequestCount("GET", k)-liveBefore[k], pagesFor(m)+1
+								got, bound := env.RequestCount("GET", k)-liveBefore[k], pagesFor(m)+1
 								t.Logf("the plan over %d of %s sent %d reads (bound %d)", m, k, got, bound)
 								if got > bound || got == 0 {
 									return fmt.Errorf("a plan over %d of %s sent %d reads, want 1 to %d", m, k, got, bound)

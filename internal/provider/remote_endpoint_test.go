@@ -1,0 +1,126 @@
+package provider
+
+// Against a real endpoint (VIDEOHOST_EMULATOR=0), each test sends through a loopback proxy of
+// its own: it counts the test's requests, as the emulator does in-process, and puts the
+// contract check between the provider and the endpoint when the run has the document.
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// requestCounter counts the requests that pass it, by method and path.
+type requestCounter struct {
+	mu     sync.Mutex
+	counts map[string]int
+}
+
+func (c *requestCounter) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c.mu.Lock()
+		c.counts[r.Method+" "+r.URL.Path]++
+		c.mu.Unlock()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// count is how many requests of method (every method for "") whose path starts with prefix
+// passed, as the emulator's RequestCount.
+func (c *requestCounter) count(method, prefix string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k, v := range c.counts {
+		m, p, _ := strings.Cut(k, " ")
+		if (method == "" || m == method) && strings.HasPrefix(p, prefix) {
+			n += v
+		}
+	}
+	return n
+}
+
+// RequestCount is how many of this test's requests of method whose path starts with prefix
+// reached the service: the emulator's count in-process, the proxy's against a real endpoint.
+func (e *accEnv) RequestCount(method, prefix string) int {
+	if e.Emu != nil {
+		return e.Emu.RequestCount(method, prefix)
+	}
+	return e.remote.count(method, prefix)
+}
+
+// remoteAccEnv is the service of a test against the real endpoint that VIDEOHOST_API_KEY and
+// VIDEOHOST_BASE_URL name, through the test's proxy, behind wrap when it is not nil (a test that
+// watches the requests, as it would watch the emulator's).
+func remoteAccEnv(t *testing.T, wrap func(http.Handler) http.Handler) *accEnv {
+	t.Helper()
+	key, base := os.Getenv(envAPIKey), os.Getenv(envBaseURL)
+	if key == "" || base == "" {
+		t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", envAPIKey, envBaseURL)
+	}
+	url, counter := remoteEndpoint(t, base, wrap)
+	return &accEnv{BaseURL: url, APIKey: key, remote: counter}
+}
+
+// remoteEndpoint starts the test's proxy to the endpoint base and returns its address and
+// counter; it is stopped when the test ends.
+func remoteEndpoint(t *testing.T, base string, wrap func(http.Handler) http.Handler) (string, *requestCounter) {
+	t.Helper()
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("%s: %v", envBaseURL, err)
+	}
+	// The count and the check see the paths as the service's API writes them, without the
+	// base's own path; the proxy puts it back, and sends the endpoint's own host name.
+	proxy := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }}
+	counter := &requestCounter{counts: map[string]int{}}
+	prefix := strings.TrimSuffix(target.Path, "/")
+	var h http.Handler = proxy
+	if wrap != nil {
+		h = wrap(proxy)
+	}
+	srv := httptest.NewServer(http.StripPrefix(prefix, counter.wrap(checkContract(t, h))))
+	t.Cleanup(srv.Close)
+	return srv.URL + prefix, counter
+}
+
+// createWebhookOutside makes a webhook as a user would outside Terraform, through the public API
+// with the key, and returns it as the service lists it (with its signature secret, which a
+// create's answer may leave out). The webhook is deleted when the test ends, if still there.
+func createWebhookOutside(t *testing.T, env *accEnv, url string, evs ...string) videohost.Webhook {
+	t.Helper()
+	c := serviceClient(t, env)
+	w, err := c.CreateWebhook(t.Context(), videohost.CreateWebhookInput{URL: url, Events: evs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := c.DeleteWebhook(context.Background(), w.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting webhook %s made outside Terraform: %v", w.ID, err)
+		}
+	})
+	if w.SignatureSecret == "" {
+		if w, err = c.LookupWebhook(t.Context(), w.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+// requireOwnAccount skips a test that reads every object of a kind on the account and counts
+// on finding only its own (why says which): against a real endpoint others share the account.
+func (e *accEnv) requireOwnAccount(t *testing.T, why string) {
+	t.Helper()
+	if e.Emu == nil {
+		t.Skipf("%s, so it needs an account of its own: it runs against the in-process emulator, not with VIDEOHOST_EMULATOR=0", why)
+	}
+}

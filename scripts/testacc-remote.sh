@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# `make testacc-remote`: the acceptance suite against a real endpoint of the service, as a user
+# with a sandbox key runs it: VIDEOHOST_API_KEY and VIDEOHOST_BASE_URL name the endpoint, and
+# the tests run with VIDEOHOST_EMULATOR=0 (no in-process emulator, no control API). The tests
+# that need the emulator (its faults, its clock, its control API) skip, each saying why. At the
+# end it prints how many acceptance tests ran, passed, failed and skipped, the share that ran,
+# and, when VIDEOHOST_OPENAPI names the service's published document, the contract check's
+# summary: the requests sent, the operations reached, the statuses the document does not list.
+#
+# TESTACC_REMOTE_EMULATOR=1 starts the emulator's binary (cmd/videohost-emulator) on a free
+# loopback port with a key of its own and runs against it instead (CI does, to show the suite
+# runs that way), with the sandbox's limits in windows of 10 s rather than a minute, so that
+# the run's time goes to testing rather than waiting (TESTACC_REMOTE_EMULATOR_FLAGS replaces
+# these flags). TESTACC_REMOTE_RUN narrows the tests (a go test -run pattern, default
+# ^TestAcc), TESTACC_REMOTE_PARALLEL sets how many run at once (default 2, kind to a sandbox's
+# rate limits), TESTACC_REMOTE_TIMEOUT the time allowed (default 60m), TESTACC_REMOTE_LOG a file
+# that keeps go test's whole output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+lib_name=testacc-remote
+lib_tmp=$(mktemp -d "${TMPDIR:-/tmp}/videohost-testacc-remote.XXXXXX")
+lib_traps
+
+lib_need go "install Go (the version in go.mod)"
+lib_need terraform "install Terraform >= 1.11 and put it on PATH; the acceptance tests drive the real CLI"
+
+if [ "${TESTACC_REMOTE_EMULATOR:-0}" = 1 ]; then
+	go build -o "$lib_tmp/videohost-emulator" ./cmd/videohost-emulator
+	key=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+	# shellcheck disable=SC2086 # the extra flags are words
+	lib_start emulator "$lib_tmp/videohost-emulator" -listen 127.0.0.1:0 -api-key "$key" ${TESTACC_REMOTE_EMULATOR_FLAGS--rate-window 10s}
+	VIDEOHOST_BASE_URL=$(lib_first_line emulator "$lib_last_pid")
+	VIDEOHOST_API_KEY=$key
+	export VIDEOHOST_BASE_URL VIDEOHOST_API_KEY
+	lib_say "==> testacc-remote: the emulator's binary at $VIDEOHOST_BASE_URL (its control API is not used)"
+fi
+[ -n "${VIDEOHOST_API_KEY:-}" ] || lib_fail "VIDEOHOST_API_KEY is not set: give the API key of a sandbox project (or TESTACC_REMOTE_EMULATOR=1)"
+[ -n "${VIDEOHOST_BASE_URL:-}" ] || lib_fail "VIDEOHOST_BASE_URL is not set: the sandbox is https://sandbox.api.video"
+if [ -n "${VIDEOHOST_OPENAPI:-}" ]; then
+	export VIDEOHOST_CONTRACT_REPORT="$lib_tmp/contract.txt"
+else
+	lib_say "==> testacc-remote: VIDEOHOST_OPENAPI is not set: the requests and answers are not checked against the service's published OpenAPI document"
+fi
+
+log="$lib_tmp/go-test.log"
+rc=0
+VIDEOHOST_EMULATOR=0 TF_ACC=1 go test -count=1 -v -run "${TESTACC_REMOTE_RUN:-^TestAcc}" \
+	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-60m}" ./internal/provider >"$log" 2>&1 || rc=$?
+# TESTACC_REMOTE_LOG keeps go test's whole output in that file.
+[ -z "${TESTACC_REMOTE_LOG:-}" ] || cp "$log" "$TESTACC_REMOTE_LOG"
+
+# The outcome of every top-level acceptance test, then each skip's reason (the line after it).
+count() { grep -c "^--- $1: TestAcc" "$log" || true; }
+passed=$(count PASS)
+failed=$(count FAIL)
+skipped=$(count SKIP)
+total=$((passed + failed + skipped))
+grep -E '^(--- FAIL|panic:|FAIL|ok )' "$log" || true
+lib_say
+lib_say "==> testacc-remote: why the skipped tests skipped:"
+# go test -v prints a skip's reason on the line before its "--- SKIP" line.
+awk '/^--- SKIP: TestAcc/ && prev ~ /_test\.go:[0-9]+: / { sub(/^ +[a-z_]+\.go:[0-9]+: /, "", prev); print prev } { prev = $0 }' "$log" |
+	sort | uniq -c | sort -rn || true
+if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -f "$VIDEOHOST_CONTRACT_REPORT" ]; then
+	lib_say
+	cat "$VIDEOHOST_CONTRACT_REPORT"
+fi
+lib_say
+share=0
+[ "$total" -eq 0 ] || share=$((100 * (passed + failed) / total))
+lib_say "==> testacc-remote: $total acceptance tests: $((passed + failed)) ran ($share%), $passed passed, $failed failed, $skipped skipped"
+if [ "$rc" -ne 0 ]; then
+	lib_say "---- the last lines of go test ----" >&2
+	tail -n 40 "$log" >&2
+	lib_fail "go test failed (exit $rc)"
+fi
