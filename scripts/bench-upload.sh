@@ -625,7 +625,7 @@ if want wan; then
 	toxiproxy_build
 	random_file "$tmp/media/wan.bin" "$wan_mib"
 	size=$(mib_bytes "$wan_mib")
-	declare -A wan_applies=() wan_rss=()
+	declare -A wan_applies=() wan_spans=() wan_rss=()
 	wan_curls=()
 	for r in $(seq 1 "$wan_runs"); do
 		unthrottled "emu-wan-c$r"
@@ -641,15 +641,18 @@ if want wan; then
 			wan_proxy
 			configuration "$tmp/wan" "$tmp/media/wan.bin" "$chunk_mib" "$n"
 			rm -rf "$VIDEOHOST_FILE_HASH_CACHE_DIR" # the plan hashes the file, as for a new file
+			poll_start
 			lib_tf_ok "apply-wan-$n-$r" "$tmp/wan" apply -auto-approve
+			poll_span
 			wan_applies[$n]="${wan_applies[$n]:-} $lib_tf_seconds"
+			wan_spans[$n]="${wan_spans[$n]:-} $span"
 			wan_rss[$n]=$(lib_provider_rss)
 			check_video
 			[ "$sha_ok/$video_count" = yes/1 ] || lib_fail "wan, $n in flight: the emulator does not hold one video with the file's SHA-256"
 			lib_stop "$toxi_pid"
 			lib_stop "$emu_pid"
 			rm -rf "$tmp/wan" "$tmp/emu-chunks"
-			line="$line, $n in flight $(fmt1 "$lib_tf_seconds") s"
+			line="$line, $n in flight $(fmt1 "$lib_tf_seconds") s (upload $(fmt1 "$span") s)"
 		done
 		lib_say "$line"
 	done
@@ -670,7 +673,9 @@ if want wan; then
 		fi
 		met="—"
 		[ "$goal" = "—" ] || met=$(met_ge "$ratio" "${goal#≥ }")
-		row "" "$what: curl / apply's whole wall ($(fmt1 "$apply") s; provider peak RSS ${wan_rss[$n]} MiB)" "$(printf '%.2f' "$ratio")" "$goal" "$met"
+		# shellcheck disable=SC2086 # the list of spans, one word each
+		upload=$(median ${wan_spans[$n]})
+		row "" "$what: curl / apply's whole wall ($(fmt1 "$apply") s, of which first chunk in → source complete $(fmt1 "$upload") s; provider peak RSS ${wan_rss[$n]} MiB)" "$(printf '%.2f' "$ratio")" "$goal" "$met"
 	done
 fi
 
