@@ -67,12 +67,13 @@ scenarios=" ${BENCH_UPLOAD_SCENARIOS:-throughput memory pacing resume faults man
 many=${BENCH_UPLOAD_MANY:-20}
 many_mib=${BENCH_UPLOAD_MANY_MIB:-1024}
 chunk_mib=${BENCH_UPLOAD_CHUNK_MIB:-50} # the provider's default upload_chunk_size_mib
-in_flight=${BENCH_UPLOAD_IN_FLIGHT:-2}  # the provider's default upload_chunks_in_flight
 wan_mib=${BENCH_UPLOAD_WAN_MIB:-1024}
 wan_runs=${BENCH_UPLOAD_WAN_RUNS:-3}
 default_in_flight=$(sed -n 's/^[[:space:]]*DefaultUploadChunksInFlight = \([0-9]*\)$/\1/p' internal/videohost/config.go)
 [ -n "$default_in_flight" ] || lib_fail "DefaultUploadChunksInFlight not found in internal/videohost/config.go"
+in_flight=${BENCH_UPLOAD_IN_FLIGHT:-$default_in_flight} # the provider's default upload_chunks_in_flight
 # Each number once, in order: the default is one of 1, 2, 4 and 8 or a row of its own.
+# shellcheck disable=SC2086 # a list of numbers, one word each
 read -r -a flight_list <<<"$(printf '%s\n' ${BENCH_UPLOAD_WAN_FLIGHTS:-1 2 4 8 $default_in_flight} | sort -nu | tr '\n' ' ')"
 toxiproxy_version=v2.5.0
 read -r -a size_list <<<"$sizes"
@@ -85,7 +86,9 @@ done
 if [ "$chunk_mib" -lt 5 ] || [ "$chunk_mib" -gt 200 ]; then
 	lib_fail "BENCH_UPLOAD_CHUNK_MIB=$chunk_mib: the provider takes 5 to 200"
 fi
-[ "$in_flight" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT=$in_flight: the provider takes 1 to 16"
+for n in "$in_flight" "${flight_list[@]}"; do
+	[ "$n" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT or BENCH_UPLOAD_WAN_FLIGHTS: $n chunks in flight: the provider takes 1 to 16"
+done
 if [ "$resume_mib" -le $((2 * chunk_mib)) ]; then
 	lib_fail "BENCH_UPLOAD_RESUME_MIB=$resume_mib: the resume needs more than two chunks of $chunk_mib MiB, so that a SIGINT can land between them"
 fi
