@@ -61,11 +61,11 @@ type limiter struct {
 	// New sets more); probing counts those out, and blindSent those sent before the limit was
 	// learned.
 	blind, probing, blindSent int
-	gen        uint64    // the window that requests are sent in now
-	left       int       // requests the window still accepts, counted at send
-	reset      time.Time // the earliest reset the window's answers announced; zero while unknown
-	inflight   int       // requests of this window sent and not answered
-	changed    chan struct{}
+	gen                       uint64    // the window that requests are sent in now
+	left                      int       // requests the window still accepts, counted at send
+	reset                     time.Time // the earliest reset the window's answers announced; zero while unknown
+	inflight                  int       // requests of this window sent and not answered
+	changed                   chan struct{}
 
 	// out counts the requests sent and not answered, of every window.
 	out int
