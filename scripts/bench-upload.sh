@@ -668,11 +668,15 @@ if want wan; then
 		apply=$(median ${wan_applies[$n]})
 		ratio=$(lib_calc "$wan_curl / $apply")
 		goal="—"
-		case "$n" in 4) goal="≥ 3.2" ;; 8) goal="≥ 5.5" ;; esac
+		# The goals are those of 1 GiB, where the last round of chunks and the plan's hash weigh
+		# as they do for the sources people upload; a smaller run only prints its figures.
+		if [ "$wan_mib" -ge 1024 ]; then
+			case "$n" in 4) goal="≥ 3.2" ;; 8) goal="≥ 5.5" ;; esac
+		fi
 		what="terraform apply, upload_chunks_in_flight = $n"
 		if [ "$n" = "$default_in_flight" ]; then
 			what="$what (the default)"
-			[ "$goal" != "—" ] || goal="≥ 3.0"
+			[ "$goal" != "—" ] || [ "$wan_mib" -lt 1024 ] || goal="≥ 3.0"
 		fi
 		met="—"
 		[ "$goal" = "—" ] || met=$(met_ge "$ratio" "${goal#≥ }")
@@ -684,7 +688,7 @@ fi
 
 lib_say ""
 lib_say "Machine: $machine"
-lib_say "Loopback; peak RSS by GNU time %M; upload time from the first chunk's arrival at the emulator to its source complete (hashed)"
+lib_say "Loopback (the long path's rows: through Toxiproxy); peak RSS by GNU time %M; upload time from the first chunk's arrival at the emulator to its source complete (hashed)"
 lib_say ""
 lib_table "scenario|measure|figure|goal|met?" "${rows[@]}"
 if [ -n "$must_failed" ]; then
