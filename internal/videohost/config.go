@@ -69,9 +69,9 @@ const (
 	DefaultUploadChunkSize = 50 << 20
 	// DefaultUploadChunksInFlight: over a path tens of milliseconds long, one TCP connection is
 	// held to its window over the round trip, and the chunks in flight are as many connections,
-	// each sending its body: 4 carried a 1 GiB source 3.5 to 4 times as fast as one connection
-	// (25 ms each way, 100 Mbit/s per connection), keeps 4 of the sandbox's 40 uploads a minute
-	// in flight, and costs nothing on a short path.
+	// each sending its body: with 4, terraform apply created a video of 1 GiB 3.4 times as fast
+	// as curl sent its chunks on one connection (25 ms each way, 100 Mbit/s per connection); 4
+	// keeps 4 of the sandbox's 40 uploads a minute in flight, and costs nothing on loopback.
 	DefaultUploadChunksInFlight = 4
 )
 
