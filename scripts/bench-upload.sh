@@ -33,10 +33,20 @@
 #               exist, and the SHA-256 the emulator took.
 #   faults      20% of the chunks stored and answered 500, and the first chunk's connection cut
 #               after 1 MiB: the apply completes, one video exists, the SHA-256 is the file's.
+#   wan         a long path, modelled by Toxiproxy 2.5 between the client and the emulator: 25 ms
+#               of latency each way and 12,500 KB/s (100 Mbit/s) each way, toxics that Toxiproxy
+#               applies to each connection on its own. A source of BENCH_UPLOAD_WAN_MIB (default
+#               1024) created by `terraform apply` with upload_chunks_in_flight = each of
+#               BENCH_UPLOAD_WAN_FLIGHTS (default "1 2 4 8" and the default), against curl
+#               creating a video and sending the same chunks one after another on one
+#               connection through the same proxy, as the service's own clients do: apply's whole
+#               wall (its start and its plan's hash of the file included) against curl's, median
+#               of BENCH_UPLOAD_WAN_RUNS (default 3). Toxiproxy is built once from the Go module
+#               proxy into the cache, listens on loopback and is stopped at the end.
 #
 # BENCH_UPLOAD_SIZES="64 256" (MiB), BENCH_UPLOAD_RESUME_MIB=128 and BENCH_UPLOAD_MANY_MIB=64 make
-# a quick check;
-# BENCH_UPLOAD_SCENARIOS picks scenarios (default "throughput memory pacing resume faults many").
+# a quick check (and BENCH_UPLOAD_WAN_MIB=256 BENCH_UPLOAD_WAN_RUNS=1 a quick model);
+# BENCH_UPLOAD_SCENARIOS picks scenarios (default "throughput memory pacing resume faults many wan").
 # Files live in a temporary directory (TMPDIR) that is removed on every exit; the emulator keeps
 # its chunks there too: the last size needs about twice its size on disk. Each scenario runs its
 # own emulator on a free loopback port; terraform finds the provider built here through a
@@ -53,21 +63,32 @@ lib_tmp=""
 sizes=${BENCH_UPLOAD_SIZES:-1024 4096}
 resume_mib=${BENCH_UPLOAD_RESUME_MIB:-512}
 runs=${BENCH_UPLOAD_RUNS:-3}
-scenarios=" ${BENCH_UPLOAD_SCENARIOS:-throughput memory pacing resume faults many} "
+scenarios=" ${BENCH_UPLOAD_SCENARIOS:-throughput memory pacing resume faults many wan} "
 many=${BENCH_UPLOAD_MANY:-20}
 many_mib=${BENCH_UPLOAD_MANY_MIB:-1024}
 chunk_mib=${BENCH_UPLOAD_CHUNK_MIB:-50} # the provider's default upload_chunk_size_mib
-in_flight=${BENCH_UPLOAD_IN_FLIGHT:-2}  # the provider's default upload_chunks_in_flight
+wan_mib=${BENCH_UPLOAD_WAN_MIB:-1024}
+wan_runs=${BENCH_UPLOAD_WAN_RUNS:-3}
+default_in_flight=$(sed -n 's/^[[:space:]]*DefaultUploadChunksInFlight = \([0-9]*\)$/\1/p' internal/videohost/config.go)
+[ -n "$default_in_flight" ] || lib_fail "DefaultUploadChunksInFlight not found in internal/videohost/config.go"
+in_flight=${BENCH_UPLOAD_IN_FLIGHT:-$default_in_flight} # the provider's default upload_chunks_in_flight
+# Each number once, in order: the default is one of 1, 2, 4 and 8 or a row of its own.
+# shellcheck disable=SC2086 # a list of numbers, one word each
+read -r -a flight_list <<<"$(printf '%s\n' ${BENCH_UPLOAD_WAN_FLIGHTS:-1 2 4 8 $default_in_flight} | sort -nu | tr '\n' ' ')"
+toxiproxy_version=v2.5.0
 read -r -a size_list <<<"$sizes"
 [ "${#size_list[@]}" -ge 1 ] || lib_fail "BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB"
 for nv in "${size_list[@]/#/SIZES=}" "RESUME_MIB=$resume_mib" "RUNS=$runs" "CHUNK_MIB=$chunk_mib" \
-	"IN_FLIGHT=$in_flight" "MANY=$many" "MANY_MIB=$many_mib"; do
+	"IN_FLIGHT=$in_flight" "MANY=$many" "MANY_MIB=$many_mib" "WAN_MIB=$wan_mib" "WAN_RUNS=$wan_runs" \
+	"${flight_list[@]/#/WAN_FLIGHTS=}"; do
 	case "${nv#*=}" in '' | *[!0-9]* | 0) lib_fail "BENCH_UPLOAD_${nv%%=*}: '${nv#*=}' is not a positive whole number" ;; esac
 done
 if [ "$chunk_mib" -lt 5 ] || [ "$chunk_mib" -gt 200 ]; then
 	lib_fail "BENCH_UPLOAD_CHUNK_MIB=$chunk_mib: the provider takes 5 to 200"
 fi
-[ "$in_flight" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT=$in_flight: the provider takes 1 to 16"
+for n in "$in_flight" "${flight_list[@]}"; do
+	[ "$n" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT or BENCH_UPLOAD_WAN_FLIGHTS: $n chunks in flight: the provider takes 1 to 16"
+done
 if [ "$resume_mib" -le $((2 * chunk_mib)) ]; then
 	lib_fail "BENCH_UPLOAD_RESUME_MIB=$resume_mib: the resume needs more than two chunks of $chunk_mib MiB, so that a SIGINT can land between them"
 fi
@@ -106,6 +127,7 @@ must() { # must LABEL MEASURE VALUE GOAL OK
 yes_if() { if [ "$@" ]; then echo yes; else echo no; fi; }
 want() { [ "${scenarios#* "$1" }" != "$scenarios" ]; }
 mib_bytes() { echo $(($1 * 1024 * 1024)); }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%s", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # emulator starts an emulator on a free loopback port with its upload chunks under $tmp; its
 # address is left in emu_url and VIDEOHOST_BASE_URL.
@@ -214,7 +236,8 @@ EOF
 }
 
 # curl_upload posts FILE (SIZE bytes) to a new video as sequential Content-Range chunks of
-# CHUNK bytes, on one connection (one curl, --next per chunk); sets curl_seconds.
+# CHUNK bytes, on one connection (one curl, --next per chunk); sets curl_seconds (the chunks)
+# and curl_whole (the create and the chunks).
 curl_upload() {
 	local file=$1 size=$2 chunk=$3 id from=0 to t0 part
 	local -a args=()
@@ -234,6 +257,7 @@ curl_upload() {
 	t0=$(lib_now)
 	curl "${args[@]}" >"$tmp/curl.codes" || lib_fail "curl's upload failed"
 	curl_seconds=$(lib_calc "$(lib_now) - $t0")
+	curl_whole=$(lib_calc "$(lib_now) - $curl_created")
 	rm -rf "$tmp/parts"
 	if grep -qv '^201$' "$tmp/curl.codes"; then
 		lib_fail "curl's upload had answers other than 201: $(sort "$tmp/curl.codes" | uniq -c | tr '\n' ' ')"
@@ -357,7 +381,6 @@ if want throughput || want memory; then
 		lib_say "  run $r: provider $(fmt1 "${p_spans[-1]}") s (apply $(fmt1 "${p_applies[-1]}") s; of a saved plan $(fmt1 "${s_applies[-1]}") s), curl $(fmt1 "${c_spans[-1]}") s (curl's own $(fmt1 "$curl_seconds") s)"
 	done
 	rm -f "$tmp/media/small.bin"
-	median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%s", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 	p_span=$(median "${p_spans[@]}")
 	c_span=$(median "${c_spans[@]}")
 	p_rate=$(lib_calc "$small_mib / $p_span")
@@ -542,9 +565,130 @@ EOF
 	row "many, $many × $many_mib MiB" "refreshing terraform plan over $many unchanged sources: wall (bytes the provider read; the apply that made them took $(fmt1 "$many_apply") s)" "$(fmt1 "$many_plan") s ($((many_reads >> 10)) KiB)" "≤ 3 s" "$(lib_met_le "$many_plan" 3)"
 fi
 
+# ---- a long path (Toxiproxy) -----------------------------------------------------------------------
+
+# toxiproxy_build builds Toxiproxy's server once per version from the Go module proxy into the
+# cache (a `tool` line in go.mod would pull its modules into the project's graph); sets toxiproxy.
+toxiproxy_build() {
+	local dir=${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/toxiproxy-$toxiproxy_version
+	toxiproxy=$dir/server
+	if [ ! -x "$toxiproxy" ]; then
+		lib_say "bench-upload: building Toxiproxy $toxiproxy_version into $dir (once)"
+		GOBIN=$dir timeout --foreground 900 go install "github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version" ||
+			lib_fail "go install github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version failed"
+	fi
+}
+
+# free_port prints a loopback port nothing listens on (Toxiproxy's API takes no port 0).
+free_port() {
+	local p
+	for _ in $(seq 1 50); do
+		p=$((20000 + RANDOM % 20000))
+		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+			echo "$p"
+			return 0
+		fi
+	done
+	lib_fail "no free loopback port found for Toxiproxy's API"
+}
+
+# toxi METHOD PATH [JSON] calls Toxiproxy's HTTP API.
+toxi() {
+	curl -sS --fail --max-time 10 -X "$1" ${3:+-H 'Content-Type: application/json' -d "$3"} "$toxi_api$2" ||
+		lib_fail "Toxiproxy: $1 $2 failed"
+}
+
+# wan_proxy starts Toxiproxy on loopback with one proxy to the emulator at emu_url, and the
+# toxics of the model on it; points VIDEOHOST_BASE_URL at the proxy and sets wan_url.
+wan_proxy() {
+	local port listen stream kind
+	port=$(free_port)
+	lib_start toxiproxy "$toxiproxy" -host 127.0.0.1 -port "$port"
+	toxi_pid=$lib_last_pid
+	toxi_api=http://127.0.0.1:$port
+	lib_wait_http "$toxi_api/version"
+	listen=$(toxi POST /proxies "{\"name\":\"emulator\",\"listen\":\"127.0.0.1:0\",\"upstream\":\"${emu_url#http://}\"}" |
+		grep -o '"listen":"[^"]*"' | cut -d'"' -f4)
+	case "$listen" in 127.0.0.1:[0-9]*) ;; *) lib_fail "Toxiproxy's proxy listens on '$listen'" ;; esac
+	# Toxiproxy gives every connection its own copy of each toxic: 25 ms and 100 Mbit/s each way,
+	# per connection, as a path where each TCP connection is held to its window over the round
+	# trip.
+	for stream in upstream downstream; do
+		for kind in "latency\",\"attributes\":{\"latency\":25" "bandwidth\",\"attributes\":{\"rate\":12500"; do
+			toxi POST /proxies/emulator/toxics "{\"name\":\"${kind%%\"*}_$stream\",\"stream\":\"$stream\",\"type\":\"$kind}}" >/dev/null
+		done
+	done
+	wan_url=http://$listen
+	export VIDEOHOST_BASE_URL="$wan_url"
+}
+
+
+if want wan; then
+	lib_say "bench-upload: wan: $wan_mib MiB through Toxiproxy (25 ms and 100 Mbit/s each way per connection), in flight: ${flight_list[*]}; $wan_runs run(s)"
+	toxiproxy_build
+	random_file "$tmp/media/wan.bin" "$wan_mib"
+	size=$(mib_bytes "$wan_mib")
+	declare -A wan_applies=() wan_spans=() wan_rss=()
+	wan_curls=()
+	for r in $(seq 1 "$wan_runs"); do
+		unthrottled "emu-wan-c$r"
+		wan_proxy
+		emu_url=$wan_url curl_upload "$tmp/media/wan.bin" "$size" "$(mib_bytes "$chunk_mib")"
+		wan_curls+=("$curl_whole")
+		lib_stop "$toxi_pid"
+		lib_stop "$emu_pid"
+		rm -rf "$tmp/emu-chunks"
+		line="  run $r: curl $(fmt1 "$curl_whole") s"
+		for n in "${flight_list[@]}"; do
+			unthrottled "emu-wan-$n-$r"
+			wan_proxy
+			configuration "$tmp/wan" "$tmp/media/wan.bin" "$chunk_mib" "$n"
+			rm -rf "$VIDEOHOST_FILE_HASH_CACHE_DIR" # the plan hashes the file, as for a new file
+			poll_start
+			lib_tf_ok "apply-wan-$n-$r" "$tmp/wan" apply -auto-approve
+			poll_span
+			wan_applies[$n]="${wan_applies[$n]:-} $lib_tf_seconds"
+			wan_spans[$n]="${wan_spans[$n]:-} $span"
+			wan_rss[$n]=$(lib_provider_rss)
+			check_video
+			[ "$sha_ok/$video_count" = yes/1 ] || lib_fail "wan, $n in flight: the emulator does not hold one video with the file's SHA-256"
+			lib_stop "$toxi_pid"
+			lib_stop "$emu_pid"
+			rm -rf "$tmp/wan" "$tmp/emu-chunks"
+			line="$line, $n in flight $(fmt1 "$lib_tf_seconds") s (upload $(fmt1 "$span") s)"
+		done
+		lib_say "$line"
+	done
+	rm -f "$tmp/media/wan.bin"
+	wan_curl=$(median "${wan_curls[@]}")
+	label="long path, $wan_mib MiB, Toxiproxy: 25 ms and 100 Mbit/s each way per connection"
+	row "$label" "curl: create, then $chunk_mib MiB Content-Range chunks one after another, one connection (median of $wan_runs)" "$(fmt1 "$wan_curl") s" "—" "—"
+	for n in "${flight_list[@]}"; do
+		# shellcheck disable=SC2086 # the list of walls, one word each
+		apply=$(median ${wan_applies[$n]})
+		ratio=$(lib_calc "$wan_curl / $apply")
+		goal="—"
+		# The goals are those of 1 GiB, where the last round of chunks and the plan's hash weigh
+		# as they do for the sources people upload; a smaller run only prints its figures.
+		if [ "$wan_mib" -ge 1024 ]; then
+			case "$n" in 4) goal="≥ 3.2" ;; 8) goal="≥ 5.5" ;; esac
+		fi
+		what="terraform apply, upload_chunks_in_flight = $n"
+		if [ "$n" = "$default_in_flight" ]; then
+			what="$what (the default)"
+			[ "$goal" != "—" ] || [ "$wan_mib" -lt 1024 ] || goal="≥ 3.0"
+		fi
+		met="—"
+		[ "$goal" = "—" ] || met=$(met_ge "$ratio" "${goal#≥ }")
+		# shellcheck disable=SC2086 # the list of spans, one word each
+		upload=$(median ${wan_spans[$n]})
+		row "" "$what: curl / apply's whole wall ($(fmt1 "$apply") s, of which first chunk in → source complete $(fmt1 "$upload") s; provider peak RSS ${wan_rss[$n]} MiB)" "$(printf '%.2f' "$ratio")" "$goal" "$met"
+	done
+fi
+
 lib_say ""
 lib_say "Machine: $machine"
-lib_say "Loopback; peak RSS by GNU time %M; upload time from the first chunk's arrival at the emulator to its source complete (hashed)"
+lib_say "Loopback (the long path's rows: through Toxiproxy); peak RSS by GNU time %M; upload time from the first chunk's arrival at the emulator to its source complete (hashed)"
 lib_say ""
 lib_table "scenario|measure|figure|goal|met?" "${rows[@]}"
 if [ -n "$must_failed" ]; then

@@ -116,8 +116,11 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 			},
 			"upload_chunks_in_flight": schema.Int64Attribute{
 				CustomType: wholeNumberType{unit: "chunks"},
-				MarkdownDescription: fmt.Sprintf("How many chunks of one video source are sent together, 1 to %d. "+
-					"Defaults to `%d`. No environment variable.", videohost.MaxUploadChunksInFlight, videohost.DefaultUploadChunksInFlight),
+				MarkdownDescription: fmt.Sprintf("How many chunks of one video source are sent together, 1 to %d, each on "+
+					"a connection of its own. Over a long path (a CI runner or an office tens of milliseconds from the "+
+					"service) one connection carries only so much, and N chunks in flight carry about N times as much, "+
+					"as far as the uploads rate limit and the link allow. Defaults to `%d`. No environment variable.",
+					videohost.MaxUploadChunksInFlight, videohost.DefaultUploadChunksInFlight),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, videohost.MaxUploadChunksInFlight)},
 			},

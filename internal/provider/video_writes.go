@@ -235,9 +235,10 @@ func openVideoSource(ctx context.Context, plan *videoResourceModel, priv private
 // hashed as state.SourceSHA256 and the caller opened and checked (opened), and records in state
 // how much is still missing. It reports whether the service now holds the whole file. An
 // interrupted or failed upload is a warning: the video is recorded with what it lacks and the
-// next apply resumes it. A file that is not the one planned is an error. The file is read once:
-// the plan's record of its hash (kept in priv) says it is unchanged without reading it, and the
-// upload hashes the bytes it sends; the record of that hash then replaces the plan's.
+// next apply resumes it. A file that is not the one planned is an error. The plan's record of
+// its hash (kept in priv) says it is unchanged without reading it, and the upload hashes the
+// file beside the chunks it sends, checking that they hold the bytes hashed; the record of that
+// hash then replaces the plan's.
 func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, priv privateState, opened openedSource, diags *diag.Diagnostics) bool {
 	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
 	planned := state.SourceSHA256.ValueString()

@@ -60,7 +60,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	// The timeout lives in each request's context. A given client is copied, so that the
 	// redirect policy is not set on the caller's.
-	hc := &http.Client{}
+	hc := &http.Client{Transport: defaultTransport()}
 	if cfg.HTTPClient != nil {
 		cp := *cfg.HTTPClient
 		hc = &cp
@@ -87,6 +87,11 @@ func New(cfg Config) (*Client, error) {
 		ClassWrites:  newLimiter(ClassWrites),
 		ClassUploads: newLimiter(ClassUploads),
 	}
+	// The chunks of one upload go out together while the uploads limit is still unknown: a
+	// probe of one would leave the other connections idle for a whole chunk, seconds over a
+	// long path, and the service's smallest uploads limit (40 a window, the sandbox's) is above
+	// the most chunks an upload sends together (MaxUploadChunksInFlight).
+	c.limiters[ClassUploads].blind = cfg.UploadChunksInFlight
 	return c, nil
 }
 
@@ -108,3 +113,20 @@ func (c *Client) AuthScheme() string { return c.cfg.AuthScheme }
 
 // UserAgent is the User-Agent header the client sends.
 func (c *Client) UserAgent() string { return c.userAgent }
+
+// idleConnsPerHost is how many idle connections to the service the default transport keeps: as
+// many as an upload has chunks in flight, and a few for the calls beside them.
+const idleConnsPerHost = MaxUploadChunksInFlight + 4
+
+// defaultTransport is Go's default transport keeping idleConnsPerHost idle connections to the
+// service, not 2: a chunk that starts as another ends reuses a connection instead of opening
+// one, which over a long path costs round trips and TCP's slow start again.
+func defaultTransport() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return http.DefaultTransport
+	}
+	t = t.Clone()
+	t.MaxIdleConnsPerHost = idleConnsPerHost
+	return t
+}

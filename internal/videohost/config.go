@@ -67,9 +67,12 @@ const (
 	// DefaultUploadChunkSize: few requests of the uploads class (40 a minute in the sandbox) per
 	// source, and a failed chunk costs little to send again.
 	DefaultUploadChunkSize = 50 << 20
-	// DefaultUploadChunksInFlight: a second chunk keeps the connection busy while the first one's
-	// answer travels back; more rarely pays under the uploads rate limit.
-	DefaultUploadChunksInFlight = 2
+	// DefaultUploadChunksInFlight: over a path tens of milliseconds long, one TCP connection is
+	// held to its window over the round trip, and the chunks in flight are as many connections,
+	// each sending its body: with 4, terraform apply created a video of 1 GiB 3.4 times as fast
+	// as curl sent its chunks on one connection (25 ms each way, 100 Mbit/s per connection); 4
+	// keeps 4 of the sandbox's 40 uploads a minute in flight, and costs nothing on loopback.
+	DefaultUploadChunksInFlight = 4
 )
 
 // The bounds of the upload settings: the service's smallest chunk that is not the last, its

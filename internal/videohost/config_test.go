@@ -2,6 +2,7 @@ package videohost
 
 import (
 	"errors"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +143,22 @@ func TestUploadSettings(t *testing.T) {
 		if !errors.As(err, &ce) || !strings.Contains(ce.Field, "Upload") || !strings.Contains(ce.Problem, "use") {
 			t.Errorf("New(%+v) = %v, want a *ConfigError on an upload setting", bad, err)
 		}
+	}
+}
+
+// TestNewKeepsIdleConnectionsForChunks: without a client of the caller's, the transport keeps as
+// many idle connections to the service as an upload may have chunks in flight (Go's default is 2,
+// which would close and reopen connections between the chunks of 4 or 8 in flight).
+func TestNewKeepsIdleConnectionsForChunks(t *testing.T) {
+	c, err := New(Config{APIKey: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, ok := c.http.Transport.(*http.Transport)
+	if !ok || tr == http.DefaultTransport {
+		t.Fatalf("transport %T, want a copy of Go's default", c.http.Transport)
+	}
+	if tr.MaxIdleConnsPerHost < MaxUploadChunksInFlight {
+		t.Fatalf("the transport keeps %d idle connections per host, want at least %d", tr.MaxIdleConnsPerHost, MaxUploadChunksInFlight)
 	}
 }

@@ -24,7 +24,7 @@ type streamBody struct {
 	head, tail  []byte
 	file        io.ReaderAt
 	off, n      int64
-	seen        *chunkSeen // the upload's hash, which every attempt's bytes go through; or nil
+	check       *sequentialHash // the upload's hash, which checks every attempt's bytes; or nil
 }
 
 // formField is one text field sent before the file part, such as an upload's videoId.
@@ -67,8 +67,8 @@ func newStreamBody(fields []formField, filename string, file io.ReaderAt, off, n
 // open makes the body of one attempt; touch is called on every read.
 func (b *streamBody) open(touch func()) io.Reader {
 	var file io.Reader = &exactReader{r: io.NewSectionReader(b.file, b.off, b.n), off: b.off, n: b.n}
-	if b.seen != nil {
-		file = b.seen.attempt(file)
+	if b.check != nil {
+		file = b.check.checked(file, b.off, b.n)
 	}
 	return &touchReader{r: io.MultiReader(bytes.NewReader(b.head), file, bytes.NewReader(b.tail)), touch: touch}
 }

@@ -57,12 +57,15 @@ type limiter struct {
 	// headerless is set when the service answered the class without rate headers before
 	// any limit was learned: there is nothing to keep a budget of, so only 429s gate.
 	headerless bool
-	probing    bool      // the one request sent while the limit is unknown is out
-	gen        uint64    // the window that requests are sent in now
-	left       int       // requests the window still accepts, counted at send
-	reset      time.Time // the earliest reset the window's answers announced; zero while unknown
-	inflight   int       // requests of this window sent and not answered
-	changed    chan struct{}
+	// blind is how many requests may be out together while the limit is unknown (1 unless
+	// New sets more); probing counts those out, and blindSent those sent before the limit was
+	// learned.
+	blind, probing, blindSent int
+	gen                       uint64    // the window that requests are sent in now
+	left                      int       // requests the window still accepts, counted at send
+	reset                     time.Time // the earliest reset the window's answers announced; zero while unknown
+	inflight                  int       // requests of this window sent and not answered
+	changed                   chan struct{}
 
 	// out counts the requests sent and not answered, of every window.
 	out int
@@ -167,12 +170,13 @@ func (l *limiter) admit() admission {
 	case l.headerless:
 		return admission{ok: true, t: ticket{gen: l.gen}}
 	case l.limit == 0:
-		// Nothing known yet: one request finds out the limit and the window before a
-		// parallel burst could overrun an unknown, possibly small, budget.
-		if l.probing {
+		// Nothing known yet: one request (or blind ones) finds out the limit and the window
+		// before a parallel burst could overrun an unknown, possibly small, budget.
+		if l.probing >= max(l.blind, 1) {
 			return admission{changed: l.changed, reason: "learning the limit"}
 		}
-		l.probing = true
+		l.probing++
+		l.blindSent++
 		return admission{ok: true, t: ticket{gen: l.gen, probe: true}}
 	}
 	if !l.reset.IsZero() && !now.Before(l.reset) {
@@ -358,8 +362,8 @@ func (l *limiter) observe(t ticket, r rateHeaders) {
 // settle gives back the place t held among the requests in flight and reports whether t was
 // sent in the current window.
 func (l *limiter) settle(t ticket) (current bool) {
-	if t.probe {
-		l.probing = false
+	if t.probe && l.probing > 0 {
+		l.probing--
 	}
 	current = t.gen == l.gen
 	if current && !t.probe && l.inflight > 0 {
@@ -389,13 +393,14 @@ func (l *limiter) learnLimit(r rateHeaders, now time.Time, current bool) bool {
 		return current && l.limit != 0
 	case l.limit == 0:
 		// The first limit learned: this response is the newest news of a new window, in which
-		// the probe was this limiter's one request so far.
+		// the probes were this limiter's requests so far; those still out spend it too.
 		l.limit, l.headerless = r.limit, false
 		l.newWindow()
-		l.first, l.own = true, 1
+		l.first, l.own = true, l.blindSent
+		l.left -= l.probing
 		// The probe's response is the window's first: it tells whether this limiter opened it;
 		// learnWindow, which follows, marks the key shared when it did not.
-		l.answered, l.leader = true, !r.hasRemaining || r.limit-r.remaining <= 1
+		l.answered, l.leader = true, !r.hasRemaining || r.limit-r.remaining <= l.blindSent
 		return true
 	default:
 		l.limit = r.limit
@@ -437,8 +442,8 @@ func (l *limiter) forget(t ticket) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	defer l.notify()
-	if t.probe {
-		l.probing = false
+	if t.probe && l.probing > 0 {
+		l.probing--
 	}
 	if t.gen == l.gen && !t.probe && l.inflight > 0 {
 		l.inflight--

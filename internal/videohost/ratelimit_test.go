@@ -700,3 +700,33 @@ func TestRateLimitFillsShortWindowsWithout429(t *testing.T) {
 		}
 	}
 }
+
+// TestLimiterBlindBudgetOfUploads: while the uploads limit is unknown, as many requests go out as
+// an upload sends chunks together (the client's UploadChunksInFlight), not one; the first answer
+// counts them all in the window, so that they are not taken for another process's. The other
+// classes still send one request first.
+func TestLimiterBlindBudgetOfUploads(t *testing.T) {
+	c, err := New(Config{APIKey: testKey, UploadChunksInFlight: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := c.limiters[ClassUploads]
+	first := mustAdmit(t, l)
+	mustAdmit(t, l)
+	mustAdmit(t, l)
+	if a := l.admit(); a.ok {
+		t.Fatal("a fourth upload went out while the limit was unknown, want three")
+	}
+	l.observe(first, headers(40, 37, 60))
+	l.mu.Lock()
+	own, left, shared := l.own, l.left, l.sharing()
+	l.mu.Unlock()
+	if own != 3 || left != 37 || shared {
+		t.Fatalf("after the first answer: own %d, left %d, shared %v; want 3, 37, false", own, left, shared)
+	}
+	reads := c.limiters[ClassReads]
+	mustAdmit(t, reads)
+	if a := reads.admit(); a.ok {
+		t.Fatal("a second read went out while the reads limit was unknown")
+	}
+}

@@ -33,6 +33,9 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 		return Video{}, err
 	}
 	u.videoID, u.path = videoID, videoCollection.item(videoID)+"/source"
+	if u.seq != nil {
+		defer u.seq.stop()
+	}
 	// A source changes the video's assets and source in the list that refreshes share.
 	defer videoCollection.writing(c)()
 	st, err := c.GetVideoStatus(ctx, videoID)
@@ -65,9 +68,6 @@ func (c *Client) newUpload(src UploadSource, opt UploadOptions) (*sourceUpload, 
 	}
 	u := &sourceUpload{c: c, src: src, chunkSize: opt.ChunkSize, inFlight: opt.ChunksInFlight}
 	u.src.Name = uploadName(src.Name)
-	if opt.Hash != nil {
-		u.seq = newSequentialHash(u.src, opt.Hash)
-	}
 	cfg := Config{UploadChunkSize: u.chunkSize, UploadChunksInFlight: u.inFlight}
 	if err := cfg.uploads(); err != nil {
 		var ce *ConfigError
@@ -82,6 +82,9 @@ func (c *Client) newUpload(src UploadSource, opt UploadOptions) (*sourceUpload, 
 	}
 	if opt.ChunksInFlight == 0 {
 		u.inFlight = c.cfg.UploadChunksInFlight
+	}
+	if opt.Hash != nil {
+		u.seq = newSequentialHash(u.src, opt.Hash, u.chunkSize)
 	}
 	return u, checkSize(src)
 }
@@ -118,62 +121,37 @@ func (u *sourceUpload) plan(missing []ByteRange) []chunk {
 }
 
 // run sends the chunks, at most inFlight at a time, starting none once ctx ended or a chunk
-// failed; it returns when those started have finished. With a hash to feed, a chunk starts only
-// once the body of the one before was read whole, and the bytes no chunk sends are read for the
-// hash (sequentialHash).
+// failed; it returns when those started have finished. Their bodies go out together; with a hash
+// to feed, its reader may read up to the end of each chunk started (sequentialHash).
 func (u *sourceUpload) run(ctx context.Context, chunks []chunk) {
 	var g errgroup.Group
 	g.SetLimit(u.inFlight)
-	var prev chan struct{} // closed when the chunk before has finished
-	var prevEnd int64
 	for _, ch := range chunks {
-		if !u.inOrder(ctx, prevEnd, prev, ch.from) || ctx.Err() != nil || u.stopped() {
+		if ctx.Err() != nil || u.stopped() {
 			break
 		}
-		done := make(chan struct{})
+		if u.seq != nil {
+			u.seq.allow(ch.to + 1)
+		}
 		g.Go(func() error {
-			defer close(done)
 			// It may have waited for its slot past the end.
 			if ctx.Err() == nil && !u.stopped() {
 				u.send(ctx, ch)
 			}
 			return nil
 		})
-		prev, prevEnd = done, ch.to+1
-	}
-	if u.seq != nil && ctx.Err() == nil && !u.stopped() {
-		u.inOrder(ctx, prevEnd, prev, u.src.Size)
 	}
 	_ = g.Wait()
 }
 
-// inOrder waits, when the upload feeds a hash, until the body of the chunk before (ending at
-// prevEnd) was read, then reads for the hash what lies between it and next; false when the
-// upload stops meanwhile.
-func (u *sourceUpload) inOrder(ctx context.Context, prevEnd int64, prev chan struct{}, next int64) bool {
-	if u.seq == nil {
-		return true
-	}
-	u.seq.waitFor(ctx, prevEnd, prev)
-	if ctx.Err() != nil || u.stopped() {
-		return false
-	}
-	if err := u.seq.fill(next); err != nil {
-		u.record(chunk{}, Video{}, err)
-		return false
-	}
-	return true
-}
-
-// hashRest reads for the hash, once the upload has succeeded, what no chunk's body gave it: the
-// bytes from a chunk the service refused as already complete (its body unread) on, or those it
-// held after the last chunk sent when ctx ended first. Nothing without a hash, or when the hash
-// holds the whole file.
+// hashRest waits, once the upload has succeeded, until the hash holds the whole file: the bytes
+// the service held before (a resumed upload) or that a chunk refused as already complete did not
+// send are read for it alone. Nothing without a hash.
 func (u *sourceUpload) hashRest() error {
 	if u.seq == nil {
 		return nil
 	}
-	return u.seq.fill(u.src.Size)
+	return u.seq.whole()
 }
 
 func (u *sourceUpload) stopped() bool {
@@ -194,7 +172,7 @@ func (u *sourceUpload) post(ctx context.Context, ch chunk, replaces bool) (Video
 	var err error
 	r.stream, err = newStreamBody(u.fields, u.src.Name, u.src.Reader, ch.from, ch.to-ch.from+1)
 	if err == nil && u.seq != nil {
-		r.stream.seen = &chunkSeen{s: u.seq, from: ch.from}
+		r.stream.check = u.seq
 	}
 	if err == nil && (ch.from > 0 || ch.to < u.src.Size-1) {
 		r.header = http.Header{"Content-Range": {fmt.Sprintf("bytes %d-%d/%d", ch.from, ch.to, u.src.Size)}}
@@ -310,11 +288,11 @@ type UploadOptions struct {
 	ChunksInFlight int   // chunks sent together, 1..MaxUploadChunksInFlight
 	// Progress, when set, is called at a bounded cadence (and once at the end).
 	Progress func(UploadProgress)
-	// Hash, when set (a SHA-256, say), is written every byte of the file in order, each read
-	// once: the bytes of the chunks as they are sent, and those the service already held (a
-	// resumed upload) read for it alone. After an upload that returned no error it holds the
-	// whole file, so that the caller learns the SHA-256 of what was sent without reading the
-	// file again.
+	// Hash, when set (a SHA-256, say), is written every byte of the file in order, by a read of
+	// the file of its own beside the chunks' bodies, which go out together; each chunk sent is
+	// checked to hold the bytes the hash took (else ErrSourceChanged, before the service has it
+	// whole). After an upload that returned no error it holds the whole file, so that the caller
+	// learns the SHA-256 of what was sent without a read of the file of its own.
 	Hash io.Writer
 }
 
