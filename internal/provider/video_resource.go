@@ -195,7 +195,7 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		},
 		"language": schema.StringAttribute{
 			MarkdownDescription: videoLanguageDescription,
-			Optional: true, Computed: true,
+			Optional:            true, Computed: true,
 			Validators:    []validator.String{videoLanguageValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
 		},
