@@ -96,10 +96,26 @@ func New(cfg Config) (*Client, error) {
 }
 
 // Detached returns a context for finishing, after ctx ended, what the operation had started
-// (reconciling an ambiguous create, looking up a new webhook's secret): ctx's values without
-// its cancellation, bounded by the configured request timeout.
+// (reconciling an ambiguous create, looking up a new webhook's secret, deleting an ephemeral
+// token when Terraform closes it): ctx's values without its cancellation, bounded by the
+// configured request timeout plus the longest rate window the client has seen. A follow-up that
+// finds its class's window spent (a token's delete after a burst of writes) must be able to wait
+// for the next window: bounded by the request timeout alone, it gave up before it could send,
+// and the token outlived its run.
 func (c *Client) Detached(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+	return context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout+c.longestWindow())
+}
+
+// longestWindow is the longest rate window any class has announced (its Retry-After), 0 while
+// none has.
+func (c *Client) longestWindow() time.Duration {
+	var w time.Duration
+	for _, l := range c.limiters {
+		l.mu.Lock()
+		w = max(w, l.span)
+		l.mu.Unlock()
+	}
+	return w
 }
 
 // BaseURL is the address the client sends to.

@@ -467,6 +467,39 @@ func TestDetachedReconcilesAfterCancellation(t *testing.T) {
 	}
 }
 
+// TestDetachedOutlastsASpentWindow: a follow-up on Detached's context that finds its class's
+// window spent waits for the next one, though the window is longer than the request timeout:
+// the delete of an ephemeral token at the end of a run that spent its writes is sent, not
+// given up.
+func TestDetachedOutlastsASpentWindow(t *testing.T) {
+	f := newFakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		// Every write spends the window of one write, which reopens in 2 s.
+		w.Header().Set(headerLimit, "1")
+		w.Header().Set(headerRemaining, "0")
+		w.Header().Set(headerRetryAfter, "2")
+		switch r.Method {
+		case http.MethodPost:
+			writeJSON(w, http.StatusCreated, map[string]any{"webhookId": "wh-1", "url": "https://a.example/h", "events": []string{"video.encoding.quality.completed"}})
+		case http.MethodDelete:
+			w.WriteHeader(http.StatusNoContent)
+		}
+	})
+	c := f.client(t, basic, func(cfg *Config) { cfg.Timeout = time.Second })
+	ctx, cancel := context.WithCancel(t.Context())
+	if _, err := c.CreateWebhook(ctx, CreateWebhookInput{URL: "https://a.example/h", Events: []string{"video.encoding.quality.completed"}}); err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	cancel()
+	dctx, release := c.Detached(ctx)
+	defer release()
+	if err := c.DeleteWebhook(dctx, "wh-1"); err != nil {
+		t.Fatalf("delete on the detached context, after a window of 2 s with a timeout of 1 s: %v", err)
+	}
+	if n := f.count(http.MethodDelete, "/webhooks/wh-1"); n != 1 {
+		t.Fatalf("deletes sent = %d, want 1", n)
+	}
+}
+
 // TestCancelDuringABackoff: a retry that waits is not sent once the caller cancels. For a read
 // that is a plain interruption; a delete whose first attempt got a 500 may have been applied,
 // so its outcome is unknown.
