@@ -87,7 +87,7 @@ func noPlayInPoints(address string) statecheck.StateCheck {
 // plays), so it runs only in-process.
 func TestAccAnalyticsDataSources(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it records plays through the emulator's control API")
 	v, err := serviceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "Watched", Tags: []string{"launch"}})
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +202,7 @@ func TestAccAnalyticsPlanChecks(t *testing.T) {
 // country. The control API is the emulator's, so it runs only in-process.
 func TestAccAnalyticsExample(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it records plays through the emulator's control API")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	w := newCLIWorkdir(ctx, t, "1.11.0")

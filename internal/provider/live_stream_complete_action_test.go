@@ -23,7 +23,7 @@ import (
 // wait left to its default and with wait = false; one complete is sent per update.
 func TestAccLiveStreamCompleteAction(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it starts a broadcast through the emulator's control API")
 	requireCLIFeature(t, featureActions)
 	var id string
 	config := func(name, wait string) string {

@@ -63,7 +63,7 @@ func TestVideoModelFrom(t *testing.T) {
 // TestAccVideoDataSourceOfVideoMadeOutside is its part that runs anywhere.
 func TestAccVideoDataSource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it reads the emulator's seed videos")
 	const one, listed = "data.videohost_video.one", "data.videohost_videos.all"
 	config := env.providerConfig("") + `
 data "videohost_videos" "all" {}
@@ -168,7 +168,7 @@ data "videohost_video" "one" {
 // of the file uploaded and every quality with its state as the service reports them.
 func TestAccVideoDataSource_status(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{IngestDelay: time.Millisecond, EncodingDelay: time.Millisecond})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it waits on the emulator's encoding, set to a millisecond a step")
 	c := serviceClient(t, env)
 	empty := newTestVideo(t, env)
 	encoded := newTestVideo(t, env)

@@ -247,7 +247,7 @@ data "videohost_summaries" "written" {
 // service holds exactly it, and the next plan is empty.
 func TestAccVideoSummary_storedThen500(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{Limits: raisedLimits})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it injects faults: every create stored, then answered 500")
 	videoID := createVideoOutside(t, env, videohost.VideoCreate{Title: "Flaky"})
 	cfg := summaryConfig(env, videoID, `abstract = "Written once."`)
 	oneSummary := func(*terraform.State) error {
