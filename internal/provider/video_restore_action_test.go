@@ -63,8 +63,9 @@ func discardedOrSkip(t *testing.T, env *accEnv, id string) videohost.Video {
 	d, err := serviceClient(t, env).GetDiscardedVideo(t.Context(), id)
 	switch {
 	case errors.Is(err, videohost.ErrNotFound) && env.Emu == nil:
-		t.Skipf("the workspace has no Video Restore feature (video %s, destroyed, is not among its discarded videos): "+
-			"there is nothing to restore; the emulator has it with -video-restore", id)
+		t.Logf("video %s, destroyed, is not among the discarded videos", id)
+		t.Skip("the workspace has no Video Restore feature (a destroyed video is not among its discarded videos): " +
+			"there is nothing to restore; the emulator has it with -video-restore")
 	case err != nil:
 		t.Fatalf("reading video %s among the discarded videos: %v", id, err)
 	case !d.Discarded || d.DeletesAt == nil:
