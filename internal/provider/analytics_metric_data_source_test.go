@@ -1,7 +1,8 @@
 package provider
 
-// Tests of the analytics data sources (metric, breakdown, time series): what they read of the
-// plays the emulator recorded, and what they refuse at plan.
+// Tests of the analytics data sources (metric, breakdown, time series): what they refuse at plan
+// and what they read of a video nobody has played, anywhere; what they read of plays, only
+// in-process, since the plays are recorded through the emulator's control API.
 
 import (
 	"context"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -22,11 +24,70 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
+// TestAccAnalyticsOfUnplayedVideo reads the analytics of a video made outside Terraform a moment
+// ago, which nobody has played: no play as a metric, no bucket of a breakdown by country, and
+// no play in any point of a time series. It runs against any endpoint.
+func TestAccAnalyticsOfUnplayedVideo(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	id := createVideoOutside(t, env, videohost.VideoCreate{Title: "Unwatched"})
+	config := env.providerConfig("") + fmt.Sprintf(`
+data "videohost_analytics_metric" "plays" {
+  metric      = "play"
+  aggregation = "count"
+  filter_by   = { media_id = [%[1]q] }
+}
+
+data "videohost_analytics_breakdown" "countries" {
+  metric    = "play"
+  breakdown = "country"
+  filter_by = { media_id = [%[1]q] }
+}
+
+data "videohost_analytics_timeseries" "hours" {
+  metric    = "play"
+  filter_by = { media_id = [%[1]q] }
+}
+`, id)
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.videohost_analytics_metric.plays", tfjsonpath.New("value"), knownvalue.Float64Exact(0)),
+				statecheck.ExpectKnownValue("data.videohost_analytics_metric.plays", tfjsonpath.New("timeframe_to"), knownvalue.NotNull()),
+				statecheck.ExpectKnownValue("data.videohost_analytics_breakdown.countries", tfjsonpath.New("buckets"), knownvalue.ListSizeExact(0)),
+				statecheck.ExpectKnownValue("data.videohost_analytics_timeseries.hours", tfjsonpath.New("interval"), knownvalue.StringExact("hour")),
+				noPlayInPoints("data.videohost_analytics_timeseries.hours"),
+			},
+		}},
+	})
+}
+
+// noPlayInPoints checks that every point of the time series at address counts no play: the
+// service may answer the intervals without plays as points of 0, or leave them out.
+func noPlayInPoints(address string) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		r, err := stateResource(s, address)
+		if err != nil {
+			return err
+		}
+		points, _ := r.AttributeValues["points"].([]any)
+		for _, p := range points {
+			if v, _ := p.(map[string]any)["metric_value"].(float64); v != 0 {
+				return fmt.Errorf("%s has a point of %v plays, want none: %v", address, v, points)
+			}
+		}
+		return nil
+	})
+}
+
 // TestAccAnalyticsDataSources records plays of a video from two countries and reads them as a
-// metric (filtered and not), a breakdown by country and a time series by hour.
+// metric (filtered and not), a breakdown by country and a time series by hour. The plays are
+// recorded through the emulator's control API (a real endpoint counts only real players'
+// plays), so it runs only in-process.
 func TestAccAnalyticsDataSources(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it records plays through the emulator's control API")
 	v, err := serviceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "Watched", Tags: []string{"launch"}})
 	if err != nil {
 		t.Fatal(err)
@@ -91,10 +152,9 @@ data "videohost_analytics_timeseries" "hours" {
 }
 
 // TestAccAnalyticsPlanChecks: what the service would refuse is an error at plan, on the
-// attribute, before any request.
+// attribute, before any request. It runs against any endpoint.
 func TestAccAnalyticsPlanChecks(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	step := func(body, want string) resource.TestStep {
 		return resource.TestStep{Config: env.providerConfig("") + body, PlanOnly: true, ExpectError: regexp.MustCompile(want)}
 	}
@@ -139,10 +199,10 @@ func TestAccAnalyticsPlanChecks(t *testing.T) {
 
 // TestAccAnalyticsExample applies examples/analytics against the emulator as its comment says:
 // no play at first, then the plays recorded through the control API, counted in all and per
-// country.
+// country. The control API is the emulator's, so it runs only in-process.
 func TestAccAnalyticsExample(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it records plays through the emulator's control API")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	w := newCLIWorkdir(ctx, t, "1.11.0")

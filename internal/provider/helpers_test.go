@@ -121,6 +121,15 @@ func (e *accEnv) requireEmulator(t *testing.T) {
 	}
 }
 
+// requireEmulatorFor skips a test that needs the in-process emulator for the reason why (its
+// control API, its options or its seeds), saying it, when running against a real endpoint.
+func (e *accEnv) requireEmulatorFor(t *testing.T, why string) {
+	t.Helper()
+	if e.Emu == nil {
+		t.Skipf("%s, so it needs the in-process emulator: VIDEOHOST_EMULATOR=0 runs against a real endpoint", why)
+	}
+}
+
 // providerConfig is the provider block pointed at this service, with extra attributes. Against
 // a real endpoint the key stays in the environment and out of the configuration files that the
 // testing framework writes.

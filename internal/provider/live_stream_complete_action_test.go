@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -22,7 +23,7 @@ import (
 // wait left to its default and with wait = false; one complete is sent per update.
 func TestAccLiveStreamCompleteAction(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it starts a broadcast through the emulator's control API")
 	requireCLIFeature(t, featureActions)
 	var id string
 	config := func(name, wait string) string {
@@ -85,6 +86,63 @@ resource "videohost_live_stream" "studio" {
 	})
 	if n := env.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 2 {
 		t.Errorf("%d PUT /live-streams/%s/complete, want one per update", n, id)
+	}
+}
+
+// TestAccLiveStreamCompleteActionIdle runs the action where no encoder broadcasts, as against a
+// real endpoint: from an action_trigger after an update, the complete is sent and the apply
+// ends with the stream not broadcasting; on an unknown id the action fails on live_stream_id.
+// It runs against any endpoint; starting a broadcast needs an encoder (the emulator's control
+// API in TestAccLiveStreamCompleteAction).
+func TestAccLiveStreamCompleteActionIdle(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	requireCLIFeature(t, featureActions)
+	var id string
+	config := func(name, liveStreamID string) string {
+		return env.providerConfig("") + fmt.Sprintf(`
+action "videohost_live_stream_complete" "studio" {
+  config {
+    live_stream_id = %s
+  }
+}
+
+resource "videohost_live_stream" "studio" {
+  name = %s
+
+  lifecycle {
+    action_trigger {
+      events  = [after_update]
+      actions = [action.videohost_live_stream_complete.studio]
+    }
+  }
+}
+`, liveStreamID, hcl(name))
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config("idle studio", "videohost_live_stream.studio.id"),
+				ConfigStateChecks: []statecheck.StateCheck{idOf("videohost_live_stream.studio", &id)},
+			},
+			{
+				Config: config("idle studio (renamed)", "videohost_live_stream.studio.id"),
+				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(func(ctx context.Context) error {
+					ls, err := serviceClient(t, env).GetLiveStream(ctx, id)
+					if err == nil && ls.Broadcasting {
+						err = fmt.Errorf("live stream %s broadcasts after the action", id)
+					}
+					return err
+				})},
+			},
+			{
+				Config:      config("idle studio", hcl("li0000000000000000none")),
+				ExpectError: regexp.MustCompile(`Live Stream Not Found`),
+			},
+		},
+	})
+	if n := env.RequestCount(http.MethodPut, "/live-streams/"+id+"/complete"); n != 1 {
+		t.Errorf("%d PUT /live-streams/%s/complete, want one, after the update", n, id)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -284,4 +286,56 @@ func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]
 		return nil, fmt.Errorf("GET %s: %w", path, err)
 	}
 	return out, nil
+}
+
+// TestAccLiveStreamDataSourcesOfStreamMadeOutside reads a live stream made outside Terraform
+// through the public API: by id, as the service holds it, with its stream key hidden; and with
+// videohost_live_streams by a name of its own (a random suffix, so that the list is of it alone
+// in a shared workspace), whose one item is what the read by id says. It runs against any
+// endpoint, unlike TestAccLiveStreamDataSource and TestAccLiveStreamsDataSource, which read the
+// emulator's seeds.
+func TestAccLiveStreamDataSourcesOfStreamMadeOutside(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	c := serviceClient(t, env)
+	name := "outside studio " + runSuffix(t)
+	stream, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := c.DeleteLiveStream(context.Background(), stream.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting live stream %s made outside Terraform: %v", stream.ID, err)
+		}
+	})
+	const one, named = "data.videohost_live_stream.one", "data.videohost_live_streams.named"
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig("") + fmt.Sprintf(`
+data "videohost_live_streams" "named" {
+  name = %q
+}
+
+data "videohost_live_stream" "one" {
+  id = %q
+}
+`, name, stream.ID),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectSensitiveValue(one, tfjsonpath.New("stream_key")),
+				statecheck.ExpectKnownValue(named, tfjsonpath.New("live_streams"), knownvalue.ListSizeExact(1)),
+				listedAsRead(named, "live_streams", one),
+				stateCheckFunc(func(s *tfjson.State) error {
+					got, err := stateAttributes(s, one)
+					if err != nil {
+						return err
+					}
+					wire, err := serviceJSON(t.Context(), env.BaseURL, "/live-streams/"+url.PathEscape(stream.ID), env.APIKey)
+					if err != nil {
+						return err
+					}
+					return compareLiveStreamWithService(got, wire)
+				}),
+			},
+		}},
+	})
 }

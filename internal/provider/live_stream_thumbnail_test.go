@@ -53,7 +53,6 @@ func liveThumbnailIs(t *testing.T, env *accEnv, id *string, version int) statech
 // thumbnail_file, which deletes the thumbnail.
 func TestAccLiveStreamThumbnail(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	dir := t.TempDir()
 	file := writePNG(t, dir, "thumb.png", 64, 36, 1)
 	var id string

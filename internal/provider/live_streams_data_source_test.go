@@ -86,7 +86,7 @@ func sameIDs(a, b []string) bool {
 
 func TestAccLiveStreamsDataSource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedLiveStreams: seededLiveStreams, Limits: emulator.Limits{Reads: 10000}})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it reads the emulator's seed live streams")
 
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,

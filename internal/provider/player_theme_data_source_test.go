@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -92,5 +94,68 @@ data "videohost_player_themes" "bad" {
 				Config: env.providerConfig(""),
 			},
 		},
+	})
+}
+
+// TestAccPlayerThemeDataSourcesOfThemeMadeOutside reads a theme made outside Terraform through
+// the public API: by id, with what the service holds, and among the list of every theme, where
+// its item is what the read by id says. It looks for its own theme among the others, so it runs
+// against any endpoint, unlike TestAccPlayerThemeDataSources, which counts every theme.
+func TestAccPlayerThemeDataSourcesOfThemeMadeOutside(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	c := serviceClient(t, env)
+	name := "outside " + runSuffix(t)
+	theme, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(name), ForceLoop: videohost.Value(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := c.DeletePlayerTheme(context.Background(), theme.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting player theme %s made outside Terraform: %v", theme.ID, err)
+		}
+	})
+	const one = "data.videohost_player_theme.one"
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig("") + fmt.Sprintf(`
+data "videohost_player_themes" "all" {}
+
+data "videohost_player_theme" "one" {
+  id = %q
+}
+`, theme.ID),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(one, tfjsonpath.New("name"), knownvalue.StringExact(name)),
+				statecheck.ExpectKnownValue(one, tfjsonpath.New("force_loop"), knownvalue.Bool(true)),
+				listedAsRead("data.videohost_player_themes.all", "player_themes", one),
+			},
+		}},
+	})
+}
+
+// listedAsRead checks that the list data source at listAddr holds, in its attribute items, an
+// element equal to what the data source at oneAddr read by id: found among the other objects
+// of a shared workspace by its id.
+func listedAsRead(listAddr, items, oneAddr string) statecheck.StateCheck {
+	return stateCheckFunc(func(s *tfjson.State) error {
+		all, err := stateAttributes(s, listAddr)
+		if err != nil {
+			return err
+		}
+		one, err := stateAttributes(s, oneAddr)
+		if err != nil {
+			return err
+		}
+		list, _ := all[items].([]any)
+		for _, item := range list {
+			if m, _ := item.(map[string]any); m["id"] == one["id"] {
+				if !reflect.DeepEqual(m, one) {
+					return fmt.Errorf("%s read by id %v differs from its item of %s: %v", oneAddr, one, listAddr, m)
+				}
+				return nil
+			}
+		}
+		return fmt.Errorf("%s does not list %v among its %d %s", listAddr, one["id"], len(list), items)
 	})
 }

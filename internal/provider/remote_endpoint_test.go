@@ -6,6 +6,8 @@ package provider
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -123,4 +125,15 @@ func (e *accEnv) requireOwnAccount(t *testing.T, why string) {
 	if e.Emu == nil {
 		t.Skipf("%s, so it needs an account of its own: it runs against the in-process emulator, not with VIDEOHOST_EMULATOR=0", why)
 	}
+}
+
+// runSuffix is a short random word that a test adds to the names it filters by (tags, titles),
+// so that what it lists is its own even in a workspace that other tests use at the same time.
+func runSuffix(t *testing.T) string {
+	t.Helper()
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b)
 }

@@ -58,9 +58,12 @@ func TestVideoModelFrom(t *testing.T) {
 	}
 }
 
+// TestAccVideoDataSource reads the fifth of 130 seed videos (two pages of the list) with both
+// data sources. The seeds are an option of the emulator, so it runs only in-process;
+// TestAccVideoDataSourceOfVideoMadeOutside is its part that runs anywhere.
 func TestAccVideoDataSource(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it reads the emulator's seed videos")
 	const one, listed = "data.videohost_video.one", "data.videohost_videos.all"
 	config := env.providerConfig("") + `
 data "videohost_videos" "all" {}
@@ -108,12 +111,64 @@ data "videohost_video" "one" {
 	})
 }
 
+// TestAccVideoDataSourceOfVideoMadeOutside reads a video made outside Terraform through the
+// public API, with videohost_video by its id and with videohost_videos by a title of its own
+// (a random suffix, so that the list is of it alone in a shared workspace): both show what the
+// service holds, the same in both; an unknown id is a clear error. It runs against any
+// endpoint, unlike TestAccVideoDataSource, whose videos are the emulator's seeds.
+func TestAccVideoDataSourceOfVideoMadeOutside(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	title := "Read outside " + runSuffix(t)
+	id := createVideoOutside(t, env, videohost.VideoCreate{
+		Title: title, Description: "Made outside Terraform.", Tags: []string{"outside", "read"},
+		Metadata: []videohost.Metadata{{Key: "team", Value: "docs"}},
+	})
+	const one, listed = "data.videohost_video.one", "data.videohost_videos.titled"
+	config := env.providerConfig("") + fmt.Sprintf(`
+data "videohost_videos" "titled" {
+  title = %q
+}
+
+data "videohost_video" "one" {
+  id = %q
+}
+`, title, id)
+	checks := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(listed, tfjsonpath.New("videos"), knownvalue.ListSizeExact(1)),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("title"), knownvalue.StringExact(title)),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("description"), knownvalue.StringExact("Made outside Terraform.")),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("tags"), knownvalue.ListExact([]knownvalue.Check{
+			knownvalue.StringExact("outside"), knownvalue.StringExact("read"),
+		})),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("metadata"), knownvalue.MapExact(map[string]knownvalue.Check{"team": knownvalue.StringExact("docs")})),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("playable"), knownvalue.Bool(false)),
+	}
+	for _, attr := range []string{"id", "title", "description", "public", "tags", "metadata", "created_at"} {
+		checks = append(checks, statecheck.CompareValuePairs(one, tfjsonpath.New(attr), listed,
+			tfjsonpath.New("videos").AtSliceIndex(0).AtMapKey(attr), compare.ValuesSame()))
+	}
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: checks,
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config:      env.providerConfig("") + `data "videohost_video" "missing" { id = "vi0000000000000000none" }`,
+				ExpectError: regexp.MustCompile(`Unable to Read Video`),
+			},
+		},
+	})
+}
+
 // TestAccVideoDataSource_status: the video data source shows a video's status: nothing yet for
 // a video without a source; for one whose source was uploaded and encoded, playable, the size
 // of the file uploaded and every quality with its state as the service reports them.
 func TestAccVideoDataSource_status(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{IngestDelay: time.Millisecond, EncodingDelay: time.Millisecond})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it waits on the emulator's encoding, set to a millisecond a step")
 	c := serviceClient(t, env)
 	empty := newTestVideo(t, env)
 	encoded := newTestVideo(t, env)

@@ -5,8 +5,8 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // restoredVideoResource is the video of the restore tests, and the output of its id.
@@ -29,9 +30,11 @@ output "id" {
 `
 
 // destroyDiscards creates the video of restoredVideoResource in w, then removes it from the
-// configuration: the apply's warning says that the service discarded it, until when (90 days
-// later: the tests run a production emulator, whose videos do not expire after a day). It
-// returns the video's id.
+// configuration: the apply's warning says that the service discarded it, and until when (the
+// deletesAt the service gives; in-process, 90 days later: the tests run a production emulator,
+// whose videos do not expire after a day). It returns the video's id. Against a real endpoint
+// whose workspace has no Video Restore feature (the destroyed video is not among the discarded
+// videos) it skips the test, which has nothing to restore.
 func destroyDiscards(t *testing.T, env *accEnv, w *cliWorkdir, rest string) string {
 	t.Helper()
 	w.writeConfig(env, "", restoredVideoResource)
@@ -39,14 +42,36 @@ func destroyDiscards(t *testing.T, env *accEnv, w *cliWorkdir, rest string) stri
 	id := strings.TrimSpace(w.run("output", "-raw", "id"))
 	w.writeConfig(env, "", rest)
 	out := w.run("apply", "-auto-approve", "-no-color", "-input=false")
-	until := env.Emu.Now().Add(emulator.DiscardRetention).UTC().Format("2006-01-02T")
+	d := discardedOrSkip(t, env, id)
+	until := d.DeletesAt.UTC().Format("2006-01-02T")
+	if env.Emu != nil {
+		if want := env.Emu.Now().Add(emulator.DiscardRetention).UTC().Format("2006-01-02T"); until != want {
+			t.Errorf("video %s is kept until %s, want %s... (90 days)", id, d.DeletesAt, want)
+		}
+	}
 	if !strings.Contains(out, videoDiscardedSummary) || !strings.Contains(out, id) || !strings.Contains(out, until) {
 		t.Errorf("the destroy of video %s does not warn that it was discarded until %s...:\n%s", id, until, out)
 	}
-	if !slices.Contains(env.Emu.DiscardedVideoIDs(), id) {
-		t.Errorf("video %s is not among the discarded videos %v", id, env.Emu.DiscardedVideoIDs())
-	}
 	return id
+}
+
+// discardedOrSkip reads video id, just destroyed, among the discarded videos through the public
+// API. Not found there, the workspace has no Video Restore feature: a failure in-process (the
+// tests' emulator has it), a skip against a real endpoint, which may not.
+func discardedOrSkip(t *testing.T, env *accEnv, id string) videohost.Video {
+	t.Helper()
+	d, err := serviceClient(t, env).GetDiscardedVideo(t.Context(), id)
+	switch {
+	case errors.Is(err, videohost.ErrNotFound) && env.Emu == nil:
+		t.Logf("video %s, destroyed, is not among the discarded videos", id)
+		t.Skip("the workspace has no Video Restore feature (a destroyed video is not among its discarded videos): " +
+			"there is nothing to restore; the emulator has it with -video-restore")
+	case err != nil:
+		t.Fatalf("reading video %s among the discarded videos: %v", id, err)
+	case !d.Discarded || d.DeletesAt == nil:
+		t.Fatalf("video %s among the discarded videos: discarded %v, deletesAt %v; want discarded with a date", id, d.Discarded, d.DeletesAt)
+	}
+	return d
 }
 
 // importRestored imports the restored video id into the configuration it was destroyed from,
@@ -70,10 +95,10 @@ import {
 // any CLI: the destroy warns that the video was discarded and until when, the
 // videohost_discarded_videos data source lists it, and once restored by the service's own call
 // (what OpenTofu and older Terraform users send, as the action's page shows) it is imported back
-// with an empty plan after.
+// with an empty plan after. Against a real endpoint it needs a workspace with the feature, and
+// skips, saying so, without it.
 func TestAccVideoDestroyDiscards(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
-	env.requireEmulator(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	w := newCLIWorkdir(ctx, t, "1.11.0")
@@ -101,10 +126,10 @@ output "discarded" {
 // TestAccVideoRestoreAction destroys a video, restores it with the videohost_video_restore
 // action (terraform apply -invoke, Terraform 1.14 and later), and imports it back; the action
 // run again on the restored video says it is restored already, and on an unknown id fails on
-// video_id.
+// video_id. Against a real endpoint it needs a workspace with the feature, and skips, saying
+// so, without it.
 func TestAccVideoRestoreAction(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
-	env.requireEmulator(t)
 	requireCLIFeature(t, featureActions)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()

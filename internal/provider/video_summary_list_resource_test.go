@@ -1,9 +1,17 @@
 package provider
 
 import (
+	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -54,4 +62,63 @@ func TestVideoSummaryIdentityAndListProtocol(t *testing.T) {
 	if len(one) != 1 || one[0].DisplayName != "summary of video "+videoIDs[1]+" (auto, completed)" {
 		t.Errorf("the video_id filter gave %d results: %+v", len(one), one)
 	}
+}
+
+// TestAccVideoSummaryQuery runs terraform query over the summaries of one video made outside
+// Terraform (its transcript_summary generated one), beside a summary written by the
+// configuration for another video. The lists are filtered by video, so that it holds in a
+// workspace that other tests use at the same time. terraform query needs Terraform 1.14.
+func TestAccVideoSummaryQuery(t *testing.T) {
+	env := newAccEnv(t, emulator.Options{})
+	requireCLIFeature(t, featureQuery)
+	yes := true
+	generated := createVideoOutside(t, env, videohost.VideoCreate{Title: "queried", TranscriptSummary: &yes})
+	written := createVideoOutside(t, env, videohost.VideoCreate{Title: "written"})
+	found, err := serviceClient(t, env).ListSummaries(t.Context(), videohost.SummaryFilter{VideoID: generated})
+	if err != nil || len(found) != 1 {
+		t.Fatalf("the summary of transcript_summary: %v, %v", found, err)
+	}
+	query := fmt.Sprintf(`
+list "videohost_video_summary" "generated" {
+  provider         = videohost
+  include_resource = true
+  config {
+    video_id = %q
+  }
+}
+
+list "videohost_video_summary" "written" {
+  provider = videohost
+  config {
+    video_id = %q
+  }
+}
+`, generated, written)
+	accTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		Steps: []resource.TestStep{
+			{Config: summaryConfig(env, written, `abstract = "Written by hand."`)},
+			{
+				Query:  true,
+				Config: query,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("videohost_video_summary.generated", 1),
+					querycheck.ExpectLength("videohost_video_summary.written", 1),
+					querycheck.ExpectIdentity("videohost_video_summary.generated", map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(found[0].ID),
+					}),
+					querycheck.ExpectResourceKnownValues("videohost_video_summary.generated",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(found[0].ID)}),
+						[]querycheck.KnownValueCheck{
+							{Path: tfjsonpath.New("video_id"), KnownValue: knownvalue.StringExact(generated)},
+							{Path: tfjsonpath.New("origin"), KnownValue: knownvalue.StringExact("auto")},
+						}),
+					querycheck.ExpectResourceDisplayName("videohost_video_summary.written",
+						queryfilter.ByDisplayName(knownvalue.StringRegexp(regexp.MustCompile(`^summary of video `+written+` \(api, `))),
+						knownvalue.StringRegexp(regexp.MustCompile(`\(api, completed\)$`))),
+				},
+			},
+		},
+	})
 }

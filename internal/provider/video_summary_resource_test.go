@@ -2,9 +2,11 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -23,10 +25,17 @@ const testSummaryAddr = "videohost_video_summary.test"
 // createVideoOutside creates a video outside Terraform, as the dashboard would, and returns its id.
 func createVideoOutside(t *testing.T, env *accEnv, in videohost.VideoCreate) string {
 	t.Helper()
-	v, err := serviceClient(t, env).CreateVideo(t.Context(), in)
+	c := serviceClient(t, env)
+	v, err := c.CreateVideo(t.Context(), in)
 	if err != nil {
 		t.Fatalf("creating video %q: %v", in.Title, err)
 	}
+	// Deleted when the test ends, so that a run against a real endpoint leaves nothing behind.
+	t.Cleanup(func() {
+		if err := c.DeleteVideo(context.Background(), v.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting video %s made outside Terraform: %v", v.ID, err)
+		}
+	})
 	return v.ID
 }
 
@@ -183,39 +192,48 @@ func TestAccVideoSummary_generated(t *testing.T) {
 }
 
 // TestAccSummariesAndTagsDataSources lists the summaries by origin and the tags by a part of
-// their value, ignoring accents and case, most used first.
+// their value, ignoring accents and case, most used first. Its tags carry a suffix of the run
+// and its summary lists are of its own video, so that it holds in a workspace that other tests
+// (or people) use at the same time.
 func TestAccSummariesAndTagsDataSources(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
 	yes := true
-	auto := createVideoOutside(t, env, videohost.VideoCreate{Title: "a", Tags: []string{"Maths", "école"}, TranscriptSummary: &yes})
-	createVideoOutside(t, env, videohost.VideoCreate{Title: "b", Tags: []string{"Maths"}})
-	createVideoOutside(t, env, videohost.VideoCreate{Title: "c", Tags: []string{"physics"}})
+	sfx := runSuffix(t)
+	maths, ecole, physics := "Maths-"+sfx, "école-"+sfx, "physics-"+sfx
+	auto := createVideoOutside(t, env, videohost.VideoCreate{Title: "a", Tags: []string{maths, ecole}, TranscriptSummary: &yes})
+	createVideoOutside(t, env, videohost.VideoCreate{Title: "b", Tags: []string{maths}})
+	createVideoOutside(t, env, videohost.VideoCreate{Title: "c", Tags: []string{physics}})
 	accTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig("") + `
-data "videohost_tags" "all" {}
+			Config: env.providerConfig("") + fmt.Sprintf(`
+data "videohost_tags" "all" {
+  value = %[1]q
+}
 data "videohost_tags" "ecole" {
-  value = "ECOLE"
+  value = %[2]q
 }
 data "videohost_tags" "by_use" {
+  value      = %[1]q
   sort_by    = "videoCount"
   sort_order = "desc"
 }
 data "videohost_summaries" "auto" {
-  origin = "auto"
+  origin   = "auto"
+  video_id = %[3]q
 }
 data "videohost_summaries" "written" {
-  origin = "api"
+  origin   = "api"
+  video_id = %[3]q
 }
-`,
+`, sfx, strings.ToUpper("ECOLE-"+sfx), auto),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.videohost_tags.all", tfjsonpath.New("tags"), knownvalue.ListSizeExact(3)),
 				statecheck.ExpectKnownValue("data.videohost_tags.ecole", tfjsonpath.New("tags"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectExact(map[string]knownvalue.Check{"value": knownvalue.StringExact("école"), "video_count": knownvalue.Int64Exact(1)}),
+					knownvalue.ObjectExact(map[string]knownvalue.Check{"value": knownvalue.StringExact(ecole), "video_count": knownvalue.Int64Exact(1)}),
 				})),
 				statecheck.ExpectKnownValue("data.videohost_tags.by_use", tfjsonpath.New("tags").AtSliceIndex(0),
-					knownvalue.ObjectExact(map[string]knownvalue.Check{"value": knownvalue.StringExact("Maths"), "video_count": knownvalue.Int64Exact(2)})),
+					knownvalue.ObjectExact(map[string]knownvalue.Check{"value": knownvalue.StringExact(maths), "video_count": knownvalue.Int64Exact(2)})),
 				statecheck.ExpectKnownValue("data.videohost_summaries.auto", tfjsonpath.New("summaries").AtSliceIndex(0).AtMapKey("video_id"), knownvalue.StringExact(auto)),
 				statecheck.ExpectKnownValue("data.videohost_summaries.auto", tfjsonpath.New("summaries"), knownvalue.ListSizeExact(1)),
 				statecheck.ExpectKnownValue("data.videohost_summaries.written", tfjsonpath.New("summaries"), knownvalue.ListSizeExact(0)),
@@ -229,7 +247,7 @@ data "videohost_summaries" "written" {
 // service holds exactly it, and the next plan is empty.
 func TestAccVideoSummary_storedThen500(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{Limits: raisedLimits})
-	env.requireEmulator(t)
+	env.requireEmulatorFor(t, "it injects faults: every create stored, then answered 500")
 	videoID := createVideoOutside(t, env, videohost.VideoCreate{Title: "Flaky"})
 	cfg := summaryConfig(env, videoID, `abstract = "Written once."`)
 	oneSummary := func(*terraform.State) error {

@@ -65,7 +65,6 @@ func uploadThumbnailOutside(t *testing.T, env *accEnv, id string) {
 // it, and keeps the image when thumbnail_file is removed (the service has no delete).
 func TestAccVideoThumbnail(t *testing.T) {
 	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
 	dir := t.TempDir()
 	file := writePNG(t, dir, "poster.png", 64, 36, 1)
 	withFile := "thumbnail_file = " + hcl(file)
