@@ -49,7 +49,7 @@ if [ "$action" = uninstall ]; then
 			[ -d "$up" ] && rmdir "$up" 2>/dev/null || break
 		done
 	done
-	lib_say "videohost/videohost $version is no longer installed; terraform init takes it from the registry again"
+	lib_say "videohost/videohost $version is no longer installed here; terraform init looks for it in the registry, which has no release of it yet (make install puts it back)"
 	exit 0
 fi
 
