@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -31,18 +29,6 @@ var jwtShape = regexp.MustCompile(`^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-
 // jwtInText finds a JSON Web Token inside a larger text: its header is base64url JSON, so it
 // starts with "eyJ" (the encoding of `{"`).
 var jwtInText = regexp.MustCompile(`eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+`)
-
-// accessTokenProviderFactories serve the provider under test and the echo provider, which
-// copies an ephemeral value into the state of a test resource so that it can be checked.
-func accessTokenProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
-	factories := map[string]func() (tfprotov6.ProviderServer, error){
-		"echo": echoprovider.NewProviderServer(),
-	}
-	for name, f := range testAccProtoV6ProviderFactories {
-		factories[name] = f
-	}
-	return factories
-}
 
 // webhooksStatus sends GET /webhooks to the service with a bearer token and returns the status.
 // It checks a token against the service itself, not against the client that got it.

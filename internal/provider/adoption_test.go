@@ -1,11 +1,9 @@
 package provider
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -38,8 +36,6 @@ func reconcileEnv(t *testing.T, opts emulator.Options, maxRetries ...int) (*emul
 	}
 	return emu, &providerData{client: client, environment: client.Environment(), baseURL: client.BaseURL()}
 }
-
-var raisedLimits = emulator.Limits{Uploads: 100000, Writes: 100000, Reads: 100000}
 
 // createConcurrently runs n creates of the same webhook at once, as terraform apply does for
 // a resource with count, and returns the ids it got and the errors.
@@ -481,36 +477,6 @@ resource "videohost_video_chapter" "c" {
 			}
 		})
 	}
-}
-
-// otherClientCreates wraps the emulator so that, on the first create of path once armed is set,
-// another client creates one object of the same kind (the same request) just before this create
-// is served: an object of another process that appears during the attempt.
-func otherClientCreates(path string, armed *atomic.Bool) func(*emulator.Emulator) http.Handler {
-	var done atomic.Bool
-	return func(e *emulator.Emulator) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method == http.MethodPost && r.URL.Path == path && armed.Load() && done.CompareAndSwap(false, true) {
-				body, _ := io.ReadAll(r.Body)
-				other := r.Clone(r.Context())
-				other.Body = io.NopCloser(bytes.NewReader(body))
-				e.ServeHTTP(httptest.NewRecorder(), other)
-				r.Body = io.NopCloser(bytes.NewReader(body))
-			}
-			e.ServeHTTP(w, r)
-		})
-	}
-}
-
-// adoptionEnv is a provider's data for an emulator behind wrap, without Terraform.
-func adoptionEnv(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, *providerData) {
-	t.Helper()
-	emu, baseURL := serveEmulator(t, opts, wrap)
-	client, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return emu, &providerData{client: client, environment: client.Environment(), baseURL: client.BaseURL()}
 }
 
 func TestAdoptionOfATokenWhenAnotherClientCreatesOneMeanwhile(t *testing.T) {

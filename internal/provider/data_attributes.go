@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // The attributes of the data sources' objects are all computed; these build them with their
@@ -94,4 +95,12 @@ func withSortFilterPaths(paths map[string]path.Path) map[string]path.Path {
 	paths["sortBy"] = path.Root("sort_by")
 	paths["sortOrder"] = path.Root("sort_order")
 	return paths
+}
+
+// optionalString is s, or null when the service gives it empty.
+func optionalString(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
 }

@@ -90,8 +90,6 @@ type listDataSource[T, M, F any] struct {
 	elem types.ObjectType
 }
 
-var _ datasource.DataSourceWithConfigure = (*listDataSource[videohost.Video, videosModel, videohost.VideoFilter])(nil)
-
 // listRead is what sets one list data source apart.
 type listRead[T, M, F any] struct {
 	// description is the data source's: "Lists the videos of the workspace that match ...".

@@ -28,10 +28,6 @@ import (
 
 const testDocs = "https://docs.example.test/reference"
 
-func testProviderData() *providerData {
-	return &providerData{environment: videohost.EnvironmentProduction, baseURL: "https://api.example.test"}
-}
-
 // diagnose runs addAPIErrorDiagnostics and returns its diagnostics.
 func diagnose(t *testing.T, err error) diag.Diagnostics {
 	t.Helper()
@@ -285,30 +281,6 @@ func TestDiagnosticsEachKind(t *testing.T) {
 	}
 }
 
-// requireContains stops the test when s lacks one of wants.
-func requireContains(t *testing.T, s string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(s, w) {
-			t.Fatalf("%q\ndoes not contain %q", s, w)
-		}
-	}
-}
-
-// wrappedPhrases matches the phrases in this order in Terraform's output, which wraps long
-// lines: a space of a phrase matches any run of white space.
-func wrappedPhrases(phrases ...string) *regexp.Regexp {
-	parts := make([]string, len(phrases))
-	for i, p := range phrases {
-		words := strings.Fields(p)
-		for j, w := range words {
-			words[j] = regexp.QuoteMeta(w)
-		}
-		parts[i] = strings.Join(words, `\s+`)
-	}
-	return regexp.MustCompile(`(?s)` + strings.Join(parts, ".*"))
-}
-
 // TestAccWrongBaseURLPath points a configuration whose webhook is in the state at the emulator's
 // address plus "/v1". The service answers "Unrecognized request URL." to every call under it:
 // the refresh must fail with an error that names base_url, for both authentication schemes and
@@ -354,34 +326,8 @@ func TestAccWrongBaseURLPath(t *testing.T) {
 	})
 }
 
-// badInputRow is one configuration that must fail with a diagnostic that says what is wrong and
-// what to do.
-type badInputRow struct {
-	name string
-	// config is the configuration after the provider block; providerBody is what the provider
-	// block holds besides base_url and api_key (or in their place, when it sets them).
-	config       string
-	providerBody string
-	// ownProvider marks a providerBody that sets base_url and api_key itself; %[1]s is the
-	// base address and %[2]s the key.
-	ownProvider bool
-	// importID makes the row an ImportState step on videohost_webhook.test with this id.
-	importID *string
-	want     string
-	// configOnly: the configuration alone is wrong, so the service must see no write.
-	configOnly bool
-	// noRequest: caught before the provider sends anything (validate, plan or Configure).
-	noRequest bool
-	// hostile answers in place of the emulator; it reports what it saw after the run.
-	hostile func(t *testing.T) (baseURL string, after func(t *testing.T))
-	// notOnOpenTofu, when set, says why the row cannot hold on OpenTofu, which skips it.
-	notOnOpenTofu string
-}
-
 // sourceLines are the lines of the configuration that Terraform quotes under a diagnostic.
 var sourceLines = regexp.MustCompile(`(?m)^\s*\d+:.*$`)
-
-func ptr[T any](v T) *T { return &v }
 
 // TestAccBadInput runs every row as its own subtest against its own emulator (or hostile
 // server) and checks the diagnostic, that no secret is in it, that a configuration error
@@ -571,5 +517,55 @@ func redirectingServer(t *testing.T) (string, func(*testing.T)) {
 		if len(seen) != 0 {
 			t.Errorf("the other host received %d requests: %q", len(seen), seen)
 		}
+	}
+}
+
+// webhookBadInput are the rows of the webhook resource.
+func webhookBadInput() []badInputRow {
+	return []badInputRow{
+		{name: "webhook/unknown event", config: webhookWith(`"https://h.example.test/x"`, `["video.uploaded"]`),
+			want: `(?s)Invalid Attribute Value Match.*events.*` + oneOfEvents, configOnly: true, noRequest: true},
+		{name: "webhook/empty events", config: webhookWith(`"https://h.example.test/x"`, `[]`),
+			want: `(?s)events.*set must contain at least 1 elements`, configOnly: true, noRequest: true},
+		{name: "webhook/empty event name", config: webhookWith(`"https://h.example.test/x"`, `["", "video.source.recorded"]`),
+			want: `(?s)events.*` + oneOfEvents, configOnly: true, noRequest: true},
+		{name: "webhook/events null", config: webhookWith(`"https://h.example.test/x"`, `null`),
+			want: `(?s)Missing required argument|(?s)events.*required`, configOnly: true, noRequest: true},
+		{name: "webhook/ftp url", config: webhookWith(`"ftp://files.example.test/hook"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "ftp", not http or https`, configOnly: true, noRequest: true},
+		{name: "webhook/relative url", config: webhookWith(`"/hooks/x"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "", not http or https`, configOnly: true, noRequest: true},
+		{name: "webhook/url without host", config: webhookWith(`"https:///hook"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute.*has no host`, configOnly: true, noRequest: true},
+		{name: "webhook/url with a leading space", config: webhookWith(`" https://h.example.test/x"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*Set url to an absolute.*does not parse as a URL`, configOnly: true, noRequest: true},
+		{name: "webhook/javascript url", config: webhookWith(`"javascript:alert(1)"`, `["video.source.recorded"]`),
+			want: `(?s)Invalid URL.*scheme "javascript", not http or https`, configOnly: true, noRequest: true},
+	}
+}
+
+func webhookWith(url, events string) string {
+	return fmt.Sprintf(`
+resource "videohost_webhook" "test" {
+  url    = %s
+  events = %s
+}
+`, url, events)
+}
+
+// importBadInput are import ids: refused before any request is built from them.
+func importBadInput() []badInputRow {
+	return []badInputRow{
+		{name: "import block/id ../videos", config: importBlock(`"../videos"`),
+			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
+		{name: "import block/empty id", config: importBlock(`""`),
+			want: `(?s)Invalid import id argument.*evaluates to an empty string, please provide a non-empty value`, configOnly: true, noRequest: true,
+			notOnOpenTofu: "OpenTofu 1.11 drops an import block whose id is empty, without an error, and plans a create; TestAccEmptyImportID checks what it does"},
+		{name: "import block/unicode id", config: importBlock(`"wébhook-ü"`),
+			want: `(?s)Cannot import non-existent remote object.*videohost_webhook\.test`, configOnly: true},
+		{name: "import step/id with a slash", config: okWebhook, importID: ptr("wh/1"),
+			want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, configOnly: true, noRequest: true},
+		{name: "import step/id ..", config: okWebhook, importID: ptr(".."),
+			want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
 	}
 }

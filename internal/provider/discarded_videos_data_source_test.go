@@ -29,12 +29,12 @@ func TestDiscardedVideoObjectMatchesReflection(t *testing.T) {
 		"no dates":  {at: types.StringNull(), dels: types.StringNull()},
 	} {
 		t.Run(name, func(t *testing.T) {
-			video := discarded
+			dv := discarded
 			if v.at.IsNull() {
-				video.DiscardedAt, video.DeletesAt = nil, nil
+				dv.DiscardedAt, dv.DeletesAt = nil, nil
 			}
-			got, diags := discardedVideoObject(video)
-			requireSameObject(t, discardedVideoObjectType, discardedVideoModel{videoModelFrom(video), v.at, v.dels}, got, diags)
+			got, diags := discardedVideoObject(dv)
+			requireSameObject(t, discardedVideoObjectType, discardedVideoModel{videoModelFrom(dv), v.at, v.dels}, got, diags)
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 
@@ -100,27 +99,6 @@ func TestAccLiveIdentityImport(t *testing.T) {
 			},
 		},
 	})
-}
-
-func importBlock(id string) string {
-	return fmt.Sprintf("import {\n  to = videohost_webhook.test\n  id = %s\n}\n", id) + okWebhook
-}
-
-// importBadInput are import ids: refused before any request is built from them.
-func importBadInput() []badInputRow {
-	return []badInputRow{
-		{name: "import block/id ../videos", config: importBlock(`"../videos"`),
-			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
-		{name: "import block/empty id", config: importBlock(`""`),
-			want: `(?s)Invalid import id argument.*evaluates to an empty string, please provide a non-empty value`, configOnly: true, noRequest: true,
-			notOnOpenTofu: "OpenTofu 1.11 drops an import block whose id is empty, without an error, and plans a create; TestAccEmptyImportID checks what it does"},
-		{name: "import block/unicode id", config: importBlock(`"wébhook-ü"`),
-			want: `(?s)Cannot import non-existent remote object.*videohost_webhook\.test`, configOnly: true},
-		{name: "import step/id with a slash", config: okWebhook, importID: ptr("wh/1"),
-			want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, configOnly: true, noRequest: true},
-		{name: "import step/id ..", config: okWebhook, importID: ptr(".."),
-			want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
-	}
 }
 
 // TestImportedID: an import names its object by the id that terraform import or an import

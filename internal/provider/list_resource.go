@@ -30,8 +30,6 @@ type listResource[T, C, F any] struct {
 	listing[T, C, F]
 }
 
-var _ list.ListResourceWithConfigure = (*listResource[videohost.Webhook, webhookListModel, string])(nil)
-
 // listing is what sets one list resource apart.
 type listing[T, C, F any] struct {
 	// description is the list resource's, and filters the attributes of its list block: the

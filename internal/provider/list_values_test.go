@@ -15,21 +15,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var testTime = time.Date(2026, 11, 22, 1, 2, 3, 0, time.UTC)
-
-func testVideo(id string) videohost.Video {
-	return videohost.Video{
-		ID: id, Title: "t", Description: "d", Language: "en", PlayerID: "pl1",
-		CreatedAt: &testTime, PublishedAt: &testTime, UpdatedAt: &testTime,
-		Discarded: true, Public: true, Panoramic: true, MP4Support: true,
-		Tags:     []string{"a", "b"},
-		Metadata: []videohost.Metadata{{Key: "k", Value: "v"}, {Key: "k2", Value: ""}},
-		Source: &videohost.VideoSource{URI: "/videos/" + id + "/source", Type: "live",
-			LiveStream: &videohost.VideoSourceLiveStream{LiveStreamID: "li1"}},
-		Assets: &videohost.VideoAssets{HLS: "h", IFrame: "i", Player: "p", Thumbnail: "th", MP4: "m"},
-	}
-}
-
 func testLiveStream(id string) videohost.LiveStream {
 	return videohost.LiveStream{
 		ID: id, Name: "studio", StreamKey: "key", Public: true, PlayerID: "pl1", Broadcasting: true,
@@ -42,23 +27,6 @@ func testLiveStream(id string) videohost.LiveStream {
 func testWebhook(id string) videohost.Webhook {
 	return videohost.Webhook{ID: id, URL: "https://example.com/" + id, CreatedAt: testTime,
 		Events: []string{"video.encoding.quality.completed", "live-stream.broadcast.started"}, SignatureSecret: "s"}
-}
-
-// requireSameObject fails when the hand-built element of a list differs from the framework's
-// reflection of the same model: a field added to a model or a schema and forgotten in its
-// object() fails here.
-func requireSameObject(t *testing.T, elem types.ObjectType, model any, got types.Object, diags diag.Diagnostics) {
-	t.Helper()
-	if diags.HasError() {
-		t.Fatalf("object: %v", diags)
-	}
-	want, diags := types.ObjectValueFrom(t.Context(), elem.AttrTypes, model)
-	if diags.HasError() {
-		t.Fatalf("reflection: %v", diags)
-	}
-	if !got.Equal(want) {
-		t.Fatalf("object() differs from reflection:\n got  %s\n want %s", got, want)
-	}
 }
 
 // TestObjectsMatchReflection keeps the hand-built list elements of every list data source

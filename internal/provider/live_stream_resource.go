@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -55,9 +54,6 @@ var liveStreamAttributePaths = func() map[string]path.Path {
 	}
 	return m
 }()
-
-// nonBlank matches a value with at least one character that is not white space.
-var nonBlank = regexp.MustCompile(`\S`)
 
 func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{

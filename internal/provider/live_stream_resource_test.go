@@ -153,27 +153,6 @@ func TestLiveStreamHolds(t *testing.T) {
 	}
 }
 
-const testStreamAddr = "videohost_live_stream.studio"
-
-// streamConfig is a theme brand (when withTheme) and a live stream studio with attrs.
-func streamConfig(env *accEnv, withTheme bool, attrs ...string) string {
-	s := env.providerConfig("")
-	if withTheme {
-		s += "resource \"videohost_player_theme\" \"brand\" {\n  name = \"brand\"\n}\n"
-	}
-	return s + "resource \"videohost_live_stream\" \"studio\" {\n" + hclAttrs(attrs...) + "}\n"
-}
-
-// restreamsHCL is a list of restreams with keys kept in the state: triples of name, address
-// and key.
-func restreamsHCL(triples ...string) string {
-	var items []string
-	for i := 0; i+2 < len(triples); i += 3 {
-		items = append(items, fmt.Sprintf("{ name = %s, server_url = %s, stream_key = %s }", hcl(triples[i]), hcl(triples[i+1]), hcl(triples[i+2])))
-	}
-	return "[\n    " + strings.Join(items, ",\n    ") + "\n  ]"
-}
-
 // TestAccLiveStreamResource creates a live stream, changes each attribute in place (the id and
 // the stream key stay), attaches a theme in the same run that creates it, imports it, puts back
 // a change made outside Terraform, and survives the theme's deletion outside Terraform.

@@ -133,29 +133,3 @@ data "videohost_player_theme" "one" {
 		}},
 	})
 }
-
-// listedAsRead checks that the list data source at listAddr holds, in its attribute items, an
-// element equal to what the data source at oneAddr read by id: found among the other objects
-// of a shared workspace by its id.
-func listedAsRead(listAddr, items, oneAddr string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		all, err := stateAttributes(s, listAddr)
-		if err != nil {
-			return err
-		}
-		one, err := stateAttributes(s, oneAddr)
-		if err != nil {
-			return err
-		}
-		list, _ := all[items].([]any)
-		for _, item := range list {
-			if m, _ := item.(map[string]any); m["id"] == one["id"] {
-				if !reflect.DeepEqual(m, one) {
-					return fmt.Errorf("%s read by id %v differs from its item of %s: %v", oneAddr, one, listAddr, m)
-				}
-				return nil
-			}
-		}
-		return fmt.Errorf("%s does not list %v among its %d %s", listAddr, one["id"], len(list), items)
-	})
-}

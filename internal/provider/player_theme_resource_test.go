@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -24,18 +23,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
-
-// sampleTheme is a theme as the service answers, defaults filled in.
-func sampleTheme(id string) videohost.PlayerTheme {
-	created := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	return videohost.PlayerTheme{
-		ID: id, Text: "rgba(255, 255, 255, 1)", Link: "rgba(255, 255, 255, 1)", LinkHover: "rgba(255, 255, 255, 1)",
-		LinkActive: "rgba(255, 255, 255, 1)", BackgroundText: "rgba(255, 255, 255, 1)", TrackPlayed: "rgba(88, 131, 255, .95)",
-		TrackUnplayed: "rgba(255, 255, 255, .35)", TrackBackground: "rgba(255, 255, 255, .2)",
-		BackgroundTop: "rgba(0, 0, 0, .7)", BackgroundBottom: "rgba(0, 0, 0, .7)", EnableAPI: true, EnableControls: true,
-		CreatedAt: &created, UpdatedAt: &created,
-	}
-}
 
 func TestPlayerThemeModelFrom(t *testing.T) {
 	p := sampleTheme("pt1")
@@ -118,12 +105,6 @@ func TestPlayerThemeHolds(t *testing.T) {
 			t.Errorf("a theme with another %s matches", name)
 		}
 	}
-}
-
-const testThemeAddr = "videohost_player_theme.brand"
-
-func themeConfig(env *accEnv, attrs ...string) string {
-	return env.providerConfig("") + "resource \"videohost_player_theme\" \"brand\" {\n" + hclAttrs(attrs...) + "}\n"
 }
 
 // TestAccPlayerThemeResource creates a theme that sets a few fields, updates every attribute

@@ -27,13 +27,6 @@ var (
 	_ provider.ProviderWithActions            = (*videohostProvider)(nil)
 )
 
-// Environment variables read when the matching attribute is not set.
-const (
-	envAPIKey      = "VIDEOHOST_API_KEY"
-	envEnvironment = "VIDEOHOST_ENVIRONMENT"
-	envBaseURL     = "VIDEOHOST_BASE_URL"
-)
-
 // videohostProvider is the provider; version is the release version, put into the user agent.
 type videohostProvider struct {
 	version string

@@ -87,3 +87,10 @@ func (b *resourceBase) Metadata(_ context.Context, req resource.MetadataRequest,
 func (b *resourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	b.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
+
+// Environment variables read when the matching attribute is not set.
+const (
+	envAPIKey      = "VIDEOHOST_API_KEY"
+	envEnvironment = "VIDEOHOST_ENVIRONMENT"
+	envBaseURL     = "VIDEOHOST_BASE_URL"
+)

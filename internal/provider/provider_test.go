@@ -55,8 +55,6 @@ func configureWithEnv(t *testing.T, attrs map[string]tftypes.Value) *provider.Co
 	return resp
 }
 
-func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-
 func errorOn(t *testing.T, diags diag.Diagnostics, attr string, wants ...string) {
 	t.Helper()
 	for _, d := range diags.Errors() {

@@ -302,26 +302,6 @@ func checkMovePlan(t *testing.T, p *tfjson.Plan) {
 	}
 }
 
-// state is the state of the directory, as terraform show -json gives it.
-func (w *cliWorkdir) state() *tfjson.State {
-	w.t.Helper()
-	var s tfjson.State
-	if err := json.Unmarshal([]byte(w.run("show", "-json")), &s); err != nil {
-		w.t.Fatalf("terraform show -json: %v", err)
-	}
-	return &s
-}
-
-// plan is the saved plan file, as terraform show -json gives it.
-func (w *cliWorkdir) plan(file string) *tfjson.Plan {
-	w.t.Helper()
-	var p tfjson.Plan
-	if err := json.Unmarshal([]byte(w.run("show", "-json", file)), &p); err != nil {
-		w.t.Fatalf("terraform show -json %s: %v", file, err)
-	}
-	return &p
-}
-
 // restapiTestState is one such file.
 type restapiTestState struct {
 	Resources []struct {

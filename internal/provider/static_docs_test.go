@@ -72,15 +72,6 @@ func TestResourceDocsHoldTheIdentity(t *testing.T) {
 	}
 }
 
-func readText(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // TestDocsStandAlone: what a user reads (the README, CHANGELOG, docs/, templates/, examples/ and
 // the comments of the Go sources) stands alone: no pointer to a contract file outside the
 // repository, no doubled noun, no watermark id that only one emulator run would know, and the

@@ -1,15 +1,8 @@
 package provider
 
 import (
-	"fmt"
-	"regexp"
 	"testing"
 )
-
-// thumbnailVersionRe matches the address of the version'th thumbnail the emulator was given.
-func thumbnailVersionRe(version int) *regexp.Regexp {
-	return regexp.MustCompile(fmt.Sprintf(`/thumbnail\.jpg\?v=%d(&|$)`, version))
-}
 
 func TestWithoutToken(t *testing.T) {
 	for in, want := range map[string]string{

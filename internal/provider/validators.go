@@ -320,3 +320,6 @@ func webhookURLValidator() validator.String {
 		},
 	}
 }
+
+// nonBlank matches a value with at least one character that is not white space.
+var nonBlank = regexp.MustCompile(`\S`)

@@ -22,8 +22,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-const testCaptionAddr = "videohost_video_caption.test"
-
 // captionOnService is a service check of the caption of language of videoID.
 func captionOnService(c *videohost.Client, videoID, language string, check func(videohost.Caption) error) serviceCheckFunc {
 	return func(ctx context.Context) error {

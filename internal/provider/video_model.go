@@ -123,14 +123,6 @@ func (m *videoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 	return diags
 }
 
-// optionalString is s, or null when the service gives it empty.
-func optionalString(s string) types.String {
-	if s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
-}
-
 // videoModelForList is the state of a listed video, for terraform query's include_resource.
 func videoModelForList(ctx context.Context, v videohost.Video) (any, diag.Diagnostics) {
 	m := emptyVideoModel()

@@ -3,16 +3,11 @@ package provider
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -35,27 +30,6 @@ const testVideoAddr = "videohost_video.clip"
 
 // videoFileSize is the size of the test sources: with chunks of 5 MiB, three chunks.
 const videoFileSize = 12 << 20
-
-// writeRandomFile writes n random bytes to a new file in dir and returns its path and the
-// lowercase hex SHA-256 of its content.
-func writeRandomFile(t *testing.T, dir, name string, n int) (string, string) {
-	t.Helper()
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(b)
-	return p, hex.EncodeToString(sum[:])
-}
-
-// videoConfig is the provider (chunks of 5 MiB) and videohost_video.clip with attrs.
-func videoConfig(env *accEnv, attrs ...string) string {
-	return env.providerConfig("upload_chunk_size_mib = 5") + "resource \"videohost_video\" \"clip\" {\n" + hclAttrs(attrs...) + "}\n"
-}
 
 // sourceOnService is a state check that the service holds a complete source of video *id: on
 // the emulator, whose SHA-256 is *sum; on a real endpoint, which only says how much arrived,

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -21,23 +20,6 @@ import (
 )
 
 const testSummaryAddr = "videohost_video_summary.test"
-
-// createVideoOutside creates a video outside Terraform, as the dashboard would, and returns its id.
-func createVideoOutside(t *testing.T, env *accEnv, in videohost.VideoCreate) string {
-	t.Helper()
-	c := serviceClient(t, env)
-	v, err := c.CreateVideo(t.Context(), in)
-	if err != nil {
-		t.Fatalf("creating video %q: %v", in.Title, err)
-	}
-	// Deleted when the test ends, so that a run against a real endpoint leaves nothing behind.
-	t.Cleanup(func() {
-		if err := c.DeleteVideo(context.Background(), v.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
-			t.Errorf("deleting video %s made outside Terraform: %v", v.ID, err)
-		}
-	})
-	return v.ID
-}
 
 // summaryConfig is a videohost_video_summary of videoID with the given attributes besides.
 func summaryConfig(env *accEnv, videoID string, attrs string) string {

@@ -13,6 +13,8 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
+var _ datasource.DataSourceWithConfigure = (*listDataSource[videohost.Video, videosModel, videohost.VideoFilter])(nil)
+
 type videosModel struct {
 	Title        types.String `tfsdk:"title"`
 	Tags         types.List   `tfsdk:"tags"`

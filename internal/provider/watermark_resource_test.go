@@ -27,14 +27,6 @@ import (
 
 const testWatermarkAddr = "videohost_watermark.test"
 
-func watermarkConfig(env *accEnv, file string) string {
-	return env.providerConfig("") + fmt.Sprintf(`
-resource "videohost_watermark" "test" {
-  source_file = %s
-}
-`, hcl(file))
-}
-
 // watermarkOnService is a state check that the watermark in the state is in the service's list
 // with the state's creation time, that its source_sha256 is the file's, and keeps its id.
 func watermarkOnService(t *testing.T, env *accEnv, file string, id *string) statecheck.StateCheck {

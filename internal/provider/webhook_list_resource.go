@@ -15,6 +15,8 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
+var _ list.ListResourceWithConfigure = (*listResource[videohost.Webhook, webhookListModel, string])(nil)
+
 type webhookListModel struct {
 	Event types.String `tfsdk:"event"`
 }

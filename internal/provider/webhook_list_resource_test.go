@@ -45,22 +45,6 @@ func seedWebhooks(t *testing.T, emu *emulator.Emulator, n int) map[string]emulat
 	return out
 }
 
-// pagesFor is the number of pages of n items at the largest page size.
-func pagesFor(n int) int { return (n + 99) / 100 }
-
-// readsDuring counts the GET requests that reach the emulator while f runs: lists, the reads of
-// path itself (a page of the list), and singles, the reads of one object under path + "/".
-func readsDuring(emu *emulator.Emulator, path string, f func()) (lists, singles int) {
-	count := func() (int, int) {
-		all, one := emu.RequestCount(http.MethodGet, path), emu.RequestCount(http.MethodGet, path+"/")
-		return all - one, one
-	}
-	l0, s0 := count()
-	f()
-	l1, s1 := count()
-	return l1 - l0, s1 - s0
-}
-
 // TestWebhookListResourceProtocol calls ListResource through the provider's protocol server, as
 // terraform query does, over 130 webhooks (two pages) of an in-process emulator, counting the
 // requests that reach it.

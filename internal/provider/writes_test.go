@@ -221,11 +221,6 @@ func TestWritesThatAreNotInterruptedSayNothingMore(t *testing.T) {
 // state's, a second apply must complete the configuration without duplicates, and destroy must
 // leave nothing.
 
-// interruptHold is how long the slowed phase lasts: long enough that Ctrl-C lands inside it on a
-// loaded machine, short enough that the operations it holds finish well within the 10 s that
-// Terraform may take to exit.
-const interruptHold = 3 * time.Second
-
 // interruptWebhooks is how many webhooks each configuration holds.
 const interruptWebhooks = 6
 
