@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"encoding/json"
 	"maps"
 	"strings"
 	"testing"
@@ -309,4 +310,25 @@ func errorText(diags []*tfprotov6.Diagnostic) string {
 		}
 	}
 	return b.String()
+}
+
+// move calls MoveResourceState on the provider as Terraform does for a moved block from a
+// restapi_object whose state holds attrs, into the resource target.
+func (p *protoServer) move(sourceType, target string, attrs map[string]any) *tfprotov6.MoveResourceStateResponse {
+	p.t.Helper()
+	raw, err := json.Marshal(attrs)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	resp, err := p.srv.MoveResourceState(p.t.Context(), &tfprotov6.MoveResourceStateRequest{
+		SourceProviderAddress: "registry.terraform.io/mastercard/restapi",
+		SourceTypeName:        sourceType,
+		SourceSchemaVersion:   0,
+		SourceState:           &tfprotov6.RawState{JSON: raw},
+		TargetTypeName:        target,
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return resp
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
+	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
 	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -23,7 +23,7 @@ import (
 
 // configure runs the provider's Configure on a configuration given as attribute values; an
 // attribute left out is null. It clears the provider's environment variables first.
-func configure(t *testing.T, attrs map[string]tftypes.Value) *provider.ConfigureResponse {
+func configure(t *testing.T, attrs map[string]tftypes.Value) *fwprovider.ConfigureResponse {
 	t.Helper()
 	for _, env := range []string{envAPIKey, envEnvironment, envBaseURL} {
 		t.Setenv(env, "")
@@ -31,12 +31,12 @@ func configure(t *testing.T, attrs map[string]tftypes.Value) *provider.Configure
 	return configureWithEnv(t, attrs)
 }
 
-func configureWithEnv(t *testing.T, attrs map[string]tftypes.Value) *provider.ConfigureResponse {
+func configureWithEnv(t *testing.T, attrs map[string]tftypes.Value) *fwprovider.ConfigureResponse {
 	t.Helper()
 	ctx := t.Context()
 	p := New("test")()
-	var sresp provider.SchemaResponse
-	p.Schema(ctx, provider.SchemaRequest{}, &sresp)
+	var sresp fwprovider.SchemaResponse
+	p.Schema(ctx, fwprovider.SchemaRequest{}, &sresp)
 	objType, ok := sresp.Schema.Type().TerraformType(ctx).(tftypes.Object)
 	if !ok {
 		t.Fatal("the provider schema is not an object")
@@ -49,8 +49,8 @@ func configureWithEnv(t *testing.T, attrs map[string]tftypes.Value) *provider.Co
 			vals[name] = tftypes.NewValue(typ, nil)
 		}
 	}
-	req := provider.ConfigureRequest{Config: tfsdk.Config{Schema: sresp.Schema, Raw: tftypes.NewValue(objType, vals)}}
-	resp := &provider.ConfigureResponse{}
+	req := fwprovider.ConfigureRequest{Config: tfsdk.Config{Schema: sresp.Schema, Raw: tftypes.NewValue(objType, vals)}}
+	resp := &fwprovider.ConfigureResponse{}
 	p.Configure(ctx, req, resp)
 	return resp
 }
@@ -75,13 +75,13 @@ func errorOn(t *testing.T, diags diag.Diagnostics, attr string, wants ...string)
 func TestProviderSchemaAndRegistrations(t *testing.T) {
 	ctx := t.Context()
 	p := New("1.2.3")()
-	var meta provider.MetadataResponse
-	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
+	var meta fwprovider.MetadataResponse
+	p.Metadata(ctx, fwprovider.MetadataRequest{}, &meta)
 	if meta.TypeName != "videohost" || meta.Version != "1.2.3" {
 		t.Errorf("metadata %+v", meta)
 	}
-	var sresp provider.SchemaResponse
-	p.Schema(ctx, provider.SchemaRequest{}, &sresp)
+	var sresp fwprovider.SchemaResponse
+	p.Schema(ctx, fwprovider.SchemaRequest{}, &sresp)
 	if diags := sresp.Schema.ValidateImplementation(ctx); diags.HasError() {
 		t.Fatalf("provider schema: %v", diags)
 	}

@@ -335,27 +335,6 @@ func restapiAttributes(t *testing.T, version, name string) map[string]any {
 	return nil
 }
 
-// move calls MoveResourceState on the provider as Terraform does for a moved block from a
-// restapi_object whose state holds attrs, into the resource target.
-func (p *protoServer) move(sourceType, target string, attrs map[string]any) *tfprotov6.MoveResourceStateResponse {
-	p.t.Helper()
-	raw, err := json.Marshal(attrs)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	resp, err := p.srv.MoveResourceState(p.t.Context(), &tfprotov6.MoveResourceStateRequest{
-		SourceProviderAddress: "registry.terraform.io/mastercard/restapi",
-		SourceTypeName:        sourceType,
-		SourceSchemaVersion:   0,
-		SourceState:           &tfprotov6.RawState{JSON: raw},
-		TargetTypeName:        target,
-	})
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	return resp
-}
-
 // TestRestapiMoveState moves the objects that both versions of restapi wrote into the three
 // resources, and checks that the move sends nothing to the service.
 func TestRestapiMoveState(t *testing.T) {

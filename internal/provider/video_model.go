@@ -104,7 +104,7 @@ func (m *videoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 		tags = []string{}
 	}
 	set, d := types.SetValueFrom(ctx, types.StringType, tags)
-	m.Tags = stringSetValue{set}
+	m.Tags = stringSetValue{SetValue: set}
 	diags.Append(d...)
 	md := make(map[string]string, len(v.Metadata))
 	for _, kv := range v.Metadata {

@@ -25,7 +25,7 @@ func TestVideoUpdateFrom(t *testing.T) {
 	}
 	plan.Title = types.StringValue("b")
 	plan.PlayerID = types.StringNull()
-	plan.Tags = stringSetValue{types.SetValueMust(types.StringType, []attr.Value{types.StringValue("y"), types.StringValue("x")})}
+	plan.Tags = stringSetValue{SetValue: types.SetValueMust(types.StringType, []attr.Value{types.StringValue("y"), types.StringValue("x")})}
 	plan.Language = types.StringUnknown()
 	in, d := videoUpdateFrom(ctx, plan, state)
 	if d.HasError() {

@@ -21,7 +21,7 @@ func planVideoThumbnailOf(t *testing.T, stateFile, stateSum, planFile types.Stri
 	model := func(file, sum types.String) videoResourceModel {
 		m := emptyVideoModel()
 		m.ID, m.Title, m.SourceURL = types.StringValue("vi1"), types.StringValue("t"), types.StringValue("https://media.example.test/a.mp4")
-		m.Tags, m.Metadata = stringSetValue{types.SetNull(types.StringType)}, types.MapNull(types.StringType)
+		m.Tags, m.Metadata = stringSetValue{SetValue: types.SetNull(types.StringType)}, types.MapNull(types.StringType)
 		m.Assets = types.ObjectNull(videoResourceAssetsTypes)
 		m.ThumbnailFile, m.ThumbnailSHA256 = file, sum
 		return m
