@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/videohost/terraform-provider-videohost/internal/provider"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 )
 
 // version is set by the release build through -ldflags "-X main.version=...".
@@ -55,7 +56,7 @@ const unclosedTokensBudget = 1500 * time.Millisecond
 func deleteUnclosedTokens() {
 	ctx, cancel := context.WithTimeout(context.Background(), unclosedTokensBudget)
 	defer cancel()
-	n, err := provider.DeleteUnclosedUploadTokens(ctx)
+	n, err := uploadtoken.DeleteUnclosedUploadTokens(ctx)
 	if n > 0 {
 		log.Printf("[INFO] deleted %d ephemeral upload tokens that Terraform did not close", n)
 	}

@@ -1,9 +1,10 @@
-package provider
+package acctest
 
 import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -15,13 +16,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// requireSameObject fails when the hand-built element of a list differs from the framework's
+// RequireSameObject fails when the hand-built element of a list differs from the framework's
 // reflection of the same model: a field added to a model or a schema and forgotten in its
 // object() fails here.
-func requireSameObject(t *testing.T, elem types.ObjectType, model any, got types.Object, diags diag.Diagnostics) {
+func RequireSameObject(t *testing.T, elem types.ObjectType, model any, got types.Object, diags diag.Diagnostics) {
 	t.Helper()
 	if diags.HasError() {
 		t.Fatalf("object: %v", diags)
@@ -35,12 +37,12 @@ func requireSameObject(t *testing.T, elem types.ObjectType, model any, got types
 	}
 }
 
-func testProviderData() *providerData {
-	return &providerData{environment: videohost.EnvironmentProduction, baseURL: "https://api.example.test"}
+func TestProviderData() *framework.ProviderData {
+	return &framework.ProviderData{Environment: videohost.EnvironmentProduction, BaseURL: "https://api.example.test"}
 }
 
-// requireContains stops the test when s lacks one of wants.
-func requireContains(t *testing.T, s string, wants ...string) {
+// RequireContains stops the test when s lacks one of wants.
+func RequireContains(t *testing.T, s string, wants ...string) {
 	t.Helper()
 	for _, w := range wants {
 		if !strings.Contains(s, w) {
@@ -49,9 +51,9 @@ func requireContains(t *testing.T, s string, wants ...string) {
 	}
 }
 
-// wrappedPhrases matches the phrases in this order in Terraform's output, which wraps long
+// WrappedPhrases matches the phrases in this order in Terraform's output, which wraps long
 // lines: a space of a phrase matches any run of white space.
-func wrappedPhrases(phrases ...string) *regexp.Regexp {
+func WrappedPhrases(phrases ...string) *regexp.Regexp {
 	parts := make([]string, len(phrases))
 	for i, p := range phrases {
 		words := strings.Fields(p)
@@ -63,16 +65,16 @@ func wrappedPhrases(phrases ...string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)` + strings.Join(parts, ".*"))
 }
 
-// listedAsRead checks that the list data source at listAddr holds, in its attribute items, an
+// ListedAsRead checks that the list data source at listAddr holds, in its attribute items, an
 // element equal to what the data source at oneAddr read by id: found among the other objects
 // of a shared workspace by its id.
-func listedAsRead(listAddr, items, oneAddr string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		all, err := stateAttributes(s, listAddr)
+func ListedAsRead(listAddr, items, oneAddr string) statecheck.StateCheck {
+	return StateCheckFunc(func(s *tfjson.State) error {
+		all, err := StateAttributes(s, listAddr)
 		if err != nil {
 			return err
 		}
-		one, err := stateAttributes(s, oneAddr)
+		one, err := StateAttributes(s, oneAddr)
 		if err != nil {
 			return err
 		}
@@ -89,7 +91,7 @@ func listedAsRead(listAddr, items, oneAddr string) statecheck.StateCheck {
 	})
 }
 
-func readText(t *testing.T, name string) string {
+func ReadText(t *testing.T, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(name)
 	if err != nil {
@@ -98,23 +100,23 @@ func readText(t *testing.T, name string) string {
 	return string(b)
 }
 
-// thumbnailVersionRe matches the address of the version'th thumbnail the emulator was given.
-func thumbnailVersionRe(version int) *regexp.Regexp {
+// ThumbnailVersionRe matches the address of the version'th thumbnail the emulator was given.
+func ThumbnailVersionRe(version int) *regexp.Regexp {
 	return regexp.MustCompile(fmt.Sprintf(`/thumbnail\.jpg\?v=%d(&|$)`, version))
 }
 
-func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+func Str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 
-func importBlock(id string) string {
-	return fmt.Sprintf("import {\n  to = videohost_webhook.test\n  id = %s\n}\n", id) + okWebhook
+func ImportBlock(id string) string {
+	return fmt.Sprintf("import {\n  to = videohost_webhook.test\n  id = %s\n}\n", id) + OkWebhook
 }
 
-// pagesFor is the number of pages of n items at the largest page size.
-func pagesFor(n int) int { return (n + 99) / 100 }
+// PagesFor is the number of pages of n items at the largest page size.
+func PagesFor(n int) int { return (n + 99) / 100 }
 
-// readsDuring counts the GET requests that reach the emulator while f runs: lists, the reads of
+// ReadsDuring counts the GET requests that reach the emulator while f runs: lists, the reads of
 // path itself (a page of the list), and singles, the reads of one object under path + "/".
-func readsDuring(emu *emulator.Emulator, path string, f func()) (lists, singles int) {
+func ReadsDuring(emu *emulator.Emulator, path string, f func()) (lists, singles int) {
 	count := func() (int, int) {
 		all, one := emu.RequestCount(http.MethodGet, path), emu.RequestCount(http.MethodGet, path+"/")
 		return all - one, one
@@ -125,4 +127,24 @@ func readsDuring(emu *emulator.Emulator, path string, f func()) (lists, singles 
 	return l1 - l0, s1 - s0
 }
 
-func ptr[T any](v T) *T { return &v }
+func Ptr[T any](v T) *T { return &v }
+
+// RepoRoot is the checkout's root, the nearest directory above the test's own that holds
+// go.mod: a test reads the docs and examples from there whatever its package's depth.
+func RepoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+}

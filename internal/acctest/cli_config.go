@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 import (
 	"errors"
@@ -9,21 +9,19 @@ import (
 	"testing"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
-// TestMain gives every CLI this test binary starts a CLI configuration of its own: an empty file
-// in a temporary directory, named by TF_CLI_CONFIG_FILE. The caller's configuration is not the
+// RunWithOwnCLIConfig runs the tests of a package (every test package's TestMain calls it), giving
+// every CLI the test binary starts a CLI configuration of its own: an empty file in a temporary
+// directory, named by TF_CLI_CONFIG_FILE. The caller's configuration is not the
 // suite's business, and can break it: OpenTofu 1.12 prints "Unable to open CLI configuration
 // file" into the output of `version -json` when TF_CLI_CONFIG_FILE names a file that does not
 // exist, and terraform-plugin-testing then cannot read the version and fails every test; a
 // caller's dev_overrides or plugin cache would change which provider the tests run. The tests that
 // need a configuration of their own (dev_overrides) still write one and name it for their
 // commands.
-func TestMain(m *testing.M) {
-	os.Exit(runWithOwnCLIConfig(m))
-}
-
-func runWithOwnCLIConfig(m *testing.M) int {
+func RunWithOwnCLIConfig(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "videohost-cli-config-")
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "creating a directory for the tests' CLI configuration: %v\n", err)
@@ -39,9 +37,9 @@ func runWithOwnCLIConfig(m *testing.M) int {
 	// set in the environment.
 	// The records of files' hashes go to this directory too, the provider binaries the tests
 	// start included, rather than to the user's cache.
-	fileHashes.disk = localfile.NewCache(filepath.Join(dir, "file-sha256"))
+	framework.FileHashes.Disk = localfile.NewCache(filepath.Join(dir, "file-sha256"))
 	errs := []error{os.Setenv("TF_CLI_CONFIG_FILE", config), os.Unsetenv("TF_PLUGIN_CACHE_DIR"),
-		os.Setenv(localfile.CacheDirEnv, fileHashes.disk.Dir())}
+		os.Setenv(localfile.CacheDirEnv, framework.FileHashes.Disk.Dir())}
 	for _, kv := range os.Environ() {
 		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "TF_CLI_ARGS") {
 			errs = append(errs, os.Unsetenv(name))

@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 import (
 	"fmt"
@@ -14,47 +14,47 @@ import (
 // does not have it fails there. The README's support table is made from the same list
 // (TestREADMESupportTable).
 
-// cliFeature is one feature, the first versions that have it ("" when no version does yet), and
+// CliFeature is one feature, the first versions that have it ("" when no version does yet), and
 // the tests that show it.
-type cliFeature struct {
-	name      string
+type CliFeature struct {
+	Name      string
 	terraform string
 	openTofu  string
-	// ident is the name of the variable that holds it, which its tests pass to requireCLIFeature.
-	ident string
-	tests []string
+	// Ident is the name of the variable that holds it, which its tests pass to requireCLIFeature.
+	Ident string
+	Tests []string
 }
 
 var (
-	featureIdentity = cliFeature{
-		name: "Resource identity (`import` by `identity`)", terraform: "1.12.0", openTofu: "1.12.0", ident: "featureIdentity",
-		tests: []string{"TestAccWebhookIdentity", "TestAccLiveIdentityImport"},
+	FeatureIdentity = CliFeature{
+		Name: "Resource identity (`import` by `identity`)", terraform: "1.12.0", openTofu: "1.12.0", Ident: "FeatureIdentity",
+		Tests: []string{"TestAccWebhookIdentity", "TestAccLiveIdentityImport"},
 	}
-	featureQuery = cliFeature{
-		name: "List resources, `terraform query`", terraform: "1.14.0", openTofu: "", ident: "featureQuery",
-		tests: []string{"TestAccWebhookListResource", "TestAccLiveQuery", "TestAccWebhookQueryGenerateConfig"},
+	FeatureQuery = CliFeature{
+		Name: "List resources, `terraform query`", terraform: "1.14.0", openTofu: "", Ident: "FeatureQuery",
+		Tests: []string{"TestAccWebhookListResource", "TestAccLiveQuery", "TestAccWebhookQueryGenerateConfig"},
 	}
-	featureEphemeral = cliFeature{
-		name: "Ephemeral resources (`videohost_access_token`)", terraform: "1.10.0", openTofu: "1.11.0", ident: "featureEphemeral",
-		tests: []string{"TestAccAccessTokenEphemeralResource", "TestAccAccessTokenNotInPlanOrState"},
+	FeatureEphemeral = CliFeature{
+		Name: "Ephemeral resources (`videohost_access_token`)", terraform: "1.10.0", openTofu: "1.11.0", Ident: "FeatureEphemeral",
+		Tests: []string{"TestAccAccessTokenEphemeralResource", "TestAccAccessTokenNotInPlanOrState"},
 	}
-	featureWriteOnly = cliFeature{
-		name: "Write-only attributes (`stream_key_wo`)", terraform: "1.11.0", openTofu: "1.11.0", ident: "featureWriteOnly",
-		tests: []string{"TestAccLiveStreamWriteOnlyRestreamKey"},
+	FeatureWriteOnly = CliFeature{
+		Name: "Write-only attributes (`stream_key_wo`)", terraform: "1.11.0", openTofu: "1.11.0", Ident: "FeatureWriteOnly",
+		Tests: []string{"TestAccLiveStreamWriteOnlyRestreamKey"},
 	}
-	featureMoveFromRestapi = cliFeature{
-		name: "`moved` from `restapi_object`", terraform: "1.8.0", openTofu: "1.10.0", ident: "featureMoveFromRestapi",
-		tests: []string{"TestAccMoveFromRestapi"},
+	FeatureMoveFromRestapi = CliFeature{
+		Name: "`moved` from `restapi_object`", terraform: "1.8.0", openTofu: "1.10.0", Ident: "FeatureMoveFromRestapi",
+		Tests: []string{"TestAccMoveFromRestapi"},
 	}
-	featureActions = cliFeature{
-		name: "Actions (`action_trigger`, `-invoke`)", terraform: "1.14.0", openTofu: "", ident: "featureActions",
-		tests: []string{"TestAccWebhookCheckAction", "TestAccLiveStreamCompleteAction", "TestAccActionsInvoked"},
+	FeatureActions = CliFeature{
+		Name: "Actions (`action_trigger`, `-invoke`)", terraform: "1.14.0", openTofu: "", Ident: "FeatureActions",
+		Tests: []string{"TestAccWebhookCheckAction", "TestAccLiveStreamCompleteAction", "TestAccActionsInvoked"},
 	}
-	cliFeatures = []cliFeature{featureIdentity, featureQuery, featureEphemeral, featureWriteOnly, featureMoveFromRestapi, featureActions}
+	CliFeatures = []CliFeature{FeatureIdentity, FeatureQuery, FeatureEphemeral, FeatureWriteOnly, FeatureMoveFromRestapi, FeatureActions}
 )
 
-// supportedBy reports whether the CLI (OpenTofu or Terraform) of version has the feature.
-func (f cliFeature) supportedBy(openTofu bool, version string) bool {
+// SupportedBy reports whether the CLI (OpenTofu or Terraform) of version has the feature.
+func (f CliFeature) SupportedBy(openTofu bool, version string) bool {
 	first := f.terraform
 	if openTofu {
 		first = f.openTofu
@@ -63,7 +63,7 @@ func (f cliFeature) supportedBy(openTofu bool, version string) bool {
 }
 
 // since says which versions have the feature, for messages.
-func (f cliFeature) since() string {
+func (f CliFeature) since() string {
 	tofu := "no OpenTofu yet"
 	if f.openTofu != "" {
 		tofu = "OpenTofu " + strings.TrimSuffix(f.openTofu, ".0") + " and later"
@@ -71,11 +71,11 @@ func (f cliFeature) since() string {
 	return "Terraform " + strings.TrimSuffix(f.terraform, ".0") + " and later, " + tofu
 }
 
-// requireCLIFeature skips the test when the CLI of the tests lacks f, naming the CLI and the
+// RequireCLIFeature skips the test when the CLI of the tests lacks f, naming the CLI and the
 // feature. Call it after newAccEnv, which skips first without TF_ACC.
-func requireCLIFeature(t *testing.T, f cliFeature) {
+func RequireCLIFeature(t *testing.T, f CliFeature) {
 	t.Helper()
-	line, err := cliVersionLine()
+	line, err := CliVersionLine()
 	if err != nil {
 		t.Fatalf("finding out which CLI runs the tests: %v", err)
 	}
@@ -84,8 +84,8 @@ func requireCLIFeature(t *testing.T, f cliFeature) {
 	if _, err := fmt.Sscanf(strings.TrimPrefix(strings.TrimPrefix(line, "OpenTofu "), "Terraform "), "v%s", &version); err != nil {
 		t.Fatalf("reading the version of %q: %v", line, err)
 	}
-	if !f.supportedBy(openTofu, version) {
-		t.Skipf("%s does not have %s (%s): skipped on this CLI", line, f.name, f.since())
+	if !f.SupportedBy(openTofu, version) {
+		t.Skipf("%s does not have %s (%s): skipped on this CLI", line, f.Name, f.since())
 	}
 }
 
@@ -101,8 +101,8 @@ var supportTableCLIs = []struct {
 	{"OpenTofu 1.12", true, "1.12.6"},
 }
 
-// supportTable is the README's table of which CLI has which feature.
-func supportTable() string {
+// SupportTable is the README's table of which CLI has which feature.
+func SupportTable() string {
 	var b strings.Builder
 	b.WriteString("| Feature |")
 	for _, c := range supportTableCLIs {
@@ -113,16 +113,16 @@ func supportTable() string {
 		b.WriteString("---|")
 	}
 	b.WriteString("---|\n")
-	for _, f := range cliFeatures {
-		b.WriteString("| " + f.name + " |")
+	for _, f := range CliFeatures {
+		b.WriteString("| " + f.Name + " |")
 		for _, c := range supportTableCLIs {
-			if f.supportedBy(c.openTofu, c.version) {
+			if f.SupportedBy(c.openTofu, c.version) {
 				b.WriteString(" yes |")
 			} else {
 				b.WriteString(" no |")
 			}
 		}
-		b.WriteString(" `" + strings.Join(f.tests, "`, `") + "` |\n")
+		b.WriteString(" `" + strings.Join(f.Tests, "`, `") + "` |\n")
 	}
 	return b.String()
 }

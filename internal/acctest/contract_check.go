@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 // The contract check of the acceptance suite: when VIDEOHOST_OPENAPI names the service's
 // published OpenAPI document, every request that reaches a test's service and every answer it

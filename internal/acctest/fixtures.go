@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 import (
 	"bytes"
@@ -21,32 +21,33 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-const testStreamAddr = "videohost_live_stream.studio"
+const TestStreamAddr = "videohost_live_stream.studio"
 
-// streamConfig is a theme brand (when withTheme) and a live stream studio with attrs.
-func streamConfig(env *accEnv, withTheme bool, attrs ...string) string {
-	s := env.providerConfig("")
+// StreamConfig is a theme brand (when withTheme) and a live stream studio with attrs.
+func StreamConfig(env *AccEnv, withTheme bool, attrs ...string) string {
+	s := env.ProviderConfig("")
 	if withTheme {
 		s += "resource \"videohost_player_theme\" \"brand\" {\n  name = \"brand\"\n}\n"
 	}
-	return s + "resource \"videohost_live_stream\" \"studio\" {\n" + hclAttrs(attrs...) + "}\n"
+	return s + "resource \"videohost_live_stream\" \"studio\" {\n" + HclAttrs(attrs...) + "}\n"
 }
 
-// restreamsHCL is a list of restreams with keys kept in the state: triples of name, address
+// RestreamsHCL is a list of restreams with keys kept in the state: triples of name, address
 // and key.
-func restreamsHCL(triples ...string) string {
+func RestreamsHCL(triples ...string) string {
 	var items []string
 	for i := 0; i+2 < len(triples); i += 3 {
-		items = append(items, fmt.Sprintf("{ name = %s, server_url = %s, stream_key = %s }", hcl(triples[i]), hcl(triples[i+1]), hcl(triples[i+2])))
+		items = append(items, fmt.Sprintf("{ name = %s, server_url = %s, stream_key = %s }", Hcl(triples[i]), Hcl(triples[i+1]), Hcl(triples[i+2])))
 	}
 	return "[\n    " + strings.Join(items, ",\n    ") + "\n  ]"
 }
 
-// sampleTheme is a theme as the service answers, defaults filled in.
-func sampleTheme(id string) videohost.PlayerTheme {
+// SampleTheme is a theme as the service answers, defaults filled in.
+func SampleTheme(id string) videohost.PlayerTheme {
 	created := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	return videohost.PlayerTheme{
 		ID: id, Text: "rgba(255, 255, 255, 1)", Link: "rgba(255, 255, 255, 1)", LinkHover: "rgba(255, 255, 255, 1)",
@@ -57,15 +58,15 @@ func sampleTheme(id string) videohost.PlayerTheme {
 	}
 }
 
-const testThemeAddr = "videohost_player_theme.brand"
+const TestThemeAddr = "videohost_player_theme.brand"
 
-func themeConfig(env *accEnv, attrs ...string) string {
-	return env.providerConfig("") + "resource \"videohost_player_theme\" \"brand\" {\n" + hclAttrs(attrs...) + "}\n"
+func ThemeConfig(env *AccEnv, attrs ...string) string {
+	return env.ProviderConfig("") + "resource \"videohost_player_theme\" \"brand\" {\n" + HclAttrs(attrs...) + "}\n"
 }
 
-// writeRandomFile writes n random bytes to a new file in dir and returns its path and the
+// WriteRandomFile writes n random bytes to a new file in dir and returns its path and the
 // lowercase hex SHA-256 of its content.
-func writeRandomFile(t *testing.T, dir, name string, n int) (string, string) {
+func WriteRandomFile(t *testing.T, dir, name string, n int) (string, string) {
 	t.Helper()
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {
@@ -79,35 +80,35 @@ func writeRandomFile(t *testing.T, dir, name string, n int) (string, string) {
 	return p, hex.EncodeToString(sum[:])
 }
 
-// videoConfig is the provider (chunks of 5 MiB) and videohost_video.clip with attrs.
-func videoConfig(env *accEnv, attrs ...string) string {
-	return env.providerConfig("upload_chunk_size_mib = 5") + "resource \"videohost_video\" \"clip\" {\n" + hclAttrs(attrs...) + "}\n"
+// VideoConfig is the provider (chunks of 5 MiB) and videohost_video.clip with attrs.
+func VideoConfig(env *AccEnv, attrs ...string) string {
+	return env.ProviderConfig("upload_chunk_size_mib = 5") + "resource \"videohost_video\" \"clip\" {\n" + HclAttrs(attrs...) + "}\n"
 }
 
-func watermarkConfig(env *accEnv, file string) string {
-	return env.providerConfig("") + fmt.Sprintf(`
+func WatermarkConfig(env *AccEnv, file string) string {
+	return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_watermark" "test" {
   source_file = %s
 }
-`, hcl(file))
+`, Hcl(file))
 }
 
-const okWebhook = `
+const OkWebhook = `
 resource "videohost_webhook" "test" {
   url    = "https://hooks.example.test/bad-input"
   events = ["video.source.recorded"]
 }
 `
 
-// oneOfEvents is how the framework refuses a name that is not an event of the service.
-const oneOfEvents = `value must be one of:.*video\.encoding\.quality\.completed.*live-stream\.broadcast\.started`
+// OneOfEvents is how the framework refuses a name that is not an event of the service.
+const OneOfEvents = `value must be one of:.*video\.encoding\.quality\.completed.*live-stream\.broadcast\.started`
 
-const testCaptionAddr = "videohost_video_caption.test"
+const TestCaptionAddr = "videohost_video_caption.test"
 
-// createVideoOutside creates a video outside Terraform, as the dashboard would, and returns its id.
-func createVideoOutside(t *testing.T, env *accEnv, in videohost.VideoCreate) string {
+// CreateVideoOutside creates a video outside Terraform, as the dashboard would, and returns its id.
+func CreateVideoOutside(t *testing.T, env *AccEnv, in videohost.VideoCreate) string {
 	t.Helper()
-	c := serviceClient(t, env)
+	c := ServiceClient(t, env)
 	v, err := c.CreateVideo(t.Context(), in)
 	if err != nil {
 		t.Fatalf("creating video %q: %v", in.Title, err)
@@ -121,10 +122,10 @@ func createVideoOutside(t *testing.T, env *accEnv, in videohost.VideoCreate) str
 	return v.ID
 }
 
-func testVideo(id string) videohost.Video {
+func TestVideo(id string) videohost.Video {
 	return videohost.Video{
 		ID: id, Title: "t", Description: "d", Language: "en", PlayerID: "pl1",
-		CreatedAt: &testTime, PublishedAt: &testTime, UpdatedAt: &testTime,
+		CreatedAt: &TestTime, PublishedAt: &TestTime, UpdatedAt: &TestTime,
 		Discarded: true, Public: true, Panoramic: true, MP4Support: true,
 		Tags:     []string{"a", "b"},
 		Metadata: []videohost.Metadata{{Key: "k", Value: "v"}, {Key: "k2", Value: ""}},
@@ -134,24 +135,24 @@ func testVideo(id string) videohost.Video {
 	}
 }
 
-// accessTokenProviderFactories serve the provider under test and the echo provider, which
+// AccessTokenProviderFactories serve the provider under test and the echo provider, which
 // copies an ephemeral value into the state of a test resource so that it can be checked.
-func accessTokenProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
+func AccessTokenProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
 	factories := map[string]func() (tfprotov6.ProviderServer, error){
 		"echo": echoprovider.NewProviderServer(),
 	}
-	for name, f := range testAccProtoV6ProviderFactories {
+	for name, f := range TestAccProtoV6ProviderFactories {
 		factories[name] = f
 	}
 	return factories
 }
 
-var raisedLimits = emulator.Limits{Uploads: 100000, Writes: 100000, Reads: 100000}
+var RaisedLimits = emulator.Limits{Uploads: 100000, Writes: 100000, Reads: 100000}
 
-// otherClientCreates wraps the emulator so that, on the first create of path once armed is set,
+// OtherClientCreates wraps the emulator so that, on the first create of path once armed is set,
 // another client creates one object of the same kind (the same request) just before this create
 // is served: an object of another process that appears during the attempt.
-func otherClientCreates(path string, armed *atomic.Bool) func(*emulator.Emulator) http.Handler {
+func OtherClientCreates(path string, armed *atomic.Bool) func(*emulator.Emulator) http.Handler {
 	var done atomic.Bool
 	return func(e *emulator.Emulator) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -167,20 +168,20 @@ func otherClientCreates(path string, armed *atomic.Bool) func(*emulator.Emulator
 	}
 }
 
-// adoptionEnv is a provider's data for an emulator behind wrap, without Terraform.
-func adoptionEnv(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, *providerData) {
+// AdoptionEnv is a provider's data for an emulator behind wrap, without Terraform.
+func AdoptionEnv(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, *framework.ProviderData) {
 	t.Helper()
-	emu, baseURL := serveEmulator(t, opts, wrap)
+	emu, baseURL := ServeEmulator(t, opts, wrap)
 	client, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return emu, &providerData{client: client, environment: client.Environment(), baseURL: client.BaseURL()}
+	return emu, &framework.ProviderData{Client: client, Environment: client.Environment(), BaseURL: client.BaseURL()}
 }
 
-// interruptHold is how long the slowed phase lasts: long enough that Ctrl-C lands inside it on a
+// InterruptHold is how long the slowed phase lasts: long enough that Ctrl-C lands inside it on a
 // loaded machine, short enough that the operations it holds finish well within the 10 s that
 // Terraform may take to exit.
-const interruptHold = 3 * time.Second
+const InterruptHold = 3 * time.Second
 
-var testTime = time.Date(2026, 11, 22, 1, 2, 3, 0, time.UTC)
+var TestTime = time.Date(2026, 11, 22, 1, 2, 3, 0, time.UTC)

@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 // The helpers that tests of several files share: the acceptance environment (an emulator per
 // test, the provider block pointed at it), checks of the state against the service, and small
@@ -27,69 +27,70 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/localfile/localfiletest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// testAccProtoV6ProviderFactories serves the provider in-process.
-var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"videohost": func() (tfprotov6.ProviderServer, error) { return NewServer("test")(), nil },
+// TestAccProtoV6ProviderFactories serves the provider in-process.
+var TestAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"videohost": func() (tfprotov6.ProviderServer, error) { return provider.NewServer("test")(), nil },
 }
 
-// accEnv is one test's service: an emulator started in-process on its own loopback port with
+// AccEnv is one test's service: an emulator started in-process on its own loopback port with
 // its own key, or, when VIDEOHOST_EMULATOR=0 and VIDEOHOST_API_KEY and VIDEOHOST_BASE_URL are
 // set, that real endpoint.
-type accEnv struct {
+type AccEnv struct {
 	BaseURL, APIKey string
 	Emu             *emulator.Emulator // nil against a real endpoint
 	remote          *requestCounter    // the requests sent to a real endpoint; nil with the emulator
 }
 
-// newAccEnv starts the service of one acceptance test. It skips the test without TF_ACC, so
+// NewAccEnv starts the service of one acceptance test. It skips the test without TF_ACC, so
 // that no emulator is started for a test that resource.Test would skip anyway.
-func newAccEnv(t *testing.T, opts emulator.Options) *accEnv {
+func NewAccEnv(t *testing.T, opts emulator.Options) *AccEnv {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	parallel(t)
+	Parallel(t)
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
 		return remoteAccEnv(t, nil)
 	}
-	emu, baseURL := serveEmulator(t, opts, nil)
+	emu, baseURL := ServeEmulator(t, opts, nil)
 	keys := emu.APIKeys()
 	if len(keys) == 0 {
 		t.Fatal("the emulator has no API key")
 	}
-	return &accEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu}
+	return &AccEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu}
 }
 
 // parallelTests holds the tests that parallel has made parallel.
 var parallelTests sync.Map
 
-// parallel lets an acceptance test run beside the others (go test -parallel, GOMAXPROCS by
+// Parallel lets an acceptance test run beside the others (go test -parallel, GOMAXPROCS by
 // default): each has a service of its own, and much of its time is terraform starting up or
 // waiting on a rate window. It may be called more than once for a test, unlike t.Parallel, so
 // that newAccEnv can call it for every test that has a service. A test that sets environment
 // variables cannot be parallel: it keeps its settings in its configuration instead.
-func parallel(t *testing.T) {
+func Parallel(t *testing.T) {
 	t.Helper()
 	if _, done := parallelTests.LoadOrStore(t, true); !done {
 		t.Parallel()
 	}
 }
 
-// accTest runs tc beside the other acceptance tests: resource.ParallelTest, for tests that
+// AccTest runs tc beside the other acceptance tests: resource.ParallelTest, for tests that
 // newAccEnv may already have made parallel.
-func accTest(t *testing.T, tc resource.TestCase) {
+func AccTest(t *testing.T, tc resource.TestCase) {
 	t.Helper()
-	parallel(t)
+	Parallel(t)
 	resource.Test(t, tc)
 }
 
-// serveEmulator starts an emulator of opts on its own loopback port, behind the handler that
+// ServeEmulator starts an emulator of opts on its own loopback port, behind the handler that
 // wrap builds around it when wrap is not nil (a test that watches or steers the requests), and
 // stops both when the test ends. It returns the emulator and its address.
-func serveEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, string) {
+func ServeEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) (*emulator.Emulator, string) {
 	t.Helper()
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
 		t.Skip("steers an emulator of its own (its requests, faults, options or clock): runs only in-process, not with VIDEOHOST_EMULATOR=0")
@@ -112,28 +113,28 @@ func serveEmulator(t *testing.T, opts emulator.Options, wrap func(*emulator.Emul
 	return emu, srv.URL
 }
 
-// requireEmulator skips a test or step that needs the emulator (its control API or its
+// RequireEmulator skips a test or step that needs the emulator (its control API or its
 // options) when running against a real endpoint.
-func (e *accEnv) requireEmulator(t *testing.T) {
+func (e *AccEnv) RequireEmulator(t *testing.T) {
 	t.Helper()
 	if e.Emu == nil {
 		t.Skip("needs the in-process emulator (its control API or options); VIDEOHOST_EMULATOR=0 runs against a real endpoint")
 	}
 }
 
-// requireEmulatorFor skips a test that needs the in-process emulator for the reason why (its
+// RequireEmulatorFor skips a test that needs the in-process emulator for the reason why (its
 // control API, its options or its seeds), saying it, when running against a real endpoint.
-func (e *accEnv) requireEmulatorFor(t *testing.T, why string) {
+func (e *AccEnv) RequireEmulatorFor(t *testing.T, why string) {
 	t.Helper()
 	if e.Emu == nil {
 		t.Skipf("%s, so it needs the in-process emulator: VIDEOHOST_EMULATOR=0 runs against a real endpoint", why)
 	}
 }
 
-// providerConfig is the provider block pointed at this service, with extra attributes. Against
+// ProviderConfig is the provider block pointed at this service, with extra attributes. Against
 // a real endpoint the key stays in the environment and out of the configuration files that the
 // testing framework writes.
-func (e *accEnv) providerConfig(extra string) string {
+func (e *AccEnv) ProviderConfig(extra string) string {
 	key := fmt.Sprintf("api_key = %q", e.APIKey)
 	if e.Emu == nil {
 		key = ""
@@ -147,26 +148,26 @@ provider "videohost" {
 `, e.BaseURL, key, extra)
 }
 
-// stateCheckFunc is a state check written as a function of the whole state, for assertions that
+// StateCheckFunc is a state check written as a function of the whole state, for assertions that
 // relate the state to the service (the emulator's records) rather than to fixed values.
-type stateCheckFunc func(*tfjson.State) error
+type StateCheckFunc func(*tfjson.State) error
 
-func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+func (f StateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 	resp.Error = f(req.State)
 }
 
-// planCheckFunc is a plan check written as a function.
-type planCheckFunc func(*tfjson.Plan) error
+// PlanCheckFunc is a plan check written as a function.
+type PlanCheckFunc func(*tfjson.Plan) error
 
-func (f planCheckFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+func (f PlanCheckFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
 	resp.Error = f(req.Plan)
 }
 
-// onService is a state check that reads the object *id from the service with get (a call of
+// OnService is a state check that reads the object *id from the service with get (a call of
 // serviceClient, for what the service holds rather than what the state says) and hands it to
 // check. The id is read when the state is checked, so an earlier step's idOf may fill it.
-func onService[T any](get func(context.Context, string) (T, error), id *string, check func(T) error) statecheck.StateCheck {
-	return serviceCheckFunc(func(ctx context.Context) error {
+func OnService[T any](get func(context.Context, string) (T, error), id *string, check func(T) error) statecheck.StateCheck {
+	return ServiceCheckFunc(func(ctx context.Context) error {
 		v, err := get(ctx, *id)
 		if err != nil {
 			return err
@@ -175,16 +176,16 @@ func onService[T any](get func(context.Context, string) (T, error), id *string, 
 	})
 }
 
-// serviceCheckFunc is a state check that looks at the service only, with the check's context.
-type serviceCheckFunc func(context.Context) error
+// ServiceCheckFunc is a state check that looks at the service only, with the check's context.
+type ServiceCheckFunc func(context.Context) error
 
-func (f serviceCheckFunc) CheckState(ctx context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+func (f ServiceCheckFunc) CheckState(ctx context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 	resp.Error = f(ctx)
 }
 
-// goneFromService is a CheckDestroy that fails unless the service answers not found for the
+// GoneFromService is a CheckDestroy that fails unless the service answers not found for the
 // object *id, read with get.
-func goneFromService[T any](get func(context.Context, string) (T, error), id *string) resource.TestCheckFunc {
+func GoneFromService[T any](get func(context.Context, string) (T, error), id *string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -195,9 +196,9 @@ func goneFromService[T any](get func(context.Context, string) (T, error), id *st
 	}
 }
 
-// serviceClient is a client of the test's service for what happens outside Terraform: a
+// ServiceClient is a client of the test's service for what happens outside Terraform: a
 // change made in the dashboard, a read of what the service holds.
-func serviceClient(t *testing.T, env *accEnv) *videohost.Client {
+func ServiceClient(t *testing.T, env *AccEnv) *videohost.Client {
 	t.Helper()
 	c, err := videohost.New(videohost.Config{BaseURL: env.BaseURL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic, Version: "test"})
 	if err != nil {
@@ -206,19 +207,19 @@ func serviceClient(t *testing.T, env *accEnv) *videohost.Client {
 	return c
 }
 
-// idOf captures the id of address into *id when the state is checked.
-func idOf(address string, id *string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, address)
+// IdOf captures the id of address into *id when the state is checked.
+func IdOf(address string, id *string) statecheck.StateCheck {
+	return StateCheckFunc(func(s *tfjson.State) error {
+		r, err := StateResource(s, address)
 		if err == nil {
-			*id = attrString(r, "id")
+			*id = AttrString(r, "id")
 		}
 		return err
 	})
 }
 
-// hclAttrs writes attributes as HCL lines, in the order given: pairs of name and literal.
-func hclAttrs(pairs ...string) string {
+// HclAttrs writes attributes as HCL lines, in the order given: pairs of name and literal.
+func HclAttrs(pairs ...string) string {
 	var b strings.Builder
 	for i := 0; i+1 < len(pairs); i += 2 {
 		fmt.Fprintf(&b, "  %s = %s\n", pairs[i], pairs[i+1])
@@ -226,9 +227,9 @@ func hclAttrs(pairs ...string) string {
 	return b.String()
 }
 
-// noRequestsTo is a step's PreConfig that fails the test when any request has reached path on
+// NoRequestsTo is a step's PreConfig that fails the test when any request has reached path on
 // the service; why says what should have kept them from it.
-func noRequestsTo(t *testing.T, env *accEnv, path, why string) func() {
+func NoRequestsTo(t *testing.T, env *AccEnv, path, why string) func() {
 	return func() {
 		if n := env.RequestCount("", path); n != 0 {
 			t.Errorf("%d requests reached %s; %s", n, path, why)
@@ -236,13 +237,13 @@ func noRequestsTo(t *testing.T, env *accEnv, path, why string) func() {
 	}
 }
 
-// stateWebhooks returns the videohost_webhook resources in the root module of the state.
-func stateWebhooks(s *tfjson.State) []*tfjson.StateResource {
-	return stateResourcesOf(s, "videohost_webhook")
+// StateWebhooks returns the videohost_webhook resources in the root module of the state.
+func StateWebhooks(s *tfjson.State) []*tfjson.StateResource {
+	return StateResourcesOf(s, "videohost_webhook")
 }
 
-// stateResourcesOf returns the managed resources of type typ in the state's root module.
-func stateResourcesOf(s *tfjson.State, typ string) []*tfjson.StateResource {
+// StateResourcesOf returns the managed resources of type typ in the state's root module.
+func StateResourcesOf(s *tfjson.State, typ string) []*tfjson.StateResource {
 	if s == nil || s.Values == nil || s.Values.RootModule == nil {
 		return nil
 	}
@@ -255,8 +256,8 @@ func stateResourcesOf(s *tfjson.State, typ string) []*tfjson.StateResource {
 	return out
 }
 
-// stateResource returns the resource at address.
-func stateResource(s *tfjson.State, address string) (*tfjson.StateResource, error) {
+// StateResource returns the resource at address.
+func StateResource(s *tfjson.State, address string) (*tfjson.StateResource, error) {
 	if s == nil || s.Values == nil || s.Values.RootModule == nil {
 		return nil, fmt.Errorf("empty state")
 	}
@@ -268,57 +269,57 @@ func stateResource(s *tfjson.State, address string) (*tfjson.StateResource, erro
 	return nil, fmt.Errorf("%s is not in the state", address)
 }
 
-func attrString(r *tfjson.StateResource, name string) string {
+func AttrString(r *tfjson.StateResource, name string) string {
 	s, _ := r.AttributeValues[name].(string)
 	return s
 }
 
-// hcl quotes s as an HCL string.
-func hcl(s string) string { return fmt.Sprintf("%q", s) }
+// Hcl quotes s as an HCL string.
+func Hcl(s string) string { return fmt.Sprintf("%q", s) }
 
-// hclList renders a list of strings.
-func hclList(items ...string) string {
+// HclList renders a list of strings.
+func HclList(items ...string) string {
 	q := make([]string, len(items))
 	for i, s := range items {
-		q[i] = hcl(s)
+		q[i] = Hcl(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-const testWebhookAddr = "videohost_webhook.test"
+const TestWebhookAddr = "videohost_webhook.test"
 
-func webhookConfig(env *accEnv, providerExtra, url string, evs ...string) string {
-	return env.providerConfig(providerExtra) + fmt.Sprintf(`
+func WebhookConfig(env *AccEnv, providerExtra, url string, evs ...string) string {
+	return env.ProviderConfig(providerExtra) + fmt.Sprintf(`
 resource "videohost_webhook" "test" {
   url    = %s
   events = %s
 }
-`, hcl(url), hclList(evs...))
+`, Hcl(url), HclList(evs...))
 }
 
-// matchesEmulator checks that videohost_webhook.test is on the emulator with the same url,
+// MatchesEmulator checks that videohost_webhook.test is on the emulator with the same url,
 // creation time and secret; against a real endpoint it checks that it is in the state.
-func matchesEmulator(env *accEnv) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, testWebhookAddr)
+func MatchesEmulator(env *AccEnv) statecheck.StateCheck {
+	return StateCheckFunc(func(s *tfjson.State) error {
+		r, err := StateResource(s, TestWebhookAddr)
 		if err != nil {
 			return err
 		}
 		if env.Emu == nil {
 			return nil
 		}
-		id := attrString(r, "id")
+		id := AttrString(r, "id")
 		for _, w := range env.Emu.Webhooks() {
 			if w.WebhookID != id {
 				continue
 			}
-			if got := attrString(r, "signature_secret"); got == "" || got != w.SignatureSecret {
+			if got := AttrString(r, "signature_secret"); got == "" || got != w.SignatureSecret {
 				return fmt.Errorf("signature_secret of %s is not the emulator's", id)
 			}
-			if got := attrString(r, "url"); got != w.URL {
+			if got := AttrString(r, "url"); got != w.URL {
 				return fmt.Errorf("url %q, emulator has %q", got, w.URL)
 			}
-			if got, want := attrString(r, "created_at"), w.CreatedAt.UTC().Format(time.RFC3339); got != want {
+			if got, want := AttrString(r, "created_at"), w.CreatedAt.UTC().Format(time.RFC3339); got != want {
 				return fmt.Errorf("created_at %q, emulator has %q", got, want)
 			}
 			return nil
@@ -327,17 +328,17 @@ func matchesEmulator(env *accEnv) statecheck.StateCheck {
 	})
 }
 
-// stateAttributes returns the attribute values of the resource or data source at address.
-func stateAttributes(s *tfjson.State, address string) (map[string]any, error) {
-	r, err := stateResource(s, address)
+// StateAttributes returns the attribute values of the resource or data source at address.
+func StateAttributes(s *tfjson.State, address string) (map[string]any, error) {
+	r, err := StateResource(s, address)
 	if err != nil {
 		return nil, err
 	}
 	return r.AttributeValues, nil
 }
 
-// writeFile writes content to the file name, readable by the test's user only.
-func writeFile(t *testing.T, name, content string) {
+// WriteFile writes content to the file name, readable by the test's user only.
+func WriteFile(t *testing.T, name, content string) {
 	t.Helper()
 	if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
@@ -346,16 +347,16 @@ func writeFile(t *testing.T, name, content string) {
 
 // The media files of the tests, made by the tests (internal/localfile/localfiletest).
 var (
-	writePNG      = localfiletest.WritePNG
-	writeJPEG     = localfiletest.WriteJPEG
-	writeNoisyPNG = localfiletest.WriteNoisyPNG
-	fileSHA256    = localfiletest.FileSHA256
-	damagedImages = localfiletest.DamagedImages
+	WritePNG      = localfiletest.WritePNG
+	WriteJPEG     = localfiletest.WriteJPEG
+	WriteNoisyPNG = localfiletest.WriteNoisyPNG
+	FileSHA256    = localfiletest.FileSHA256
+	DamagedImages = localfiletest.DamagedImages
 )
 
-// expectImporting fails a plan that does not import the resource at address.
-func expectImporting(address string) plancheck.PlanCheck {
-	return planCheckFunc(func(p *tfjson.Plan) error {
+// ExpectImporting fails a plan that does not import the resource at address.
+func ExpectImporting(address string) plancheck.PlanCheck {
+	return PlanCheckFunc(func(p *tfjson.Plan) error {
 		for _, rc := range p.ResourceChanges {
 			if rc.Address == address && rc.Change.Importing == nil {
 				return fmt.Errorf("the plan does not import %s", address)
@@ -371,10 +372,10 @@ func expectImporting(address string) plancheck.PlanCheck {
 // (a live stream's player_id, an output) unknown too. What does change on every update
 // (updated_at) is the counter-check: it must show unknown, or the checks would not see unknowns.
 
-// keptInUpdate checks, in the plan of an update of addr, that each attribute of kept is known
+// KeptInUpdate checks, in the plan of an update of addr, that each attribute of kept is known
 // (ExpectKnownValue: a value that is known after apply has no known value to match) and that
 // updated_at is unknown.
-func keptInUpdate(addr string, kept map[string]knownvalue.Check) []plancheck.PlanCheck {
+func KeptInUpdate(addr string, kept map[string]knownvalue.Check) []plancheck.PlanCheck {
 	checks := []plancheck.PlanCheck{
 		plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 		plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
@@ -385,9 +386,9 @@ func keptInUpdate(addr string, kept map[string]knownvalue.Check) []plancheck.Pla
 	return checks
 }
 
-// hasError reports whether diags hold an error with summary whose detail says every one of
+// HasError reports whether diags hold an error with summary whose detail says every one of
 // words.
-func hasError(diags []*tfprotov6.Diagnostic, summary string, words ...string) bool {
+func HasError(diags []*tfprotov6.Diagnostic, summary string, words ...string) bool {
 	for _, d := range diags {
 		if d.Severity != tfprotov6.DiagnosticSeverityError || d.Summary != summary {
 			continue
@@ -403,7 +404,7 @@ func hasError(diags []*tfprotov6.Diagnostic, summary string, words ...string) bo
 	return false
 }
 
-func diagText(diags []*tfprotov6.Diagnostic) string {
+func DiagText(diags []*tfprotov6.Diagnostic) string {
 	var b strings.Builder
 	for _, d := range diags {
 		b.WriteString(d.Summary + ": " + d.Detail + "\n")

@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // protoServer is the provider behind its protocol 6 server, configured against one service, as
@@ -19,35 +21,35 @@ type protoServer struct {
 	srv      tfprotov6.ProviderServer
 	lists    tfprotov6.ListResourceServer
 	schemas  *tfprotov6.GetProviderSchemaResponse
-	identity *tfprotov6.GetResourceIdentitySchemasResponse
+	Identity *tfprotov6.GetResourceIdentitySchemasResponse
 }
 
-// newProtoServer serves the provider and configures it with base_url, api_key and the other
+// NewProtoServer serves the provider and configures it with base_url, api_key and the other
 // provider attributes in extra.
-func newProtoServer(t *testing.T, baseURL, apiKey string, extra map[string]tftypes.Value) *protoServer {
+func NewProtoServer(t *testing.T, baseURL, apiKey string, extra map[string]tftypes.Value) *protoServer {
 	t.Helper()
-	for _, env := range []string{envAPIKey, envEnvironment, envBaseURL} {
+	for _, env := range []string{framework.EnvAPIKey, framework.EnvEnvironment, framework.EnvBaseURL} {
 		t.Setenv(env, "")
 	}
-	srv := NewServer("test")()
+	srv := provider.NewServer("test")()
 	ctx := t.Context()
 	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	requireNoErrors(t, "GetProviderSchema", schemas.Diagnostics)
+	RequireNoErrors(t, "GetProviderSchema", schemas.Diagnostics)
 	identity, err := srv.GetResourceIdentitySchemas(ctx, &tfprotov6.GetResourceIdentitySchemasRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	requireNoErrors(t, "GetResourceIdentitySchemas", identity.Diagnostics)
+	RequireNoErrors(t, "GetResourceIdentitySchemas", identity.Diagnostics)
 	lists, ok := srv.(tfprotov6.ListResourceServer)
 	if !ok {
 		t.Fatalf("the provider server %T does not serve list resources", srv)
 	}
-	p := &protoServer{t: t, srv: srv, lists: lists, schemas: schemas, identity: identity}
+	p := &protoServer{t: t, srv: srv, lists: lists, schemas: schemas, Identity: identity}
 
-	attrs := map[string]tftypes.Value{"base_url": str(baseURL), "api_key": str(apiKey)}
+	attrs := map[string]tftypes.Value{"base_url": Str(baseURL), "api_key": Str(apiKey)}
 	maps.Copy(attrs, extra)
 	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{
 		TerraformVersion: "1.15.9",
@@ -56,7 +58,7 @@ func newProtoServer(t *testing.T, baseURL, apiKey string, extra map[string]tftyp
 	if err != nil {
 		t.Fatal(err)
 	}
-	requireNoErrors(t, "ConfigureProvider", resp.Diagnostics)
+	RequireNoErrors(t, "ConfigureProvider", resp.Diagnostics)
 	return p
 }
 
@@ -87,8 +89,8 @@ func (p *protoServer) dynamic(typ tftypes.Type, attrs map[string]tftypes.Value) 
 	return &dv
 }
 
-// attributes decodes an object of typ into its attribute values; nil stays nil.
-func (p *protoServer) attributes(typ tftypes.Type, dv *tfprotov6.DynamicValue) map[string]tftypes.Value {
+// Attributes decodes an object of typ into its attribute values; nil stays nil.
+func (p *protoServer) Attributes(typ tftypes.Type, dv *tfprotov6.DynamicValue) map[string]tftypes.Value {
 	p.t.Helper()
 	if dv == nil {
 		return nil
@@ -107,7 +109,7 @@ func (p *protoServer) attributes(typ tftypes.Type, dv *tfprotov6.DynamicValue) m
 	return out
 }
 
-func (p *protoServer) resourceType(typeName string) tftypes.Type {
+func (p *protoServer) ResourceType(typeName string) tftypes.Type {
 	p.t.Helper()
 	s, ok := p.schemas.ResourceSchemas[typeName]
 	if !ok {
@@ -116,9 +118,9 @@ func (p *protoServer) resourceType(typeName string) tftypes.Type {
 	return s.ValueType()
 }
 
-func (p *protoServer) identityType(typeName string) tftypes.Type {
+func (p *protoServer) IdentityType(typeName string) tftypes.Type {
 	p.t.Helper()
-	s, ok := p.identity.IdentitySchemas[typeName]
+	s, ok := p.Identity.IdentitySchemas[typeName]
 	if !ok {
 		p.t.Fatalf("no identity schema %s", typeName)
 	}
@@ -134,26 +136,26 @@ func (p *protoServer) listType(typeName string) tftypes.Type {
 	return s.ValueType()
 }
 
-// listed is one result of ListResource, decoded.
-type listed struct {
+// Listed is one result of ListResource, decoded.
+type Listed struct {
 	DisplayName string
 	Identity    map[string]tftypes.Value
 	Resource    map[string]tftypes.Value // nil without include_resource
 	Diagnostics []*tfprotov6.Diagnostic
 }
 
-// listQuery is what a list block sends: the list resource's type, the attributes of its config
+// ListQuery is what a list block sends: the list resource's type, the attributes of its config
 // block (those left out are null), include_resource and limit.
-type listQuery struct {
+type ListQuery struct {
 	TypeName        string
 	Config          map[string]tftypes.Value
 	IncludeResource bool
 	Limit           int64
 }
 
-// listStream calls ListResource and returns its results as Terraform reads them, one at a time,
+// ListStream calls ListResource and returns its results as Terraform reads them, one at a time,
 // so that a test can look at the service between two results.
-func (p *protoServer) listStream(q listQuery) func(yield func(listed) bool) {
+func (p *protoServer) ListStream(q ListQuery) func(yield func(Listed) bool) {
 	p.t.Helper()
 	typeName := q.TypeName
 	stream, err := p.lists.ListResource(p.t.Context(), &tfprotov6.ListResourceRequest{
@@ -165,12 +167,12 @@ func (p *protoServer) listStream(q listQuery) func(yield func(listed) bool) {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	return func(yield func(listed) bool) {
+	return func(yield func(Listed) bool) {
 		for r := range stream.Results {
-			l := listed{DisplayName: r.DisplayName, Diagnostics: r.Diagnostics,
-				Resource: p.attributes(p.resourceType(typeName), r.Resource)}
+			l := Listed{DisplayName: r.DisplayName, Diagnostics: r.Diagnostics,
+				Resource: p.Attributes(p.ResourceType(typeName), r.Resource)}
 			if r.Identity != nil {
-				l.Identity = p.attributes(p.identityType(typeName), r.Identity.IdentityData)
+				l.Identity = p.Attributes(p.IdentityType(typeName), r.Identity.IdentityData)
 			}
 			if !yield(l) {
 				return
@@ -179,18 +181,18 @@ func (p *protoServer) listStream(q listQuery) func(yield func(listed) bool) {
 	}
 }
 
-// list calls ListResource and collects its results.
-func (p *protoServer) list(q listQuery) []listed {
+// List calls ListResource and collects its results.
+func (p *protoServer) List(q ListQuery) []Listed {
 	p.t.Helper()
-	var out []listed
-	for l := range p.listStream(q) {
+	var out []Listed
+	for l := range p.ListStream(q) {
 		out = append(out, l)
 	}
 	return out
 }
 
-// validateList calls ValidateListResourceConfig.
-func (p *protoServer) validateList(typeName string, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+// ValidateList calls ValidateListResourceConfig.
+func (p *protoServer) ValidateList(typeName string, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
 	p.t.Helper()
 	resp, err := p.lists.ValidateListResourceConfig(p.t.Context(), &tfprotov6.ValidateListResourceConfigRequest{
 		TypeName: typeName,
@@ -202,32 +204,32 @@ func (p *protoServer) validateList(typeName string, config map[string]tftypes.Va
 	return resp.Diagnostics
 }
 
-// read calls ReadResource on a state without an identity, as a state written by Terraform
+// Read calls ReadResource on a state without an identity, as a state written by Terraform
 // before 1.12 (or before the provider had identities) is, and returns the new state and
 // identity.
-func (p *protoServer) read(typeName string, state map[string]tftypes.Value) (newState, identity map[string]tftypes.Value, diags []*tfprotov6.Diagnostic) {
+func (p *protoServer) Read(typeName string, state map[string]tftypes.Value) (newState, identity map[string]tftypes.Value, diags []*tfprotov6.Diagnostic) {
 	p.t.Helper()
 	resp, err := p.srv.ReadResource(p.t.Context(), &tfprotov6.ReadResourceRequest{
 		TypeName:     typeName,
-		CurrentState: p.dynamic(p.resourceType(typeName), state),
+		CurrentState: p.dynamic(p.ResourceType(typeName), state),
 	})
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	newState = p.attributes(p.resourceType(typeName), resp.NewState)
+	newState = p.Attributes(p.ResourceType(typeName), resp.NewState)
 	if resp.NewIdentity != nil {
-		identity = p.attributes(p.identityType(typeName), resp.NewIdentity.IdentityData)
+		identity = p.Attributes(p.IdentityType(typeName), resp.NewIdentity.IdentityData)
 	}
 	return newState, identity, resp.Diagnostics
 }
 
-// importResource calls ImportResourceState with an id (terraform import, or an import block's
+// ImportResource calls ImportResourceState with an id (terraform import, or an import block's
 // id) or, when identity is not nil, with an import block's identity.
-func (p *protoServer) importResource(typeName, id string, identity map[string]tftypes.Value) (state, newIdentity map[string]tftypes.Value, diags []*tfprotov6.Diagnostic) {
+func (p *protoServer) ImportResource(typeName, id string, identity map[string]tftypes.Value) (state, newIdentity map[string]tftypes.Value, diags []*tfprotov6.Diagnostic) {
 	p.t.Helper()
 	req := &tfprotov6.ImportResourceStateRequest{TypeName: typeName, ID: id}
 	if identity != nil {
-		req.Identity = &tfprotov6.ResourceIdentityData{IdentityData: p.dynamic(p.identityType(typeName), identity)}
+		req.Identity = &tfprotov6.ResourceIdentityData{IdentityData: p.dynamic(p.IdentityType(typeName), identity)}
 	}
 	resp, err := p.srv.ImportResourceState(p.t.Context(), req)
 	if err != nil {
@@ -237,14 +239,14 @@ func (p *protoServer) importResource(typeName, id string, identity map[string]tf
 		return nil, nil, resp.Diagnostics
 	}
 	imp := resp.ImportedResources[0]
-	state = p.attributes(p.resourceType(typeName), imp.State)
+	state = p.Attributes(p.ResourceType(typeName), imp.State)
 	if imp.Identity != nil {
-		newIdentity = p.attributes(p.identityType(typeName), imp.Identity.IdentityData)
+		newIdentity = p.Attributes(p.IdentityType(typeName), imp.Identity.IdentityData)
 	}
 	return state, newIdentity, resp.Diagnostics
 }
 
-func requireNoErrors(t *testing.T, call string, diags []*tfprotov6.Diagnostic) {
+func RequireNoErrors(t *testing.T, call string, diags []*tfprotov6.Diagnostic) {
 	t.Helper()
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError {
@@ -253,8 +255,8 @@ func requireNoErrors(t *testing.T, call string, diags []*tfprotov6.Diagnostic) {
 	}
 }
 
-// stringOf is the string a decoded attribute holds, "" when it is null or not a string.
-func stringOf(v tftypes.Value) string {
+// StringOf is the string a decoded attribute holds, "" when it is null or not a string.
+func StringOf(v tftypes.Value) string {
 	var s string
 	if err := v.As(&s); err != nil {
 		return ""
@@ -262,7 +264,7 @@ func stringOf(v tftypes.Value) string {
 	return s
 }
 
-func hasAnyError(diags []*tfprotov6.Diagnostic) bool {
+func HasAnyError(diags []*tfprotov6.Diagnostic) bool {
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError {
 			return true
@@ -271,8 +273,8 @@ func hasAnyError(diags []*tfprotov6.Diagnostic) bool {
 	return false
 }
 
-// invoke calls InvokeAction and returns its progress messages and its final diagnostics.
-func (p *protoServer) invoke(actionType string, config map[string]tftypes.Value) ([]string, []*tfprotov6.Diagnostic) {
+// Invoke calls InvokeAction and returns its progress messages and its final diagnostics.
+func (p *protoServer) Invoke(actionType string, config map[string]tftypes.Value) ([]string, []*tfprotov6.Diagnostic) {
 	p.t.Helper()
 	s, ok := p.schemas.ActionSchemas[actionType]
 	if !ok {
@@ -302,7 +304,7 @@ func (p *protoServer) invoke(actionType string, config map[string]tftypes.Value)
 	return progress, diags
 }
 
-func errorText(diags []*tfprotov6.Diagnostic) string {
+func ErrorText(diags []*tfprotov6.Diagnostic) string {
 	var b strings.Builder
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError {
@@ -312,9 +314,9 @@ func errorText(diags []*tfprotov6.Diagnostic) string {
 	return b.String()
 }
 
-// move calls MoveResourceState on the provider as Terraform does for a moved block from a
+// Move calls MoveResourceState on the provider as Terraform does for a moved block from a
 // restapi_object whose state holds attrs, into the resource target.
-func (p *protoServer) move(sourceType, target string, attrs map[string]any) *tfprotov6.MoveResourceStateResponse {
+func (p *protoServer) Move(sourceType, target string, attrs map[string]any) *tfprotov6.MoveResourceStateResponse {
 	p.t.Helper()
 	raw, err := json.Marshal(attrs)
 	if err != nil {

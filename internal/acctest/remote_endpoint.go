@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 // Against a real endpoint (VIDEOHOST_EMULATOR=0), each test sends through a loopback proxy of
 // its own: it counts the test's requests, as the emulator does in-process, and puts the
@@ -18,6 +18,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -53,7 +54,7 @@ func (c *requestCounter) count(method, prefix string) int {
 
 // RequestCount is how many of this test's requests of method whose path starts with prefix
 // reached the service: the emulator's count in-process, the proxy's against a real endpoint.
-func (e *accEnv) RequestCount(method, prefix string) int {
+func (e *AccEnv) RequestCount(method, prefix string) int {
 	if e.Emu != nil {
 		return e.Emu.RequestCount(method, prefix)
 	}
@@ -63,14 +64,14 @@ func (e *accEnv) RequestCount(method, prefix string) int {
 // remoteAccEnv is the service of a test against the real endpoint that VIDEOHOST_API_KEY and
 // VIDEOHOST_BASE_URL name, through the test's proxy, behind wrap when it is not nil (a test that
 // watches the requests, as it would watch the emulator's).
-func remoteAccEnv(t *testing.T, wrap func(http.Handler) http.Handler) *accEnv {
+func remoteAccEnv(t *testing.T, wrap func(http.Handler) http.Handler) *AccEnv {
 	t.Helper()
-	key, base := os.Getenv(envAPIKey), os.Getenv(envBaseURL)
+	key, base := os.Getenv(framework.EnvAPIKey), os.Getenv(framework.EnvBaseURL)
 	if key == "" || base == "" {
-		t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", envAPIKey, envBaseURL)
+		t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", framework.EnvAPIKey, framework.EnvBaseURL)
 	}
 	url, counter := remoteEndpoint(t, base, wrap)
-	return &accEnv{BaseURL: url, APIKey: key, remote: counter}
+	return &AccEnv{BaseURL: url, APIKey: key, remote: counter}
 }
 
 // remoteEndpoint starts the test's proxy to the endpoint base and returns its address and
@@ -79,7 +80,7 @@ func remoteEndpoint(t *testing.T, base string, wrap func(http.Handler) http.Hand
 	t.Helper()
 	target, err := url.Parse(base)
 	if err != nil {
-		t.Fatalf("%s: %v", envBaseURL, err)
+		t.Fatalf("%s: %v", framework.EnvBaseURL, err)
 	}
 	// The count and the check see the paths as the service's API writes them, without the
 	// base's own path; the proxy puts it back, and sends the endpoint's own host name.
@@ -95,12 +96,12 @@ func remoteEndpoint(t *testing.T, base string, wrap func(http.Handler) http.Hand
 	return srv.URL + prefix, counter
 }
 
-// createWebhookOutside makes a webhook as a user would outside Terraform, through the public API
+// CreateWebhookOutside makes a webhook as a user would outside Terraform, through the public API
 // with the key, and returns it as the service lists it (with its signature secret, which a
 // create's answer may leave out). The webhook is deleted when the test ends, if still there.
-func createWebhookOutside(t *testing.T, env *accEnv, url string, evs ...string) videohost.Webhook {
+func CreateWebhookOutside(t *testing.T, env *AccEnv, url string, evs ...string) videohost.Webhook {
 	t.Helper()
-	c := serviceClient(t, env)
+	c := ServiceClient(t, env)
 	w, err := c.CreateWebhook(t.Context(), videohost.CreateWebhookInput{URL: url, Events: evs})
 	if err != nil {
 		t.Fatal(err)
@@ -118,18 +119,18 @@ func createWebhookOutside(t *testing.T, env *accEnv, url string, evs ...string) 
 	return w
 }
 
-// requireOwnAccount skips a test that reads every object of a kind on the account and counts
+// RequireOwnAccount skips a test that reads every object of a kind on the account and counts
 // on finding only its own (why says which): against a real endpoint others share the account.
-func (e *accEnv) requireOwnAccount(t *testing.T, why string) {
+func (e *AccEnv) RequireOwnAccount(t *testing.T, why string) {
 	t.Helper()
 	if e.Emu == nil {
 		t.Skipf("%s, so it needs an account of its own: it runs against the in-process emulator, not with VIDEOHOST_EMULATOR=0", why)
 	}
 }
 
-// runSuffix is a short random word that a test adds to the names it filters by (tags, titles),
+// RunSuffix is a short random word that a test adds to the names it filters by (tags, titles),
 // so that what it lists is its own even in a workspace that other tests use at the same time.
-func runSuffix(t *testing.T) string {
+func RunSuffix(t *testing.T) string {
 	t.Helper()
 	b := make([]byte, 4)
 	if _, err := rand.Read(b); err != nil {

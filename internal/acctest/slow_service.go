@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 import (
 	"context"
@@ -9,19 +9,19 @@ import (
 
 // Phases of a request in which slowService holds it.
 const (
-	// holdBeforeHandling holds the request after it arrived and before the service acts on it:
+	// HoldBeforeHandling holds the request after it arrived and before the service acts on it:
 	// the request is in flight.
-	holdBeforeHandling = "before handling"
-	// holdInBody holds the response after its headers and the first half of its body: the
+	HoldBeforeHandling = "before handling"
+	// HoldInBody holds the response after its headers and the first half of its body: the
 	// service has acted, and the response is being read.
-	holdInBody = "in the body"
+	HoldInBody = "in the body"
 )
 
-// slowService slows the requests that match, in one phase, the way a slow service does: it
+// SlowService slows the requests that match, in one phase, the way a slow service does: it
 // goes on with a request whose client has hung up (the emulator alone would stop at once), so a
 // create that was sent is stored whether or not its client waits for the response. Each request
 // that reaches the hold is announced on arrived (never blocking: a full channel drops it).
-type slowService struct {
+type SlowService struct {
 	next    http.Handler
 	match   func(r *http.Request) bool
 	phase   string
@@ -29,34 +29,34 @@ type slowService struct {
 	arrived chan string
 }
 
-func newSlowService(next http.Handler, phase string, hold time.Duration, match func(r *http.Request) bool) *slowService {
-	return &slowService{next: next, match: match, phase: phase, hold: hold, arrived: make(chan string, 1000)}
+func NewSlowService(next http.Handler, phase string, hold time.Duration, match func(r *http.Request) bool) *SlowService {
+	return &SlowService{next: next, match: match, phase: phase, hold: hold, arrived: make(chan string, 1000)}
 }
 
-// isWebhooks matches the requests of /webhooks (a create or a list) with the method.
-func isWebhooks(method string) func(r *http.Request) bool {
+// IsWebhooks matches the requests of /webhooks (a create or a list) with the method.
+func IsWebhooks(method string) func(r *http.Request) bool {
 	return func(r *http.Request) bool { return r.Method == method && r.URL.Path == "/webhooks" }
 }
 
-func (s *slowService) announce(r *http.Request) {
+func (s *SlowService) announce(r *http.Request) {
 	select {
 	case s.arrived <- r.Method + " " + r.URL.Path:
 	default:
 	}
 }
 
-func (s *slowService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *SlowService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.match(r) {
 		s.next.ServeHTTP(w, r)
 		return
 	}
 	r = r.WithContext(context.WithoutCancel(r.Context()))
 	switch s.phase {
-	case holdBeforeHandling:
+	case HoldBeforeHandling:
 		s.announce(r)
 		time.Sleep(s.hold)
 		s.next.ServeHTTP(w, r)
-	case holdInBody:
+	case HoldInBody:
 		rec := httptest.NewRecorder()
 		s.next.ServeHTTP(rec, r)
 		for k, v := range rec.Header() {
@@ -76,8 +76,8 @@ func (s *slowService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// await waits at most d for n requests to reach the hold, and reports whether they did.
-func (s *slowService) await(n int, d time.Duration) bool {
+// Await waits at most d for n requests to reach the hold, and reports whether they did.
+func (s *SlowService) Await(n int, d time.Duration) bool {
 	deadline := time.NewTimer(d)
 	defer deadline.Stop()
 	for range n {

@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // The acceptance tests run with whichever CLI the testing framework runs: the binary named by
@@ -33,9 +34,9 @@ func cliPath() (string, error) {
 	return exec.LookPath("terraform")
 }
 
-// terraformCLI returns the CLI binary the testing framework uses, so that a test which runs the
+// TerraformCLI returns the CLI binary the testing framework uses, so that a test which runs the
 // CLI directly runs the same one. It skips the test when there is none.
-func terraformCLI(t *testing.T) string {
+func TerraformCLI(t *testing.T) string {
 	t.Helper()
 	p, err := cliPath()
 	if err != nil {
@@ -44,9 +45,9 @@ func terraformCLI(t *testing.T) string {
 	return p
 }
 
-// cliVersionLine is the first line of `<cli> version` ("Terraform v1.15.9", "OpenTofu
+// CliVersionLine is the first line of `<cli> version` ("Terraform v1.15.9", "OpenTofu
 // v1.11.14"), read once per test binary.
-var cliVersionLine = sync.OnceValues(func() (string, error) {
+var CliVersionLine = sync.OnceValues(func() (string, error) {
 	bin, err := cliPath()
 	if err != nil {
 		return "", err
@@ -63,10 +64,10 @@ var cliVersionLine = sync.OnceValues(func() (string, error) {
 	return strings.TrimSpace(line), nil
 })
 
-// cliIsOpenTofu reports whether the acceptance tests run OpenTofu rather than Terraform.
-func cliIsOpenTofu(t *testing.T) bool {
+// CliIsOpenTofu reports whether the acceptance tests run OpenTofu rather than Terraform.
+func CliIsOpenTofu(t *testing.T) bool {
 	t.Helper()
-	line, err := cliVersionLine()
+	line, err := CliVersionLine()
 	if err != nil {
 		t.Fatalf("finding out which CLI runs the tests: %v", err)
 	}
@@ -80,10 +81,10 @@ func cliIsOpenTofu(t *testing.T) bool {
 // Terraform leaves them out.
 func openTofuOpensInPlan(t *testing.T) bool {
 	t.Helper()
-	if !cliIsOpenTofu(t) {
+	if !CliIsOpenTofu(t) {
 		return false
 	}
-	line, _ := cliVersionLine()
+	line, _ := CliVersionLine()
 	var major, minor int
 	if _, err := fmt.Sscanf(line, "OpenTofu v%d.%d", &major, &minor); err != nil {
 		t.Fatalf("reading the version of %q: %v", line, err)
@@ -91,9 +92,9 @@ func openTofuOpensInPlan(t *testing.T) bool {
 	return major == 1 && minor < 12
 }
 
-// onlyEphemeralOpens fails a plan that changes anything, leaving out the "open" actions of
+// OnlyEphemeralOpens fails a plan that changes anything, leaving out the "open" actions of
 // ephemeral resources that OpenTofu before 1.12 lists (see openTofuOpensInPlan).
-var onlyEphemeralOpens = planCheckFunc(func(p *tfjson.Plan) error {
+var OnlyEphemeralOpens = PlanCheckFunc(func(p *tfjson.Plan) error {
 	for _, rc := range p.ResourceChanges {
 		for _, a := range rc.Change.Actions {
 			if a == tfjson.ActionNoop || (a == "open" && rc.Mode == "ephemeral") {
@@ -110,26 +111,26 @@ var onlyEphemeralOpens = planCheckFunc(func(p *tfjson.Plan) error {
 	return nil
 })
 
-// emptyPlanAfterApply returns the step unchanged on Terraform. On an OpenTofu whose plan lists
+// EmptyPlanAfterApply returns the step unchanged on Terraform. On an OpenTofu whose plan lists
 // ephemeral resources as opened, the framework's own empty-plan check would fail a plan that
 // OpenTofu reports as "No changes", so the step expects a non-empty plan from the framework's
 // point of view and checks itself that both plans after apply change nothing else.
-func emptyPlanAfterApply(t *testing.T, step resource.TestStep) resource.TestStep {
+func EmptyPlanAfterApply(t *testing.T, step resource.TestStep) resource.TestStep {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" || !openTofuOpensInPlan(t) {
 		return step
 	}
 	step.ExpectNonEmptyPlan = true
-	step.ConfigPlanChecks.PostApplyPreRefresh = append(step.ConfigPlanChecks.PostApplyPreRefresh, onlyEphemeralOpens)
-	step.ConfigPlanChecks.PostApplyPostRefresh = append(step.ConfigPlanChecks.PostApplyPostRefresh, onlyEphemeralOpens)
+	step.ConfigPlanChecks.PostApplyPreRefresh = append(step.ConfigPlanChecks.PostApplyPreRefresh, OnlyEphemeralOpens)
+	step.ConfigPlanChecks.PostApplyPostRefresh = append(step.ConfigPlanChecks.PostApplyPostRefresh, OnlyEphemeralOpens)
 	return step
 }
 
-// devOverrideCLI builds the provider into a temporary directory and writes a CLI configuration
+// DevOverrideCLI builds the provider into a temporary directory and writes a CLI configuration
 // whose dev_overrides point Terraform at it, so that a test can run the real terraform binary on
 // files it writes itself. It returns the CLI configuration's path; terraformEnv turns it into
 // the environment of a terraform command.
-func devOverrideCLI(ctx context.Context, t *testing.T) string {
+func DevOverrideCLI(ctx context.Context, t *testing.T) string {
 	t.Helper()
 	return devOverrideCLIWith(ctx, t, nil)
 }
@@ -140,28 +141,28 @@ func devOverrideCLIWith(ctx context.Context, t *testing.T, others map[string]str
 	t.Helper()
 	binDir := t.TempDir()
 	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-videohost"), ".")
-	build.Dir = filepath.Join("..", "..")
+	build.Dir = RepoRoot(t)
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the provider: %v\n%s", err, out)
 	}
 	cliConfig := filepath.Join(t.TempDir(), "terraform.rc")
 	var more strings.Builder
 	for _, source := range slices.Sorted(maps.Keys(others)) {
-		fmt.Fprintf(&more, "    %s = %s\n", hcl(source), hcl(others[source]))
+		fmt.Fprintf(&more, "    %s = %s\n", Hcl(source), Hcl(others[source]))
 	}
-	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
+	WriteFile(t, cliConfig, fmt.Sprintf(`provider_installation {
   dev_overrides {
     "videohost/videohost" = %s
 %s  }
   direct {}
 }
-`, hcl(binDir), more.String()))
+`, Hcl(binDir), more.String()))
 	return cliConfig
 }
 
-// terraformEnv is the environment of a terraform command run with cliConfig: the test's own
+// TerraformEnv is the environment of a terraform command run with cliConfig: the test's own
 // environment without its TF_ and VIDEOHOST_ variables, plus extra.
-func terraformEnv(cliConfig string, extra ...string) []string {
+func TerraformEnv(cliConfig string, extra ...string) []string {
 	env := []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", "TF_INPUT=0"}
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "VIDEOHOST_") {
@@ -170,35 +171,35 @@ func terraformEnv(cliConfig string, extra ...string) []string {
 	}
 	// Against a real endpoint the key stays out of the configuration files (providerConfig):
 	// the provider takes it from the environment.
-	if key := os.Getenv(envAPIKey); key != "" && os.Getenv("VIDEOHOST_EMULATOR") == "0" {
-		env = append(env, envAPIKey+"="+key)
+	if key := os.Getenv(framework.EnvAPIKey); key != "" && os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		env = append(env, framework.EnvAPIKey+"="+key)
 	}
 	return append(env, extra...)
 }
 
-// cliWorkdir is a directory where a test runs a real terraform against a development build of
+// CliWorkdir is a directory where a test runs a real terraform against a development build of
 // the provider, with a CLI configuration of its own and an environment without TF_ and
 // VIDEOHOST_ variables.
-type cliWorkdir struct {
-	t   *testing.T
-	ctx context.Context
-	bin string
-	dir string
-	env []string
+type CliWorkdir struct {
+	T   *testing.T
+	Ctx context.Context
+	Bin string
+	Dir string
+	Env []string
 }
 
-// newCLIWorkdir builds the provider and prepares a directory for the terraform of
+// NewCLIWorkdir builds the provider and prepares a directory for the terraform of
 // TF_ACC_TERRAFORM_PATH, else the one on PATH; it skips the test when there is none or when it
 // is older than minVersion, naming the version found.
-func newCLIWorkdir(ctx context.Context, t *testing.T, minVersion string) *cliWorkdir {
+func NewCLIWorkdir(ctx context.Context, t *testing.T, minVersion string) *CliWorkdir {
 	t.Helper()
-	return newCLIWorkdirWith(ctx, t, minVersion, nil)
+	return NewCLIWorkdirWith(ctx, t, minVersion, nil)
 }
 
-// newCLIWorkdirWith is newCLIWorkdir with more dev_overrides (see devOverrideCLI).
-func newCLIWorkdirWith(ctx context.Context, t *testing.T, minVersion string, others map[string]string) *cliWorkdir {
+// NewCLIWorkdirWith is newCLIWorkdir with more dev_overrides (see devOverrideCLI).
+func NewCLIWorkdirWith(ctx context.Context, t *testing.T, minVersion string, others map[string]string) *CliWorkdir {
 	t.Helper()
-	bin := terraformCLI(t)
+	bin := TerraformCLI(t)
 	raw, err := exec.CommandContext(ctx, bin, "version", "-json").Output()
 	if err != nil {
 		t.Fatalf("%s version -json: %v", bin, err)
@@ -213,7 +214,7 @@ func newCLIWorkdirWith(ctx context.Context, t *testing.T, minVersion string, oth
 		t.Skipf("Terraform CLI version %s (%s) is below minimum version %s: skipping test", v.Version, bin, minVersion)
 	}
 
-	return &cliWorkdir{t: t, ctx: ctx, bin: bin, dir: t.TempDir(), env: terraformEnv(devOverrideCLIWith(ctx, t, others))}
+	return &CliWorkdir{T: t, Ctx: ctx, Bin: bin, Dir: t.TempDir(), Env: TerraformEnv(devOverrideCLIWith(ctx, t, others))}
 }
 
 // versionAtLeast compares the major, minor and patch numbers of two versions; a pre-release
@@ -225,74 +226,74 @@ func versionAtLeast(have, want string) bool {
 	return slices.Compare(h[:], w[:]) >= 0
 }
 
-// writeConfig writes main.tf: the provider's requirement, its block for env with extra
+// WriteConfig writes main.tf: the provider's requirement, its block for env with extra
 // arguments, and resources.
-func (w *cliWorkdir) writeConfig(env *accEnv, providerExtra, resources string) {
-	w.t.Helper()
-	w.write("main.tf", `terraform {
+func (w *CliWorkdir) WriteConfig(env *AccEnv, providerExtra, resources string) {
+	w.T.Helper()
+	w.Write("main.tf", `terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
 }
-`+env.providerConfig(providerExtra)+resources)
+`+env.ProviderConfig(providerExtra)+resources)
 }
 
-func (w *cliWorkdir) write(name, content string) {
-	w.t.Helper()
-	writeFile(w.t, filepath.Join(w.dir, name), content)
+func (w *CliWorkdir) Write(name, content string) {
+	w.T.Helper()
+	WriteFile(w.T, filepath.Join(w.Dir, name), content)
 }
 
-// run runs terraform with args and fails the test unless it succeeds (a plan with
+// Run runs terraform with args and fails the test unless it succeeds (a plan with
 // -detailed-exitcode: unless it finds nothing to change); it returns what terraform printed on
 // its standard output.
-func (w *cliWorkdir) run(args ...string) string {
-	w.t.Helper()
-	cmd := exec.CommandContext(w.ctx, w.bin, args...)
-	cmd.Dir, cmd.Env = w.dir, w.env
+func (w *CliWorkdir) Run(args ...string) string {
+	w.T.Helper()
+	cmd := exec.CommandContext(w.Ctx, w.Bin, args...)
+	cmd.Dir, cmd.Env = w.Dir, w.Env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		w.t.Fatalf("terraform %s exited %d:\n%s%s", strings.Join(args, " "), ee.ExitCode(), stdout.String(), stderr.String())
+		w.T.Fatalf("terraform %s exited %d:\n%s%s", strings.Join(args, " "), ee.ExitCode(), stdout.String(), stderr.String())
 	} else if err != nil {
-		w.t.Fatalf("terraform %v: %v", args, err)
+		w.T.Fatalf("terraform %v: %v", args, err)
 	}
 	return stdout.String()
 }
 
-// runFailing runs terraform with args, fails the test unless terraform fails, and returns what
+// RunFailing runs terraform with args, fails the test unless terraform fails, and returns what
 // it printed, standard error included.
-func (w *cliWorkdir) runFailing(args ...string) string {
-	w.t.Helper()
-	cmd := exec.CommandContext(w.ctx, w.bin, args...)
-	cmd.Dir, cmd.Env = w.dir, w.env
+func (w *CliWorkdir) RunFailing(args ...string) string {
+	w.T.Helper()
+	cmd := exec.CommandContext(w.Ctx, w.Bin, args...)
+	cmd.Dir, cmd.Env = w.Dir, w.Env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) {
-		w.t.Fatalf("terraform %s: want it to fail, got %v:\n%s", strings.Join(args, " "), err, out.String())
+		w.T.Fatalf("terraform %s: want it to fail, got %v:\n%s", strings.Join(args, " "), err, out.String())
 	}
 	return out.String()
 }
 
-// state is the state of the directory, as terraform show -json gives it.
-func (w *cliWorkdir) state() *tfjson.State {
-	w.t.Helper()
+// State is the state of the directory, as terraform show -json gives it.
+func (w *CliWorkdir) State() *tfjson.State {
+	w.T.Helper()
 	var s tfjson.State
-	if err := json.Unmarshal([]byte(w.run("show", "-json")), &s); err != nil {
-		w.t.Fatalf("terraform show -json: %v", err)
+	if err := json.Unmarshal([]byte(w.Run("show", "-json")), &s); err != nil {
+		w.T.Fatalf("terraform show -json: %v", err)
 	}
 	return &s
 }
 
-// plan is the saved plan file, as terraform show -json gives it.
-func (w *cliWorkdir) plan(file string) *tfjson.Plan {
-	w.t.Helper()
+// Plan is the saved plan file, as terraform show -json gives it.
+func (w *CliWorkdir) Plan(file string) *tfjson.Plan {
+	w.T.Helper()
 	var p tfjson.Plan
-	if err := json.Unmarshal([]byte(w.run("show", "-json", file)), &p); err != nil {
-		w.t.Fatalf("terraform show -json %s: %v", file, err)
+	if err := json.Unmarshal([]byte(w.Run("show", "-json", file)), &p); err != nil {
+		w.T.Fatalf("terraform show -json %s: %v", file, err)
 	}
 	return &p
 }

@@ -1,4 +1,4 @@
-package provider
+package acctest
 
 // Helpers of the caption and chapter tests: an emulator behind a recorder of the files that
 // reach it (the emulator keeps a version of each file, not its content, and the tests check
@@ -33,8 +33,8 @@ type trackUploads struct {
 	last map[string][]byte
 }
 
-// content is the file last taken at path, "" when none was.
-func (u *trackUploads) content(path string) string {
+// Content is the file last taken at path, "" when none was.
+func (u *trackUploads) Content(path string) string {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return string(u.last[path])
@@ -51,20 +51,20 @@ func (w *trackStatusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// newTrackEnv is newAccEnv with the service (the emulator, or the proxy to a real endpoint)
+// NewTrackEnv is newAccEnv with the service (the emulator, or the proxy to a real endpoint)
 // behind a trackUploads.
-func newTrackEnv(t *testing.T) (*accEnv, *trackUploads) {
+func NewTrackEnv(t *testing.T) (*AccEnv, *trackUploads) {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	parallel(t)
+	Parallel(t)
 	rec := &trackUploads{last: map[string][]byte{}}
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
 		return remoteAccEnv(t, rec.wrap), rec
 	}
-	emu, baseURL := serveEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler { return rec.wrap(emu) })
-	return &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}, rec
+	emu, baseURL := ServeEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler { return rec.wrap(emu) })
+	return &AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}, rec
 }
 
 // wrap records the files that next (the service) took.
@@ -114,11 +114,11 @@ func multipartFile(contentType string, body []byte) ([]byte, bool) {
 	}
 }
 
-// newTestVideo creates a video on the service, outside Terraform, and returns its id; the video
+// NewTestVideo creates a video on the service, outside Terraform, and returns its id; the video
 // is deleted when the test ends.
-func newTestVideo(t *testing.T, env *accEnv) string {
+func NewTestVideo(t *testing.T, env *AccEnv) string {
 	t.Helper()
-	c := serviceClient(t, env)
+	c := ServiceClient(t, env)
 	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: "captioned " + t.Name()})
 	if err != nil {
 		t.Fatal(err)
@@ -131,39 +131,39 @@ func newTestVideo(t *testing.T, env *accEnv) string {
 	return v.ID
 }
 
-// webVTT is a small WebVTT file with one cue of text.
-func webVTT(text string) string {
+// WebVTT is a small WebVTT file with one cue of text.
+func WebVTT(text string) string {
 	return "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n" + text + "\n"
 }
 
-// sha256Hex is the lowercase hex SHA-256 of s.
-func sha256Hex(s string) string {
+// Sha256Hex is the lowercase hex SHA-256 of s.
+func Sha256Hex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
 }
 
-// trackConfig is a caption (kind "caption") or chapter resource named test, with extra lines.
-func trackConfig(env *accEnv, kind, videoID, language, file string, extra ...string) string {
-	return env.providerConfig("") + fmt.Sprintf(`
+// TrackConfig is a caption (kind "caption") or chapter resource named test, with extra lines.
+func TrackConfig(env *AccEnv, kind, videoID, language, file string, extra ...string) string {
+	return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_video_%s" "test" {
   video_id    = %q
   language    = %q
   source_file = %q
 %s}
-`, kind, videoID, language, file, hclAttrs(extra...))
+`, kind, videoID, language, file, HclAttrs(extra...))
 }
 
-// trackPath is the service's path of a video's caption or chapter file (kind "captions" or
+// TrackPath is the service's path of a video's caption or chapter file (kind "captions" or
 // "chapters") of language.
-func trackPath(videoID, kind, language string) string {
+func TrackPath(videoID, kind, language string) string {
 	return "/videos/" + videoID + "/" + kind + "/" + language
 }
 
-// holdsUpload is a service check that the service took want as the file at path, and that n
+// HoldsUpload is a service check that the service took want as the file at path, and that n
 // uploads reached it.
-func holdsUpload(env *accEnv, rec *trackUploads, path, want string, n int) serviceCheckFunc {
+func HoldsUpload(env *AccEnv, rec *trackUploads, path, want string, n int) ServiceCheckFunc {
 	return func(context.Context) error {
-		if got := rec.content(path); got != want {
+		if got := rec.Content(path); got != want {
 			return fmt.Errorf("the service holds %q at %s, want %q", got, path, want)
 		}
 		if got := env.RequestCount(http.MethodPost, path); got != n {
@@ -173,10 +173,10 @@ func holdsUpload(env *accEnv, rec *trackUploads, path, want string, n int) servi
 	}
 }
 
-// onAttribute matches a diagnostic that Terraform shows on attribute name of resource addr
+// OnAttribute matches a diagnostic that Terraform shows on attribute name of resource addr
 // (its "with" and "on ... line" lines and the quoted line of the configuration), then text,
 // whose words Terraform may wrap.
-func onAttribute(summary, addr, name, text string) *regexp.Regexp {
+func OnAttribute(summary, addr, name, text string) *regexp.Regexp {
 	typ, res, _ := strings.Cut(addr, ".")
 	words := func(s string) string {
 		f := strings.Fields(s)
@@ -189,10 +189,10 @@ func onAttribute(summary, addr, name, text string) *regexp.Regexp {
 		words(summary), regexp.QuoteMeta(addr), typ, res, name, words(text)))
 }
 
-// tempFile writes content to name in dir and returns its path.
-func tempFile(t *testing.T, dir, name, content string) string {
+// TempFile writes content to name in dir and returns its path.
+func TempFile(t *testing.T, dir, name, content string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
-	writeFile(t, p, content)
+	WriteFile(t, p, content)
 	return p
 }

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/contract"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
@@ -37,7 +38,7 @@ func (r coverageRow) String() string {
 // coverageRows reads the table that follows the guide's api-coverage marker.
 func coverageRows(t *testing.T) []coverageRow {
 	t.Helper()
-	text := readText(t, coverageGuide)
+	text := acctest.ReadText(t, coverageGuide)
 	_, table, ok := strings.Cut(text, "<!-- api-coverage:")
 	if !ok {
 		t.Fatalf("%s has no api-coverage marker before its table", coverageGuide)

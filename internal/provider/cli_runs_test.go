@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
@@ -17,12 +18,12 @@ import (
 // block without a word and plans a create of the resource; the provider is never asked to
 // import and is not told that an import block existed, so it cannot warn. The README says so.
 func TestAccEmptyImportID(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	config := env.providerConfig("") + importBlock(`""`)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	config := env.ProviderConfig("") + acctest.ImportBlock(`""`)
 
-	if !cliIsOpenTofu(t) {
+	if !acctest.CliIsOpenTofu(t) {
 		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
 				Config:      config,
 				ExpectError: regexp.MustCompile(`(?s)Invalid import id argument.*empty string`),
@@ -35,13 +36,13 @@ func TestAccEmptyImportID(t *testing.T) {
 	}
 
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("videohost_webhook.test", plancheck.ResourceActionCreate),
-					planCheckFunc(func(p *tfjson.Plan) error {
+					acctest.PlanCheckFunc(func(p *tfjson.Plan) error {
 						for _, rc := range p.ResourceChanges {
 							if rc.Change.Importing != nil {
 								return fmt.Errorf("OpenTofu planned an import of %s (id %q); this test records that it drops an empty id", rc.Address, rc.Change.Importing.ID)
@@ -87,7 +88,7 @@ func TestOnlyEphemeralOpens(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var resp plancheck.CheckPlanResponse
-			onlyEphemeralOpens.CheckPlan(t.Context(), plancheck.CheckPlanRequest{Plan: &tc.plan}, &resp)
+			acctest.OnlyEphemeralOpens.CheckPlan(t.Context(), plancheck.CheckPlanRequest{Plan: &tc.plan}, &resp)
 			if (resp.Error != nil) != tc.wantErr {
 				t.Errorf("error %v, want an error: %v", resp.Error, tc.wantErr)
 			}

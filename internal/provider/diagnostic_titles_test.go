@@ -1,15 +1,19 @@
-package provider
+package provider_test
 
 import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 )
 
 // A diagnostic's title (its summary) is what a user searches for. Every title the provider can
@@ -71,20 +75,20 @@ type titleCollector struct {
 // parsePackage parses the package's files outside the tests.
 func parsePackage(t *testing.T, fset *token.FileSet) []*ast.File {
 	t.Helper()
-	names, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var files []*ast.File
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") {
-			continue
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
 		}
-		f, err := parser.ParseFile(fset, n, nil, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return files
 }
@@ -138,6 +142,11 @@ func (c *titleCollector) parts(e ast.Expr) (parts []string, ok bool) {
 		}
 	case *ast.Ident:
 		if v, found := c.consts[e.Name]; found {
+			return []string{v}, true
+		}
+	case *ast.SelectorExpr:
+		// A constant of the shared package, framework.Name.
+		if v, found := c.consts[e.Sel.Name]; found {
 			return []string{v}, true
 		}
 	case *ast.ParenExpr:
@@ -232,17 +241,19 @@ func (c *titleCollector) collectCall(n *ast.CallExpr) {
 	}
 }
 
-// kindOfFile is the docs page name of the kind whose file emits a title ("video_caption" for
-// video_caption_plan.go), or "" for the shared machinery.
-func kindOfFile(file string, kinds []string) string {
-	base := strings.TrimSuffix(filepath.Base(file), ".go")
-	best := ""
+// kindOfFile is the docs page names of the kind whose folder holds the file that emits a title
+// (video_caption for videocaption/plan.go; analytics_metric, analytics_breakdown and
+// analytics_timeseries for analytics/metric_data_source.go), or none for the shared machinery:
+// the pages whose name, without its underscores, holds the folder's.
+func kindOfFile(file string, kinds []string) []string {
+	dir := filepath.Base(filepath.Dir(file))
+	var pages []string
 	for _, k := range kinds {
-		if (base == k || strings.HasPrefix(base, k+"_")) && len(k) > len(best) {
-			best = k
+		if strings.Contains(strings.ReplaceAll(k, "_", ""), dir) {
+			pages = append(pages, k)
 		}
 	}
-	return best
+	return pages
 }
 
 // kindPages reads the docs pages of every kind, by page name: docs/resources/video.md,
@@ -257,7 +268,7 @@ func kindPages(t *testing.T, docs string) map[string]string {
 		}
 		for _, p := range found {
 			name := strings.TrimSuffix(filepath.Base(p), ".md")
-			pages[name] += readText(t, p)
+			pages[name] += acctest.ReadText(t, p)
 		}
 	}
 	return pages
@@ -267,7 +278,7 @@ func kindPages(t *testing.T, docs string) map[string]string {
 // the troubleshooting guide or on a docs page of the kind whose file emits it.
 func TestDiagnosticTitlesDocumented(t *testing.T) {
 	docs := filepath.Join("..", "..", "docs")
-	guide := readText(t, filepath.Join(docs, "guides", "troubleshooting.md"))
+	guide := acctest.ReadText(t, filepath.Join(docs, "guides", "troubleshooting.md"))
 	pages := kindPages(t, docs)
 	kinds := make([]string, 0, len(pages))
 	for k := range pages {
@@ -286,13 +297,13 @@ func TestDiagnosticTitlesDocumented(t *testing.T) {
 		if re.MatchString(guide) {
 			continue
 		}
-		kind := kindOfFile(d.file, kinds)
-		if kind != "" && re.MatchString(pages[kind]) {
+		kindPages := kindOfFile(d.file, kinds)
+		if slices.ContainsFunc(kindPages, func(k string) bool { return re.MatchString(pages[k]) }) {
 			continue
 		}
 		where := "docs/guides/troubleshooting.md (templates/guides/troubleshooting.md.tmpl)"
-		if kind != "" {
-			where += " or a page of " + kind + " (its template under templates/)"
+		if len(kindPages) > 0 {
+			where += " or a page of " + strings.Join(kindPages, ", ") + " (their templates under templates/)"
 		}
 		missing = append(missing, d.file+":"+strconv.Itoa(d.line)+": "+strconv.Quote(d.String())+" is in neither "+where)
 	}

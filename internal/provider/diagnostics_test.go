@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"context"
@@ -22,7 +22,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/livestream"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -32,7 +36,7 @@ const testDocs = "https://docs.example.test/reference"
 func diagnose(t *testing.T, err error) diag.Diagnostics {
 	t.Helper()
 	var diags diag.Diagnostics
-	addAPIErrorDiagnostics(&diags, "Unable to Create Webhook", err, testProviderData(), webhookAttributePaths)
+	framework.AddAPIErrorDiagnostics(&diags, "Unable to Create Webhook", err, acctest.TestProviderData(), webhook.WebhookAttributePaths)
 	if len(diags) == 0 {
 		t.Fatalf("no diagnostic for %v", err)
 	}
@@ -71,9 +75,9 @@ func TestDiagnosticsProblemsOnAttributes(t *testing.T) {
 	if _, ok := diags[2].(diag.DiagnosticWithPath); ok {
 		t.Errorf("a problem naming no attribute must not be an attribute error: %#v", diags[2])
 	}
-	requireContains(t, diags[0].Detail(), "This attribute is required.", testDocs+"/attribute-required", "correct it")
-	requireContains(t, diags[1].Detail(), "This attribute must be a URL.", testDocs+"/invalid-attribute")
-	requireContains(t, diags[2].Detail(), "colour", "Unknown attribute.")
+	acctest.RequireContains(t, diags[0].Detail(), "This attribute is required.", testDocs+"/attribute-required", "correct it")
+	acctest.RequireContains(t, diags[1].Detail(), "This attribute must be a URL.", testDocs+"/invalid-attribute")
+	acctest.RequireContains(t, diags[2].Detail(), "colour", "Unknown attribute.")
 }
 
 // TestDiagnosticsRestreamProblemInWords: a 400 that names a restream's field lands on it and
@@ -84,7 +88,7 @@ func TestDiagnosticsRestreamProblemInWords(t *testing.T) {
 		Problems: []videohost.Problem{{Title: "This attribute must be an RTMP URL.", Name: "restreams[2][serverUrl]"}},
 	}
 	var diags diag.Diagnostics
-	addAPIErrorDiagnostics(&diags, "Unable to Update Live Stream", err, testProviderData(), liveStreamAttributePaths)
+	framework.AddAPIErrorDiagnostics(&diags, "Unable to Update Live Stream", err, acctest.TestProviderData(), livestream.LiveStreamAttributePaths)
 	want := path.Root("restreams").AtListIndex(2).AtName("server_url")
 	if len(diags) != 1 {
 		t.Fatalf("want one diagnostic, got %v", diags)
@@ -92,7 +96,7 @@ func TestDiagnosticsRestreamProblemInWords(t *testing.T) {
 	if wp, ok := diags[0].(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(want) {
 		t.Errorf("the error is not on %s: %#v", want, diags[0])
 	}
-	requireContains(t, diags[0].Detail(), "The service rejected the value of restreams[2].server_url (the server_url of "+
+	acctest.RequireContains(t, diags[0].Detail(), "The service rejected the value of restreams[2].server_url (the server_url of "+
 		"restream 3 of restreams), which the API names restreams[2][serverUrl]", "This attribute must be an RTMP URL.")
 }
 
@@ -106,13 +110,13 @@ func TestDiagnosticsExtraMemberOnAttribute(t *testing.T) {
 	if len(diags) != 1 || !ok || !wp.Path().Equal(path.Root("events")) {
 		t.Fatalf("want one error on events, got %v", diags)
 	}
-	requireContains(t, diags[0].Detail(), "This attribute must be an array.", "Invalid attributes.", testDocs+"/invalid-attribute")
+	acctest.RequireContains(t, diags[0].Detail(), "This attribute must be an array.", "Invalid attributes.", testDocs+"/invalid-attribute")
 }
 
 func TestDiagnosticsUnauthorized(t *testing.T) {
 	err := &videohost.Error{Method: "GET", Path: "/webhooks", Status: 401, Title: "Unauthorized", Type: testDocs + "/unauthorized"}
 	d := diagnose(t, err)[0]
-	requireContains(t, d.Detail(),
+	acctest.RequireContains(t, d.Detail(),
 		"API key was refused by the production environment at https://api.example.test; sandbox and production keys differ",
 		"Unauthorized", testDocs+"/unauthorized")
 }
@@ -120,7 +124,7 @@ func TestDiagnosticsUnauthorized(t *testing.T) {
 func TestDiagnosticsRateLimited(t *testing.T) {
 	err := &videohost.Error{Method: "POST", Path: "/webhooks", Status: 429, Title: "Too many requests.", Class: videohost.ClassWrites, Type: testDocs + "/too-many-requests"}
 	d := diagnose(t, fmt.Errorf("creating: %w", err))[0]
-	requireContains(t, d.Detail(), "writes rate limit", "re-running is safe", "Too many requests.", testDocs+"/too-many-requests")
+	acctest.RequireContains(t, d.Detail(), "writes rate limit", "re-running is safe", "Too many requests.", testDocs+"/too-many-requests")
 }
 
 func TestDiagnosticsWebhookLimit(t *testing.T) {
@@ -129,17 +133,17 @@ func TestDiagnosticsWebhookLimit(t *testing.T) {
 	if len(diags) != 1 {
 		t.Fatalf("want one diagnostic, got %v", diags)
 	}
-	requireContains(t, diags[0].Detail(), "Delete a webhook", "limit to be raised", "Your account has reached the webhook urls limit.", testDocs+"/webhook-limit")
+	acctest.RequireContains(t, diags[0].Detail(), "Delete a webhook", "limit to be raised", "Your account has reached the webhook urls limit.", testDocs+"/webhook-limit")
 }
 
 func TestDiagnosticsNotFound(t *testing.T) {
 	err := &videohost.Error{Method: "GET", Path: "/webhooks/x", Status: 404, Title: "The requested resource could not be found.", Name: "webhookId"}
 	var diags diag.Diagnostics
-	addAPIErrorDiagnostics(&diags, "Unable to Read Webhook", err, testProviderData(), map[string]path.Path{"webhookId": path.Root("id")})
+	framework.AddAPIErrorDiagnostics(&diags, "Unable to Read Webhook", err, acctest.TestProviderData(), map[string]path.Path{"webhookId": path.Root("id")})
 	if len(diags) != 1 {
 		t.Fatalf("want one diagnostic, got %v", diags)
 	}
-	requireContains(t, diags[0].Detail(), "no such object", "The requested resource could not be found.", "webhookId")
+	acctest.RequireContains(t, diags[0].Detail(), "no such object", "The requested resource could not be found.", "webhookId")
 	if wp, ok := diags[0].(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(path.Root("id")) {
 		t.Errorf("a not-found of a read by id must be an error on id: %#v", diags[0])
 	}
@@ -149,30 +153,30 @@ func TestDiagnosticsAmbiguous(t *testing.T) {
 	cause := &videohost.Error{Method: "POST", Path: "/webhooks", Status: 500, Title: "Server error"}
 	err := &videohost.AmbiguousError{Method: "POST", Path: "/webhooks", Err: cause}
 	d := diagnose(t, err)[0]
-	requireContains(t, d.Detail(), "may already have been applied", "https://api.example.test")
+	acctest.RequireContains(t, d.Detail(), "may already have been applied", "https://api.example.test")
 }
 
 func TestDiagnosticsServerError(t *testing.T) {
 	err := &videohost.Error{Method: "GET", Path: "/videos", Status: 500, Title: "Server error"}
 	d := diagnose(t, err)[0]
-	requireContains(t, d.Detail(), "server error", "Re-run later", "Server error")
+	acctest.RequireContains(t, d.Detail(), "server error", "Re-run later", "Server error")
 }
 
 func TestDiagnosticsTransportAndCancel(t *testing.T) {
 	d := diagnose(t, errors.New("dial tcp 127.0.0.1:1: connection refused"))[0]
-	requireContains(t, d.Detail(), "could not be reached", "https://api.example.test", "connection refused")
+	acctest.RequireContains(t, d.Detail(), "could not be reached", "https://api.example.test", "connection refused")
 
 	d = diagnose(t, fmt.Errorf("GET /webhooks: %w", context.Canceled))[0]
-	requireContains(t, d.Detail(), "interrupted", "A read changes nothing")
+	acctest.RequireContains(t, d.Detail(), "interrupted", "A read changes nothing")
 }
 
 func TestDiagnosticsWithoutProviderData(t *testing.T) {
 	var diags diag.Diagnostics
-	addAPIErrorDiagnostics(&diags, "Unable to Read Webhook", &videohost.Error{Status: 401}, nil, webhookAttributePaths)
+	framework.AddAPIErrorDiagnostics(&diags, "Unable to Read Webhook", &videohost.Error{Status: 401}, nil, webhook.WebhookAttributePaths)
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail(), "refused") {
 		t.Fatalf("got %v", diags)
 	}
-	addAPIErrorDiagnostics(&diags, "Unused", nil, nil, nil)
+	framework.AddAPIErrorDiagnostics(&diags, "Unused", nil, nil, nil)
 	if len(diags) != 1 {
 		t.Fatalf("a nil error added a diagnostic: %v", diags)
 	}
@@ -259,7 +263,7 @@ func TestDiagnosticsEachKind(t *testing.T) {
 				t.Fatalf("want one diagnostic, got %v", diags)
 			}
 			detail := diags[0].Detail()
-			requireContains(t, detail, c.want...)
+			acctest.RequireContains(t, detail, c.want...)
 			for _, s := range c.once {
 				if n := strings.Count(detail, s); n != 1 {
 					t.Errorf("%q is said %d times, want once:\n%s", s, n, detail)
@@ -288,11 +292,11 @@ func TestDiagnosticsEachKind(t *testing.T) {
 // must neither take the webhook for deleted outside Terraform nor drop it from the state: with
 // the right address again, the plan is empty.
 func TestAccWrongBaseURLPath(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulator(t)
 	// The same emulator behind a second address whose /v1/auth/ calls reach it: there the token
 	// call succeeds and the webhook's read is the first call to meet the unknown endpoint.
-	_, tokenOK := serveEmulator(t, emulator.Options{}, func(*emulator.Emulator) http.Handler {
+	_, tokenOK := acctest.ServeEmulator(t, emulator.Options{}, func(*emulator.Emulator) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(r.URL.Path, "/v1/auth/") {
 				r.URL.Path = strings.TrimPrefix(r.URL.Path, "/v1")
@@ -300,17 +304,17 @@ func TestAccWrongBaseURLPath(t *testing.T) {
 			env.Emu.ServeHTTP(w, r)
 		})
 	})
-	right := webhookConfig(env, "", "https://hooks.example.test/wrong-address", "video.source.recorded")
+	right := acctest.WebhookConfig(env, "", "https://hooks.example.test/wrong-address", "video.source.recorded")
 	wrong := func(base, scheme string) string {
-		return strings.Replace(right, hcl(env.BaseURL), hcl(base+"/v1")+"\n  auth_scheme = "+hcl(scheme), 1)
+		return strings.Replace(right, acctest.Hcl(env.BaseURL), acctest.Hcl(base+"/v1")+"\n  auth_scheme = "+acctest.Hcl(scheme), 1)
 	}
 	want := func(call string) *regexp.Regexp {
-		return wrappedPhrases("Unable to Read Webhook",
+		return acctest.WrappedPhrases("Unable to Read Webhook",
 			"answered that the address is no endpoint of its API, so base_url is wrong: no object or id is involved",
 			"without a path such as /v1", "Unrecognized request URL.", "[status 404 on "+call+"]")
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: right},
 			{Config: wrong(env.BaseURL, "bearer"), ExpectError: want("POST /auth/api-key")},
@@ -336,7 +340,7 @@ func TestAccBadInput(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	rows := slices.Concat(webhookBadInput(), providerBadInput(), dataSourceIDBadInput(), dataSourceFilterBadInput(),
+	rows := slices.Concat(webhookBadInput(), providerBadInput(), acctest.DataSourceIDBadInput(), acctest.DataSourceFilterBadInput(),
 		importBadInput(), hostileBadInput())
 	var mu sync.Mutex
 	var silent []string
@@ -344,14 +348,14 @@ func TestAccBadInput(t *testing.T) {
 		t.Logf("%d rows; %d caught before any request to the service: %s", len(rows), len(silent), strings.Join(silent, "; "))
 	})
 	for _, row := range rows {
-		t.Run(row.name, func(t *testing.T) {
-			parallel(t)
-			if row.notOnOpenTofu != "" && cliIsOpenTofu(t) {
-				t.Skip(row.notOnOpenTofu)
+		t.Run(row.Name, func(t *testing.T) {
+			acctest.Parallel(t)
+			if row.NotOnOpenTofu != "" && acctest.CliIsOpenTofu(t) {
+				t.Skip(row.NotOnOpenTofu)
 			}
 			if runBadInputRow(t, row) {
 				mu.Lock()
-				silent = append(silent, row.name)
+				silent = append(silent, row.Name)
 				mu.Unlock()
 			}
 		})
@@ -360,34 +364,34 @@ func TestAccBadInput(t *testing.T) {
 
 // runBadInputRow runs one row and reports whether it was caught before any request to the
 // emulator; false against a hostile server, which checks what it saw itself.
-func runBadInputRow(t *testing.T, row badInputRow) (silent bool) {
-	var env *accEnv
+func runBadInputRow(t *testing.T, row acctest.BadInputRow) (silent bool) {
+	var env *acctest.AccEnv
 	var after func(*testing.T)
-	if row.hostile != nil {
-		env = &accEnv{APIKey: "hostile-key-9Zx4"}
-		env.BaseURL, after = row.hostile(t)
+	if row.Hostile != nil {
+		env = &acctest.AccEnv{APIKey: "hostile-key-9Zx4"}
+		env.BaseURL, after = row.Hostile(t)
 	} else {
-		env = newAccEnv(t, emulator.Options{})
-		env.requireEmulator(t)
+		env = acctest.NewAccEnv(t, emulator.Options{})
+		env.RequireEmulator(t)
 	}
-	providerBlock := env.providerConfig(row.providerBody)
-	if row.hostile != nil {
+	providerBlock := env.ProviderConfig(row.ProviderBody)
+	if row.Hostile != nil {
 		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  base_url = %q\n  api_key = %q\n  %s\n}\n",
-			env.BaseURL, env.APIKey, row.providerBody)
+			env.BaseURL, env.APIKey, row.ProviderBody)
 	}
-	if row.ownProvider {
-		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  "+row.providerBody+"\n}\n", env.BaseURL, env.APIKey)
+	if row.OwnProvider {
+		providerBlock = fmt.Sprintf("provider \"videohost\" {\n  "+row.ProviderBody+"\n}\n", env.BaseURL, env.APIKey)
 	}
-	want := regexp.MustCompile(row.want)
+	want := regexp.MustCompile(row.Want)
 	// ExpectError cannot also check what a message must not hold, so the error is taken by
 	// ErrorCheck, which the framework calls only without ExpectError.
 	var got atomic.Pointer[string]
-	step := resource.TestStep{Config: providerBlock + row.config}
-	if row.importID != nil {
-		step.ImportState, step.ResourceName, step.ImportStateId = true, "videohost_webhook.test", *row.importID
+	step := resource.TestStep{Config: providerBlock + row.Config}
+	if row.ImportID != nil {
+		step.ImportState, step.ResourceName, step.ImportStateId = true, "videohost_webhook.test", *row.ImportID
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		ErrorCheck:               badInputErrorCheck(env, want, &got),
 		Steps:                    []resource.TestStep{step},
 	})
@@ -402,10 +406,10 @@ func runBadInputRow(t *testing.T, row badInputRow) (silent bool) {
 	}
 	writes := env.RequestCount(http.MethodPost, "/webhooks") + env.RequestCount(http.MethodDelete, "/")
 	all := env.RequestCount("", "")
-	if row.configOnly && writes != 0 {
+	if row.ConfigOnly && writes != 0 {
 		t.Errorf("the configuration alone is wrong, yet the service saw %d writes", writes)
 	}
-	if row.noRequest && all != 0 {
+	if row.NoRequest && all != 0 {
 		t.Errorf("want the error before any request, but the service saw %d", all)
 	}
 	return all == 0
@@ -413,7 +417,7 @@ func runBadInputRow(t *testing.T, row badInputRow) (silent bool) {
 
 // badInputErrorCheck matches the error against want, refuses one that holds the key, and keeps
 // the message in got.
-func badInputErrorCheck(env *accEnv, want *regexp.Regexp, got *atomic.Pointer[string]) resource.ErrorCheckFunc {
+func badInputErrorCheck(env *acctest.AccEnv, want *regexp.Regexp, got *atomic.Pointer[string]) resource.ErrorCheckFunc {
 	return func(err error) error {
 		// Terraform wraps lines and quotes the configuration's own lines, which hold whatever
 		// the user wrote, key included; the provider's words are the rest.
@@ -432,29 +436,29 @@ func badInputErrorCheck(env *accEnv, want *regexp.Regexp, got *atomic.Pointer[st
 }
 
 // hostileBadInput are hostile responses: base_url points at a server that is not the API.
-func hostileBadInput() []badInputRow {
-	return []badInputRow{
-		{name: "hostile/HTML error page", providerBody: `auth_scheme = "basic"
-  max_retries = 0`, config: dataWith("videohost_webhooks", ""), hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
+func hostileBadInput() []acctest.BadInputRow {
+	return []acctest.BadInputRow{
+		{Name: "hostile/HTML error page", ProviderBody: `auth_scheme = "basic"
+  max_retries = 0`, Config: acctest.DataWith("videohost_webhooks", ""), Hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(http.StatusBadGateway)
 			_, _ = io.WriteString(w, "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>")
 		}),
-			want: `(?s)Unable to List Webhooks.*The service failed \(a server error\).*Re-run later.*not the API's JSON.*502 Bad Gateway.*\[status 502 on GET /webhooks\]`},
-		{name: "hostile/truncated JSON", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhook", `id = "wh_1"`),
-			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
+			Want: `(?s)Unable to List Webhooks.*The service failed \(a server error\).*Re-run later.*not the API's JSON.*502 Bad Gateway.*\[status 502 on GET /webhooks\]`},
+		{Name: "hostile/truncated JSON", ProviderBody: `auth_scheme = "basic"`, Config: acctest.DataWith("videohost_webhook", `id = "wh_1"`),
+			Hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = io.WriteString(w, `{"data":[{"webhookId":"wh_1","url":"https://h.example.test/x","eve`)
 			}),
-			want: `(?s)Unable to Read Webhook.*cannot read the service's response.*decoding the response.*not valid JSON, as if it was cut short.*check that base_url`},
-		{name: "hostile/HTML on a 200 (bearer)", config: dataWith("videohost_videos", ""),
-			hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
+			Want: `(?s)Unable to Read Webhook.*cannot read the service's response.*decoding the response.*not valid JSON, as if it was cut short.*check that base_url`},
+		{Name: "hostile/HTML on a 200 (bearer)", Config: acctest.DataWith("videohost_videos", ""),
+			Hostile: hostileServer(func(w http.ResponseWriter, _ *http.Request) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				_, _ = io.WriteString(w, "<!doctype html><html><body>Welcome to our video platform</body></html>")
 			}),
-			want: `(?s)Unable to List Videos.*cannot read the service's response.*POST /auth/api-key: decoding the response.*text/html; charset=utf-8, not JSON.*check that base_url`},
-		{name: "hostile/huge body", providerBody: `auth_scheme = "basic"`, config: dataWith("videohost_webhooks", ""),
-			hostile: hostileServer(func(w http.ResponseWriter, r *http.Request) {
+			Want: `(?s)Unable to List Videos.*cannot read the service's response.*POST /auth/api-key: decoding the response.*text/html; charset=utf-8, not JSON.*check that base_url`},
+		{Name: "hostile/huge body", ProviderBody: `auth_scheme = "basic"`, Config: acctest.DataWith("videohost_webhooks", ""),
+			Hostile: hostileServer(func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = io.WriteString(w, `{"data":[`)
 				chunk := []byte(strings.Repeat(`{"webhookId":"wh","url":"https://h.example.test/x","events":[]},`, 1024))
@@ -464,11 +468,11 @@ func hostileBadInput() []badInputRow {
 					}
 				}
 			}),
-			want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
-		{name: "hostile/redirect to another host (basic)", providerBody: `auth_scheme = "basic"`, config: okWebhook,
-			hostile: redirectingServer, want: `(?s)Unable to Create Webhook.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
-		{name: "hostile/redirect to another host (bearer)", config: dataWith("videohost_webhooks", ""),
-			hostile: redirectingServer, want: `(?s)Unable to List Webhooks.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
+			Want: `(?s)Unable to List Webhooks.*larger than 8 MiB.*stopped reading.*check that base_url`},
+		{Name: "hostile/redirect to another host (basic)", ProviderBody: `auth_scheme = "basic"`, Config: acctest.OkWebhook,
+			Hostile: redirectingServer, Want: `(?s)Unable to Create Webhook.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/webhooks;.*does not follow redirects.*set base_url to http://127\.0\.0\.1:\d+/v1.*\[status 307 on POST /webhooks\]`},
+		{Name: "hostile/redirect to another host (bearer)", Config: acctest.DataWith("videohost_webhooks", ""),
+			Hostile: redirectingServer, Want: `(?s)Unable to List Webhooks.*responded with a redirect to http://127\.0\.0\.1:\d+/v1/auth/api-key;.*does not follow redirects.*\[status 307 on POST /auth/api-key\]`},
 	}
 }
 
@@ -521,26 +525,26 @@ func redirectingServer(t *testing.T) (string, func(*testing.T)) {
 }
 
 // webhookBadInput are the rows of the webhook resource.
-func webhookBadInput() []badInputRow {
-	return []badInputRow{
-		{name: "webhook/unknown event", config: webhookWith(`"https://h.example.test/x"`, `["video.uploaded"]`),
-			want: `(?s)Invalid Attribute Value Match.*events.*` + oneOfEvents, configOnly: true, noRequest: true},
-		{name: "webhook/empty events", config: webhookWith(`"https://h.example.test/x"`, `[]`),
-			want: `(?s)events.*set must contain at least 1 elements`, configOnly: true, noRequest: true},
-		{name: "webhook/empty event name", config: webhookWith(`"https://h.example.test/x"`, `["", "video.source.recorded"]`),
-			want: `(?s)events.*` + oneOfEvents, configOnly: true, noRequest: true},
-		{name: "webhook/events null", config: webhookWith(`"https://h.example.test/x"`, `null`),
-			want: `(?s)Missing required argument|(?s)events.*required`, configOnly: true, noRequest: true},
-		{name: "webhook/ftp url", config: webhookWith(`"ftp://files.example.test/hook"`, `["video.source.recorded"]`),
-			want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "ftp", not http or https`, configOnly: true, noRequest: true},
-		{name: "webhook/relative url", config: webhookWith(`"/hooks/x"`, `["video.source.recorded"]`),
-			want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "", not http or https`, configOnly: true, noRequest: true},
-		{name: "webhook/url without host", config: webhookWith(`"https:///hook"`, `["video.source.recorded"]`),
-			want: `(?s)Invalid URL.*Set url to an absolute.*has no host`, configOnly: true, noRequest: true},
-		{name: "webhook/url with a leading space", config: webhookWith(`" https://h.example.test/x"`, `["video.source.recorded"]`),
-			want: `(?s)Invalid URL.*Set url to an absolute.*does not parse as a URL`, configOnly: true, noRequest: true},
-		{name: "webhook/javascript url", config: webhookWith(`"javascript:alert(1)"`, `["video.source.recorded"]`),
-			want: `(?s)Invalid URL.*scheme "javascript", not http or https`, configOnly: true, noRequest: true},
+func webhookBadInput() []acctest.BadInputRow {
+	return []acctest.BadInputRow{
+		{Name: "webhook/unknown event", Config: webhookWith(`"https://h.example.test/x"`, `["video.uploaded"]`),
+			Want: `(?s)Invalid Attribute Value Match.*events.*` + acctest.OneOfEvents, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/empty events", Config: webhookWith(`"https://h.example.test/x"`, `[]`),
+			Want: `(?s)events.*set must contain at least 1 elements`, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/empty event name", Config: webhookWith(`"https://h.example.test/x"`, `["", "video.source.recorded"]`),
+			Want: `(?s)events.*` + acctest.OneOfEvents, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/events null", Config: webhookWith(`"https://h.example.test/x"`, `null`),
+			Want: `(?s)Missing required argument|(?s)events.*required`, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/ftp url", Config: webhookWith(`"ftp://files.example.test/hook"`, `["video.source.recorded"]`),
+			Want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "ftp", not http or https`, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/relative url", Config: webhookWith(`"/hooks/x"`, `["video.source.recorded"]`),
+			Want: `(?s)Invalid URL.*Set url to an absolute http or https URL.*scheme "", not http or https`, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/url without host", Config: webhookWith(`"https:///hook"`, `["video.source.recorded"]`),
+			Want: `(?s)Invalid URL.*Set url to an absolute.*has no host`, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/url with a leading space", Config: webhookWith(`" https://h.example.test/x"`, `["video.source.recorded"]`),
+			Want: `(?s)Invalid URL.*Set url to an absolute.*does not parse as a URL`, ConfigOnly: true, NoRequest: true},
+		{Name: "webhook/javascript url", Config: webhookWith(`"javascript:alert(1)"`, `["video.source.recorded"]`),
+			Want: `(?s)Invalid URL.*scheme "javascript", not http or https`, ConfigOnly: true, NoRequest: true},
 	}
 }
 
@@ -554,18 +558,18 @@ resource "videohost_webhook" "test" {
 }
 
 // importBadInput are import ids: refused before any request is built from them.
-func importBadInput() []badInputRow {
-	return []badInputRow{
-		{name: "import block/id ../videos", config: importBlock(`"../videos"`),
-			want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds the path step "\.\."`, configOnly: true, noRequest: true},
-		{name: "import block/empty id", config: importBlock(`""`),
-			want: `(?s)Invalid import id argument.*evaluates to an empty string, please provide a non-empty value`, configOnly: true, noRequest: true,
-			notOnOpenTofu: "OpenTofu 1.11 drops an import block whose id is empty, without an error, and plans a create; TestAccEmptyImportID checks what it does"},
-		{name: "import block/unicode id", config: importBlock(`"wébhook-ü"`),
-			want: `(?s)Cannot import non-existent remote object.*videohost_webhook\.test`, configOnly: true},
-		{name: "import step/id with a slash", config: okWebhook, importID: ptr("wh/1"),
-			want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, configOnly: true, noRequest: true},
-		{name: "import step/id ..", config: okWebhook, importID: ptr(".."),
-			want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, configOnly: true, noRequest: true},
+func importBadInput() []acctest.BadInputRow {
+	return []acctest.BadInputRow{
+		{Name: "import block/id ../videos", Config: acctest.ImportBlock(`"../videos"`),
+			Want: `(?s)Invalid Import ID.*Import a webhook by its id \(webhookId\) exactly as the service gives it.*"\.\./videos" holds the path step "\.\."`, ConfigOnly: true, NoRequest: true},
+		{Name: "import block/empty id", Config: acctest.ImportBlock(`""`),
+			Want: `(?s)Invalid import id argument.*evaluates to an empty string, please provide a non-empty value`, ConfigOnly: true, NoRequest: true,
+			NotOnOpenTofu: "OpenTofu 1.11 drops an import block whose id is empty, without an error, and plans a create; TestAccEmptyImportID checks what it does"},
+		{Name: "import block/unicode id", Config: acctest.ImportBlock(`"wébhook-ü"`),
+			Want: `(?s)Cannot import non-existent remote object.*videohost_webhook\.test`, ConfigOnly: true},
+		{Name: "import step/id with a slash", Config: acctest.OkWebhook, ImportID: acctest.Ptr("wh/1"),
+			Want: `(?s)Invalid Import ID.*"wh/1" holds a slash`, ConfigOnly: true, NoRequest: true},
+		{Name: "import step/id ..", Config: acctest.OkWebhook, ImportID: acctest.Ptr(".."),
+			Want: `(?s)Invalid Import ID.*"\.\." holds the path step "\.\."`, ConfigOnly: true, NoRequest: true},
 	}
 }

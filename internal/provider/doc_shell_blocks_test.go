@@ -1,7 +1,8 @@
-package provider
+package provider_test
 
 import (
 	"context"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"io"
 	"os"
 	"os/exec"
@@ -58,7 +59,7 @@ var (
 // shellBlocks reads every shell block of page.
 func shellBlocks(t *testing.T, root, page string) []shellBlock {
 	t.Helper()
-	text := readText(t, filepath.Join(root, page))
+	text := acctest.ReadText(t, filepath.Join(root, page))
 	var out []shellBlock
 	for _, loc := range shellFence.FindAllStringIndex(text, -1) {
 		end := strings.Index(text[loc[1]:], "\n```")
@@ -95,7 +96,7 @@ func coveredByExists(t *testing.T, root, name string) bool {
 		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules" || d.Name() == "bin") {
 			return filepath.SkipDir
 		}
-		if strings.HasSuffix(p, "_test.go") && strings.Contains(readText(t, p), decl) {
+		if strings.HasSuffix(p, "_test.go") && strings.Contains(acctest.ReadText(t, p), decl) {
 			found = true
 		}
 		return nil
@@ -147,7 +148,7 @@ func TestAccDocShellBlocksRun(t *testing.T) {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
 	root := filepath.Join("..", "..")
-	cli := terraformCLI(t)
+	cli := acctest.TerraformCLI(t)
 	for _, page := range shellPages(t, root) {
 		for _, b := range shellBlocks(t, root, page) {
 			if b.marker != "run" {

@@ -1,6 +1,7 @@
-package provider
+package provider_test
 
 import (
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -24,7 +25,7 @@ func TestDocsSubcategories(t *testing.T) {
 		t.Fatal("no pages under docs/")
 	}
 	for _, p := range pages {
-		if !front.MatchString(readText(t, p)) {
+		if !front.MatchString(acctest.ReadText(t, p)) {
 			t.Errorf("%s has no subcategory among Videos, Live, Webhooks and Access: set it in its template under templates/", p)
 		}
 	}

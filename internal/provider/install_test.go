@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"context"
@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // installEnv is the environment of make install and of the CLI in an empty home: the test's
@@ -59,8 +61,8 @@ func runMake(ctx context.Context, t *testing.T, env []string, target string) {
 // with the CLI of the tests (Terraform or OpenTofu, whose host differs); make uninstall removes
 // the provider and leaves another provider of the same directory alone.
 func TestAccInstallPlainInit(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulator(t)
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not on PATH")
 	}
@@ -72,11 +74,11 @@ func TestAccInstallPlainInit(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(other), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, other, "another provider's binary, which make uninstall must leave")
+	acctest.WriteFile(t, other, "another provider's binary, which make uninstall must leave")
 	menv := installEnv(t, home)
 	runMake(ctx, t, menv, "install")
 	host := "registry.terraform.io"
-	if cliIsOpenTofu(t) {
+	if acctest.CliIsOpenTofu(t) {
 		host = "registry.opentofu.org"
 	}
 	for _, h := range []string{"registry.terraform.io", "registry.opentofu.org"} {
@@ -86,9 +88,9 @@ func TestAccInstallPlainInit(t *testing.T) {
 		}
 	}
 
-	w := &cliWorkdir{t: t, ctx: ctx, bin: terraformCLI(t), dir: t.TempDir(),
-		env: installEnv(t, home, envBaseURL+"="+env.BaseURL, envAPIKey+"="+env.APIKey)}
-	w.write("main.tf", `terraform {
+	w := &acctest.CliWorkdir{T: t, Ctx: ctx, Bin: acctest.TerraformCLI(t), Dir: t.TempDir(),
+		Env: installEnv(t, home, framework.EnvBaseURL+"="+env.BaseURL, framework.EnvAPIKey+"="+env.APIKey)}
+	w.Write("main.tf", `terraform {
   required_providers {
     videohost = {
       source  = "videohost/videohost"
@@ -104,18 +106,18 @@ resource "videohost_webhook" "installed" {
   events = ["video.encoding.quality.completed"]
 }
 `)
-	out := w.run("init", "-no-color")
+	out := w.Run("init", "-no-color")
 	if !strings.Contains(out, "Installing videohost/videohost v0.1.0") || strings.Contains(out, "dev_overrides") {
 		t.Fatalf("init did not install videohost/videohost v0.1.0 from the local directory:\n%s", out)
 	}
-	lock := readText(t, filepath.Join(w.dir, ".terraform.lock.hcl"))
+	lock := acctest.ReadText(t, filepath.Join(w.Dir, ".terraform.lock.hcl"))
 	if !strings.Contains(lock, `provider "`+host+`/videohost/videohost"`) || !strings.Contains(lock, `version     = "0.1.0"`) {
 		t.Errorf("the lock file does not hold %s/videohost/videohost 0.1.0:\n%s", host, lock)
 	}
-	if out = w.run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") || len(env.Emu.Webhooks()) != 1 {
+	if out = w.Run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") || len(env.Emu.Webhooks()) != 1 {
 		t.Fatalf("the apply did not create the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
 	}
-	if out = w.run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") || len(env.Emu.Webhooks()) != 0 {
+	if out = w.Run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") || len(env.Emu.Webhooks()) != 0 {
 		t.Fatalf("the destroy did not delete the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
 	}
 

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"os"
@@ -11,25 +11,31 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/localfile/localfiletest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // TestAccFileAttributesRefuseNonRegular: every attribute that names a file refuses a named
 // pipe, a socket, /dev/zero and a directory at plan time, on the attribute, at once (a pipe
 // used to hang the plan of a watermark or a logo), and nothing reaches the service.
 func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	configs := []struct {
 		config       func(file string) string
 		summary, dir string // the diagnostic's summary, and what it says of a directory
 	}{
-		{func(f string) string { return videoConfig(env, "title", hcl("Pipe"), "source_file", hcl(f)) }, "Invalid Source File", `is\s+a\s+directory`},
-		{func(f string) string { return trackConfig(env, "caption", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
-		{func(f string) string { return trackConfig(env, "chapter", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
-		{func(f string) string { return watermarkConfig(env, f) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
-		{func(f string) string { return themeConfig(env, "name", hcl("brand"), "logo_file", hcl(f)) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
+		{func(f string) string {
+			return acctest.VideoConfig(env, "title", acctest.Hcl("Pipe"), "source_file", acctest.Hcl(f))
+		}, "Invalid Source File", `is\s+a\s+directory`},
+		{func(f string) string { return acctest.TrackConfig(env, "caption", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
+		{func(f string) string { return acctest.TrackConfig(env, "chapter", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
+		{func(f string) string { return acctest.WatermarkConfig(env, f) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
+		{func(f string) string {
+			return acctest.ThemeConfig(env, "name", acctest.Hcl("brand"), "logo_file", acctest.Hcl(f))
+		}, "Invalid Image File", `it\s+is\s+a\s+directory`},
 	}
 	var steps []resource.TestStep
 	for _, c := range configs {
@@ -45,7 +51,7 @@ func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 			})
 		}
 	}
-	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: steps})
 	for _, p := range []string{"/videos", "/watermarks", "/players"} {
 		if n := env.RequestCount("", p); n != 0 {
 			t.Errorf("%d requests reached %s; every file was refused at plan time", n, p)
@@ -58,15 +64,15 @@ func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 // file rewritten with the same size and its modification time restored is read again and
 // planned as a new source.
 func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	file, _ := writeRandomFile(t, dir, "clip.mp4", 6<<20)
+	file, _ := acctest.WriteRandomFile(t, dir, "clip.mp4", 6<<20)
 	// The record is trusted only when the file was last written localfile.RacyWindow before it was hashed.
 	time.Sleep(localfile.RacyWindow + 100*time.Millisecond)
-	config := videoConfig(env, "title", hcl("Trusted"), "source_file", hcl(file))
+	config := acctest.VideoConfig(env, "title", acctest.Hcl("Trusted"), "source_file", acctest.Hcl(file))
 	var mtime time.Time
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config},
 			{
@@ -79,7 +85,7 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 			{
 				PreConfig: func() {
 					// The provider keeps every record it makes: a read of the file would have left one.
-					if r := fileHashes.recent.Get(file); r.SHA256 != "" {
+					if r := framework.FileHashes.Recent.Get(file); r.SHA256 != "" {
 						t.Errorf("a plan over the unchanged source read it again (a new record, hashed at %d)", r.HashedAt)
 					}
 					fi, err := os.Stat(file)
@@ -88,7 +94,7 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 					}
 					mtime = fi.ModTime()
 					forgetHashesOf(file)
-					rewritten, _ := writeRandomFile(t, dir, "clip.mp4", 6<<20)
+					rewritten, _ := acctest.WriteRandomFile(t, dir, "clip.mp4", 6<<20)
 					if err := os.Chtimes(rewritten, mtime, mtime); err != nil {
 						t.Fatal(err)
 					}
@@ -105,8 +111,8 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 // forgetHashesOf forgets the records of path that this process made and that the cache on disk
 // holds, as a new provider process with an empty cache would start.
 func forgetHashesOf(path string) {
-	fileHashes.recent.Forget(path)
-	if name := fileHashes.disk.RecordFile(path); name != "" {
+	framework.FileHashes.Recent.Forget(path)
+	if name := framework.FileHashes.Disk.RecordFile(path); name != "" {
 		_ = os.Remove(name)
 	}
 }
@@ -114,15 +120,15 @@ func forgetHashesOf(path string) {
 // TestAccDanglingLinkSaysSo: a source_file that is a symbolic link to a missing file is refused
 // at plan time as such, naming the link's target, not as a path that does not exist.
 func TestAccDanglingLinkSaysSo(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
 	link := filepath.Join(dir, "clip.mp4")
 	if err := os.Symlink(filepath.Join(dir, "moved-away.mp4"), link); err != nil {
 		t.Fatal(err)
 	}
 	want := regexp.MustCompile(`(?s)symbolic\s+link\s+to\s+".*moved-away\.mp4",\s+which\s+does\s+not\s+exist`)
-	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: []resource.TestStep{
-		{Config: videoConfig(env, "title", hcl("Link"), "source_file", hcl(link)), PlanOnly: true, ExpectError: want},
-		{Config: trackConfig(env, "caption", "vi0000000000000000000001", "en", link), PlanOnly: true, ExpectError: want},
+	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: []resource.TestStep{
+		{Config: acctest.VideoConfig(env, "title", acctest.Hcl("Link"), "source_file", acctest.Hcl(link)), PlanOnly: true, ExpectError: want},
+		{Config: acctest.TrackConfig(env, "caption", "vi0000000000000000000001", "en", link), PlanOnly: true, ExpectError: want},
 	}})
 }

@@ -17,18 +17,31 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/accesstoken"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/analytics"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/livestream"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/playertheme"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/tag"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/videocaption"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/videochapter"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/videosummary"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/watermark"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
-	_ provider.ProviderWithFunctions          = (*videohostProvider)(nil)
-	_ provider.ProviderWithEphemeralResources = (*videohostProvider)(nil)
-	_ provider.ProviderWithListResources      = (*videohostProvider)(nil)
-	_ provider.ProviderWithActions            = (*videohostProvider)(nil)
+	_ provider.ProviderWithFunctions          = (*VideohostProvider)(nil)
+	_ provider.ProviderWithEphemeralResources = (*VideohostProvider)(nil)
+	_ provider.ProviderWithListResources      = (*VideohostProvider)(nil)
+	_ provider.ProviderWithActions            = (*VideohostProvider)(nil)
 )
 
-// videohostProvider is the provider; version is the release version, put into the user agent.
-type videohostProvider struct {
+// VideohostProvider is the provider; version is the release version, put into the user agent.
+type VideohostProvider struct {
 	version string
 }
 
@@ -46,16 +59,16 @@ type providerModel struct {
 // New returns the constructor of the provider that providerserver.Serve and the tests use.
 func New(version string) func() provider.Provider {
 	return func() provider.Provider {
-		return &videohostProvider{version: version}
+		return &VideohostProvider{version: version}
 	}
 }
 
-func (p *videohostProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+func (p *VideohostProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
 	resp.TypeName = "videohost"
 	resp.Version = p.version
 }
 
-func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+func (p *VideohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The videohost provider manages the videos of the video hosting service (a local " +
 			"file uploaded in chunks and resumed after an interruption, or a URL, or a copy), their captions and " +
@@ -64,7 +77,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "API key of the workspace. Sandbox and production keys differ. " +
-					"No default: required, unless the environment variable `" + envAPIKey + "` is set. " +
+					"No default: required, unless the environment variable `" + framework.EnvAPIKey + "` is set. " +
 					"Keep it out of source trees: prefer the environment variable.",
 				Optional:  true,
 				Sensitive: true,
@@ -72,16 +85,16 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 			"environment": schema.StringAttribute{
 				MarkdownDescription: "Environment of the service: `sandbox` or `production`. It picks the " +
 					"default address (`" + videohost.SandboxURL + "` or `" + videohost.ProductionURL + "`). " +
-					"Defaults to the environment variable `" + envEnvironment + "`, then to `sandbox`.",
+					"Defaults to the environment variable `" + framework.EnvEnvironment + "`, then to `sandbox`.",
 				Optional:   true,
 				Validators: []validator.String{stringvalidator.OneOf(videohost.EnvironmentSandbox, videohost.EnvironmentProduction)},
 			},
 			"base_url": schema.StringAttribute{
 				MarkdownDescription: "Absolute http or https address of the API; overrides the address of the " +
 					"`environment` (for a local emulator or a proxy). Defaults to the environment variable `" +
-					envBaseURL + "`, then to the address of the environment.",
+					framework.EnvBaseURL + "`, then to the address of the environment.",
 				Optional:   true,
-				Validators: []validator.String{baseURLValidator()},
+				Validators: []validator.String{framework.BaseURLValidator()},
 			},
 			"auth_scheme": schema.StringAttribute{
 				MarkdownDescription: "How requests are authenticated: `bearer` (an access token obtained with " +
@@ -91,7 +104,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Validators: []validator.String{stringvalidator.OneOf(videohost.AuthBearer, videohost.AuthBasic)},
 			},
 			"max_retries": schema.Int64Attribute{
-				CustomType: wholeNumberType{unit: "retries"},
+				CustomType: framework.WholeNumberType{Unit: "retries"},
 				MarkdownDescription: fmt.Sprintf("How many times one call is retried after a rate limit (429), "+
 					"and, for reads and deletes, after a network error or a server error. Must be 0 or more; "+
 					"`0` sends every call once. Defaults to `%d`. No environment variable.", videohost.DefaultMaxRetries),
@@ -99,7 +112,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
 			"upload_chunk_size_mib": schema.Int64Attribute{
-				CustomType: wholeNumberType{unit: "MiB"},
+				CustomType: framework.WholeNumberType{Unit: "MiB"},
 				MarkdownDescription: fmt.Sprintf("Size in MiB of one chunk of a video's `source_file` upload, %d to %d "+
 					"(the service's bounds of a chunk). Larger chunks make fewer requests of the uploads rate limit; "+
 					"an interrupted upload resumes from whole chunks. Defaults to `%d`. No environment variable.",
@@ -108,7 +121,7 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Validators: []validator.Int64{int64validator.Between(videohost.MinUploadChunkSize>>20, videohost.MaxUploadChunkSize>>20)},
 			},
 			"upload_chunks_in_flight": schema.Int64Attribute{
-				CustomType: wholeNumberType{unit: "chunks"},
+				CustomType: framework.WholeNumberType{Unit: "chunks"},
 				MarkdownDescription: fmt.Sprintf("How many chunks of one video source are sent together, 1 to %d, each on "+
 					"a connection of its own. Over a long path (a CI runner or an office tens of milliseconds from the "+
 					"service) one connection carries only so much, and N chunks in flight carry about N times as much, "+
@@ -121,74 +134,74 @@ func (p *videohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 	}
 }
 
-func (p *videohostProvider) Resources(context.Context) []func() resource.Resource {
+func (p *VideohostProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		NewWebhookResource,
-		NewLiveStreamResource,
-		NewPlayerThemeResource,
-		NewVideoCaptionResource,
-		NewVideoChapterResource,
-		NewUploadTokenResource,
-		NewWatermarkResource,
-		NewVideoResource,
-		NewVideoSummaryResource,
+		webhook.NewWebhookResource,
+		livestream.NewLiveStreamResource,
+		playertheme.NewPlayerThemeResource,
+		videocaption.NewVideoCaptionResource,
+		videochapter.NewVideoChapterResource,
+		uploadtoken.NewUploadTokenResource,
+		watermark.NewWatermarkResource,
+		video.NewVideoResource,
+		videosummary.NewVideoSummaryResource,
 	}
 }
 
-func (p *videohostProvider) ListResources(context.Context) []func() list.ListResource {
+func (p *VideohostProvider) ListResources(context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
-		NewWebhookListResource,
-		NewLiveStreamListResource,
-		NewPlayerThemeListResource,
-		NewVideoCaptionListResource,
-		NewVideoChapterListResource,
-		NewUploadTokenListResource,
-		NewWatermarkListResource,
-		NewVideoListResource,
-		NewVideoSummaryListResource,
+		webhook.NewWebhookListResource,
+		livestream.NewLiveStreamListResource,
+		playertheme.NewPlayerThemeListResource,
+		videocaption.NewVideoCaptionListResource,
+		videochapter.NewVideoChapterListResource,
+		uploadtoken.NewUploadTokenListResource,
+		watermark.NewWatermarkListResource,
+		video.NewVideoListResource,
+		videosummary.NewVideoSummaryListResource,
 	}
 }
 
-func (p *videohostProvider) DataSources(context.Context) []func() datasource.DataSource {
+func (p *VideohostProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
-		NewWebhookDataSource,
-		NewWebhooksDataSource,
-		NewVideoDataSource,
-		NewVideosDataSource,
-		NewLiveStreamDataSource,
-		NewLiveStreamsDataSource,
-		NewPlayerThemeDataSource,
-		NewPlayerThemesDataSource,
-		NewUploadTokensDataSource,
-		NewWatermarksDataSource,
-		NewDiscardedVideosDataSource,
-		NewAnalyticsMetricDataSource,
-		NewAnalyticsBreakdownDataSource,
-		NewAnalyticsTimeseriesDataSource,
-		NewTagsDataSource,
-		NewSummariesDataSource,
+		webhook.NewWebhookDataSource,
+		webhook.NewWebhooksDataSource,
+		video.NewVideoDataSource,
+		video.NewVideosDataSource,
+		livestream.NewLiveStreamDataSource,
+		livestream.NewLiveStreamsDataSource,
+		playertheme.NewPlayerThemeDataSource,
+		playertheme.NewPlayerThemesDataSource,
+		uploadtoken.NewUploadTokensDataSource,
+		watermark.NewWatermarksDataSource,
+		video.NewDiscardedVideosDataSource,
+		analytics.NewAnalyticsMetricDataSource,
+		analytics.NewAnalyticsBreakdownDataSource,
+		analytics.NewAnalyticsTimeseriesDataSource,
+		tag.NewTagsDataSource,
+		videosummary.NewSummariesDataSource,
 	}
 }
 
-func (p *videohostProvider) Functions(context.Context) []func() function.Function {
+func (p *VideohostProvider) Functions(context.Context) []func() function.Function {
 	return []func() function.Function{
-		NewWebhookSignatureFunction,
-		NewVerifyWebhookSignatureFunction,
+		webhook.NewWebhookSignatureFunction,
+		webhook.NewVerifyWebhookSignatureFunction,
 	}
 }
 
-func (p *videohostProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
+func (p *VideohostProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
-		NewAccessTokenEphemeralResource,
-		NewUploadTokenEphemeralResource,
+		accesstoken.NewAccessTokenEphemeralResource,
+		uploadtoken.NewUploadTokenEphemeralResource,
 	}
 }
 
 // Actions run with Terraform 1.14 and later; other CLIs never ask for them.
-func (p *videohostProvider) Actions(context.Context) []func() action.Action {
+func (p *VideohostProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
-		NewWebhookCheckAction,
-		NewLiveStreamCompleteAction,
-		NewVideoRestoreAction,
+		webhook.NewWebhookCheckAction,
+		livestream.NewLiveStreamCompleteAction,
+		video.NewVideoRestoreAction,
 	}
 }

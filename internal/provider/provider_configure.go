@@ -13,12 +13,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // Configure builds the client from the provider block and the environment variables, and
 // hands it to every resource, data source and ephemeral resource.
-func (p *videohostProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+func (p *VideohostProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var cfg providerModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() {
@@ -39,17 +40,17 @@ func (p *videohostProvider) Configure(ctx context.Context, req provider.Configur
 		return
 	}
 	ccfg.Version = p.version
-	ccfg.Logger = newTFLogLogger(ccfg.APIKey)
+	ccfg.Logger = framework.NewTFLogLogger(ccfg.APIKey)
 	client, err := videohost.New(ccfg)
 	if err != nil {
 		addClientConfigDiagnostics(&resp.Diagnostics, err)
 		return
 	}
 
-	pd := &providerData{client: client, environment: client.Environment(), baseURL: client.BaseURL()}
+	pd := &framework.ProviderData{Client: client, Environment: client.Environment(), BaseURL: client.BaseURL()}
 	tflog.Debug(ctx, "videohost client configured", map[string]any{
-		"environment": pd.environment,
-		"base_url":    pd.baseURL,
+		"environment": pd.Environment,
+		"base_url":    pd.BaseURL,
 		"auth_scheme": ccfg.AuthScheme,
 		"max_retries": ccfg.MaxRetries,
 	})
@@ -79,32 +80,32 @@ func deferConfigure(req provider.ConfigureRequest, resp *provider.ConfigureRespo
 // variables and the defaults, with an attribute error for each value that cannot be used.
 func clientConfigFrom(cfg providerModel, diags *diag.Diagnostics) videohost.Config {
 	c := videohost.Config{
-		APIKey:      stringOrEnv(cfg.APIKey, envAPIKey),
+		APIKey:      stringOrEnv(cfg.APIKey, framework.EnvAPIKey),
 		Environment: videohost.EnvironmentSandbox,
-		BaseURL:     stringOrEnv(cfg.BaseURL, envBaseURL),
+		BaseURL:     stringOrEnv(cfg.BaseURL, framework.EnvBaseURL),
 		AuthScheme:  videohost.AuthBearer,
 		MaxRetries:  videohost.DefaultMaxRetries,
 	}
 	if c.APIKey == "" {
 		diags.AddAttributeError(path.Root("api_key"), "Missing API Key",
-			"Set the provider attribute api_key or the environment variable "+envAPIKey+
+			"Set the provider attribute api_key or the environment variable "+framework.EnvAPIKey+
 				" to an API key of the workspace (the sandbox and production keys differ).")
 	}
-	if v := stringOrEnv(cfg.Environment, envEnvironment); v != "" {
+	if v := stringOrEnv(cfg.Environment, framework.EnvEnvironment); v != "" {
 		c.Environment = v
 	}
 	if c.Environment != videohost.EnvironmentSandbox && c.Environment != videohost.EnvironmentProduction {
 		// Only the environment variable can get here: the attribute is validated at plan time.
 		diags.AddAttributeError(path.Root("environment"), "Invalid Environment",
 			fmt.Sprintf("The environment variable %s is %q; set it to sandbox or production, or set the "+
-				"provider attribute environment.", envEnvironment, c.Environment))
+				"provider attribute environment.", framework.EnvEnvironment, c.Environment))
 	}
 	if c.BaseURL != "" && cfg.BaseURL.IsNull() {
 		// Only the environment variable can get here, as above.
-		if why := baseURLProblem(c.BaseURL); why != "" {
+		if why := framework.BaseURLProblem(c.BaseURL); why != "" {
 			diags.AddAttributeError(path.Root("base_url"), "Invalid Base URL",
 				fmt.Sprintf("The environment variable %s %s. Correct or unset it, or set the provider attribute "+
-					"base_url.", envBaseURL, why))
+					"base_url.", framework.EnvBaseURL, why))
 		}
 	}
 	if !cfg.AuthScheme.IsNull() {

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"fmt"
@@ -18,14 +18,17 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // configure runs the provider's Configure on a configuration given as attribute values; an
 // attribute left out is null. It clears the provider's environment variables first.
 func configure(t *testing.T, attrs map[string]tftypes.Value) *fwprovider.ConfigureResponse {
 	t.Helper()
-	for _, env := range []string{envAPIKey, envEnvironment, envBaseURL} {
+	for _, env := range []string{framework.EnvAPIKey, framework.EnvEnvironment, framework.EnvBaseURL} {
 		t.Setenv(env, "")
 	}
 	return configureWithEnv(t, attrs)
@@ -34,7 +37,7 @@ func configure(t *testing.T, attrs map[string]tftypes.Value) *fwprovider.Configu
 func configureWithEnv(t *testing.T, attrs map[string]tftypes.Value) *fwprovider.ConfigureResponse {
 	t.Helper()
 	ctx := t.Context()
-	p := New("test")()
+	p := provider.New("test")()
 	var sresp fwprovider.SchemaResponse
 	p.Schema(ctx, fwprovider.SchemaRequest{}, &sresp)
 	objType, ok := sresp.Schema.Type().TerraformType(ctx).(tftypes.Object)
@@ -74,7 +77,7 @@ func errorOn(t *testing.T, diags diag.Diagnostics, attr string, wants ...string)
 
 func TestProviderSchemaAndRegistrations(t *testing.T) {
 	ctx := t.Context()
-	p := New("1.2.3")()
+	p := provider.New("1.2.3")()
 	var meta fwprovider.MetadataResponse
 	p.Metadata(ctx, fwprovider.MetadataRequest{}, &meta)
 	if meta.TypeName != "videohost" || meta.Version != "1.2.3" {
@@ -140,7 +143,7 @@ func TestAccProviderConfigUnknownAtPlan(t *testing.T) {
 	// The address comes from a resource, so it is unknown while planning: the plan must
 	// succeed (the provider cannot call the service yet) and the apply, with the value known,
 	// must create the webhook.
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	config := fmt.Sprintf(`
 resource "terraform_data" "address" {
   input = %s
@@ -153,14 +156,14 @@ resource "videohost_webhook" "test" {
   url    = "https://hooks.example.test/unknown-provider"
   events = ["video.source.recorded"]
 }
-`, hcl(env.BaseURL), map[bool]string{true: "api_key = " + hcl(env.APIKey), false: ""}[env.Emu != nil])
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+`, acctest.Hcl(env.BaseURL), map[bool]string{true: "api_key = " + acctest.Hcl(env.APIKey), false: ""}[env.Emu != nil])
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("id"), knownvalue.NotNull()),
-				matchesEmulator(env),
+				statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("id"), knownvalue.NotNull()),
+				acctest.MatchesEmulator(env),
 			},
 		}},
 	})
@@ -173,12 +176,12 @@ func TestAccProviderMaxRetries(t *testing.T) {
 		maxRetries, wantGets int
 	}{{0, 1}, {2, 3}} {
 		t.Run(fmt.Sprintf("max_retries=%d", tc.maxRetries), func(t *testing.T) {
-			env := newAccEnv(t, emulator.Options{Faults: emulator.Faults{ErrorRate: 1}})
-			env.requireEmulator(t)
-			accTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			env := acctest.NewAccEnv(t, emulator.Options{Faults: emulator.Faults{ErrorRate: 1}})
+			env.RequireEmulator(t)
+			acctest.AccTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
-					Config:      env.providerConfig(fmt.Sprintf("max_retries = %d", tc.maxRetries)) + `data "videohost_webhooks" "all" {}`,
+					Config:      env.ProviderConfig(fmt.Sprintf("max_retries = %d", tc.maxRetries)) + `data "videohost_webhooks" "all" {}`,
 					ExpectError: regexp.MustCompile(`(?s)500`),
 				}},
 			})

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"path/filepath"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
 )
 
 // readmeMaxLines is the most the README may hold: it is what a user reads first, so it says
@@ -18,7 +20,7 @@ const readmeMaxLines = 350
 // it leaves out, offers the getting-started example, and keeps make test as its test command
 // (CI calls it).
 func TestREADMEFits(t *testing.T) {
-	readme := readText(t, filepath.Join("..", "..", "README.md"))
+	readme := acctest.ReadText(t, filepath.Join("..", "..", "README.md"))
 	if n := strings.Count(readme, "\n"); n > readmeMaxLines {
 		t.Errorf("README.md has %d lines, more than %d: move detail to CONTRIBUTING.md, DESIGN.md, BENCHMARKS.md or docs/", n, readmeMaxLines)
 	}
@@ -33,9 +35,9 @@ func TestREADMEFits(t *testing.T) {
 // TestREADMEConfigurationTable: the README's configuration table has a row for every argument
 // of the provider's schema.
 func TestREADMEConfigurationTable(t *testing.T) {
-	readme := readText(t, filepath.Join("..", "..", "README.md"))
+	readme := acctest.ReadText(t, filepath.Join("..", "..", "README.md"))
 	var resp fwprovider.SchemaResponse
-	New("test")().Schema(t.Context(), fwprovider.SchemaRequest{}, &resp)
+	provider.New("test")().Schema(t.Context(), fwprovider.SchemaRequest{}, &resp)
 	names := make([]string, 0, len(resp.Schema.Attributes))
 	for name := range resp.Schema.Attributes {
 		names = append(names, name)

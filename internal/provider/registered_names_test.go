@@ -85,7 +85,7 @@ func checkNames(t *testing.T, where, text string, known map[string]bool) {
 func registeredNames(t *testing.T) map[string]bool {
 	t.Helper()
 	ctx := t.Context()
-	p := &videohostProvider{}
+	p := &VideohostProvider{}
 	known := map[string]bool{}
 	for _, r := range p.Resources(ctx) {
 		var m resource.MetadataResponse

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
@@ -54,7 +55,7 @@ func restapiProvider(ctx context.Context, t *testing.T, version string) string {
 // restapiConfig is the configuration of a team that keeps a webhook, a live stream and a player
 // theme with the generic REST provider, with one provider block per id attribute, and
 // objects, the restapi_objects it has (none once they have moved).
-func restapiConfig(env *accEnv, objects string) string {
+func restapiConfig(env *acctest.AccEnv, objects string) string {
 	auth := "Basic " + base64.StdEncoding.EncodeToString([]byte(env.APIKey+":"))
 	var b strings.Builder
 	b.WriteString(`terraform {
@@ -67,7 +68,7 @@ func restapiConfig(env *accEnv, objects string) string {
 	for _, p := range []struct{ alias, idAttr string }{{"", "webhookId"}, {"live", "liveStreamId"}, {"players", "playerId"}} {
 		alias := ""
 		if p.alias != "" {
-			alias = "alias = " + hcl(p.alias)
+			alias = "alias = " + acctest.Hcl(p.alias)
 		}
 		fmt.Fprintf(&b, `provider "restapi" {
   %s
@@ -76,9 +77,9 @@ func restapiConfig(env *accEnv, objects string) string {
   id_attribute          = %s
   create_returns_object = true
 }
-`, alias, hcl(env.BaseURL), hcl(auth), hcl(p.idAttr))
+`, alias, acctest.Hcl(env.BaseURL), acctest.Hcl(auth), acctest.Hcl(p.idAttr))
 	}
-	return b.String() + env.providerConfig(`auth_scheme = "basic"`) + objects
+	return b.String() + env.ProviderConfig(`auth_scheme = "basic"`) + objects
 }
 
 const restapiObjects = `
@@ -150,37 +151,37 @@ func TestAccMoveFromRestapi(t *testing.T) {
 		secretInAnswer bool
 	}{{"2.0.1", false}, {"3.0.0", true}} {
 		t.Run("restapi-"+tc.version, func(t *testing.T) {
-			env := newAccEnv(t, emulator.Options{SecretInResponses: tc.secretInAnswer})
-			env.requireEmulator(t)
-			requireCLIFeature(t, featureMoveFromRestapi)
+			env := acctest.NewAccEnv(t, emulator.Options{SecretInResponses: tc.secretInAnswer})
+			env.RequireEmulator(t)
+			acctest.RequireCLIFeature(t, acctest.FeatureMoveFromRestapi)
 			ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
 			defer cancel()
 			restapi := restapiProvider(ctx, t, tc.version)
-			cli := newCLIWorkdirWith(ctx, t, "1.8.0", map[string]string{"Mastercard/restapi": restapi})
+			cli := acctest.NewCLIWorkdirWith(ctx, t, "1.8.0", map[string]string{"Mastercard/restapi": restapi})
 
 			// The team's configuration before the provider existed.
-			cli.write("main.tf", restapiConfig(env, restapiObjects))
-			cli.run("apply", "-no-color", "-auto-approve")
+			cli.Write("main.tf", restapiConfig(env, restapiObjects))
+			cli.Run("apply", "-no-color", "-auto-approve")
 			webhooks := env.Emu.Webhooks()
 			if len(webhooks) != 1 || webhooks[0].SignatureSecret == "" {
 				t.Fatalf("restapi created %d webhooks, want 1 with a secret", len(webhooks))
 			}
 			hook := webhooks[0]
-			restapiState := cli.state()
+			restapiState := cli.State()
 			ids := map[string]string{}
 			for _, name := range []string{"hook", "studio", "brand"} {
-				r, err := stateResource(restapiState, "restapi_object."+name)
+				r, err := acctest.StateResource(restapiState, "restapi_object."+name)
 				if err != nil {
 					t.Fatal(err)
 				}
-				ids[name] = attrString(r, "id")
+				ids[name] = acctest.AttrString(r, "id")
 			}
 			if ids["hook"] != hook.WebhookID {
 				t.Fatalf("restapi's webhook id %q is not the emulator's %q", ids["hook"], hook.WebhookID)
 			}
 
 			// A moved block into the wrong resource: refused, naming the paths.
-			cli.write("main.tf", restapiConfig(env, `
+			cli.Write("main.tf", restapiConfig(env, `
 moved {
   from = restapi_object.studio
   to   = videohost_webhook.studio
@@ -202,45 +203,45 @@ resource "restapi_object" "brand" {
   data     = jsonencode({ name = "brand", text = "rgba(10, 20, 30, 1)", forceLoop = true })
 }
 `))
-			out := cli.runFailing("plan", "-no-color")
-			if want := wrappedPhrases("Cannot Move This restapi_object", `which moves to videohost_live_stream instead`,
+			out := cli.RunFailing("plan", "-no-color")
+			if want := acctest.WrappedPhrases("Cannot Move This restapi_object", `which moves to videohost_live_stream instead`,
 				`"/webhooks" to videohost_webhook`, `"/live-streams" to videohost_live_stream`, `"/players" to videohost_player_theme`); !want.MatchString(out) {
 				t.Errorf("the wrong move is not refused with the paths named (want %s):\n%s", want, out)
 			}
 
 			// The move alone, without a refresh, sends nothing to the service.
-			cli.write("main.tf", restapiConfig(env, movedObjects))
+			cli.Write("main.tf", restapiConfig(env, movedObjects))
 			before := env.RequestCount("", "")
-			cli.run("plan", "-no-color", "-refresh=false", "-out=moved-only.tfplan")
+			cli.Run("plan", "-no-color", "-refresh=false", "-out=moved-only.tfplan")
 			if n := env.RequestCount("", "") - before; n != 0 {
 				t.Errorf("moving the three objects sent %d requests to the service, want none", n)
 			}
 
 			// The plan: three moves, one update in place, nothing replaced.
-			cli.run("plan", "-no-color", "-out=move.tfplan")
-			checkMovePlan(t, cli.plan("move.tfplan"))
-			out = cli.run("apply", "-no-color", "move.tfplan")
+			cli.Run("plan", "-no-color", "-out=move.tfplan")
+			checkMovePlan(t, cli.Plan("move.tfplan"))
+			out = cli.Run("apply", "-no-color", "move.tfplan")
 			if !strings.Contains(out, "0 added, 1 changed, 0 destroyed") {
 				t.Errorf("the apply of the moves did more than one update:\n%s", out)
 			}
 
 			// The objects are the same, the webhook's secret is the service's, unchanged.
-			moved := cli.state()
+			moved := cli.State()
 			for addr, name := range map[string]string{"videohost_webhook.hook": "hook", "videohost_live_stream.studio": "studio", "videohost_player_theme.brand": "brand"} {
-				r, err := stateResource(moved, addr)
+				r, err := acctest.StateResource(moved, addr)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := attrString(r, "id"); got != ids[name] {
+				if got := acctest.AttrString(r, "id"); got != ids[name] {
 					t.Errorf("%s has id %q, want restapi's %q", addr, got, ids[name])
 				}
 			}
-			r, _ := stateResource(moved, "videohost_webhook.hook")
+			r, _ := acctest.StateResource(moved, "videohost_webhook.hook")
 			now := env.Emu.Webhooks()
 			if len(now) != 1 || now[0].SignatureSecret != hook.SignatureSecret {
 				t.Errorf("the webhook's secret changed on the service, or it was replaced (%d webhooks)", len(now))
 			}
-			if attrString(r, "signature_secret") != hook.SignatureSecret {
+			if acctest.AttrString(r, "signature_secret") != hook.SignatureSecret {
 				t.Error("the moved webhook's signature_secret is not the service's")
 			}
 			if n := env.RequestCount(http.MethodPost, "/webhooks"); n != 1 {
@@ -249,12 +250,12 @@ resource "restapi_object" "brand" {
 			if n := env.RequestCount(http.MethodDelete, ""); n != 0 {
 				t.Errorf("%d deletes reached the service, want none", n)
 			}
-			ls, err := serviceClient(t, env).GetLiveStream(ctx, ids["studio"])
+			ls, err := acctest.ServiceClient(t, env).GetLiveStream(ctx, ids["studio"])
 			if err != nil || ls.Name != "studio (managed by videohost)" {
 				t.Errorf("the live stream on the service: %+v, %v; want it renamed in place", ls, err)
 			}
 
-			cli.run("plan", "-no-color", "-detailed-exitcode")
+			cli.Run("plan", "-no-color", "-detailed-exitcode")
 		})
 	}
 }
@@ -338,8 +339,8 @@ func restapiAttributes(t *testing.T, version, name string) map[string]any {
 // TestRestapiMoveState moves the objects that both versions of restapi wrote into the three
 // resources, and checks that the move sends nothing to the service.
 func TestRestapiMoveState(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], map[string]tftypes.Value{"auth_scheme": str("basic")})
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], map[string]tftypes.Value{"auth_scheme": acctest.Str("basic")})
 	before := emu.RequestCount("", "")
 
 	for _, version := range []string{"2.0.1", "3.0.0"} {
@@ -353,9 +354,9 @@ func TestRestapiMoveState(t *testing.T) {
 				{"pl", "videohost_player_theme", map[string]string{"name": "brand", "text": "rgba(1, 2, 3, 1)", "track_played": "rgba(88, 131, 255, .95)"}},
 			} {
 				attrs := restapiAttributes(t, version, tc.source)
-				resp := p.move("restapi_object", tc.target, attrs)
-				requireNoErrors(t, "MoveResourceState "+tc.target, resp.Diagnostics)
-				got := p.attributes(p.resourceType(tc.target), resp.TargetState)
+				resp := p.Move("restapi_object", tc.target, attrs)
+				acctest.RequireNoErrors(t, "MoveResourceState "+tc.target, resp.Diagnostics)
+				got := p.Attributes(p.ResourceType(tc.target), resp.TargetState)
 				var id string
 				_ = got["id"].As(&id)
 				if id == "" || id != attrs["id"] {
@@ -369,7 +370,7 @@ func TestRestapiMoveState(t *testing.T) {
 				}
 				var identID string
 				if resp.TargetIdentity != nil {
-					_ = p.attributes(p.identityType(tc.target), resp.TargetIdentity.IdentityData)["id"].As(&identID)
+					_ = p.Attributes(p.IdentityType(tc.target), resp.TargetIdentity.IdentityData)["id"].As(&identID)
 				}
 				if identID != id {
 					t.Errorf("%s: identity id %q, want %q", tc.target, identID, id)
@@ -388,10 +389,10 @@ func TestRestapiMoveState(t *testing.T) {
 			t.Fatalf("api_response is %T", attrs["api_response"])
 		}
 		attrs["api_response"] = strings.Replace(kept, `"url"`, `"signatureSecret":"kept-secret","url"`, 1)
-		resp := p.move("restapi_object", "videohost_webhook", attrs)
-		requireNoErrors(t, "MoveResourceState", resp.Diagnostics)
+		resp := p.Move("restapi_object", "videohost_webhook", attrs)
+		acctest.RequireNoErrors(t, "MoveResourceState", resp.Diagnostics)
 		var secret string
-		_ = p.attributes(p.resourceType("videohost_webhook"), resp.TargetState)["signature_secret"].As(&secret)
+		_ = p.Attributes(p.ResourceType("videohost_webhook"), resp.TargetState)["signature_secret"].As(&secret)
 		if secret != "kept-secret" {
 			t.Errorf("signature_secret %q, want the one of api_response", secret)
 		}
@@ -400,9 +401,9 @@ func TestRestapiMoveState(t *testing.T) {
 	t.Run("no kept answer: the id alone", func(t *testing.T) {
 		attrs := restapiAttributes(t, "2.0.1", "ls")
 		attrs["api_response"], attrs["create_response"] = nil, ""
-		resp := p.move("restapi_object", "videohost_live_stream", attrs)
-		requireNoErrors(t, "MoveResourceState", resp.Diagnostics)
-		got := p.attributes(p.resourceType("videohost_live_stream"), resp.TargetState)
+		resp := p.Move("restapi_object", "videohost_live_stream", attrs)
+		acctest.RequireNoErrors(t, "MoveResourceState", resp.Diagnostics)
+		got := p.Attributes(p.ResourceType("videohost_live_stream"), resp.TargetState)
 		var id string
 		_ = got["id"].As(&id)
 		if id != attrs["id"] || !got["name"].IsNull() || !got["stream_key"].IsNull() {
@@ -427,9 +428,9 @@ func TestRestapiMoveState(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			attrs := restapiAttributes(t, "3.0.0", "hook")
 			tc.change(attrs)
-			resp := p.move("restapi_object", tc.target, attrs)
+			resp := p.Move("restapi_object", tc.target, attrs)
 			if resp.TargetState != nil {
-				if v := p.attributes(p.resourceType(tc.target), resp.TargetState); v != nil {
+				if v := p.Attributes(p.ResourceType(tc.target), resp.TargetState); v != nil {
 					t.Errorf("a refused move left a state: %v", v)
 				}
 			}
@@ -451,7 +452,7 @@ func TestRestapiMoveState(t *testing.T) {
 	}
 
 	t.Run("another source type", func(t *testing.T) {
-		resp := p.move("restapi_other", "videohost_webhook", restapiAttributes(t, "3.0.0", "hook"))
+		resp := p.Move("restapi_other", "videohost_webhook", restapiAttributes(t, "3.0.0", "hook"))
 		if len(resp.Diagnostics) == 0 || resp.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityError {
 			t.Errorf("a move from restapi_other was not refused: %v", resp.Diagnostics)
 		}
@@ -469,7 +470,7 @@ func TestMigrationGuideExample(t *testing.T) {
 		filepath.Join("..", "..", "templates", "guides", "migrating-from-restapi.md.tmpl"),
 		filepath.Join("..", "..", "docs", "guides", "migrating-from-restapi.md"),
 	} {
-		text := readText(t, page)
+		text := acctest.ReadText(t, page)
 		for name, blocks := range map[string]string{"restapiObjects": restapiObjects, "movedObjects": movedObjects} {
 			if !strings.Contains(text, strings.TrimSpace(blocks)) {
 				t.Errorf("%s does not hold the blocks of %s as TestAccMoveFromRestapi applies them", page, name)

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"bytes"
@@ -24,8 +24,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/watermark"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -41,7 +46,7 @@ const defaultSoakCycles = 3
 // revocation between commands would be invisible, because each command configures the
 // provider afresh and fetches a new token.
 type soakEnv struct {
-	*accEnv
+	*acctest.AccEnv
 	requests atomic.Int64 // service API requests (the control API is not counted)
 	revokeAt atomic.Int64 // revoke when requests reaches this; 0: disarmed
 	revoked  atomic.Int64 // revocations made
@@ -79,7 +84,7 @@ func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
 		t.Skip("the soak injects faults, which needs the in-process emulator; VIDEOHOST_EMULATOR=0 runs against a real endpoint")
 	}
 	env := &soakEnv{}
-	emu, baseURL := serveEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
+	emu, baseURL := acctest.ServeEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(r.URL.Path, "/_emulator") {
 				emu.ServeHTTP(w, r)
@@ -100,7 +105,7 @@ func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
 			}
 		})
 	})
-	env.accEnv = &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	env.AccEnv = &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
 	checkSrv := httptest.NewServer(emu)
 	t.Cleanup(checkSrv.Close)
 	c, err := videohost.New(videohost.Config{BaseURL: checkSrv.URL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic,
@@ -116,15 +121,15 @@ func newSoakEnv(t *testing.T, opts emulator.Options) *soakEnv {
 	if _, err := rand.Read(env.clip); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(env.media, "clip.mp4"), string(env.clip))
+	acctest.WriteFile(t, filepath.Join(env.media, "clip.mp4"), string(env.clip))
 	for step := range 2 {
 		// The caption's and chapters' files and the watermark's and logo's images change from
 		// step 0 to step 1: an upload in place (caption, chapter, logo) and a replacement
 		// (watermark).
-		writeFile(t, filepath.Join(env.media, fmt.Sprintf("en-%d.vtt", step)), webVTT(fmt.Sprintf("soak %d", step)))
-		writeFile(t, filepath.Join(env.media, fmt.Sprintf("chapters-%d.vtt", step)), webVTT(fmt.Sprintf("part %d", step)))
-		writePNG(t, env.media, fmt.Sprintf("mark-%d.png", step), 32, 16, byte(step))
-		writePNG(t, env.media, fmt.Sprintf("logo-%d.png", step), 40, 20, byte(10+step))
+		acctest.WriteFile(t, filepath.Join(env.media, fmt.Sprintf("en-%d.vtt", step)), acctest.WebVTT(fmt.Sprintf("soak %d", step)))
+		acctest.WriteFile(t, filepath.Join(env.media, fmt.Sprintf("chapters-%d.vtt", step)), acctest.WebVTT(fmt.Sprintf("part %d", step)))
+		acctest.WritePNG(t, env.media, fmt.Sprintf("mark-%d.png", step), 32, 16, byte(step))
+		acctest.WritePNG(t, env.media, fmt.Sprintf("logo-%d.png", step), 40, 20, byte(10+step))
 	}
 	return env
 }
@@ -168,10 +173,10 @@ func soakHooks(cycle, step int) []soakHook {
 
 func soakConfig(env *soakEnv, cycle, step int) string {
 	var b strings.Builder
-	b.WriteString(env.providerConfig(fmt.Sprintf("auth_scheme = %q", soakAuthScheme(cycle))))
+	b.WriteString(env.ProviderConfig(fmt.Sprintf("auth_scheme = %q", soakAuthScheme(cycle))))
 	b.WriteString("\nlocals {\n  hooks = [\n")
 	for _, h := range soakHooks(cycle, step) {
-		fmt.Fprintf(&b, "    { url = %s, events = %s },\n", hcl(h.url), hclList(h.events...))
+		fmt.Fprintf(&b, "    { url = %s, events = %s },\n", acctest.Hcl(h.url), acctest.HclList(h.events...))
 	}
 	b.WriteString(`  ]
 }
@@ -185,20 +190,20 @@ resource "videohost_webhook" "soak" {
 	for i, th := range soakThemes(cycle, step) {
 		logo := ""
 		if i == 0 {
-			logo = "  logo_file = " + hcl(soakMedia(env, "logo-%d.png", step)) + "\n"
+			logo = "  logo_file = " + acctest.Hcl(soakMedia(env, "logo-%d.png", step)) + "\n"
 		}
 		fmt.Fprintf(&b, "\nresource \"videohost_player_theme\" \"soak%d\" {\n  name = %s\n  track_played = %s\n  force_loop = %t\n%s}\n",
-			i, hcl(th.Name), hcl(th.TrackPlayed), th.ForceLoop, logo)
+			i, acctest.Hcl(th.Name), acctest.Hcl(th.TrackPlayed), th.ForceLoop, logo)
 	}
 	for i, ls := range soakStreams(cycle, step) {
-		fmt.Fprintf(&b, "\nresource \"videohost_live_stream\" \"soak%d\" {\n  name = %s\n  public = %t\n", i, hcl(ls.Name), ls.Public)
+		fmt.Fprintf(&b, "\nresource \"videohost_live_stream\" \"soak%d\" {\n  name = %s\n  public = %t\n", i, acctest.Hcl(ls.Name), ls.Public)
 		if ls.PlayerID != "" {
 			fmt.Fprintf(&b, "  player_id = videohost_player_theme.%s.id\n", ls.PlayerID)
 		}
 		if len(ls.Restreams) > 0 {
 			b.WriteString("  restreams = [\n")
 			for _, r := range ls.Restreams {
-				fmt.Fprintf(&b, "    { name = %s, server_url = %s, stream_key = %s },\n", hcl(r.Name), hcl(r.ServerURL), hcl(r.StreamKey))
+				fmt.Fprintf(&b, "    { name = %s, server_url = %s, stream_key = %s },\n", acctest.Hcl(r.Name), acctest.Hcl(r.ServerURL), acctest.Hcl(r.StreamKey))
 			}
 			b.WriteString("  ]\n")
 		}
@@ -225,9 +230,9 @@ resource "videohost_video_chapter" "soak" {
   language    = "en"
   source_file = %s
 }
-`, hcl(soakVideoTitle(cycle, step)), hclList(fmt.Sprintf("step-%d", step)),
-		hcl(filepath.Join(env.media, "clip.mp4")), hcl(soakMedia(env, "en-%d.vtt", step)), step == 1,
-		hcl(soakMedia(env, "chapters-%d.vtt", step)))
+`, acctest.Hcl(soakVideoTitle(cycle, step)), acctest.HclList(fmt.Sprintf("step-%d", step)),
+		acctest.Hcl(filepath.Join(env.media, "clip.mp4")), acctest.Hcl(soakMedia(env, "en-%d.vtt", step)), step == 1,
+		acctest.Hcl(soakMedia(env, "chapters-%d.vtt", step)))
 	a := soakAssetsOf(cycle, step)
 	// Watermarks and upload tokens: their count changes, the watermark's image and the
 	// tokens' ttl change from step 0 to step 1 (replacements); the ephemeral tokens are opened
@@ -247,7 +252,7 @@ ephemeral "videohost_upload_token" "soak" {
   count = 2
   ttl   = 900
 }
-`, a.watermarks, hcl(soakMedia(env, "mark-%d.png", step)), a.tokens, a.ttl)
+`, a.watermarks, acctest.Hcl(soakMedia(env, "mark-%d.png", step)), a.tokens, a.ttl)
 	return b.String()
 }
 
@@ -378,7 +383,7 @@ func (s *soakTally) divergences() int {
 // count; and, through the soak's check client, the live streams and player themes (see
 // liveObjectsMatch).
 func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle, step int) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
 		want := soakHooks(cycle, step)
 		onServer := map[string]emulator.Webhook{}
 		for _, w := range env.Emu.Webhooks() {
@@ -386,8 +391,8 @@ func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle
 		}
 		var problems []string
 		inState := map[string]bool{}
-		for _, r := range stateWebhooks(s) {
-			id := attrString(r, "id")
+		for _, r := range acctest.StateWebhooks(s) {
+			id := acctest.AttrString(r, "id")
 			if inState[id] {
 				problems = append(problems, fmt.Sprintf("%s is in the state twice", id))
 			}
@@ -397,10 +402,10 @@ func checkServerMatchesState(t *testing.T, env *soakEnv, tally *soakTally, cycle
 				problems = append(problems, fmt.Sprintf("%s (%s) is in the state but not on the service", r.Address, id))
 				continue
 			}
-			if got := attrString(r, "url"); got != w.URL {
+			if got := acctest.AttrString(r, "url"); got != w.URL {
 				problems = append(problems, fmt.Sprintf("%s: url %q in the state, %q on the service", id, got, w.URL))
 			}
-			if got, srv := stateEvents(r), sortedCopy(w.Events); !slices.Equal(got, srv) {
+			if got, srv := stateEvents(r), webhook.SortedCopy(w.Events); !slices.Equal(got, srv) {
 				problems = append(problems, fmt.Sprintf("%s: events %v in the state, %v on the service", id, got, srv))
 			}
 			if idx := r.Index; idx != nil {
@@ -445,12 +450,12 @@ func liveObjectsMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step i
 	wantThemes := soakThemes(cycle, step)
 	for i, want := range wantThemes {
 		name := fmt.Sprintf("soak%d", i)
-		r, err := stateResource(s, "videohost_player_theme."+name)
+		r, err := acctest.StateResource(s, "videohost_player_theme."+name)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
 		}
-		themeIDs[name] = attrString(r, "id")
+		themeIDs[name] = acctest.AttrString(r, "id")
 		i := slices.IndexFunc(themes, func(p videohost.PlayerTheme) bool { return p.ID == themeIDs[name] })
 		if i < 0 {
 			problems = append(problems, fmt.Sprintf("theme %s (%s) is in the state but not on the service", name, themeIDs[name]))
@@ -466,12 +471,12 @@ func liveObjectsMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step i
 	}
 	wantStreams := soakStreams(cycle, step)
 	for i, want := range wantStreams {
-		r, err := stateResource(s, fmt.Sprintf("videohost_live_stream.soak%d", i))
+		r, err := acctest.StateResource(s, fmt.Sprintf("videohost_live_stream.soak%d", i))
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
 		}
-		id := attrString(r, "id")
+		id := acctest.AttrString(r, "id")
 		j := slices.IndexFunc(streams, func(l videohost.LiveStream) bool { return l.ID == id })
 		if j < 0 {
 			problems = append(problems, fmt.Sprintf("live stream %s is in the state but not on the service", id))
@@ -487,7 +492,7 @@ func liveObjectsMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step i
 				"%q %t %q with %d configured", id, got.Name, got.Public, got.PlayerID, len(got.Restreams),
 				want.Name, want.Public, want.PlayerID, len(want.Restreams)))
 		}
-		if got.StreamKey != attrString(r, "stream_key") {
+		if got.StreamKey != acctest.AttrString(r, "stream_key") {
 			problems = append(problems, fmt.Sprintf("live stream %s: the stream key in the state is not the service's", id))
 		}
 	}
@@ -505,11 +510,11 @@ func videosMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step int) [
 	if err != nil {
 		return []string{"listing the videos: " + err.Error()}
 	}
-	r, err := stateResource(s, "videohost_video.soak")
+	r, err := acctest.StateResource(s, "videohost_video.soak")
 	if err != nil {
 		return []string{err.Error()}
 	}
-	id := attrString(r, "id")
+	id := acctest.AttrString(r, "id")
 	var problems []string
 	if len(videos) != 1 || videos[0].ID != id {
 		ids := make([]string, len(videos))
@@ -526,7 +531,7 @@ func videosMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step int) [
 	if size, got, complete, _ := env.Emu.VideoSource(id); !complete || size != int64(len(env.clip)) || got != hex.EncodeToString(sum[:]) {
 		problems = append(problems, fmt.Sprintf("video %s: source of %d bytes (complete %t), not the file's %d bytes", id, size, complete, len(env.clip)))
 	}
-	if attrString(r, "source_sha256") != hex.EncodeToString(sum[:]) {
+	if acctest.AttrString(r, "source_sha256") != hex.EncodeToString(sum[:]) {
 		problems = append(problems, fmt.Sprintf("video %s: source_sha256 in the state is not the file's", id))
 	}
 	captions, err := env.check.ListCaptions(t.Context(), id)
@@ -557,25 +562,25 @@ func assetsMatch(t *testing.T, env *soakEnv, s *tfjson.State, cycle, step int) [
 	for i, m := range marks {
 		markIDs[i] = m.ID
 	}
-	problems := serviceMatchesStateIDs("watermark", markIDs, stateResourcesOf(s, "videohost_watermark"), want.watermarks)
+	problems := serviceMatchesStateIDs("watermark", markIDs, acctest.StateResourcesOf(s, "videohost_watermark"), want.watermarks)
 	fingerprints := make([]string, len(tokens))
 	for i, tok := range tokens {
-		fingerprints[i] = uploadTokenFingerprint(tok.Token)
+		fingerprints[i] = uploadtoken.UploadTokenFingerprint(tok.Token)
 		if tok.TTL != want.ttl && tok.TTL != 900 {
 			problems = append(problems, fmt.Sprintf("upload token %s: ttl %d on the service, %d configured", fingerprints[i], tok.TTL, want.ttl))
 		}
 	}
-	problems = append(problems, serviceMatchesStateIDs("upload token", fingerprints, stateResourcesOf(s, "videohost_upload_token"), want.tokens)...)
-	if r, err := stateResource(s, "videohost_video.soak"); err == nil {
-		chapters, err := env.check.ListChapters(t.Context(), attrString(r, "id"))
+	problems = append(problems, serviceMatchesStateIDs("upload token", fingerprints, acctest.StateResourcesOf(s, "videohost_upload_token"), want.tokens)...)
+	if r, err := acctest.StateResource(s, "videohost_video.soak"); err == nil {
+		chapters, err := env.check.ListChapters(t.Context(), acctest.AttrString(r, "id"))
 		if err != nil || len(chapters) != 1 || chapters[0].Language != "en" {
 			problems = append(problems, fmt.Sprintf("chapters %+v (%v) on the service, one \"en\" configured", chapters, err))
 		}
 	}
-	if r, err := stateResource(s, "videohost_player_theme.soak0"); err == nil {
-		th, err := env.check.GetPlayerTheme(t.Context(), attrString(r, "id"))
+	if r, err := acctest.StateResource(s, "videohost_player_theme.soak0"); err == nil {
+		th, err := env.check.GetPlayerTheme(t.Context(), acctest.AttrString(r, "id"))
 		if err != nil || th.Assets == nil || th.Assets.Logo == "" {
-			problems = append(problems, fmt.Sprintf("theme %s has no logo on the service (%v)", attrString(r, "id"), err))
+			problems = append(problems, fmt.Sprintf("theme %s has no logo on the service (%v)", acctest.AttrString(r, "id"), err))
 		}
 	}
 	return problems
@@ -587,7 +592,7 @@ func serviceMatchesStateIDs(kind string, onService []string, inState []*tfjson.S
 	var problems []string
 	state := map[string]bool{}
 	for _, r := range inState {
-		state[attrString(r, "id")] = true
+		state[acctest.AttrString(r, "id")] = true
 	}
 	service := map[string]bool{}
 	for _, id := range onService {
@@ -647,7 +652,7 @@ func removeLiveObjects(t *testing.T, env *soakEnv) []string {
 	if tokens, err := env.check.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{}); err == nil {
 		for _, tok := range tokens {
 			_ = env.check.DeleteUploadToken(t.Context(), tok.Token)
-			left = append(left, "upload token "+uploadTokenFingerprint(tok.Token))
+			left = append(left, "upload token "+uploadtoken.UploadTokenFingerprint(tok.Token))
 		}
 	} else {
 		t.Logf("listing the upload tokens left: %v", err)
@@ -662,13 +667,13 @@ func stateEvents(r *tfjson.StateResource) []string {
 		s, _ := v.(string)
 		out = append(out, s)
 	}
-	return sortedCopy(out)
+	return webhook.SortedCopy(out)
 }
 
 // countNonEmptyPlan records a plan with changes. The framework fails the step on it anyway
 // (after this check), which ends the cycle; the tally keeps the kind of divergence.
 func countNonEmptyPlan(t *testing.T, tally *soakTally, cycle, step int, which string) plancheck.PlanCheck {
-	return planCheckFunc(func(p *tfjson.Plan) error {
+	return acctest.PlanCheckFunc(func(p *tfjson.Plan) error {
 		var changed []string
 		for _, rc := range p.ResourceChanges {
 			// OpenTofu before 1.12 lists the ephemeral upload tokens' openings in every plan
@@ -694,7 +699,7 @@ func countNonEmptyPlan(t *testing.T, tally *soakTally, cycle, step int, which st
 func TestAccSoak(t *testing.T) {
 	// Parallel with the other acceptance tests, so that its cycles add little to `make test`;
 	// it has its own emulator.
-	parallel(t)
+	acctest.Parallel(t)
 	cycles := defaultSoakCycles
 	if v := os.Getenv(envSoakCycles); v != "" {
 		n, err := strconv.Atoi(v)
@@ -725,7 +730,7 @@ func TestAccSoak(t *testing.T) {
 		ok := t.Run(fmt.Sprintf("cycle-%03d", cycle), func(t *testing.T) {
 			env.Emu.SetFaults(mix.faults)
 			step := func(s int) resource.TestStep {
-				return emptyPlanAfterApply(t, resource.TestStep{
+				return acctest.EmptyPlanAfterApply(t, resource.TestStep{
 					Config: soakConfig(env, cycle, s),
 					ConfigStateChecks: []statecheck.StateCheck{
 						checkServerMatchesState(t, env, tally, cycle, s),
@@ -750,7 +755,7 @@ func TestAccSoak(t *testing.T) {
 				}
 			}
 			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 				Steps:                    []resource.TestStep{step(0), second},
 				CheckDestroy: func(*terraform.State) error {
 					if at := env.revokeAt.Swap(0); at != 0 {
@@ -825,7 +830,7 @@ func TestSoakChecksSeeDivergences(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = emu.Close() })
-	env := &soakEnv{accEnv: &accEnv{Emu: emu}}
+	env := &soakEnv{AccEnv: &acctest.AccEnv{Emu: emu}}
 	hooks := soakHooks(0, 0)
 	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{}}}
 	for i, h := range hooks {
@@ -877,10 +882,10 @@ func TestSoakChecksSeeDivergences(t *testing.T) {
 // themes can fail: a state that matches the service counts nothing; an orphan live stream, and
 // a live stream renamed on the service, are each reported.
 func TestSoakChecksSeeLiveDivergences(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	acc := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
-	c := serviceClient(t, acc)
-	env := &soakEnv{accEnv: acc, check: c}
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	acc := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := acctest.ServiceClient(t, acc)
+	env := &soakEnv{AccEnv: acc, check: c}
 	const cycle, step = 1, 1
 	state := &tfjson.State{Values: &tfjson.StateValues{RootModule: &tfjson.StateModule{}}}
 	add := func(typ, name string, attrs map[string]any) {
@@ -932,10 +937,10 @@ func TestSoakChecksSeeLiveDivergences(t *testing.T) {
 // video passes, and a title changed on the service, a caption's default and an orphan video
 // are each reported.
 func TestSoakChecksSeeVideoDivergences(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	acc := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
-	c := serviceClient(t, acc)
-	env := &soakEnv{accEnv: acc, check: c, clip: []byte("a few bytes of a video source")}
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	acc := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := acctest.ServiceClient(t, acc)
+	env := &soakEnv{AccEnv: acc, check: c, clip: []byte("a few bytes of a video source")}
 	const cycle, step = 2, 1
 	ctx := t.Context()
 	v, err := c.CreateVideo(ctx, videohost.VideoCreate{Title: soakVideoTitle(cycle, step), Tags: []string{"step-1"}})
@@ -985,10 +990,10 @@ func TestSoakChecksSeeVideoDivergences(t *testing.T) {
 // one left open), an orphan watermark, a token of the wrong ttl and a missing chapter are each
 // reported.
 func TestSoakChecksSeeAssetDivergences(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	acc := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
-	c := serviceClient(t, acc)
-	env := &soakEnv{accEnv: acc, check: c, media: t.TempDir()}
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	acc := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := acctest.ServiceClient(t, acc)
+	env := &soakEnv{AccEnv: acc, check: c, media: t.TempDir()}
 	const cycle, step = 0, 0 // one watermark, one token of ttl 600
 	want := soakAssetsOf(cycle, step)
 	ctx := t.Context()
@@ -997,8 +1002,8 @@ func TestSoakChecksSeeAssetDivergences(t *testing.T) {
 		resources = append(resources, &tfjson.StateResource{Address: typ + "." + name, Mode: tfjson.ManagedResourceMode,
 			Type: typ, Name: name, AttributeValues: map[string]any{"id": id}})
 	}
-	img := writePNG(t, env.media, "m.png", 32, 16, 1)
-	mark, err := uploadImage(ctx, img, fileSHA256(t, img), watermarkImage, c.CreateWatermark)
+	img := acctest.WritePNG(t, env.media, "m.png", 32, 16, 1)
+	mark, err := framework.UploadImage(ctx, img, acctest.FileSHA256(t, img), watermark.WatermarkImage, c.CreateWatermark)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1008,14 +1013,14 @@ func TestSoakChecksSeeAssetDivergences(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		add("videohost_upload_token", fmt.Sprintf("soak[%d]", i), uploadTokenFingerprint(tok.Token))
+		add("videohost_upload_token", fmt.Sprintf("soak[%d]", i), uploadtoken.UploadTokenFingerprint(tok.Token))
 	}
 	v, err := c.CreateVideo(ctx, videohost.VideoCreate{Title: "v"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	add("videohost_video", "soak", v.ID)
-	vtt := []byte(webVTT("x"))
+	vtt := []byte(acctest.WebVTT("x"))
 	if _, err := c.UploadChapter(ctx, v.ID, "en", videohost.UploadSource{Name: "c.vtt", Reader: bytes.NewReader(vtt), Size: int64(len(vtt))}); err != nil {
 		t.Fatal(err)
 	}
@@ -1032,7 +1037,7 @@ func TestSoakChecksSeeAssetDivergences(t *testing.T) {
 	if _, err := c.CreateUploadToken(ctx, 900); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := uploadImage(ctx, img, fileSHA256(t, img), watermarkImage, c.CreateWatermark); err != nil {
+	if _, err := framework.UploadImage(ctx, img, acctest.FileSHA256(t, img), watermark.WatermarkImage, c.CreateWatermark); err != nil {
 		t.Fatal(err)
 	}
 	problems := strings.Join(assetsMatch(t, env, state, cycle, step), "\n")

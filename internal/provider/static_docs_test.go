@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"os"
@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
 )
 
 // The pages of list resources and the identity part of resource pages are written by hand
@@ -22,14 +24,14 @@ import (
 func TestListResourceDocs(t *testing.T) {
 	ctx := t.Context()
 	root := filepath.Join("..", "..")
-	for _, newL := range (&videohostProvider{}).ListResources(ctx) {
+	for _, newL := range (&provider.VideohostProvider{}).ListResources(ctx) {
 		l := newL()
 		var meta fwresource.MetadataResponse
 		l.Metadata(ctx, fwresource.MetadataRequest{ProviderTypeName: "videohost"}, &meta)
 		var s list.ListResourceSchemaResponse
 		l.ListResourceConfigSchema(ctx, list.ListResourceSchemaRequest{}, &s)
 		short := strings.TrimPrefix(meta.TypeName, "videohost_")
-		page := readText(t, filepath.Join(root, "docs", "list-resources", short+".md"))
+		page := acctest.ReadText(t, filepath.Join(root, "docs", "list-resources", short+".md"))
 		if !strings.Contains(page, s.Schema.MarkdownDescription) {
 			t.Errorf("docs/list-resources/%s.md does not hold the description of %s", short, meta.TypeName)
 		}
@@ -38,7 +40,7 @@ func TestListResourceDocs(t *testing.T) {
 				t.Errorf("docs/list-resources/%s.md does not describe attribute %s as the schema does", short, name)
 			}
 		}
-		example := readText(t, filepath.Join(root, "examples", "list-resources", meta.TypeName, "list-resource.tfquery.hcl"))
+		example := acctest.ReadText(t, filepath.Join(root, "examples", "list-resources", meta.TypeName, "list-resource.tfquery.hcl"))
 		if !strings.Contains(page, example) {
 			t.Errorf("docs/list-resources/%s.md does not hold examples/list-resources/%s/list-resource.tfquery.hcl as it is", short, meta.TypeName)
 		}
@@ -50,7 +52,7 @@ func TestListResourceDocs(t *testing.T) {
 func TestResourceDocsHoldTheIdentity(t *testing.T) {
 	ctx := t.Context()
 	root := filepath.Join("..", "..")
-	for _, newR := range New("test")().Resources(ctx) {
+	for _, newR := range provider.New("test")().Resources(ctx) {
 		r, ok := newR().(fwresource.ResourceWithIdentity)
 		if !ok {
 			continue
@@ -60,7 +62,7 @@ func TestResourceDocsHoldTheIdentity(t *testing.T) {
 		var s fwresource.IdentitySchemaResponse
 		r.IdentitySchema(ctx, fwresource.IdentitySchemaRequest{}, &s)
 		short := strings.TrimPrefix(meta.TypeName, "videohost_")
-		page := readText(t, filepath.Join(root, "docs", "resources", short+".md"))
+		page := acctest.ReadText(t, filepath.Join(root, "docs", "resources", short+".md"))
 		if !strings.Contains(page, "### Identity Schema") {
 			t.Errorf("docs/resources/%s.md has no identity schema", short)
 		}
@@ -99,18 +101,18 @@ func TestDocsStandAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range pages {
-		text := readText(t, p)
+		text := acctest.ReadText(t, p)
 		for _, b := range banned {
 			if strings.Contains(text, b) {
 				t.Errorf("%s holds %q", p, b)
 			}
 		}
 	}
-	video := readText(t, filepath.Join(root, "docs", "resources", "video.md"))
+	video := acctest.ReadText(t, filepath.Join(root, "docs", "resources", "video.md"))
 	if strings.Contains(video, "opacity` (String) The watermark's opacity, such as `10px`") {
 		t.Error("docs/resources/video.md gives a length as the example of the watermark's opacity")
 	}
-	guide := readText(t, filepath.Join(root, "docs", "guides", "troubleshooting.md"))
+	guide := acctest.ReadText(t, filepath.Join(root, "docs", "guides", "troubleshooting.md"))
 	if !strings.Contains(guide, "`videohost upload progress`") {
 		t.Error("the troubleshooting guide's log table does not name the upload progress line")
 	}
@@ -122,7 +124,7 @@ func TestDocsStandAlone(t *testing.T) {
 func TestActionDocs(t *testing.T) {
 	ctx := t.Context()
 	root := filepath.Join("..", "..")
-	actions := (&videohostProvider{}).Actions(ctx)
+	actions := (&provider.VideohostProvider{}).Actions(ctx)
 	if len(actions) == 0 {
 		t.Fatal("the provider has no actions")
 	}
@@ -137,7 +139,7 @@ func TestActionDocs(t *testing.T) {
 		}
 		short := strings.TrimPrefix(meta.TypeName, "videohost_")
 		for _, page := range []string{filepath.Join("templates", "actions", short+".md"), filepath.Join("docs", "actions", short+".md")} {
-			text := readText(t, filepath.Join(root, page))
+			text := acctest.ReadText(t, filepath.Join(root, page))
 			if !strings.Contains(text, s.Schema.MarkdownDescription) {
 				t.Errorf("%s does not hold the description of %s", page, meta.TypeName)
 			}
@@ -146,7 +148,7 @@ func TestActionDocs(t *testing.T) {
 					t.Errorf("%s does not describe attribute %s as the schema does", page, name)
 				}
 			}
-			example := readText(t, filepath.Join(root, "examples", "actions", meta.TypeName, "action.tf"))
+			example := acctest.ReadText(t, filepath.Join(root, "examples", "actions", meta.TypeName, "action.tf"))
 			if !strings.Contains(text, example) {
 				t.Errorf("%s does not hold examples/actions/%s/action.tf as it is", page, meta.TypeName)
 			}

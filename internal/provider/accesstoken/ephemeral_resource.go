@@ -1,4 +1,4 @@
-package provider
+package accesstoken
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 var _ ephemeral.EphemeralResourceWithConfigure = (*accessTokenEphemeralResource)(nil)
@@ -19,7 +20,7 @@ func NewAccessTokenEphemeralResource() ephemeral.EphemeralResource {
 // accessTokenEphemeralResource hands out a short-lived bearer token for tools that should not
 // hold the API key. Being ephemeral, the token never reaches the plan or the state.
 type accessTokenEphemeralResource struct {
-	pd *providerData
+	pd *framework.ProviderData
 }
 
 // accessTokenModel is the result of the ephemeral resource.
@@ -56,17 +57,17 @@ func (r *accessTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 }
 
 func (r *accessTokenEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.pd = framework.ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *accessTokenEphemeralResource) Open(ctx context.Context, _ ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
+	if !framework.RequireConfigured(r.pd, &resp.Diagnostics) {
 		return
 	}
-	token, err := r.pd.client.AccessToken(ctx)
+	token, err := r.pd.Client.AccessToken(ctx)
 	if err != nil {
 		// The token request has no attributes of this resource to point at.
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.pd, nil)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Obtain an Access Token", err, r.pd, nil)
 		return
 	}
 	resp.Diagnostics.Append(resp.Result.Set(ctx, accessTokenModel{

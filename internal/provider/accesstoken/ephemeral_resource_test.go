@@ -1,4 +1,4 @@
-package provider
+package accesstoken_test
 
 import (
 	"context"
@@ -20,6 +20,7 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
@@ -117,8 +118,8 @@ func tamperJWT(token string) string {
 
 func TestAccAccessTokenEphemeralResource(t *testing.T) {
 	const ttl = 20 * time.Minute
-	env := newAccEnv(t, emulator.Options{TokenTTL: ttl})
-	requireCLIFeature(t, featureEphemeral)
+	env := acctest.NewAccEnv(t, emulator.Options{TokenTTL: ttl})
+	acctest.RequireCLIFeature(t, acctest.FeatureEphemeral)
 	maxTTL := ttl
 	if env.Emu == nil {
 		maxTTL = time.Hour
@@ -127,10 +128,10 @@ func TestAccAccessTokenEphemeralResource(t *testing.T) {
 	var token string
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: accessTokenProviderFactories(),
+		ProtoV6ProviderFactories: acctest.AccessTokenProviderFactories(),
 		Steps: []resource.TestStep{
-			emptyPlanAfterApply(t, resource.TestStep{
-				Config: env.providerConfig("") + `
+			acctest.EmptyPlanAfterApply(t, resource.TestStep{
+				Config: env.ProviderConfig("") + `
 ephemeral "videohost_access_token" "current" {}
 
 provider "echo" {
@@ -157,7 +158,7 @@ resource "echo" "token" {}
 							}
 							return nil
 						})),
-					stateCheckFunc(func(s *tfjson.State) error {
+					acctest.StateCheckFunc(func(s *tfjson.State) error {
 						var expiresAt string
 						var err error
 						token, expiresAt, err = echoedToken(s)
@@ -195,7 +196,7 @@ resource "echo" "token" {}
 						}
 						return nil
 					}),
-					stateCheckFunc(func(*tfjson.State) error {
+					acctest.StateCheckFunc(func(*tfjson.State) error {
 						// The service accepts the token, and refuses it when its signature is altered.
 						status, err := webhooksStatus(t.Context(), env.BaseURL, token)
 						if err != nil {
@@ -223,11 +224,11 @@ resource "echo" "token" {}
 // ephemeral resource that says what to do. It is its own test case: a configuration that cannot
 // open the token cannot be destroyed either, and an empty state needs no destroy.
 func TestAccAccessTokenRefusedKey(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: accessTokenProviderFactories(),
+		ProtoV6ProviderFactories: acctest.AccessTokenProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: fmt.Sprintf(`
@@ -253,11 +254,11 @@ resource "echo" "token" {}
 // TestAccAccessTokenNotInPlanOrState opens the ephemeral resource in a configuration that also
 // reads a data source, and checks that neither the plan nor the state holds a token.
 func TestAccAccessTokenNotInPlanOrState(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 3})
-	requireCLIFeature(t, featureEphemeral)
+	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: 3})
+	acctest.RequireCLIFeature(t, acctest.FeatureEphemeral)
 
 	stateChecks := []statecheck.StateCheck{
-		stateCheckFunc(func(s *tfjson.State) error {
+		acctest.StateCheckFunc(func(s *tfjson.State) error {
 			found, err := jwtsInStateExcept(s, "")
 			if err != nil {
 				return err
@@ -289,10 +290,10 @@ func TestAccAccessTokenNotInPlanOrState(t *testing.T) {
 
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			emptyPlanAfterApply(t, resource.TestStep{
-				Config: env.providerConfig("") + `
+			acctest.EmptyPlanAfterApply(t, resource.TestStep{
+				Config: env.ProviderConfig("") + `
 ephemeral "videohost_access_token" "current" {}
 
 locals {
@@ -307,7 +308,7 @@ output "live_stream_count" {
 `,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						planCheckFunc(func(p *tfjson.Plan) error {
+						acctest.PlanCheckFunc(func(p *tfjson.Plan) error {
 							found, err := jwtsIn(p)
 							if err != nil {
 								return err

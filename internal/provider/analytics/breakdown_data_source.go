@@ -1,4 +1,4 @@
-package provider
+package analytics
 
 // The videohost_analytics_breakdown data source: one metric per value of a dimension of the
 // views (GET /data/buckets/{metric}/{breakdown}), every page.
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -25,8 +26,8 @@ type analyticsBreakdownModel struct {
 	analyticsCommonModel
 }
 
-// analyticsBreakdownSummary titles the error of a breakdown that the metric does not take.
-const analyticsBreakdownSummary = "Breakdown Not Available for This Metric"
+// AnalyticsBreakdownSummary titles the error of a breakdown that the metric does not take.
+const AnalyticsBreakdownSummary = "Breakdown Not Available for This Metric"
 
 // bucketAttrTypes are the attribute types of one element of buckets.
 var bucketAttrTypes = map[string]attr.Type{"dimension_value": types.StringType, "metric_value": types.Float64Type}
@@ -34,7 +35,7 @@ var bucketAttrTypes = map[string]attr.Type{"dimension_value": types.StringType, 
 // NewAnalyticsBreakdownDataSource returns the videohost_analytics_breakdown data source.
 func NewAnalyticsBreakdownDataSource() datasource.DataSource {
 	return &analyticsDataSource[analyticsBreakdownModel]{
-		dataSourceBase: dataSourceBase{typeName: "_analytics_breakdown"},
+		DataSourceBase: framework.DataSourceBase{TypeName: "_analytics_breakdown"},
 		description: "Reads one metric of the workspace's views over a period for each value of a dimension (video, " +
 			"country, device, browser...), every page. The parameters are checked at plan as the service checks them.",
 		attributes: func() map[string]schema.Attribute {
@@ -48,7 +49,7 @@ func NewAnalyticsBreakdownDataSource() datasource.DataSource {
 				MarkdownDescription: "The metric for each value of the dimension, in the order asked for.",
 				Computed:            true,
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"dimension_value": computedString("The dimension's value, such as `FR` for the country."),
+					"dimension_value": framework.ComputedString("The dimension's value, such as `FR` for the country."),
 					"metric_value":    schema.Float64Attribute{MarkdownDescription: "The metric's value.", Computed: true},
 				}},
 			}
@@ -68,7 +69,7 @@ func validateAnalyticsBreakdown(ctx context.Context, m analyticsBreakdownModel, 
 	total := m.Metric.ValueString() == "play-total"
 	m.validate(m.Metric, analyticsRules{uniqueMetrics: []string{"ccv-peak", "ccv-average", "view"}, allTime: total}, diags)
 	if total && !m.Breakdown.IsUnknown() && m.Breakdown.ValueString() != "media-id" {
-		diags.AddAttributeError(path.Root("breakdown"), analyticsBreakdownSummary, "The metric play-total is "+
+		diags.AddAttributeError(path.Root("breakdown"), AnalyticsBreakdownSummary, "The metric play-total is "+
 			"broken down by media-id only: set breakdown = \"media-id\", or choose the metric play.")
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package analytics
 
 // The videohost_analytics_metric data source: one metric aggregated over a period
 // (GET /data/metrics/{metric}/{aggregation}).
@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -31,13 +32,13 @@ var metricAggregations = map[string][]string{
 	"impression-time": {"average", "sum"}, "watch-time": {"average", "sum"}, "ccv": {"peak", "live"}, "view": {"count"},
 }
 
-// analyticsAggregationSummary titles the error of an aggregation that the metric does not take.
-const analyticsAggregationSummary = "Aggregation Not Available for This Metric"
+// AnalyticsAggregationSummary titles the error of an aggregation that the metric does not take.
+const AnalyticsAggregationSummary = "Aggregation Not Available for This Metric"
 
 // NewAnalyticsMetricDataSource returns the videohost_analytics_metric data source.
 func NewAnalyticsMetricDataSource() datasource.DataSource {
 	return &analyticsDataSource[analyticsMetricModel]{
-		dataSourceBase: dataSourceBase{typeName: "_analytics_metric"},
+		DataSourceBase: framework.DataSourceBase{TypeName: "_analytics_metric"},
 		description: "Reads one metric of the workspace's views aggregated over a period: plays, starts, ends, " +
 			"impressions, watch time, concurrent viewers or views, counted, summed, averaged or at their peak. The " +
 			"parameters are checked at plan as the service checks them.",
@@ -68,7 +69,7 @@ func validateAnalyticsMetric(ctx context.Context, m analyticsMetricModel, diags 
 	}
 	aggs, ok := metricAggregations[m.Metric.ValueString()]
 	if ok && !slices.Contains(aggs, m.Aggregation.ValueString()) {
-		diags.AddAttributeError(path.Root("aggregation"), analyticsAggregationSummary, fmt.Sprintf("The metric %q "+
+		diags.AddAttributeError(path.Root("aggregation"), AnalyticsAggregationSummary, fmt.Sprintf("The metric %q "+
 			"takes the aggregations %s, not %q: set aggregation to one of them.",
 			m.Metric.ValueString(), quotedList(aggs), m.Aggregation.ValueString()))
 	}

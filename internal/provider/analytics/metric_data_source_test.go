@@ -1,4 +1,4 @@
-package provider
+package analytics_test
 
 // Tests of the analytics data sources (metric, breakdown, time series): what they refuse at plan
 // and what they read of a video nobody has played, anywhere; what they read of plays, only
@@ -20,7 +20,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/analytics"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -28,9 +30,9 @@ import (
 // ago, which nobody has played: no play as a metric, no bucket of a breakdown by country, and
 // no play in any point of a time series. It runs against any endpoint.
 func TestAccAnalyticsOfUnplayedVideo(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	id := createVideoOutside(t, env, videohost.VideoCreate{Title: "Unwatched"})
-	config := env.providerConfig("") + fmt.Sprintf(`
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Unwatched"})
+	config := env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_analytics_metric" "plays" {
   metric      = "play"
   aggregation = "count"
@@ -48,8 +50,8 @@ data "videohost_analytics_timeseries" "hours" {
   filter_by = { media_id = [%[1]q] }
 }
 `, id)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -66,8 +68,8 @@ data "videohost_analytics_timeseries" "hours" {
 // noPlayInPoints checks that every point of the time series at address counts no play: the
 // service may answer the intervals without plays as points of 0, or leave them out.
 func noPlayInPoints(address string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, address)
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
+		r, err := acctest.StateResource(s, address)
 		if err != nil {
 			return err
 		}
@@ -86,9 +88,9 @@ func noPlayInPoints(address string) statecheck.StateCheck {
 // recorded through the emulator's control API (a real endpoint counts only real players'
 // plays), so it runs only in-process.
 func TestAccAnalyticsDataSources(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulatorFor(t, "it records plays through the emulator's control API")
-	v, err := serviceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "Watched", Tags: []string{"launch"}})
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulatorFor(t, "it records plays through the emulator's control API")
+	v, err := acctest.ServiceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "Watched", Tags: []string{"launch"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +104,7 @@ func TestAccAnalyticsDataSources(t *testing.T) {
 		}
 	}
 	from := env.Emu.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
-	config := env.providerConfig("") + fmt.Sprintf(`
+	config := env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_analytics_metric" "plays" {
   metric      = "play"
   aggregation = "count"
@@ -131,8 +133,8 @@ data "videohost_analytics_timeseries" "hours" {
 	value := func(addr string, p tfjsonpath.Path, want knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(addr, p, want)
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -154,41 +156,41 @@ data "videohost_analytics_timeseries" "hours" {
 // TestAccAnalyticsPlanChecks: what the service would refuse is an error at plan, on the
 // attribute, before any request. It runs against any endpoint.
 func TestAccAnalyticsPlanChecks(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	step := func(body, want string) resource.TestStep {
-		return resource.TestStep{Config: env.providerConfig("") + body, PlanOnly: true, ExpectError: regexp.MustCompile(want)}
+		return resource.TestStep{Config: env.ProviderConfig("") + body, PlanOnly: true, ExpectError: regexp.MustCompile(want)}
 	}
-	defer noRequestsTo(t, env, "/data/", "a configuration refused at plan")()
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	defer acctest.NoRequestsTo(t, env, "/data/", "a configuration refused at plan")()
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			step(`data "videohost_analytics_metric" "x" {
   metric      = "start"
   aggregation = "rate"
-}`, analyticsAggregationSummary),
+}`, analytics.AnalyticsAggregationSummary),
 			step(`data "videohost_analytics_metric" "x" {
   metric      = "play"
   aggregation = "count"
   unique      = true
-}`, analyticsNotForMetric),
+}`, analytics.AnalyticsNotForMetric),
 			step(`data "videohost_analytics_metric" "x" {
   metric      = "play"
   aggregation = "total"
   filter_by   = { country = ["FR"] }
-}`, analyticsFilterNotForMetric),
+}`, analytics.AnalyticsFilterNotForMetric),
 			step(`data "videohost_analytics_metric" "x" {
   metric      = "view"
   aggregation = "count"
   from        = "2026-02-05"
-}`, analyticsDateSummary),
+}`, analytics.AnalyticsDateSummary),
 			step(`data "videohost_analytics_breakdown" "x" {
   metric    = "play-total"
   breakdown = "country"
-}`, analyticsBreakdownSummary),
+}`, analytics.AnalyticsBreakdownSummary),
 			step(`data "videohost_analytics_timeseries" "x" {
   metric   = "play"
   interval = "minute"
-}`, analyticsIntervalSummary),
+}`, analytics.AnalyticsIntervalSummary),
 			step(`data "videohost_analytics_timeseries" "x" {
   metric    = "play"
   filter_by = { continent = ["EU", "XX"] }
@@ -201,30 +203,30 @@ func TestAccAnalyticsPlanChecks(t *testing.T) {
 // no play at first, then the plays recorded through the control API, counted in all and per
 // country. The control API is the emulator's, so it runs only in-process.
 func TestAccAnalyticsExample(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulatorFor(t, "it records plays through the emulator's control API")
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulatorFor(t, "it records plays through the emulator's control API")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
-	w := newCLIWorkdir(ctx, t, "1.11.0")
-	example, err := os.ReadFile(filepath.Join("..", "..", "examples", "analytics", "main.tf"))
+	w := acctest.NewCLIWorkdir(ctx, t, "1.11.0")
+	example, err := os.ReadFile(filepath.Join(acctest.RepoRoot(t), "examples", "analytics", "main.tf"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The example's own provider block takes the address and the key from the environment.
-	w.write("main.tf", strings.Replace(string(example), `provider "videohost" {}`, env.providerConfig(""), 1))
-	w.run("apply", "-auto-approve", "-no-color", "-input=false")
-	if got := strings.TrimSpace(w.run("output", "-raw", "plays")); got != "0" {
+	w.Write("main.tf", strings.Replace(string(example), `provider "videohost" {}`, env.ProviderConfig(""), 1))
+	w.Run("apply", "-auto-approve", "-no-color", "-input=false")
+	if got := strings.TrimSpace(w.Run("output", "-raw", "plays")); got != "0" {
 		t.Errorf("plays before any play = %s, want 0", got)
 	}
-	id := strings.TrimSpace(w.run("output", "-raw", "video_id"))
+	id := strings.TrimSpace(w.Run("output", "-raw", "video_id"))
 	if _, err := env.Emu.RecordPlays(emulator.PlayInput{MediaID: id, Country: "FR", Count: 3}); err != nil {
 		t.Fatal(err)
 	}
-	w.run("apply", "-auto-approve", "-no-color", "-input=false")
-	if got := strings.TrimSpace(w.run("output", "-raw", "plays")); got != "3" {
+	w.Run("apply", "-auto-approve", "-no-color", "-input=false")
+	if got := strings.TrimSpace(w.Run("output", "-raw", "plays")); got != "3" {
 		t.Errorf("plays after 3 recorded = %s, want 3", got)
 	}
-	if got := w.run("output", "-json", "plays_by_country"); !strings.Contains(strings.ReplaceAll(got, " ", ""), `"FR":3`) {
+	if got := w.Run("output", "-json", "plays_by_country"); !strings.Contains(strings.ReplaceAll(got, " ", ""), `"FR":3`) {
 		t.Errorf("plays_by_country = %s, want FR = 3", got)
 	}
 }

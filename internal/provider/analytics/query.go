@@ -1,4 +1,4 @@
-package provider
+package analytics
 
 // What the three analytics data sources (videohost_analytics_metric, _breakdown and
 // _timeseries) share: the timeframe, the counting options and filter_by, their checks at plan,
@@ -24,15 +24,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // Summaries of the analytics' diagnostics.
 const (
-	analyticsDateSummary        = "Invalid Analytics Date-Time"
+	AnalyticsDateSummary        = "Invalid Analytics Date-Time"
 	analyticsTimeframeSummary   = "Invalid Analytics Timeframe"
-	analyticsNotForMetric       = "Option Not Available for This Metric"
-	analyticsFilterNotForMetric = "Filter Not Available for This Metric"
+	AnalyticsNotForMetric       = "Option Not Available for This Metric"
+	AnalyticsFilterNotForMetric = "Filter Not Available for This Metric"
 	analyticsReadSummary        = "Unable to Read Analytics"
 )
 
@@ -93,8 +94,8 @@ func analyticsCommonAttributes(uniqueMetrics ...string) map[string]schema.Attrib
 			Optional: true, Validators: []validator.String{stringvalidator.OneOf("3s", "5s", "10s", "30s")},
 		},
 		"filter_by":      analyticsFilterAttribute(),
-		"timeframe_from": computedString("Start of the period that the service answered for, RFC 3339."),
-		"timeframe_to":   computedString("End of the period that the service answered for, RFC 3339."),
+		"timeframe_from": framework.ComputedString("Start of the period that the service answered for, RFC 3339."),
+		"timeframe_to":   framework.ComputedString("End of the period that the service answered for, RFC 3339."),
 	}
 }
 
@@ -148,16 +149,16 @@ func quotedList(names []string) string {
 
 // rfc3339Validator refuses a date-time that is not RFC 3339 with an offset or Z.
 func rfc3339Validator() validator.String {
-	return stringCheck{
-		description: "an RFC 3339 date-time, such as 2024-02-05T00:00:00+01:00",
-		summary:     analyticsDateSummary,
-		check: func(s string) string {
+	return framework.StringCheck{
+		Desc:    "an RFC 3339 date-time, such as 2024-02-05T00:00:00+01:00",
+		Summary: AnalyticsDateSummary,
+		Check: func(s string) string {
 			if _, err := time.Parse(time.RFC3339, s); err != nil {
 				return fmt.Sprintf("%q is not an RFC 3339 date-time with an offset, such as 2024-02-05T00:00:00+01:00 or 2024-02-05T00:00:00Z", s)
 			}
 			return ""
 		},
-		detail: func(subject, why string) string { return "Set " + subject + " to a date-time: " + why + "." },
+		Detail: func(subject, why string) string { return "Set " + subject + " to a date-time: " + why + "." },
 	}
 }
 
@@ -178,18 +179,18 @@ func (c analyticsCommonModel) validate(metric types.String, rules analyticsRules
 	}
 	m := metric.ValueString()
 	if !c.Unique.IsNull() && !slices.Contains(rules.uniqueMetrics, m) {
-		diags.AddAttributeError(path.Root("unique"), analyticsNotForMetric, fmt.Sprintf("The service counts unique "+
+		diags.AddAttributeError(path.Root("unique"), AnalyticsNotForMetric, fmt.Sprintf("The service counts unique "+
 			"viewers only for the metrics %s, not %q: remove unique, or choose one of those metrics.",
 			strings.Join(rules.uniqueMetrics, ", "), m))
 	}
 	if !c.ViewDuration.IsNull() && m != "view" {
-		diags.AddAttributeError(path.Root("view_duration"), analyticsNotForMetric, fmt.Sprintf("view_duration "+
+		diags.AddAttributeError(path.Root("view_duration"), AnalyticsNotForMetric, fmt.Sprintf("view_duration "+
 			"applies to the metric view only, not %q: remove it, or set metric = \"view\".", m))
 	}
 	if rules.allTime && !c.FilterBy.IsNull() && !c.FilterBy.IsUnknown() {
 		for name, v := range c.FilterBy.Attributes() {
 			if name != "media_id" && name != "media_type" && !v.IsNull() {
-				diags.AddAttributeError(path.Root("filter_by").AtName(name), analyticsFilterNotForMetric,
+				diags.AddAttributeError(path.Root("filter_by").AtName(name), AnalyticsFilterNotForMetric,
 					"The total of plays takes only the media_id and media_type filters: remove filter_by."+name+".")
 			}
 		}
@@ -257,7 +258,7 @@ func (c analyticsCommonModel) query(ctx context.Context) (videohost.AnalyticsQue
 
 // setTimeframe sets the computed period from the service's answer.
 func (c *analyticsCommonModel) setTimeframe(t videohost.AnalyticsTimeframe) {
-	c.TimeframeFrom, c.TimeframeTo = timeString(t.From), timeString(t.To)
+	c.TimeframeFrom, c.TimeframeTo = framework.TimeString(t.From), framework.TimeString(t.To)
 }
 
 // analyticsErrorPaths points the parameters that the service's 400s name at the attributes: an
@@ -287,7 +288,7 @@ var analyticsErrorPaths = func() map[string]path.Path {
 // analyticsDataSource is one analytics data source: M is its model, which embeds
 // analyticsCommonModel.
 type analyticsDataSource[M any] struct {
-	dataSourceBase
+	framework.DataSourceBase
 	description string
 	attributes  func() map[string]schema.Attribute
 	// validate checks the configuration at plan.
@@ -314,14 +315,14 @@ func (d *analyticsDataSource[M]) ValidateConfig(ctx context.Context, req datasou
 // Read asks the service for the analytics that the configuration describes; a parameter the
 // service refuses is an error on its attribute.
 func (d *analyticsDataSource[M]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, ok := configuredModel[M](ctx, d.pd, req.Config, &resp.Diagnostics)
+	m, ok := framework.ConfiguredModel[M](ctx, d.Pd, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	diags, err := d.read(ctx, d.pd.client, &m)
+	diags, err := d.read(ctx, d.Pd.Client, &m)
 	resp.Diagnostics.Append(diags...)
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, analyticsReadSummary, err, d.pd, analyticsErrorPaths)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, analyticsReadSummary, err, d.Pd, analyticsErrorPaths)
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -354,5 +355,5 @@ func sortAttributes(attrs map[string]schema.Attribute, keys ...string) map[strin
 // metricValueList is a computed list of objects of attrs, built from rows by row.
 func metricValueList[T any](rows []T, attrs map[string]attr.Type, row func(T) map[string]attr.Value) (types.List, diag.Diagnostics) {
 	elem := types.ObjectType{AttrTypes: attrs}
-	return listValue(elem, rows, func(r T) (types.Object, diag.Diagnostics) { return types.ObjectValue(attrs, row(r)) })
+	return framework.ListValue(elem, rows, func(r T) (types.Object, diag.Diagnostics) { return types.ObjectValue(attrs, row(r)) })
 }

@@ -1,4 +1,4 @@
-package provider
+package analytics
 
 // The videohost_analytics_timeseries data source: one metric per interval of a period
 // (GET /data/timeseries/{metric}), every page.
@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -28,8 +29,8 @@ type analyticsTimeseriesModel struct {
 	analyticsCommonModel
 }
 
-// analyticsIntervalSummary titles the error of an interval of a minute over a long period.
-const analyticsIntervalSummary = "Interval Too Fine for the Period"
+// AnalyticsIntervalSummary titles the error of an interval of a minute over a long period.
+const AnalyticsIntervalSummary = "Interval Too Fine for the Period"
 
 // pointAttrTypes are the attribute types of one element of points.
 var pointAttrTypes = map[string]attr.Type{"emitted_at": types.StringType, "metric_value": types.Float64Type}
@@ -37,7 +38,7 @@ var pointAttrTypes = map[string]attr.Type{"emitted_at": types.StringType, "metri
 // NewAnalyticsTimeseriesDataSource returns the videohost_analytics_timeseries data source.
 func NewAnalyticsTimeseriesDataSource() datasource.DataSource {
 	return &analyticsDataSource[analyticsTimeseriesModel]{
-		dataSourceBase: dataSourceBase{typeName: "_analytics_timeseries"},
+		DataSourceBase: framework.DataSourceBase{TypeName: "_analytics_timeseries"},
 		description: "Reads one metric of the workspace's views for each minute, hour or day of a period, every " +
 			"page. The parameters are checked at plan as the service checks them.",
 		attributes: func() map[string]schema.Attribute {
@@ -56,7 +57,7 @@ func NewAnalyticsTimeseriesDataSource() datasource.DataSource {
 				MarkdownDescription: "The metric for each interval that had views, in the order asked for.",
 				Computed:            true,
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"emitted_at":   computedString("Start of the interval, as the service gives it (RFC 3339)."),
+					"emitted_at":   framework.ComputedString("Start of the interval, as the service gives it (RFC 3339)."),
 					"metric_value": schema.Float64Attribute{MarkdownDescription: "The metric's value.", Computed: true},
 				}},
 			}
@@ -77,7 +78,7 @@ func validateAnalyticsTimeseries(ctx context.Context, m analyticsTimeseriesModel
 	from, fromOK := knownTime(m.From)
 	to, toOK := knownTime(m.To)
 	if !fromOK || !toOK || to.Sub(from) >= time.Hour {
-		diags.AddAttributeError(path.Root("interval"), analyticsIntervalSummary, "The service gives "+
+		diags.AddAttributeError(path.Root("interval"), AnalyticsIntervalSummary, "The service gives "+
 			"points of a minute only over a period shorter than 60 minutes: set from and to less than an hour apart "+
 			"(the default period is a day), or set interval to \"hour\" or \"day\".")
 	}
@@ -95,7 +96,7 @@ func readAnalyticsTimeseries(ctx context.Context, c *videohost.Client, m *analyt
 	}
 	m.setTimeframe(got.Timeframe)
 	if m.Interval.IsNull() || m.Interval.IsUnknown() {
-		m.Interval = optionalString(got.Interval)
+		m.Interval = framework.OptionalString(got.Interval)
 	}
 	list, d := metricValueList(got.Points, pointAttrTypes, func(p videohost.MetricPoint) map[string]attr.Value {
 		return map[string]attr.Value{"emitted_at": types.StringValue(p.EmittedAt), "metric_value": types.Float64Value(p.MetricValue)}

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // This file is the one home of every create whose outcome is unknown: a POST (or an upload)
 // that failed after it reached the service may have stored the object (the client reports it
@@ -52,8 +52,8 @@ import (
 )
 
 const (
-	// adoptionCreateAttempts bounds the attempts of one create whose outcomes stay unknown.
-	adoptionCreateAttempts = 3
+	// AdoptionCreateAttempts bounds the attempts of one create whose outcomes stay unknown.
+	AdoptionCreateAttempts = 3
 	// adoptionLists bounds the lists made after one attempt while other creates keep claiming
 	// the matching objects first.
 	adoptionLists = 10
@@ -78,8 +78,8 @@ type adoptionClaims struct {
 	serial  map[string]*sync.Mutex
 }
 
-// claim marks the object id of kind as taken; false when it was taken already.
-func (c *adoptionClaims) claim(kind, id string) bool {
+// Claim marks the object id of kind as taken; false when it was taken already.
+func (c *adoptionClaims) Claim(kind, id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k := kind + "\x00" + id
@@ -117,80 +117,80 @@ func (c *adoptionClaims) one(kind string) func() {
 	return m.Unlock
 }
 
-// adoptableCreate describes one create for createAdopting.
-type adoptableCreate[T any] struct {
-	kind string // what is created, for messages: "live stream"
-	path string // the collection it is created in: "/live-streams"
-	// create sends the create once.
-	create func(context.Context) (T, error)
-	// list lists the objects that may be the one created (a server-side filter may narrow it).
-	list func(context.Context) ([]T, error)
-	// matches reports whether a listed object holds every value the create sent.
-	matches func(T) bool
-	id      func(T) string
-	// created is the object's creation time; nil when the kind is recognised by the lists
+// AdoptableCreate describes one create for createAdopting.
+type AdoptableCreate[T any] struct {
+	Kind string // what is created, for messages: "live stream"
+	Path string // the collection it is created in: "/live-streams"
+	// Create sends the create once.
+	Create func(context.Context) (T, error)
+	// List lists the objects that may be the one created (a server-side filter may narrow it).
+	List func(context.Context) ([]T, error)
+	// Matches reports whether a listed object holds every value the create sent.
+	Matches func(T) bool
+	Id      func(T) string
+	// Created is the object's creation time; nil when the kind is recognised by the lists
 	// before and after the attempt instead.
-	created func(T) *time.Time
-	// listFirst lists before the first attempt: what is listed then is not what a create stores.
-	listFirst bool
-	// existing, with listFirst, refuses the create when the first list holds a match.
-	existing func(found T) error
-	// sole makes two or more candidates an error (adoptionError) rather than a choice of the
+	Created func(T) *time.Time
+	// ListFirst lists before the first attempt: what is listed then is not what a create stores.
+	ListFirst bool
+	// Existing, with listFirst, refuses the create when the first list holds a match.
+	Existing func(found T) error
+	// Sole makes two or more candidates an error (adoptionError) rather than a choice of the
 	// oldest, and sends the kind's creates one at a time: the kind has nothing to tell whose
 	// create stored which.
-	sole bool
-	// slot is a kind the service addresses by what the create sends (a caption: its video and
+	Sole bool
+	// Slot is a kind the service addresses by what the create sends (a caption: its video and
 	// language): there is one per address, the resource owns it, and it is never claimed.
-	slot bool
-	// shown names an object in messages; id when nil.
-	shown func(T) string
-	// tooManyAdvice, when set, is what a sole kind's refusal of several candidates tells the
+	Slot bool
+	// Shown names an object in messages; id when nil.
+	Shown func(T) string
+	// TooManyAdvice, when set, is what a sole kind's refusal of several candidates tells the
 	// user to do, given the kind; the default advice (delete the unused ones, or import the one
 	// to keep) does not fit an ephemeral object, which no state holds.
-	tooManyAdvice func(candidates []T) string
+	TooManyAdvice func(candidates []T) string
 }
 
-// adoptionError is a create that the adoption refused or could not settle, with the diagnostic
+// AdoptionError is a create that the adoption refused or could not settle, with the diagnostic
 // to show; attr is empty when the diagnostic is on no attribute.
-type adoptionError struct {
-	attr            path.Path
-	summary, detail string
+type AdoptionError struct {
+	Attr            path.Path
+	Summary, Detail string
 }
 
-func (e *adoptionError) Error() string { return e.summary + ": " + e.detail }
+func (e *AdoptionError) Error() string { return e.Summary + ": " + e.Detail }
 
-// adoption is one create in progress: what it listed, so that the search for what an
+// Adoption is one create in progress: what it listed, so that the search for what an
 // interrupted attempt stored excludes what existed before.
-type adoption[T any] struct {
-	pd    *providerData
-	a     adoptableCreate[T]
-	start time.Time
-	seen  map[string]bool // ids known to exist before the current attempt; nil until a list
+type Adoption[T any] struct {
+	Pd    *ProviderData
+	A     AdoptableCreate[T]
+	Start time.Time
+	Seen  map[string]bool // ids known to exist before the current attempt; nil until a list
 }
 
-// createAdopting creates one object and never leaves a duplicate or an orphan behind when an
+// CreateAdopting creates one object and never leaves a duplicate or an orphan behind when an
 // attempt's outcome is unknown (see the top of this file).
-func createAdopting[T any](ctx context.Context, pd *providerData, a adoptableCreate[T]) (T, error) {
-	return (&adoption[T]{pd: pd, a: a, start: time.Now()}).send(ctx)
+func CreateAdopting[T any](ctx context.Context, pd *ProviderData, a AdoptableCreate[T]) (T, error) {
+	return (&Adoption[T]{Pd: pd, A: a, Start: time.Now()}).Send(ctx)
 }
 
-// send runs the attempts of the create.
-func (d *adoption[T]) send(ctx context.Context) (T, error) {
+// Send runs the attempts of the create.
+func (d *Adoption[T]) Send(ctx context.Context) (T, error) {
 	var zero T
-	a := d.a
-	if a.sole {
-		defer d.pd.adoption.one(a.kind)()
+	a := d.A
+	if a.Sole {
+		defer d.Pd.Adoption.one(a.Kind)()
 	}
 	if err := d.listFirst(ctx); err != nil {
 		return zero, err
 	}
 	var history []string
-	for attempt := 1; attempt <= adoptionCreateAttempts; attempt++ {
-		d.start = time.Now()
-		got, err := a.create(ctx)
+	for attempt := 1; attempt <= AdoptionCreateAttempts; attempt++ {
+		d.Start = time.Now()
+		got, err := a.Create(ctx)
 		switch {
 		case err == nil:
-			if d.claim(got) {
+			if d.Claim(got) {
 				return got, nil
 			}
 			history = append(history, fmt.Sprintf("attempt %d: created %s, which another create had adopted", attempt, d.shown(got)))
@@ -204,50 +204,50 @@ func (d *adoption[T]) send(ctx context.Context) (T, error) {
 			// machinery (writes.go) settles the unknown outcome with find.
 			return zero, d.interrupted(ctx, history)
 		}
-		tflog.Info(ctx, "looking for the "+a.kind+" of a create whose outcome is unknown", map[string]any{"attempt": attempt})
-		got, ok, lerr := d.find(ctx)
+		tflog.Info(ctx, "looking for the "+a.Kind+" of a create whose outcome is unknown", map[string]any{"attempt": attempt})
+		got, ok, lerr := d.Find(ctx)
 		switch {
 		case lerr != nil && ctx.Err() != nil:
 			return zero, d.interrupted(ctx, history)
 		case lerr != nil:
-			var ae *adoptionError
+			var ae *AdoptionError
 			if errors.As(lerr, &ae) {
 				return zero, lerr
 			}
 			return zero, fmt.Errorf("creating the %s failed with an unknown outcome (%s), and listing the %ss to find it "+
 				"failed too: %w; a %s may exist that Terraform does not manage: list them and import or delete it",
-				a.kind, history[len(history)-1], a.kind, lerr, a.kind)
+				a.Kind, history[len(history)-1], a.Kind, lerr, a.Kind)
 		case ok:
-			tflog.Info(ctx, "adopted the "+a.kind+" stored by a create whose outcome was unknown", map[string]any{
+			tflog.Info(ctx, "adopted the "+a.Kind+" stored by a create whose outcome was unknown", map[string]any{
 				"id": d.shown(got), "attempt": attempt,
 			})
 			return got, nil
 		}
-		history = append(history, "no new "+a.kind+" with the same values was listed")
+		history = append(history, "no new "+a.Kind+" with the same values was listed")
 	}
 	return zero, &videohost.AmbiguousError{
-		Method: "POST", Path: a.path,
-		Err: fmt.Errorf("gave up after %d attempts to create the %s; %s", adoptionCreateAttempts, a.kind, strings.Join(history, "; ")),
+		Method: "POST", Path: a.Path,
+		Err: fmt.Errorf("gave up after %d attempts to create the %s; %s", AdoptionCreateAttempts, a.Kind, strings.Join(history, "; ")),
 	}
 }
 
 // listFirst lists the kind before the first attempt when it asks for it, and refuses a create
 // whose object exists already when the kind says so.
-func (d *adoption[T]) listFirst(ctx context.Context) error {
-	if !d.a.listFirst {
+func (d *Adoption[T]) listFirst(ctx context.Context) error {
+	if !d.A.ListFirst {
 		return nil
 	}
-	listed, err := d.a.list(ctx)
+	listed, err := d.A.List(ctx)
 	if err != nil {
 		return err
 	}
 	d.remember(listed)
-	if d.a.existing == nil {
+	if d.A.Existing == nil {
 		return nil
 	}
 	for _, l := range listed {
-		if d.a.matches(l) {
-			return d.a.existing(l)
+		if d.A.Matches(l) {
+			return d.A.Existing(l)
 		}
 	}
 	return nil
@@ -255,24 +255,24 @@ func (d *adoption[T]) listFirst(ctx context.Context) error {
 
 // interrupted is the unknown outcome of an interrupted create, for the shared create
 // machinery to settle.
-func (d *adoption[T]) interrupted(ctx context.Context, history []string) error {
-	return &videohost.AmbiguousError{Method: "POST", Path: d.a.path,
+func (d *Adoption[T]) interrupted(ctx context.Context, history []string) error {
+	return &videohost.AmbiguousError{Method: "POST", Path: d.A.Path,
 		Err: fmt.Errorf("interrupted: %s: %w", strings.Join(history, "; "), ctx.Err())}
 }
 
-// find lists the objects and adopts the one the last attempt may have stored; the ids listed
+// Find lists the objects and adopts the one the last attempt may have stored; the ids listed
 // are remembered, so that a later attempt does not take them for its own. While every
 // candidate of a list is claimed by another create of the same values between the list and the
 // claim, it lists again (at most adoptionLists times): each of those creates owns an object
 // stored before its claim, so a new list shows one that is still free if this create stored one.
-func (d *adoption[T]) find(ctx context.Context) (T, bool, error) {
+func (d *Adoption[T]) Find(ctx context.Context) (T, bool, error) {
 	for look := 1; ; look++ {
 		listed, err := d.listPatiently(ctx)
 		if err != nil {
 			var zero T
 			return zero, false, err
 		}
-		got, ok, contended, err := d.pick(listed)
+		got, ok, contended, err := d.Pick(listed)
 		if ok || err != nil || !contended || look >= adoptionLists {
 			d.remember(listed)
 			return got, ok, err
@@ -283,14 +283,14 @@ func (d *adoption[T]) find(ctx context.Context) (T, bool, error) {
 // listPatiently lists the kind for find. A list that fails for a reason that may pass (a 5xx,
 // a 429, a lost connection: anything but the service's refusal of the request) is tried again
 // after a pause, at most adoptionListTries times in all.
-func (d *adoption[T]) listPatiently(ctx context.Context) ([]T, error) {
+func (d *Adoption[T]) listPatiently(ctx context.Context) ([]T, error) {
 	pause := adoptionListPause
 	for try := 1; ; try++ {
-		listed, err := d.a.list(ctx)
+		listed, err := d.A.List(ctx)
 		if err == nil || try >= adoptionListTries || ctx.Err() != nil || refusedRequest(err) {
 			return listed, err
 		}
-		tflog.Warn(ctx, "listing the "+d.a.kind+"s to find what a create of unknown outcome stored failed; listing again",
+		tflog.Warn(ctx, "listing the "+d.A.Kind+"s to find what a create of unknown outcome stored failed; listing again",
 			map[string]any{"try": try, "error": err.Error()})
 		select {
 		case <-ctx.Done():
@@ -309,53 +309,53 @@ func refusedRequest(err error) bool {
 }
 
 // remember adds the ids of listed to those known before the next attempt.
-func (d *adoption[T]) remember(listed []T) {
-	if d.seen == nil {
-		d.seen = make(map[string]bool, len(listed))
+func (d *Adoption[T]) remember(listed []T) {
+	if d.Seen == nil {
+		d.Seen = make(map[string]bool, len(listed))
 	}
 	for _, l := range listed {
-		d.seen[d.a.id(l)] = true
+		d.Seen[d.A.Id(l)] = true
 	}
 }
 
-// pick chooses, among listed, the object that the attempt may have stored (same values,
+// Pick chooses, among listed, the object that the attempt may have stored (same values,
 // created no earlier than the attempt, not known before it, not claimed) and claims it: the
 // oldest, or for a sole kind the only one. contended reports that there were such objects
 // but every one was claimed already.
-func (d *adoption[T]) pick(listed []T) (obj T, ok, contended bool, err error) {
-	a := d.a
-	notBefore := d.start.Add(-adoptionClockSkew)
+func (d *Adoption[T]) Pick(listed []T) (obj T, ok, contended bool, err error) {
+	a := d.A
+	notBefore := d.Start.Add(-adoptionClockSkew)
 	var candidates []T
 	for _, l := range listed {
 		c := (*time.Time)(nil)
-		if a.created != nil {
-			c = a.created(l)
+		if a.Created != nil {
+			c = a.Created(l)
 		}
-		if d.seen[a.id(l)] || (c != nil && c.Before(notBefore)) || !a.matches(l) {
+		if d.Seen[a.Id(l)] || (c != nil && c.Before(notBefore)) || !a.Matches(l) {
 			continue
 		}
-		if a.sole && !a.slot && d.pd.adoption.taken(a.kind, a.id(l)) {
+		if a.Sole && !a.Slot && d.Pd.Adoption.taken(a.Kind, a.Id(l)) {
 			continue
 		}
 		candidates = append(candidates, l)
 	}
-	if a.sole && len(candidates) > 1 {
+	if a.Sole && len(candidates) > 1 {
 		var zero T
 		return zero, false, false, d.tooMany(candidates)
 	}
 	// The oldest first, so that concurrent creates of the same values agree on an order and
 	// each takes the first one still free.
 	sort.SliceStable(candidates, func(i, j int) bool {
-		if a.created != nil {
-			ci, cj := a.created(candidates[i]), a.created(candidates[j])
+		if a.Created != nil {
+			ci, cj := a.Created(candidates[i]), a.Created(candidates[j])
 			if ci != nil && cj != nil && !ci.Equal(*cj) {
 				return ci.Before(*cj)
 			}
 		}
-		return a.id(candidates[i]) < a.id(candidates[j])
+		return a.Id(candidates[i]) < a.Id(candidates[j])
 	})
 	for _, c := range candidates {
-		if d.claim(c) {
+		if d.Claim(c) {
 			return c, true, false, nil
 		}
 	}
@@ -364,47 +364,47 @@ func (d *adoption[T]) pick(listed []T) (obj T, ok, contended bool, err error) {
 }
 
 // tooMany is the error of a sole kind's attempt after which several candidates appeared.
-func (d *adoption[T]) tooMany(candidates []T) error {
+func (d *Adoption[T]) tooMany(candidates []T) error {
 	names := make([]string, len(candidates))
 	for i, c := range candidates {
 		names[i] = d.shown(c)
 	}
-	k := d.a.kind
+	k := d.A.Kind
 	advice := fmt.Sprintf("Find out who uses them (the %ss data source lists them), delete the ones nobody uses, and run "+
 		"terraform apply again; or import the one to keep into this resource.", k)
-	if d.a.tooManyAdvice != nil {
-		advice = d.a.tooManyAdvice(candidates)
+	if d.A.TooManyAdvice != nil {
+		advice = d.A.TooManyAdvice(candidates)
 	}
-	return &adoptionError{
-		summary: "Unable to Tell Which " + titleCase(k) + " This Create Stored",
-		detail: fmt.Sprintf("The create of this %s failed after it may have reached the service, and meanwhile %d %ss "+
+	return &AdoptionError{
+		Summary: "Unable to Tell Which " + titleCase(k) + " This Create Stored",
+		Detail: fmt.Sprintf("The create of this %s failed after it may have reached the service, and meanwhile %d %ss "+
 			"appeared on the service (%s): one may be this create's, the others another client's, and the service keeps "+
 			"nothing that tells them apart. None was adopted and none deleted, since it may be in use elsewhere. %s",
 			k, len(candidates), k, strings.Join(names, ", "), advice),
 	}
 }
 
-// claim claims obj for this create; a slot kind's object is never contended.
-func (d *adoption[T]) claim(obj T) bool {
-	return d.a.slot || d.pd.adoption.claim(d.a.kind, d.a.id(obj))
+// Claim claims obj for this create; a slot kind's object is never contended.
+func (d *Adoption[T]) Claim(obj T) bool {
+	return d.A.Slot || d.Pd.Adoption.Claim(d.A.Kind, d.A.Id(obj))
 }
 
 // shown names obj in messages and logs.
-func (d *adoption[T]) shown(obj T) string {
-	if d.a.shown != nil {
-		return d.a.shown(obj)
+func (d *Adoption[T]) shown(obj T) string {
+	if d.A.Shown != nil {
+		return d.A.Shown(obj)
 	}
-	return d.a.id(obj)
+	return d.A.Id(obj)
 }
 
-// adoptionCreateOps are the parts of the shared create machinery (writes.go) for a
+// AdoptionCreateOps are the parts of the shared create machinery (writes.go) for a
 // create that adopts what an unknown outcome stored: the create itself, and the search for
 // what an interrupted create stored (which excludes what was listed before its attempt).
-func adoptionCreateOps[T any](pd *providerData, a adoptableCreate[T]) createOps[T] {
-	d := &adoption[T]{pd: pd, a: a, start: time.Now()}
-	return createOps[T]{
-		send: d.send,
-		find: func(ctx context.Context) (T, bool, error) { return d.find(ctx) },
+func AdoptionCreateOps[T any](pd *ProviderData, a AdoptableCreate[T]) CreateOps[T] {
+	d := &Adoption[T]{Pd: pd, A: a, Start: time.Now()}
+	return CreateOps[T]{
+		send: d.Send,
+		find: func(ctx context.Context) (T, bool, error) { return d.Find(ctx) },
 		id:   d.shown,
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"context"
@@ -16,17 +16,22 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/watermark"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // reconcileEnv is an emulator behind a loopback server and a client of it, without Terraform:
 // the reconciliation of ambiguous creates is the provider's logic, but it can only be seen
 // against a service that commits and fails at once.
-func reconcileEnv(t *testing.T, opts emulator.Options, maxRetries ...int) (*emulator.Emulator, *providerData) {
+func reconcileEnv(t *testing.T, opts emulator.Options, maxRetries ...int) (*emulator.Emulator, *framework.ProviderData) {
 	t.Helper()
-	emu, baseURL := serveEmulator(t, opts, nil)
+	emu, baseURL := acctest.ServeEmulator(t, opts, nil)
 	client, err := videohost.New(videohost.Config{
 		BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic,
 		MaxRetries: append(maxRetries, 0)[0],
@@ -34,12 +39,12 @@ func reconcileEnv(t *testing.T, opts emulator.Options, maxRetries ...int) (*emul
 	if err != nil {
 		t.Fatal(err)
 	}
-	return emu, &providerData{client: client, environment: client.Environment(), baseURL: client.BaseURL()}
+	return emu, &framework.ProviderData{Client: client, Environment: client.Environment(), BaseURL: client.BaseURL()}
 }
 
 // createConcurrently runs n creates of the same webhook at once, as terraform apply does for
 // a resource with count, and returns the ids it got and the errors.
-func createConcurrently(t *testing.T, pd *providerData, n int, in videohost.CreateWebhookInput) ([]string, []error) {
+func createConcurrently(t *testing.T, pd *framework.ProviderData, n int, in videohost.CreateWebhookInput) ([]string, []error) {
 	t.Helper()
 	var mu sync.Mutex
 	var ids []string
@@ -76,7 +81,7 @@ func TestCreateWebhookAdoptsWhatAFailedCreateStored(t *testing.T) {
 	// Every POST stores the webhook and answers 500: each create must adopt its own webhook,
 	// and no two creates of the same webhook may adopt the same one.
 	emu, pd := reconcileEnv(t, emulator.Options{
-		MaxWebhooks: 100, Limits: raisedLimits,
+		MaxWebhooks: 100, Limits: acctest.RaisedLimits,
 		Faults: emulator.Faults{CommitThen500Rate: 1},
 	})
 	in := videohost.CreateWebhookInput{URL: "https://hooks.example.test/same", Events: []string{events.VideoSourceRecorded}}
@@ -106,7 +111,7 @@ func TestCreateWebhookAdoptsWhatAFailedCreateStored(t *testing.T) {
 
 func TestCreateWebhookHalfFailingManyCreates(t *testing.T) {
 	emu, pd := reconcileEnv(t, emulator.Options{
-		MaxWebhooks: 100, Limits: raisedLimits,
+		MaxWebhooks: 100, Limits: acctest.RaisedLimits,
 		Faults: emulator.Faults{CommitThen500Rate: 0.5},
 	})
 	var wg sync.WaitGroup
@@ -152,13 +157,13 @@ func TestCreateWebhookUncommittedFailuresAreRetried(t *testing.T) {
 	// fail when all its attempts do; what must never happen is a webhook on the server that no
 	// create returned, or one returned twice.
 	emu, pd := reconcileEnv(t, emulator.Options{
-		MaxWebhooks: 100, Limits: raisedLimits,
+		MaxWebhooks: 100, Limits: acctest.RaisedLimits,
 		Faults: emulator.Faults{ErrorRate: 0.25},
 	})
 	const n = 20
 	in := videohost.CreateWebhookInput{URL: "https://hooks.example.test/retry", Events: []string{events.LiveStreamBroadcastEnded}}
 	ids, errs := createConcurrently(t, pd, n, in)
-	t.Logf("%d creates succeeded, %d gave up after %d attempts", len(ids), len(errs), adoptionCreateAttempts)
+	t.Logf("%d creates succeeded, %d gave up after %d attempts", len(ids), len(errs), framework.AdoptionCreateAttempts)
 	for _, err := range errs {
 		if !errors.Is(err, videohost.ErrAmbiguous) {
 			t.Errorf("a create that gave up must say its outcome is unknown: %v", err)
@@ -180,13 +185,13 @@ func TestCreateWebhookUncommittedFailuresAreRetried(t *testing.T) {
 			t.Errorf("webhook %s on the server belongs to no create (an orphan)", id)
 		}
 	}
-	if posts := emu.RequestCount("POST", "/webhooks"); posts <= len(ids) || posts > adoptionCreateAttempts*n {
-		t.Errorf("%d POST /webhooks for %d creates: want retries, at most %d per create", posts, n, adoptionCreateAttempts)
+	if posts := emu.RequestCount("POST", "/webhooks"); posts <= len(ids) || posts > framework.AdoptionCreateAttempts*n {
+		t.Errorf("%d POST /webhooks for %d creates: want retries, at most %d per create", posts, n, framework.AdoptionCreateAttempts)
 	}
 }
 
 func TestCreateWebhookGivesUpWithHistory(t *testing.T) {
-	emu, pd := reconcileEnv(t, emulator.Options{Limits: raisedLimits, Faults: emulator.Faults{ErrorRate: 1}}, 1)
+	emu, pd := reconcileEnv(t, emulator.Options{Limits: acctest.RaisedLimits, Faults: emulator.Faults{ErrorRate: 1}}, 1)
 	_, err := createWebhook(t.Context(), pd, videohost.CreateWebhookInput{URL: "https://hooks.example.test/x", Events: []string{events.VideoSourceRecorded}})
 	if err == nil {
 		t.Fatal("a service that always fails must fail the create")
@@ -208,7 +213,7 @@ func TestCreateWebhookGivesUpWithHistory(t *testing.T) {
 }
 
 func TestCreateWebhookPassesOtherErrors(t *testing.T) {
-	emu, pd := reconcileEnv(t, emulator.Options{MaxWebhooks: 1, Limits: raisedLimits})
+	emu, pd := reconcileEnv(t, emulator.Options{MaxWebhooks: 1, Limits: acctest.RaisedLimits})
 	in := videohost.CreateWebhookInput{URL: "https://hooks.example.test/limit", Events: []string{events.VideoSourceRecorded}}
 	if _, err := createWebhook(t.Context(), pd, in); err != nil {
 		t.Fatal(err)
@@ -223,12 +228,12 @@ func TestCreateWebhookPassesOtherErrors(t *testing.T) {
 }
 
 // createWebhook creates in as the webhook resource does, without Terraform.
-func createWebhook(ctx context.Context, pd *providerData, in videohost.CreateWebhookInput) (videohost.Webhook, error) {
-	return createAdopting(ctx, pd, webhookAdoptable(pd, in))
+func createWebhook(ctx context.Context, pd *framework.ProviderData, in videohost.CreateWebhookInput) (videohost.Webhook, error) {
+	return framework.CreateAdopting(ctx, pd, webhook.WebhookAdoptable(pd, in))
 }
 
 func TestAdoptWebhookRules(t *testing.T) {
-	pd := &providerData{}
+	pd := &framework.ProviderData{}
 	now := time.Now()
 	in := videohost.CreateWebhookInput{URL: "https://a.test/h", Events: []string{events.VideoSourceRecorded, events.VideoCaptionGenerated}}
 	listed := []videohost.Webhook{
@@ -239,30 +244,30 @@ func TestAdoptWebhookRules(t *testing.T) {
 		{ID: "match-later", URL: in.URL, Events: []string{events.VideoCaptionGenerated, events.VideoSourceRecorded}, CreatedAt: now.Add(time.Second)},
 		{ID: "match", URL: in.URL, Events: in.Events, CreatedAt: now},
 	}
-	d := &adoption[videohost.Webhook]{pd: pd, a: webhookAdoptable(pd, in), start: now, seen: map[string]bool{"seen": true}}
+	d := &framework.Adoption[videohost.Webhook]{Pd: pd, A: webhook.WebhookAdoptable(pd, in), Start: now, Seen: map[string]bool{"seen": true}}
 
-	w, ok, _, _ := d.pick(listed)
+	w, ok, _, _ := d.Pick(listed)
 	if !ok || w.ID != "match" {
 		t.Fatalf("adopted %q (%v), want the oldest match", w.ID, ok)
 	}
-	w, ok, _, _ = d.pick(listed)
+	w, ok, _, _ = d.Pick(listed)
 	if !ok || w.ID != "match-later" {
 		t.Fatalf("adopted %q (%v), want the next match: the first is claimed, and events are a set", w.ID, ok)
 	}
-	w, ok, contended, _ := d.pick(listed)
+	w, ok, contended, _ := d.Pick(listed)
 	if ok || !contended {
 		t.Fatalf("adopted %q (%v, contended %v), but every match is claimed", w.ID, ok, contended)
 	}
-	if _, ok, contended, _ = d.pick(listed[:3]); ok || contended {
+	if _, ok, contended, _ = d.Pick(listed[:3]); ok || contended {
 		t.Fatalf("no match at all must not count as contended")
 	}
 	// Another provider instance (another alias, or another run) has claims of its own.
-	other := &providerData{}
-	d2 := &adoption[videohost.Webhook]{pd: other, a: webhookAdoptable(other, in), start: now}
-	if w, ok, _, _ = d2.pick(listed); !ok || w.ID != "match" {
+	other := &framework.ProviderData{}
+	d2 := &framework.Adoption[videohost.Webhook]{Pd: other, A: webhook.WebhookAdoptable(other, in), Start: now}
+	if w, ok, _, _ = d2.Pick(listed); !ok || w.ID != "match" {
 		t.Fatalf("adopted %q (%v) by another provider instance", w.ID, ok)
 	}
-	if !pd.adoption.claim("webhook", "fresh") || pd.adoption.claim("webhook", "fresh") {
+	if !pd.Adoption.Claim("webhook", "fresh") || pd.Adoption.Claim("webhook", "fresh") {
 		t.Error("an id must be claimable once")
 	}
 }
@@ -292,11 +297,11 @@ type fakeCreates struct {
 	listErrs []error
 }
 
-func (f *fakeCreates) adoptable() adoptableCreate[fakeObject] {
+func (f *fakeCreates) adoptable() framework.AdoptableCreate[fakeObject] {
 	const value = "v"
-	return adoptableCreate[fakeObject]{
-		kind: "thing", path: "/things",
-		create: func(context.Context) (fakeObject, error) {
+	return framework.AdoptableCreate[fakeObject]{
+		Kind: "thing", Path: "/things",
+		Create: func(context.Context) (fakeObject, error) {
 			f.creates++
 			o := fakeObject{id: fmt.Sprintf("o%d", len(f.objects)), value: value, created: time.Now()}
 			if len(f.failures) > 0 {
@@ -310,7 +315,7 @@ func (f *fakeCreates) adoptable() adoptableCreate[fakeObject] {
 			f.objects = append(f.objects, o)
 			return o, nil
 		},
-		list: func(context.Context) ([]fakeObject, error) {
+		List: func(context.Context) ([]fakeObject, error) {
 			if len(f.listErrs) > 0 {
 				err := f.listErrs[0]
 				f.listErrs = f.listErrs[1:]
@@ -318,18 +323,18 @@ func (f *fakeCreates) adoptable() adoptableCreate[fakeObject] {
 			}
 			return append([]fakeObject(nil), f.objects...), nil
 		},
-		matches: func(o fakeObject) bool { return o.value == value },
-		id:      func(o fakeObject) string { return o.id },
-		created: func(o fakeObject) *time.Time { return &o.created },
+		Matches: func(o fakeObject) bool { return o.value == value },
+		Id:      func(o fakeObject) string { return o.id },
+		Created: func(o fakeObject) *time.Time { return &o.created },
 	}
 }
 
 func TestCreateAdoptingAdoptsWhatTheAttemptStored(t *testing.T) {
-	pd := &providerData{}
+	pd := &framework.ProviderData{}
 	f := &fakeCreates{failures: []bool{true}}
 	// An object with the same value made long before: not what this create stored.
 	f.objects = []fakeObject{{id: "old", value: "v", created: time.Now().Add(-time.Hour)}}
-	got, err := createAdopting(t.Context(), pd, f.adoptable())
+	got, err := framework.CreateAdopting(t.Context(), pd, f.adoptable())
 	if err != nil || got.id != "o1" || f.creates != 1 {
 		t.Fatalf("got %+v, %v after %d creates; want the stored o1 adopted after one create", got, err, f.creates)
 	}
@@ -341,47 +346,47 @@ func TestCreateAdoptingAdoptsWhatTheAttemptStored(t *testing.T) {
 func TestCreateAdoptingListsPatiently(t *testing.T) {
 	unavailable := &videohost.Error{Method: "GET", Path: "/things", Status: http.StatusInternalServerError}
 	f := &fakeCreates{failures: []bool{true}, listErrs: []error{unavailable, unavailable, unavailable}}
-	got, err := createAdopting(t.Context(), &providerData{}, f.adoptable())
+	got, err := framework.CreateAdopting(t.Context(), &framework.ProviderData{}, f.adoptable())
 	if err != nil || got.id != "o0" || f.creates != 1 || len(f.objects) != 1 {
 		t.Fatalf("got %+v, %v after %d creates, objects %v; want the stored o0 adopted after one create", got, err, f.creates, f.objects)
 	}
 
 	forbidden := &videohost.Error{Method: "GET", Path: "/things", Status: http.StatusForbidden}
 	f = &fakeCreates{failures: []bool{true}, listErrs: []error{forbidden, nil}}
-	if _, err := createAdopting(t.Context(), &providerData{}, f.adoptable()); !errors.Is(err, forbidden) || len(f.listErrs) != 1 {
+	if _, err := framework.CreateAdopting(t.Context(), &framework.ProviderData{}, f.adoptable()); !errors.Is(err, forbidden) || len(f.listErrs) != 1 {
 		t.Fatalf("err %v with %d list errors left; want the 403 at once, the list not asked again", err, len(f.listErrs))
 	}
 }
 
 func TestCreateAdoptingSendsAgainWhenNothingWasStored(t *testing.T) {
-	pd := &providerData{}
+	pd := &framework.ProviderData{}
 	f := &fakeCreates{failures: []bool{false}}
-	got, err := createAdopting(t.Context(), pd, f.adoptable())
+	got, err := framework.CreateAdopting(t.Context(), pd, f.adoptable())
 	if err != nil || f.creates != 2 || len(f.objects) != 1 || got.id != f.objects[0].id {
 		t.Fatalf("got %+v, %v after %d creates, objects %v; want one object from the second create", got, err, f.creates, f.objects)
 	}
 }
 
 func TestCreateAdoptingGivesUpAmbiguous(t *testing.T) {
-	pd := &providerData{}
+	pd := &framework.ProviderData{}
 	f := &fakeCreates{failures: []bool{false, false, false}}
-	_, err := createAdopting(t.Context(), pd, f.adoptable())
-	if !errors.Is(err, videohost.ErrAmbiguous) || f.creates != adoptionCreateAttempts {
-		t.Fatalf("err %v after %d creates; want ErrAmbiguous after %d", err, f.creates, adoptionCreateAttempts)
+	_, err := framework.CreateAdopting(t.Context(), pd, f.adoptable())
+	if !errors.Is(err, videohost.ErrAmbiguous) || f.creates != framework.AdoptionCreateAttempts {
+		t.Fatalf("err %v after %d creates; want ErrAmbiguous after %d", err, f.creates, framework.AdoptionCreateAttempts)
 	}
 }
 
 func TestCreateAdoptingNeverTakesAClaimedObject(t *testing.T) {
-	pd := &providerData{}
+	pd := &framework.ProviderData{}
 	f := &fakeCreates{}
-	first, err := createAdopting(t.Context(), pd, f.adoptable())
+	first, err := framework.CreateAdopting(t.Context(), pd, f.adoptable())
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A second create of the same value whose attempt stored nothing must not take the
 	// first one's object, which another resource now holds.
 	f.failures = []bool{false}
-	second, err := createAdopting(t.Context(), pd, f.adoptable())
+	second, err := framework.CreateAdopting(t.Context(), pd, f.adoptable())
 	if err != nil || second.id == first.id || f.creates != 3 {
 		t.Fatalf("second = %+v, %v after %d creates; first was %s", second, err, f.creates, first.id)
 	}
@@ -421,14 +426,14 @@ func countService(ctx context.Context, c *videohost.Client, videoID string) (ser
 func TestAccAdoptionOfCreatesStoredThen500(t *testing.T) {
 	for _, rate := range []float64{1, 0.6} {
 		t.Run(fmt.Sprint(rate), func(t *testing.T) {
-			env := newAccEnv(t, emulator.Options{Limits: raisedLimits})
-			env.requireEmulator(t)
-			videoID := newTestVideo(t, env)
+			env := acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits})
+			env.RequireEmulator(t)
+			videoID := acctest.NewTestVideo(t, env)
 			dir := t.TempDir()
-			img := writePNG(t, dir, "mark.png", 32, 16, 3)
-			vtt := tempFile(t, dir, "fr.vtt", webVTT("bonjour"))
+			img := acctest.WritePNG(t, dir, "mark.png", 32, 16, 3)
+			vtt := acctest.TempFile(t, dir, "fr.vtt", acctest.WebVTT("bonjour"))
 			const n = 10
-			cfg := env.providerConfig("") + fmt.Sprintf(`
+			cfg := env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_watermark" "w" {
   count       = %d
   source_file = %q
@@ -448,7 +453,7 @@ resource "videohost_video_chapter" "c" {
   source_file = %q
 }
 `, n, img, n, videoID, vtt, videoID, vtt)
-			client := serviceClient(t, env)
+			client := acctest.ServiceClient(t, env)
 			holdsWhatTheStateHolds := func(*terraform.State) error {
 				got, err := countService(t.Context(), client, videoID)
 				if err != nil {
@@ -459,8 +464,8 @@ resource "videohost_video_chapter" "c" {
 				}
 				return nil
 			}
-			accTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			acctest.AccTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
 					PreConfig: func() { env.Emu.SetFaults(emulator.Faults{CommitThen500Rate: rate}) },
 					Config:    cfg,
@@ -481,42 +486,42 @@ resource "videohost_video_chapter" "c" {
 
 func TestAdoptionOfATokenWhenAnotherClientCreatesOneMeanwhile(t *testing.T) {
 	var armed atomic.Bool
-	emu, pd := adoptionEnv(t, emulator.Options{Limits: raisedLimits}, otherClientCreates("/upload-tokens", &armed))
+	emu, pd := acctest.AdoptionEnv(t, emulator.Options{Limits: acctest.RaisedLimits}, acctest.OtherClientCreates("/upload-tokens", &armed))
 	// A token that existed before the create, with the same ttl: never a candidate.
-	before, err := pd.client.CreateUploadToken(t.Context(), 600)
+	before, err := pd.Client.CreateUploadToken(t.Context(), 600)
 	if err != nil {
 		t.Fatal(err)
 	}
 	armed.Store(true)
 	emu.SetFaults(emulator.Faults{CommitThen500Rate: 1})
-	_, err = createAdopting(t.Context(), pd, uploadTokenAdoptable(pd, 600))
-	var refused *adoptionError
+	_, err = framework.CreateAdopting(t.Context(), pd, uploadtoken.UploadTokenAdoptable(pd, 600))
+	var refused *framework.AdoptionError
 	if !errors.As(err, &refused) {
 		t.Fatalf("two tokens appeared during the attempt; want the adoption refused, got %v", err)
 	}
-	listed, lerr := pd.client.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
+	listed, lerr := pd.Client.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
 	if lerr != nil || len(listed) != 3 {
 		t.Fatalf("%d tokens (%v) on the service; want 3: none deleted, since one is another client's", len(listed), lerr)
 	}
 	for _, tok := range listed {
-		fp := uploadTokenFingerprint(tok.Token)
-		named := strings.Contains(refused.detail, fp)
+		fp := uploadtoken.UploadTokenFingerprint(tok.Token)
+		named := strings.Contains(refused.Detail, fp)
 		if tok.Token == before.Token && named || tok.Token != before.Token && !named {
-			t.Errorf("the error must name the two new candidates and only them; %s named %v: %s", fp, named, refused.detail)
+			t.Errorf("the error must name the two new candidates and only them; %s named %v: %s", fp, named, refused.Detail)
 		}
 		if strings.Contains(err.Error(), tok.Token) {
 			t.Error("the error shows a token itself")
 		}
 	}
-	if !strings.Contains(refused.detail, "delete the ones nobody uses") {
-		t.Errorf("the error does not say what to do: %s", refused.detail)
+	if !strings.Contains(refused.Detail, "delete the ones nobody uses") {
+		t.Errorf("the error does not say what to do: %s", refused.Detail)
 	}
 }
 
 func TestAdoptionOfATokenTellsTTLsApart(t *testing.T) {
 	// Another client's token of another ttl appears during the attempt: ours is the one of ours.
 	var other atomic.Bool
-	_, pd := adoptionEnv(t, emulator.Options{Limits: raisedLimits, Faults: emulator.Faults{CommitThen500Rate: 1}},
+	_, pd := acctest.AdoptionEnv(t, emulator.Options{Limits: acctest.RaisedLimits, Faults: emulator.Faults{CommitThen500Rate: 1}},
 		func(e *emulator.Emulator) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if r.Method == http.MethodPost && r.URL.Path == "/upload-tokens" && other.CompareAndSwap(false, true) {
@@ -527,7 +532,7 @@ func TestAdoptionOfATokenTellsTTLsApart(t *testing.T) {
 				e.ServeHTTP(w, r)
 			})
 		})
-	got, err := createAdopting(t.Context(), pd, uploadTokenAdoptable(pd, 600))
+	got, err := framework.CreateAdopting(t.Context(), pd, uploadtoken.UploadTokenAdoptable(pd, 600))
 	if err != nil || got.TTL != 600 {
 		t.Fatalf("got a token of ttl %d, %v; want the create's own token of ttl 600 adopted", got.TTL, err)
 	}
@@ -536,15 +541,15 @@ func TestAdoptionOfATokenTellsTTLsApart(t *testing.T) {
 func TestAdoptionOfAWatermarkWhenAnotherClientCreatesOneMeanwhile(t *testing.T) {
 	var armed atomic.Bool
 	armed.Store(true)
-	emu, pd := adoptionEnv(t, emulator.Options{Limits: raisedLimits, Faults: emulator.Faults{CommitThen500Rate: 1}},
-		otherClientCreates("/watermarks", &armed))
-	img := writePNG(t, t.TempDir(), "w.png", 32, 16, 5)
-	_, err := createAdopting(t.Context(), pd, watermarkAdoptable(pd, img, fileSHA256(t, img)))
-	var refused *adoptionError
-	if !errors.As(err, &refused) || !strings.Contains(refused.summary, "Watermark") {
+	emu, pd := acctest.AdoptionEnv(t, emulator.Options{Limits: acctest.RaisedLimits, Faults: emulator.Faults{CommitThen500Rate: 1}},
+		acctest.OtherClientCreates("/watermarks", &armed))
+	img := acctest.WritePNG(t, t.TempDir(), "w.png", 32, 16, 5)
+	_, err := framework.CreateAdopting(t.Context(), pd, watermark.WatermarkAdoptable(pd, img, acctest.FileSHA256(t, img)))
+	var refused *framework.AdoptionError
+	if !errors.As(err, &refused) || !strings.Contains(refused.Summary, "Watermark") {
 		t.Fatalf("two watermarks appeared during the attempt; want the adoption refused, got %v", err)
 	}
-	if listed, _ := pd.client.ListWatermarks(t.Context(), videohost.WatermarkFilter{}); len(listed) != 2 {
+	if listed, _ := pd.Client.ListWatermarks(t.Context(), videohost.WatermarkFilter{}); len(listed) != 2 {
 		t.Errorf("%d watermarks on the service; want both kept", len(listed))
 	}
 	// The other client's upload and this create's one.

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"context"
@@ -8,22 +8,22 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 )
 
-// clearedAttributeReplaces is the summary of the warning of a plan that replaces an object
+// ClearedAttributeReplaces is the summary of the warning of a plan that replaces an object
 // because an attribute was removed that the service gives no way to clear.
-const clearedAttributeReplaces = "Removed Attribute Forces Replacement"
+const ClearedAttributeReplaces = "Removed Attribute Forces Replacement"
 
-// replaceWhenCleared plans a replacement when the attribute goes from a value to null: the
+// ReplaceWhenCleared plans a replacement when the attribute goes from a value to null: the
 // service's published API takes a value for it in an update, never null, so the provider does
 // not invent a way to clear it in place. A warning says why, what the replacement changes
 // (consequence) and how to keep the object instead. Importing an object whose attribute is set,
 // with a configuration that leaves it out, is the same case.
-func replaceWhenCleared(thing, consequence string) planmodifier.String {
+func ReplaceWhenCleared(thing, consequence string) planmodifier.String {
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
 		if req.StateValue.IsNull() || req.StateValue.IsUnknown() || !req.PlanValue.IsNull() {
 			return
 		}
 		resp.RequiresReplace = true
-		resp.Diagnostics.AddAttributeWarning(req.Path, clearedAttributeReplaces, fmt.Sprintf(
+		resp.Diagnostics.AddAttributeWarning(req.Path, ClearedAttributeReplaces, fmt.Sprintf(
 			"%s was removed from the configuration, but the service offers no way to remove it from a %s: its "+
 				"update takes a value for it, never null. Terraform will therefore replace the %s: %s. To keep this "+
 				"%s, set %s again (it is %q now) or to another value.",

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"strings"
@@ -14,23 +14,23 @@ import (
 // description, so that a <thing>DataAttributes reads as a list of names and descriptions. The
 // filters of the list data sources are built here too.
 
-// computedString is a computed string attribute.
-func computedString(description string) schema.Attribute {
+// ComputedString is a computed string attribute.
+func ComputedString(description string) schema.Attribute {
 	return schema.StringAttribute{MarkdownDescription: description, Computed: true}
 }
 
-// computedSecret is a computed string attribute that holds a secret.
-func computedSecret(description string) schema.Attribute {
+// ComputedSecret is a computed string attribute that holds a secret.
+func ComputedSecret(description string) schema.Attribute {
 	return schema.StringAttribute{MarkdownDescription: description, Computed: true, Sensitive: true}
 }
 
-// computedBool is a computed boolean attribute.
-func computedBool(description string) schema.Attribute {
+// ComputedBool is a computed boolean attribute.
+func ComputedBool(description string) schema.Attribute {
 	return schema.BoolAttribute{MarkdownDescription: description, Computed: true}
 }
 
-// computedObject is a computed object attribute with the given attributes.
-func computedObject(description string, attrs map[string]schema.Attribute) schema.Attribute {
+// ComputedObject is a computed object attribute with the given attributes.
+func ComputedObject(description string, attrs map[string]schema.Attribute) schema.Attribute {
 	return schema.SingleNestedAttribute{MarkdownDescription: description, Computed: true, Attributes: attrs}
 }
 
@@ -46,22 +46,22 @@ var playerAssets = map[string]string{
 // mp4Asset describes the one address that a video's assets have beside playerAssets.
 const mp4Asset = "The mp4 download address; null without `mp4_support`."
 
-// playerAssetsAttributes are the computed attributes of playerAssets, and with mp4 the
+// PlayerAssetsAttributes are the computed attributes of playerAssets, and with mp4 the
 // video's mp4 download besides.
-func playerAssetsAttributes(mp4 bool) map[string]schema.Attribute {
+func PlayerAssetsAttributes(mp4 bool) map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{}
 	for name, description := range playerAssets {
-		attrs[name] = computedString(description)
+		attrs[name] = ComputedString(description)
 	}
 	if mp4 {
-		attrs["mp4"] = computedString(mp4Asset)
+		attrs["mp4"] = ComputedString(mp4Asset)
 	}
 	return attrs
 }
 
-// textFilter is an optional text filter of a list data source. An empty one is refused: the
+// TextFilter is an optional text filter of a list data source. An empty one is refused: the
 // service would drop it and list every object instead of the few meant.
-func textFilter(description string) schema.Attribute {
+func TextFilter(description string) schema.Attribute {
 	return schema.StringAttribute{
 		MarkdownDescription: description,
 		Optional:            true,
@@ -69,9 +69,9 @@ func textFilter(description string) schema.Attribute {
 	}
 }
 
-// withSortFilters adds to filters the two sort parameters of a list: sort_by, one of fields,
+// WithSortFilters adds to filters the two sort parameters of a list: sort_by, one of fields,
 // and sort_order.
-func withSortFilters(filters map[string]schema.Attribute, fields ...string) map[string]schema.Attribute {
+func WithSortFilters(filters map[string]schema.Attribute, fields ...string) map[string]schema.Attribute {
 	quoted := make([]string, len(fields))
 	for i, f := range fields {
 		quoted[i] = "`" + f + "`"
@@ -90,15 +90,15 @@ func withSortFilters(filters map[string]schema.Attribute, fields ...string) map[
 	return filters
 }
 
-// withSortFilterPaths adds to paths the sort parameters of a list call, as a 400 names them.
-func withSortFilterPaths(paths map[string]path.Path) map[string]path.Path {
+// WithSortFilterPaths adds to paths the sort parameters of a list call, as a 400 names them.
+func WithSortFilterPaths(paths map[string]path.Path) map[string]path.Path {
 	paths["sortBy"] = path.Root("sort_by")
 	paths["sortOrder"] = path.Root("sort_order")
 	return paths
 }
 
-// optionalString is s, or null when the service gives it empty.
-func optionalString(s string) types.String {
+// OptionalString is s, or null when the service gives it empty.
+func OptionalString(s string) types.String {
 	if s == "" {
 		return types.StringNull()
 	}

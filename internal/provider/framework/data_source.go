@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // The shells every data source is made of: objectDataSource reads one object by its id,
 // listDataSource lists every page of the objects its filters select.
@@ -18,59 +18,59 @@ import (
 // New<Thing>DataSource below makes one with an objectRead of what sets it apart; the schema,
 // the Read and its diagnostics are the same for all of them.
 type objectDataSource[T any] struct {
-	dataSourceBase
-	objectRead[T]
+	DataSourceBase
+	ObjectRead[T]
 }
 
 var _ datasource.DataSourceWithConfigure = (*objectDataSource[videohost.Video])(nil)
 
-// objectRead is what sets one object data source apart.
-type objectRead[T any] struct {
-	// description is the data source's: "Reads one video of the workspace by its id."
-	description string
-	// attributes are the object's computed attributes (<thing>DataAttributes); the data
+// ObjectRead is what sets one object data source apart.
+type ObjectRead[T any] struct {
+	// Description is the data source's: "Reads one video of the workspace by its id."
+	Description string
+	// Attributes are the object's computed attributes (<thing>DataAttributes); the data
 	// source makes their id required.
-	attributes func() map[string]schema.Attribute
-	// idDescription describes the id to read; idWhat and listedBy are serviceIDValidators'.
-	idDescription, idWhat, listedBy string
-	// idParam is the service's name of the id, as a not-found names it: "videoId".
-	idParam string
-	// title names the object in the summary of a failed read: "Video".
-	title string
-	// get reads the object by its id.
-	get func(*videohost.Client, context.Context, string) (T, error)
-	// state is the data source's state of the object (<thing>ModelFrom).
-	state func(context.Context, T) (any, diag.Diagnostics)
+	Attributes func() map[string]schema.Attribute
+	// IdDescription describes the id to read; idWhat and listedBy are serviceIDValidators'.
+	IdDescription, IdWhat, ListedBy string
+	// IdParam is the service's name of the id, as a not-found names it: "videoId".
+	IdParam string
+	// Title names the object in the summary of a failed read: "Video".
+	Title string
+	// Get reads the object by its id.
+	Get func(*videohost.Client, context.Context, string) (T, error)
+	// State is the data source's state of the object (<thing>ModelFrom).
+	State func(context.Context, T) (any, diag.Diagnostics)
 }
 
-// newObjectDataSource returns the data source typeName ("_video") that o describes.
-func newObjectDataSource[T any](typeName string, o objectRead[T]) datasource.DataSource {
-	return &objectDataSource[T]{dataSourceBase: dataSourceBase{typeName: typeName}, objectRead: o}
+// NewObjectDataSource returns the data source typeName ("_video") that o describes.
+func NewObjectDataSource[T any](typeName string, o ObjectRead[T]) datasource.DataSource {
+	return &objectDataSource[T]{DataSourceBase: DataSourceBase{TypeName: typeName}, ObjectRead: o}
 }
 
 func (d *objectDataSource[T]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := d.attributes()
+	attrs := d.Attributes()
 	attrs["id"] = schema.StringAttribute{
-		MarkdownDescription: d.idDescription,
+		MarkdownDescription: d.IdDescription,
 		Required:            true,
-		Validators:          serviceIDValidators(d.idWhat, d.listedBy),
+		Validators:          ServiceIDValidators(d.IdWhat, d.ListedBy),
 	}
-	resp.Schema = schema.Schema{MarkdownDescription: d.description, Attributes: attrs}
+	resp.Schema = schema.Schema{MarkdownDescription: d.Description, Attributes: attrs}
 }
 
 // Read reads the object whose id the configuration gives; a not-found is an error on id.
 func (d *objectDataSource[T]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	id, ok := configuredID(ctx, d.pd, req.Config, &resp.Diagnostics)
+	id, ok := ConfiguredID(ctx, d.Pd, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	obj, err := d.get(d.pd.client, ctx, id)
+	obj, err := d.Get(d.Pd.Client, ctx, id)
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read "+d.title, err, d.pd,
-			map[string]path.Path{d.idParam: path.Root("id")})
+		AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read "+d.Title, err, d.Pd,
+			map[string]path.Path{d.IdParam: path.Root("id")})
 		return
 	}
-	state, diags := d.state(ctx, obj)
+	state, diags := d.State(ctx, obj)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -78,83 +78,83 @@ func (d *objectDataSource[T]) Read(ctx context.Context, req datasource.ReadReque
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
-// listDataSource is a data source that lists the objects of one kind, every page, that match
+// ListDataSource is a data source that lists the objects of one kind, every page, that match
 // the service's filters: its configuration is the filters and its one computed attribute the
 // list. Each New<Things>DataSource below makes one with a listRead of what sets it apart: T is
 // the client's type of the objects, M the data source's model (the filters and the list) and F
 // the client's filter.
-type listDataSource[T, M, F any] struct {
-	dataSourceBase
-	listRead[T, M, F]
+type ListDataSource[T, M, F any] struct {
+	DataSourceBase
+	ListRead[T, M, F]
 	// elem is the type of one item, from itemAttributes.
 	elem types.ObjectType
 }
 
-// listRead is what sets one list data source apart.
-type listRead[T, M, F any] struct {
-	// description is the data source's: "Lists the videos of the workspace that match ...".
-	description string
-	// filters are the optional attributes that become the list call's parameters.
-	filters map[string]schema.Attribute
-	// items names the list attribute ("videos") and describes it; itemAttributes are the
+// ListRead is what sets one list data source apart.
+type ListRead[T, M, F any] struct {
+	// Description is the data source's: "Lists the videos of the workspace that match ...".
+	Description string
+	// Filters are the optional attributes that become the list call's parameters.
+	Filters map[string]schema.Attribute
+	// Items names the list attribute ("videos") and describes it; itemAttributes are the
 	// attributes of one item (<thing>DataAttributes).
-	items, itemsDescription string
-	itemAttributes          func() map[string]schema.Attribute
-	// title names the objects in the summary of a failed list: "Videos".
-	title string
-	// filterPaths maps the list call's parameters, as a 400 names them, to the filters.
-	filterPaths map[string]path.Path
-	// filter is the client's filter of the configuration's.
-	filter func(context.Context, M) (F, diag.Diagnostics)
-	// list reads every page of the objects that the filter selects.
-	list func(*videohost.Client, context.Context, F) ([]T, error)
-	// object is one item of the list (the model's object(); list_values.go says why).
-	object func(context.Context, T) (types.Object, diag.Diagnostics)
+	Items, ItemsDescription string
+	ItemAttributes          func() map[string]schema.Attribute
+	// Title names the objects in the summary of a failed list: "Videos".
+	Title string
+	// FilterPaths maps the list call's parameters, as a 400 names them, to the filters.
+	FilterPaths map[string]path.Path
+	// Filter is the client's filter of the configuration's.
+	Filter func(context.Context, M) (F, diag.Diagnostics)
+	// List reads every page of the objects that the filter selects.
+	List func(*videohost.Client, context.Context, F) ([]T, error)
+	// Object is one item of the list (the model's object(); list_values.go says why).
+	Object func(context.Context, T) (types.Object, diag.Diagnostics)
 }
 
-// newListDataSource returns the data source typeName ("_videos") that l describes.
-func newListDataSource[T, M, F any](typeName string, l listRead[T, M, F]) datasource.DataSource {
-	return &listDataSource[T, M, F]{
-		dataSourceBase: dataSourceBase{typeName: typeName}, listRead: l, elem: objectTypeOf(l.itemAttributes()),
+// NewListDataSource returns the data source typeName ("_videos") that l describes.
+func NewListDataSource[T, M, F any](typeName string, l ListRead[T, M, F]) datasource.DataSource {
+	return &ListDataSource[T, M, F]{
+		DataSourceBase: DataSourceBase{TypeName: typeName}, ListRead: l, elem: ObjectTypeOf(l.ItemAttributes()),
 	}
 }
 
-func (d *listDataSource[T, M, F]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := make(map[string]schema.Attribute, len(d.filters)+1)
-	for name, a := range d.filters {
+func (d *ListDataSource[T, M, F]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := make(map[string]schema.Attribute, len(d.Filters)+1)
+	for name, a := range d.Filters {
 		attrs[name] = a
 	}
-	attrs[d.items] = schema.ListNestedAttribute{
-		MarkdownDescription: d.itemsDescription,
+	attrs[d.Items] = schema.ListNestedAttribute{
+		MarkdownDescription: d.ItemsDescription,
 		Computed:            true,
-		NestedObject:        schema.NestedAttributeObject{Attributes: d.itemAttributes()},
+		NestedObject:        schema.NestedAttributeObject{Attributes: d.ItemAttributes()},
 	}
-	resp.Schema = schema.Schema{MarkdownDescription: d.description, Attributes: attrs}
+	resp.Schema = schema.Schema{MarkdownDescription: d.Description, Attributes: attrs}
 }
 
 // Read lists the objects that the configuration's filters select; a filter the service
 // refuses is an error on that filter.
-func (d *listDataSource[T, M, F]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	cfg, ok := configuredModel[M](ctx, d.pd, req.Config, &resp.Diagnostics)
+func (d *ListDataSource[T, M, F]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	cfg, ok := ConfiguredModel[M](ctx, d.Pd, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	f, diags := d.filter(ctx, cfg)
+	f, diags := d.Filter(ctx, cfg)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	found, err := d.list(d.pd.client, ctx, f)
+	found, err := d.List(d.Pd.Client, ctx, f)
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to List "+d.title, err, d.pd, d.filterPaths)
+		AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to List "+d.Title, err, d.Pd, d.FilterPaths)
 		return
 	}
-	items, diags := listValue(d.elem, found, func(obj T) (types.Object, diag.Diagnostics) { return d.object(ctx, obj) })
+	items, diags := ListValue(d.elem, found, func(obj T) (types.Object, diag.Diagnostics) { return d.Object(ctx, obj) })
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	// The configuration, its list still null, then the list.
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(d.items), items)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(d.Items), items)...)
 }

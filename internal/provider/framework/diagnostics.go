@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"context"
@@ -44,7 +44,7 @@ var errorKinds = []struct {
 	{videohost.ErrUnauthorized, func(f errorFacts) string {
 		return fmt.Sprintf("The API key was refused by the %s environment at %s; sandbox and production keys differ. "+
 			"Check api_key (or %s) and environment, and that the key was not deleted or regenerated in the dashboard.",
-			f.environment, f.baseURL, envAPIKey)
+			f.environment, f.baseURL, EnvAPIKey)
 	}},
 	{videohost.ErrRateLimited, adviceRateLimited},
 	{videohost.ErrRedirect, adviceRedirect},
@@ -114,7 +114,7 @@ func adviceUnknownEndpoint(f errorFacts) string {
 	return fmt.Sprintf("The service at %s answered that the address is no endpoint of its API, so base_url is wrong: "+
 		"no object or id is involved. Set base_url (or %s) to the address the API answers at, without a path such "+
 		"as /v1 (%s or %s, or the emulator's address as it prints it), or unset it to use the environment's, then "+
-		"re-run.", f.baseURL, envBaseURL, videohost.SandboxURL, videohost.ProductionURL)
+		"re-run.", f.baseURL, EnvBaseURL, videohost.SandboxURL, videohost.ProductionURL)
 }
 
 // adviceRedirect prefers the client's hint, which knows where the redirect pointed and which
@@ -128,17 +128,17 @@ func adviceRedirect(f errorFacts) string {
 		"responds at, then re-run.", f.baseURL)
 }
 
-// addAPIErrorDiagnostics turns an error of the client into diagnostics. summary says what
+// AddAPIErrorDiagnostics turns an error of the client into diagnostics. summary says what
 // failed, in Title Case ("Unable to Create Webhook"). attrs maps the API's parameter names, as a
 // 400's problems or a 404 name them, to the attributes of the caller's schema: those problems
 // become attribute errors on them, and a not-found of a read by id an error on its id.
-func addAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, pd *providerData, attrs map[string]path.Path) {
+func AddAPIErrorDiagnostics(diags *diag.Diagnostics, summary string, err error, pd *ProviderData, attrs map[string]path.Path) {
 	if err == nil {
 		return
 	}
 	f := errorFacts{environment: "configured", baseURL: "the configured address"}
 	if pd != nil {
-		f.environment, f.baseURL = pd.environment, pd.baseURL
+		f.environment, f.baseURL = pd.Environment, pd.BaseURL
 	}
 	errors.As(err, &f.api)
 	var decodeErr *videohost.DecodeError
@@ -306,12 +306,12 @@ func docsLink(problemType, errorType string) string {
 	return "no documentation link given"
 }
 
-// addAPIWarning is addAPIErrorDiagnostics as warnings, each detail led by lead: for a read that
+// AddAPIWarning is addAPIErrorDiagnostics as warnings, each detail led by lead: for a read that
 // failed after a write had succeeded, where the state records what is known and the next
 // refresh reads the rest, so that the failure neither fails the apply nor taints the object.
-func addAPIWarning(diags *diag.Diagnostics, summary, lead string, err error, pd *providerData) {
+func AddAPIWarning(diags *diag.Diagnostics, summary, lead string, err error, pd *ProviderData) {
 	var errs diag.Diagnostics
-	addAPIErrorDiagnostics(&errs, summary, err, pd, nil)
+	AddAPIErrorDiagnostics(&errs, summary, err, pd, nil)
 	for _, d := range errs {
 		diags.AddWarning(d.Summary(), lead+" "+d.Detail())
 	}

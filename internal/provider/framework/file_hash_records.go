@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // The records of the SHA-256 of the files that attributes name (internal/localfile says when a
 // record is trusted), kept in three places: the resource's private state under the attribute's
@@ -19,45 +19,45 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 )
 
-// fileHashes are the records this process keeps outside the private state.
-var fileHashes = struct {
-	recent localfile.Recent
-	disk   *localfile.Cache
-}{disk: localfile.NewCache(localfile.DefaultCacheDir())}
+// FileHashes are the records this process keeps outside the private state.
+var FileHashes = struct {
+	Recent localfile.Recent
+	Disk   *localfile.Cache
+}{Disk: localfile.NewCache(localfile.DefaultCacheDir())}
 
-// hashRecordKey is the private state key of the record of the file named by attr.
-func hashRecordKey(attr string) string { return "file_sha256:" + attr }
+// HashRecordKey is the private state key of the record of the file named by attr.
+func HashRecordKey(attr string) string { return "file_sha256:" + attr }
 
-// privateReader and privateWriter are the private state of a request and of a response.
-type privateReader interface {
+// PrivateReader and privateWriter are the private state of a request and of a response.
+type PrivateReader interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
-type privateWriter interface {
+type PrivateWriter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
-// privateState is the private state of a response that an apply both reads and writes.
-type privateState interface {
-	privateReader
-	privateWriter
+// PrivateState is the private state of a response that an apply both reads and writes.
+type PrivateState interface {
+	PrivateReader
+	PrivateWriter
 }
 
-// loadHashRecord is the record to trust for the file path named by attr: the newest of the one
+// LoadHashRecord is the record to trust for the file path named by attr: the newest of the one
 // kept in the private state, the one this process made last for path, and the one kept on disk,
 // none from the future. The private state's is never overruled by a record on disk that
 // disagrees with it for the same identity of the file: the disk's is then ignored. A record that
 // cannot be read (written by another version) is no record: the file is read again.
-func loadHashRecord(ctx context.Context, p privateReader, attr, path string) localfile.Record {
+func LoadHashRecord(ctx context.Context, p PrivateReader, attr, path string) localfile.Record {
 	kept := privateHashRecord(ctx, p, attr)
-	disk, refused := fileHashes.disk.Load(path)
+	disk, refused := FileHashes.Disk.Load(path)
 	logCacheRefusal(ctx, refused)
 	if disk.Identity == kept.Identity && kept.SHA256 != "" && disk.SHA256 != kept.SHA256 {
 		disk = localfile.Record{}
 	}
 	now := time.Now().UnixNano()
 	var r localfile.Record
-	for _, c := range []localfile.Record{kept, fileHashes.recent.Get(path), disk} {
+	for _, c := range []localfile.Record{kept, FileHashes.Recent.Get(path), disk} {
 		if c.HashedAt > r.HashedAt && c.HashedAt <= now {
 			r = c
 		}
@@ -67,12 +67,12 @@ func loadHashRecord(ctx context.Context, p privateReader, attr, path string) loc
 
 // privateHashRecord is the record of the file named by attr kept in the private state p, or no
 // record.
-func privateHashRecord(ctx context.Context, p privateReader, attr string) localfile.Record {
+func privateHashRecord(ctx context.Context, p PrivateReader, attr string) localfile.Record {
 	var kept localfile.Record
 	if p == nil {
 		return kept
 	}
-	raw, diags := p.GetKey(ctx, hashRecordKey(attr))
+	raw, diags := p.GetKey(ctx, HashRecordKey(attr))
 	if diags.HasError() || len(raw) == 0 || json.Unmarshal(raw, &kept) != nil {
 		return localfile.Record{}
 	}
@@ -95,23 +95,23 @@ func logCacheRefusal(ctx context.Context, why string) {
 	}
 }
 
-// keepHashRecord keeps rec, the new record of the file path that this process just hashed, for
+// KeepHashRecord keeps rec, the new record of the file path that this process just hashed, for
 // the plans to come: in this process, and on disk for the next.
-func keepHashRecord(ctx context.Context, path string, rec localfile.Record) {
-	fileHashes.recent.Keep(path, rec)
-	logCacheRefusal(ctx, fileHashes.disk.Store(path, rec))
+func KeepHashRecord(ctx context.Context, path string, rec localfile.Record) {
+	FileHashes.Recent.Keep(path, rec)
+	logCacheRefusal(ctx, FileHashes.Disk.Store(path, rec))
 }
 
-// keepNewHashRecord keeps rec as keepHashRecord does when it is not prior, the record that
+// KeepNewHashRecord keeps rec as keepHashRecord does when it is not prior, the record that
 // spared the file's read (and is kept already).
-func keepNewHashRecord(ctx context.Context, path string, prior, rec localfile.Record) {
+func KeepNewHashRecord(ctx context.Context, path string, prior, rec localfile.Record) {
 	if rec != prior && rec.SHA256 != "" {
-		keepHashRecord(ctx, path, rec)
+		KeepHashRecord(ctx, path, rec)
 	}
 }
 
-// storeHashRecord keeps r for attr in the private state p; an empty record removes it.
-func storeHashRecord(ctx context.Context, p privateWriter, attr string, r localfile.Record, diags *diag.Diagnostics) {
+// StoreHashRecord keeps r for attr in the private state p; an empty record removes it.
+func StoreHashRecord(ctx context.Context, p PrivateWriter, attr string, r localfile.Record, diags *diag.Diagnostics) {
 	var raw []byte
 	if r.SHA256 != "" {
 		var err error
@@ -120,5 +120,5 @@ func storeHashRecord(ctx context.Context, p privateWriter, attr string, r localf
 			return
 		}
 	}
-	diags.Append(p.SetKey(ctx, hashRecordKey(attr), raw)...)
+	diags.Append(p.SetKey(ctx, HashRecordKey(attr), raw)...)
 }

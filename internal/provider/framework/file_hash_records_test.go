@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"bytes"
@@ -13,7 +13,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // privateRecords is a private state that holds one record of source_file.
@@ -29,7 +31,7 @@ func withPrivateRecord(t *testing.T, r localfile.Record) privateRecords {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return privateRecords{hashRecordKey("source_file"): raw}
+	return privateRecords{framework.HashRecordKey("source_file"): raw}
 }
 
 // TestPrivateRecordIsNotOverruledByTheDisk: a record on disk that disagrees with the private
@@ -41,28 +43,28 @@ func TestPrivateRecordIsNotOverruledByTheDisk(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "clip.mp4")
 	id := localfile.Identity{Size: 10, ModNano: 1, ChgNano: 1, Inode: 42, Device: 1}
 	hour := time.Now().Add(-time.Hour).UnixNano()
-	kept := localfile.Record{Identity: id, SHA256: sha256Hex("planned"), HashedAt: hour}
+	kept := localfile.Record{Identity: id, SHA256: acctest.Sha256Hex("planned"), HashedAt: hour}
 	private := withPrivateRecord(t, kept)
 
-	fileHashes.recent.Forget(name)
-	disk := localfile.Record{Identity: id, SHA256: sha256Hex("forged"), HashedAt: hour + int64(time.Minute)}
-	if why := fileHashes.disk.Store(name, disk); why != "" {
+	framework.FileHashes.Recent.Forget(name)
+	disk := localfile.Record{Identity: id, SHA256: acctest.Sha256Hex("forged"), HashedAt: hour + int64(time.Minute)}
+	if why := framework.FileHashes.Disk.Store(name, disk); why != "" {
 		t.Fatal(why)
 	}
-	if got := loadHashRecord(ctx, private, "source_file", name); got != kept {
+	if got := framework.LoadHashRecord(ctx, private, "source_file", name); got != kept {
 		t.Errorf("a record on disk that disagrees for the same identity was taken: %+v", got)
 	}
 
 	changed := disk
 	changed.Identity.Size = 11
-	fileHashes.disk.Store(name, changed)
-	if got := loadHashRecord(ctx, private, "source_file", name); got != changed {
+	framework.FileHashes.Disk.Store(name, changed)
+	if got := framework.LoadHashRecord(ctx, private, "source_file", name); got != changed {
 		t.Errorf("a newer record of the file as it is now was not taken: %+v", got)
 	}
 
 	future := kept
 	future.HashedAt = time.Now().Add(time.Hour).UnixNano()
-	if got := loadHashRecord(ctx, withPrivateRecord(t, future), "source_file", name); got != changed {
+	if got := framework.LoadHashRecord(ctx, withPrivateRecord(t, future), "source_file", name); got != changed {
 		t.Errorf("a record from the future was taken: %+v", got)
 	}
 }
@@ -77,16 +79,16 @@ func TestCacheRefusalIsLoggedOnce(t *testing.T) {
 	if err := os.Chmod(shared, os.ModeSticky|0o777); err != nil {
 		t.Fatal(err)
 	}
-	before := fileHashes.disk
-	fileHashes.disk = localfile.NewCache(shared)
-	t.Cleanup(func() { fileHashes.disk = before })
+	before := framework.FileHashes.Disk
+	framework.FileHashes.Disk = localfile.NewCache(shared)
+	t.Cleanup(func() { framework.FileHashes.Disk = before })
 	var out bytes.Buffer
 	ctx := tflogtest.RootLogger(t.Context(), &out)
 	name := filepath.Join(t.TempDir(), "clip.mp4")
-	writeFile(t, name, "content")
+	acctest.WriteFile(t, name, "content")
 	for range 3 {
-		keepHashRecord(ctx, name, localfile.Record{Identity: localfile.Identity{Size: 7, Inode: 1}, SHA256: sha256Hex("content"), HashedAt: time.Now().UnixNano()})
-		loadHashRecord(ctx, nil, "source_file", name)
+		framework.KeepHashRecord(ctx, name, localfile.Record{Identity: localfile.Identity{Size: 7, Inode: 1}, SHA256: acctest.Sha256Hex("content"), HashedAt: time.Now().UnixNano()})
+		framework.LoadHashRecord(ctx, nil, "source_file", name)
 	}
 	lines, err := tflogtest.MultilineJSONDecode(&out)
 	if err != nil {

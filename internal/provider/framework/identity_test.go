@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"slices"
@@ -15,7 +15,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // compositeIdentities are the resources that the service addresses by their video and a key
@@ -29,17 +32,17 @@ var compositeIdentities = map[string][]string{
 // identity of one attribute, id (or those of compositeIdentities), and a list resource of the
 // same name for terraform query.
 func TestEveryResourceHasIdentityAndListResource(t *testing.T) {
-	srv := NewServer("test")()
+	srv := provider.NewServer("test")()
 	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	requireNoErrors(t, "GetProviderSchema", schemas.Diagnostics)
+	acctest.RequireNoErrors(t, "GetProviderSchema", schemas.Diagnostics)
 	identities, err := srv.GetResourceIdentitySchemas(t.Context(), &tfprotov6.GetResourceIdentitySchemasRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	requireNoErrors(t, "GetResourceIdentitySchemas", identities.Diagnostics)
+	acctest.RequireNoErrors(t, "GetResourceIdentitySchemas", identities.Diagnostics)
 	if len(schemas.ResourceSchemas) == 0 {
 		t.Fatal("the provider has no resources")
 	}
@@ -72,28 +75,28 @@ func TestEveryResourceHasIdentityAndListResource(t *testing.T) {
 // give their identities; the framework checks that each plan imports and changes nothing.
 // Identity needs Terraform 1.12; the test is skipped below it.
 func TestAccLiveIdentityImport(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureIdentity)
-	config := streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id",
-		"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k"))
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.RequireCLIFeature(t, acctest.FeatureIdentity)
+	config := acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"), "player_id", "videohost_player_theme.brand.id",
+		"restreams", acctest.RestreamsHCL("a", "rtmp://h.example.test/live", "k"))
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentityValueMatchesState(testStreamAddr, tfjsonpath.New("id")),
-					statecheck.ExpectIdentityValueMatchesState(testThemeAddr, tfjsonpath.New("id")),
+					statecheck.ExpectIdentityValueMatchesState(acctest.TestStreamAddr, tfjsonpath.New("id")),
+					statecheck.ExpectIdentityValueMatchesState(acctest.TestThemeAddr, tfjsonpath.New("id")),
 				},
 			},
 			{
-				ResourceName:    testStreamAddr,
+				ResourceName:    acctest.TestStreamAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithResourceIdentity,
 			},
 			{
-				ResourceName:    testThemeAddr,
+				ResourceName:    acctest.TestThemeAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithResourceIdentity,
 			},
@@ -105,7 +108,7 @@ func TestAccLiveIdentityImport(t *testing.T) {
 // block gives, and by an import block's identity only when it gives no id.
 func TestImportedID(t *testing.T) {
 	ctx := t.Context()
-	is := idIdentitySchema("webhook (`webhookId`)")
+	is := framework.IdIdentitySchema("webhook (`webhookId`)")
 	identity := func(id string) *tfsdk.ResourceIdentity {
 		return &tfsdk.ResourceIdentity{Schema: is, Raw: tftypes.NewValue(is.Type().TerraformType(ctx),
 			map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, id)})}
@@ -121,7 +124,7 @@ func TestImportedID(t *testing.T) {
 		{"by nothing", fwresource.ImportStateRequest{}, ""},
 	} {
 		var diags diag.Diagnostics
-		got, ok := importedID(ctx, tt.req, &diags)
+		got, ok := framework.ImportedID(ctx, tt.req, &diags)
 		if !ok || got != tt.want || diags.HasError() {
 			t.Errorf("%s: %q, %v, %v; want %q", tt.name, got, ok, diags, tt.want)
 		}
@@ -133,7 +136,7 @@ func TestImportedID(t *testing.T) {
 	}}
 	bad := &tfsdk.ResourceIdentity{Schema: other, Raw: tftypes.NewValue(other.Type().TerraformType(ctx),
 		map[string]tftypes.Value{"video_id": tftypes.NewValue(tftypes.String, "vi1")})}
-	if _, ok := importedID(ctx, fwresource.ImportStateRequest{Identity: bad}, &diags); ok || !diags.HasError() {
+	if _, ok := framework.ImportedID(ctx, fwresource.ImportStateRequest{Identity: bad}, &diags); ok || !diags.HasError() {
 		t.Errorf("an identity without id: ok %v, diagnostics %v", ok, diags)
 	}
 }

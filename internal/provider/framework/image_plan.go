@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // The plan step of an attribute that names an image file to upload (a watermark's source_file,
 // a theme's logo_file): its checks and its SHA-256, taken when the plan is made so that a change
@@ -15,11 +15,11 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 )
 
-// planFileSHA256 is the SHA-256 that the plan records for the image file that file names:
+// PlanFileSHA256 is the SHA-256 that the plan records for the image file that file names:
 // unknown while the path is, null without a file. The record of the hash kept in the private
 // state under attr is trusted while the file is unchanged, and the new one kept in its place. A
 // file that is no longer a valid image is an error on the attribute attr.
-func planFileSHA256(ctx context.Context, file types.String, lim localfile.ImageLimits, attr string, req resource.ModifyPlanRequest,
+func PlanFileSHA256(ctx context.Context, file types.String, lim localfile.ImageLimits, attr string, req resource.ModifyPlanRequest,
 	resp *resource.ModifyPlanResponse,
 ) types.String {
 	switch {
@@ -30,7 +30,7 @@ func planFileSHA256(ctx context.Context, file types.String, lim localfile.ImageL
 	}
 	at := path.Root(attr)
 	name := file.ValueString()
-	prior := loadHashRecord(ctx, req.Private, attr, name)
+	prior := LoadHashRecord(ctx, req.Private, attr, name)
 	facts, err := localfile.ReadImage(name, lim, prior)
 	if err != nil {
 		// Checked here, when the plan is made, rather than by a validator: terraform validate
@@ -40,8 +40,8 @@ func planFileSHA256(ctx context.Context, file types.String, lim localfile.ImageL
 			"file%s: %s.", attrInWords(at), imageRequirement(lim), err))
 		return types.StringUnknown()
 	}
-	keepNewHashRecord(ctx, name, prior, facts.Record)
-	storeHashRecord(ctx, resp.Private, attr, facts.Record, &resp.Diagnostics)
+	KeepNewHashRecord(ctx, name, prior, facts.Record)
+	StoreHashRecord(ctx, resp.Private, attr, facts.Record, &resp.Diagnostics)
 	return types.StringValue(facts.SHA256)
 }
 

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // The upload of an image file that a plan checked (a watermark, a theme's logo): the file must
 // still be the one whose SHA-256 the plan took.
@@ -15,15 +15,15 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// checkPlannedImage checks, before an upload, that the image file name is still valid and has
+// CheckPlannedImage checks, before an upload, that the image file name is still valid and has
 // the SHA-256 that the plan took (wantSHA; "" when the plan took none): a file changed between
 // plan and apply is not the one the plan showed, and is not uploaded.
-func checkPlannedImage(ctx context.Context, name, wantSHA string, lim localfile.ImageLimits) (localfile.ImageFacts, error) {
+func CheckPlannedImage(ctx context.Context, name, wantSHA string, lim localfile.ImageLimits) (localfile.ImageFacts, error) {
 	facts, err := localfile.ReadImage(name, lim, localfile.Record{})
 	if err != nil {
 		return facts, err
 	}
-	keepHashRecord(ctx, name, facts.Record)
+	KeepHashRecord(ctx, name, facts.Record)
 	if wantSHA != "" && facts.SHA256 != wantSHA {
 		return facts, fmt.Errorf("the file changed after the plan was made (its SHA-256 is now %s, the plan has %s): "+
 			"run terraform apply again to plan the new content", facts.SHA256, wantSHA)
@@ -31,21 +31,21 @@ func checkPlannedImage(ctx context.Context, name, wantSHA string, lim localfile.
 	return facts, nil
 }
 
-// addImageFileError is the diagnostic of an image file that checkPlannedImage refused: an error
+// AddImageFileError is the diagnostic of an image file that checkPlannedImage refused: an error
 // on the attribute at that names the file's problem.
-func addImageFileError(diags *diag.Diagnostics, at path.Path, summary string, err error) {
+func AddImageFileError(diags *diag.Diagnostics, at path.Path, summary string, err error) {
 	diags.AddAttributeError(at, summary, fmt.Sprintf("Nothing was uploaded: %s. Set %s to the path of a JPEG or PNG "+
 		"image file, then re-run.", err, attrInWords(at)))
 }
 
-// uploadImage uploads the image file name with send after checkPlannedImage; the callers run
+// UploadImage uploads the image file name with send after checkPlannedImage; the callers run
 // checkPlannedImage first, so that a problem of the file is an error on its attribute rather
 // than a failed request.
-func uploadImage[T any](ctx context.Context, name, wantSHA string, lim localfile.ImageLimits,
+func UploadImage[T any](ctx context.Context, name, wantSHA string, lim localfile.ImageLimits,
 	send func(context.Context, videohost.UploadSource) (T, error),
 ) (T, error) {
 	var zero T
-	facts, err := checkPlannedImage(ctx, name, wantSHA, lim)
+	facts, err := CheckPlannedImage(ctx, name, wantSHA, lim)
 	if err != nil {
 		return zero, err
 	}

@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"strings"
@@ -7,6 +7,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/playertheme"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/watermark"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -14,18 +18,18 @@ import (
 // before an upload, with an error on the attribute that names the change.
 func TestCheckPlannedImage(t *testing.T) {
 	dir := t.TempDir()
-	file := writePNG(t, dir, "mark.png", 10, 10, 1)
-	planned := fileSHA256(t, file)
-	if _, err := checkPlannedImage(t.Context(), file, planned, watermarkImage); err != nil {
+	file := acctest.WritePNG(t, dir, "mark.png", 10, 10, 1)
+	planned := acctest.FileSHA256(t, file)
+	if _, err := framework.CheckPlannedImage(t.Context(), file, planned, watermark.WatermarkImage); err != nil {
 		t.Fatalf("the planned file: %v", err)
 	}
-	writePNG(t, dir, "mark.png", 10, 10, 2)
-	_, err := checkPlannedImage(t.Context(), file, planned, watermarkImage)
+	acctest.WritePNG(t, dir, "mark.png", 10, 10, 2)
+	_, err := framework.CheckPlannedImage(t.Context(), file, planned, watermark.WatermarkImage)
 	if err == nil || !strings.Contains(err.Error(), "changed after the plan") {
 		t.Fatalf("a changed file: %v", err)
 	}
 	var diags diag.Diagnostics
-	addImageFileError(&diags, path.Root("source_file"), "Unable to Create Watermark", err)
+	framework.AddImageFileError(&diags, path.Root("source_file"), "Unable to Create Watermark", err)
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail(), "source_file") {
 		t.Errorf("diagnostics %v", diags)
 	}
@@ -50,12 +54,12 @@ func TestImageServiceErrorsReachTheirAttribute(t *testing.T) {
 		attrs map[string]path.Path
 		want  path.Path
 	}{
-		{refusal("/watermarks", "file"), watermarkWrites.attrs, path.Root("source_file")},
-		{refusal("/players/pt1/logo", "file"), playerThemeLogoPaths, path.Root("logo_file")},
-		{refusal("/players/pt1/logo", "link"), playerThemeLogoPaths, path.Root("logo_link")},
+		{refusal("/watermarks", "file"), watermark.WatermarkWrites.Attrs, path.Root("source_file")},
+		{refusal("/players/pt1/logo", "file"), playertheme.PlayerThemeLogoPaths, path.Root("logo_file")},
+		{refusal("/players/pt1/logo", "link"), playertheme.PlayerThemeLogoPaths, path.Root("logo_link")},
 	} {
 		var diags diag.Diagnostics
-		addAPIErrorDiagnostics(&diags, "Unable to Upload", c.err, nil, c.attrs)
+		framework.AddAPIErrorDiagnostics(&diags, "Unable to Upload", c.err, nil, c.attrs)
 		if len(diags) != 1 {
 			t.Fatalf("%d diagnostics: %v", len(diags), diags)
 		}

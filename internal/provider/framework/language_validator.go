@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // This file holds the check of a language tag (a video's, a caption's or a chapter's language,
 // and the language part of a caption's or chapter's import id) before any request. The service
@@ -26,13 +26,13 @@ var languageTag = regexp.MustCompile(`^[A-Za-z]+(-[A-Za-z]+)*$`)
 // uncoded, multiple-language and no-linguistic-content codes.
 var notALanguage = map[string]bool{"mis": true, "mul": true, "zxx": true}
 
-// languageTagProblem is why tag cannot be the language of a video, caption or chapter, or ""
+// LanguageTagProblem is why tag cannot be the language of a video, caption or chapter, or ""
 // when it is a tag of letters and dashes of a known language in its usual form. why ends a
 // sentence and, where it can, says which tag was meant.
-func languageTagProblem(tag string) string {
+func LanguageTagProblem(tag string) string {
 	if !languageTag.MatchString(tag) {
 		why := fmt.Sprintf("%q is not a language tag: it must contain only letters and dashes", tag)
-		if meant := strings.NewReplacer("_", "-", " ", "-").Replace(tag); meant != tag && languageTagProblem(meant) == "" {
+		if meant := strings.NewReplacer("_", "-", " ", "-").Replace(tag); meant != tag && LanguageTagProblem(meant) == "" {
 			why += fmt.Sprintf(`; did you mean %q?`, meant)
 		}
 		return why
@@ -87,14 +87,14 @@ var languageNameTags = sync.OnceValue(func() map[string]string {
 	return names
 })
 
-// languageTagValidator refuses a language that languageTagProblem refuses, at plan time.
-func languageTagValidator() validator.String {
-	return stringCheck{
-		description: `value must be an IETF language tag of a known language, of letters and dashes, such as "fr" or "fr-BE"`,
-		summary:     "Invalid Language Tag",
-		check:       languageTagProblem,
-		detail: func(p, why string) string {
-			return fmt.Sprintf(`Set %s to an IETF language tag such as "en", "fr" or "fr-BE": %s`, p, sentenceEnd(why))
+// LanguageTagValidator refuses a language that languageTagProblem refuses, at plan time.
+func LanguageTagValidator() validator.String {
+	return StringCheck{
+		Desc:    `value must be an IETF language tag of a known language, of letters and dashes, such as "fr" or "fr-BE"`,
+		Summary: "Invalid Language Tag",
+		Check:   LanguageTagProblem,
+		Detail: func(p, why string) string {
+			return fmt.Sprintf(`Set %s to an IETF language tag such as "en", "fr" or "fr-BE": %s`, p, SentenceEnd(why))
 		},
 	}
 }
@@ -108,7 +108,7 @@ var videoLanguages = []string{"ar", "ca", "cs", "da", "de", "el", "en", "es", "f
 // videoLanguageProblem is why tag cannot be a video's language, or "": a tag that
 // languageTagProblem takes must also be on the service's list of a video's languages.
 func videoLanguageProblem(tag string) string {
-	if why := languageTagProblem(tag); why != "" {
+	if why := LanguageTagProblem(tag); why != "" {
 		return why
 	}
 	if slices.Contains(videoLanguages, tag) {
@@ -121,15 +121,15 @@ func videoLanguageProblem(tag string) string {
 	return why
 }
 
-// videoLanguageValidator refuses a video's language that videoLanguageProblem refuses, at plan
+// VideoLanguageValidator refuses a video's language that videoLanguageProblem refuses, at plan
 // time, where the service would refuse it only once the request is sent.
-func videoLanguageValidator() validator.String {
-	return stringCheck{
-		description: "value must be one of the service's languages for a video: " + strings.Join(videoLanguages, ", "),
-		summary:     "Invalid Language Tag",
-		check:       videoLanguageProblem,
-		detail: func(p, why string) string {
-			return fmt.Sprintf(`Set %s to one of the languages the service takes for a video, such as "en" or "fr": %s`, p, sentenceEnd(why))
+func VideoLanguageValidator() validator.String {
+	return StringCheck{
+		Desc:    "value must be one of the service's languages for a video: " + strings.Join(videoLanguages, ", "),
+		Summary: "Invalid Language Tag",
+		Check:   videoLanguageProblem,
+		Detail: func(p, why string) string {
+			return fmt.Sprintf(`Set %s to one of the languages the service takes for a video, such as "en" or "fr": %s`, p, SentenceEnd(why))
 		},
 	}
 }

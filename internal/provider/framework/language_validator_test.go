@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 // pass; the rest is refused with why, and the tag meant where one can be told.
 func TestLanguageTagProblem(t *testing.T) {
 	for _, tag := range []string{"en", "fr-BE", "zh-Hant-TW", "EN", "pt-BR", "de"} {
-		if why := languageTagProblem(tag); why != "" {
+		if why := LanguageTagProblem(tag); why != "" {
 			t.Errorf("%q refused: %s", tag, why)
 		}
 	}
@@ -31,7 +31,7 @@ func TestLanguageTagProblem(t *testing.T) {
 		"en/..":     "it must contain only letters and dashes",
 		"pt-1":      "it must contain only letters and dashes",
 	} {
-		if why := languageTagProblem(tag); !strings.Contains(why, want) {
+		if why := LanguageTagProblem(tag); !strings.Contains(why, want) {
 			t.Errorf("%q: %q, want %q", tag, why, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 // Tests of the list resources through the protocol server and terraform query, for the kinds that
 // no test file of their own covers alone.
@@ -22,8 +22,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -34,9 +36,9 @@ import (
 func TestLiveIdentityAndListProtocol(t *testing.T) {
 	const n = 130
 	// A short rate window, so that seeding 260 objects does not wait out the sandbox's minute.
-	emu, baseURL := serveEmulator(t, emulator.Options{RateWindow: 100 * time.Millisecond}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
-	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{RateWindow: 100 * time.Millisecond}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
 	streams, themes := map[string]videohost.LiveStream{}, map[string]videohost.PlayerTheme{}
 	for i := range n {
 		th, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(fmt.Sprintf("theme-%03d", i))})
@@ -65,43 +67,43 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 				someID = id
 				break
 			}
-			_, identity, diags := p.read(kind.typeName, map[string]tftypes.Value{"id": str(someID)})
-			requireNoErrors(t, "ReadResource", diags)
-			if got := stringOf(identity["id"]); got != someID {
+			_, identity, diags := p.Read(kind.typeName, map[string]tftypes.Value{"id": acctest.Str(someID)})
+			acctest.RequireNoErrors(t, "ReadResource", diags)
+			if got := acctest.StringOf(identity["id"]); got != someID {
 				t.Errorf("identity after a read of a state without one = %q, want %q", got, someID)
 			}
-			state, identity, diags := p.importResource(kind.typeName, "", map[string]tftypes.Value{"id": str(someID)})
-			requireNoErrors(t, "ImportResourceState", diags)
-			if stringOf(state["id"]) != someID || stringOf(identity["id"]) != someID {
-				t.Errorf("import by identity: state id %q, identity %q, want %q", stringOf(state["id"]), stringOf(identity["id"]), someID)
+			state, identity, diags := p.ImportResource(kind.typeName, "", map[string]tftypes.Value{"id": acctest.Str(someID)})
+			acctest.RequireNoErrors(t, "ImportResourceState", diags)
+			if acctest.StringOf(state["id"]) != someID || acctest.StringOf(identity["id"]) != someID {
+				t.Errorf("import by identity: state id %q, identity %q, want %q", acctest.StringOf(state["id"]), acctest.StringOf(identity["id"]), someID)
 			}
 			before := emu.RequestCount("", "/")
-			if _, _, diags := p.importResource(kind.typeName, "", map[string]tftypes.Value{"id": str("../videos")}); !hasError(diags, "Invalid Import ID") {
-				t.Errorf("an identity with a path step: %s", diagText(diags))
+			if _, _, diags := p.ImportResource(kind.typeName, "", map[string]tftypes.Value{"id": acctest.Str("../videos")}); !acctest.HasError(diags, "Invalid Import ID") {
+				t.Errorf("an identity with a path step: %s", acctest.DiagText(diags))
 			}
 			if after := emu.RequestCount("", "/"); after != before {
 				t.Errorf("%d requests for a refused identity", after-before)
 			}
 
-			var results []listed
-			lists, _ := readsDuring(emu, kind.path, func() {
-				results = p.list(listQuery{TypeName: kind.typeName, IncludeResource: true, Limit: 1000})
+			var results []acctest.Listed
+			lists, _ := acctest.ReadsDuring(emu, kind.path, func() {
+				results = p.List(acctest.ListQuery{TypeName: kind.typeName, IncludeResource: true, Limit: 1000})
 			})
 			t.Logf("%s: %d results with include_resource from %d list reads", kind.typeName, len(results), lists)
-			if len(results) != n || lists > pagesFor(n)+1 {
-				t.Fatalf("%d results from %d list reads, want %d from at most %d", len(results), lists, n, pagesFor(n)+1)
+			if len(results) != n || lists > acctest.PagesFor(n)+1 {
+				t.Fatalf("%d results from %d list reads, want %d from at most %d", len(results), lists, n, acctest.PagesFor(n)+1)
 			}
 			for _, r := range results {
-				requireNoErrors(t, "ListResource", r.Diagnostics)
-				id := stringOf(r.Identity["id"])
-				if want, ok := kind.ids[id]; !ok || r.DisplayName != want || stringOf(r.Resource["id"]) != id || stringOf(r.Resource["name"]) != want {
+				acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
+				id := acctest.StringOf(r.Identity["id"])
+				if want, ok := kind.ids[id]; !ok || r.DisplayName != want || acctest.StringOf(r.Resource["id"]) != id || acctest.StringOf(r.Resource["name"]) != want {
 					t.Fatalf("result %q (%q) with resource %v; want a seeded object named %q", id, r.DisplayName, r.Resource, want)
 				}
 			}
 			if kind.typeName == "videohost_live_stream" {
 				r := results[0]
-				ls := streams[stringOf(r.Identity["id"])]
-				if stringOf(r.Resource["stream_key"]) != ls.StreamKey || stringOf(r.Resource["player_id"]) != ls.PlayerID {
+				ls := streams[acctest.StringOf(r.Identity["id"])]
+				if acctest.StringOf(r.Resource["stream_key"]) != ls.StreamKey || acctest.StringOf(r.Resource["player_id"]) != ls.PlayerID {
 					t.Errorf("the listed resource of %s lacks its stream key or player", ls.ID)
 				}
 			}
@@ -109,7 +111,7 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 	}
 
 	t.Run("the name filter of the live stream list", func(t *testing.T) {
-		results := p.list(listQuery{TypeName: "videohost_live_stream", Config: map[string]tftypes.Value{"name": str("stream-12")}, Limit: 1000})
+		results := p.List(acctest.ListQuery{TypeName: "videohost_live_stream", Config: map[string]tftypes.Value{"name": acctest.Str("stream-12")}, Limit: 1000})
 		if len(results) != 10 { // stream-120 to stream-129
 			t.Errorf("%d live streams whose name holds stream-12, want 10", len(results))
 		}
@@ -128,10 +130,10 @@ func names[T any](objs map[string]T, name func(T) string) map[string]string {
 // TestAccLiveQuery runs terraform query over live streams and player themes, beside one of
 // each managed by the configuration. terraform query needs Terraform 1.14.
 func TestAccLiveQuery(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireOwnAccount(t, "it queries every object of the account and expects its own")
-	requireCLIFeature(t, featureQuery)
-	c := serviceClient(t, env)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireOwnAccount(t, "it queries every object of the account and expects its own")
+	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
+	c := acctest.ServiceClient(t, env)
 	outside, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "outside studio"})
 	if err != nil {
 		t.Fatal(err)
@@ -156,11 +158,11 @@ list "videohost_player_theme" "all" {
   provider = videohost
 }
 `
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
-			{Config: streamConfig(env, true, "name", hcl("studio"))},
+			{Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"))},
 			{
 				Query:  true,
 				Config: query,
@@ -191,10 +193,10 @@ type outsideObjects struct {
 
 // makeOutsideObjects makes one object of each listed kind, named with a suffix of the run where
 // the kind has a name, so that a list filtered by it is of the test's object alone.
-func makeOutsideObjects(t *testing.T, env *accEnv) outsideObjects {
+func makeOutsideObjects(t *testing.T, env *acctest.AccEnv) outsideObjects {
 	t.Helper()
-	c := serviceClient(t, env)
-	o := outsideObjects{name: "outside " + runSuffix(t)}
+	c := acctest.ServiceClient(t, env)
+	o := outsideObjects{name: "outside " + acctest.RunSuffix(t)}
 	cleanup := func(what, id string, del func(context.Context, string) error) {
 		t.Cleanup(func() {
 			if err := del(context.Background(), id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
@@ -212,7 +214,7 @@ func makeOutsideObjects(t *testing.T, env *accEnv) outsideObjects {
 		t.Fatal(err)
 	}
 	cleanup("player theme", theme.ID, c.DeletePlayerTheme)
-	mark, err := c.CreateWatermark(t.Context(), imageSource(t, writePNG(t, t.TempDir(), "mark.png", 16, 8, 3)))
+	mark, err := c.CreateWatermark(t.Context(), imageSource(t, acctest.WritePNG(t, t.TempDir(), "mark.png", 16, 8, 3)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,9 +224,9 @@ func makeOutsideObjects(t *testing.T, env *accEnv) outsideObjects {
 		t.Fatal(err)
 	}
 	cleanup("upload token", tok.Token, c.DeleteUploadToken)
-	o.liveStream, o.theme, o.watermark, o.tokenID = ls.ID, theme.ID, mark.ID, uploadTokenFingerprint(tok.Token)
-	o.video = createVideoOutside(t, env, videohost.VideoCreate{Title: o.name})
-	o.webhook = createWebhookOutside(t, env, "https://hooks.example.test/"+strings.ReplaceAll(o.name, " ", "-"), events.VideoEncodingQualityCompleted).ID
+	o.liveStream, o.theme, o.watermark, o.tokenID = ls.ID, theme.ID, mark.ID, uploadtoken.UploadTokenFingerprint(tok.Token)
+	o.video = acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: o.name})
+	o.webhook = acctest.CreateWebhookOutside(t, env, "https://hooks.example.test/"+strings.ReplaceAll(o.name, " ", "-"), events.VideoEncodingQualityCompleted).ID
 	return o
 }
 
@@ -245,8 +247,8 @@ func imageSource(t *testing.T, file string) videohost.UploadSource {
 
 // listsID checks that the list data source at address holds, among its items, one whose id is id.
 func listsID(address, items, id string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		attrs, err := stateAttributes(s, address)
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
+		attrs, err := acctest.StateAttributes(s, address)
 		if err != nil {
 			return err
 		}
@@ -267,8 +269,8 @@ func listsID(address, items, id string) statecheck.StateCheck {
 // endpoint: the lists with a name filter are filtered by the test's own name, the others are
 // searched for the test's objects by id (up to 1000 of a kind).
 func TestAccListsOfObjectsMadeOutside(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureQuery)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
 	o := makeOutsideObjects(t, env)
 	byID := func(list, id string) querycheck.QueryResultCheck {
 		return querycheck.ExpectResourceKnownValues(list, queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)}),
@@ -278,12 +280,12 @@ func TestAccListsOfObjectsMadeOutside(t *testing.T) {
 		return fmt.Sprintf("list %q \"outside\" {\n  provider         = videohost\n  include_resource = true\n  limit            = 1000\n%s}\n", kind, config)
 	}
 	named := func(attr string) string { return fmt.Sprintf("  config {\n    %s = %q\n  }\n", attr, o.name) }
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_webhooks" "all" {}
 data "videohost_watermarks" "all" {}
 data "videohost_upload_tokens" "all" {}

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -15,27 +15,27 @@ import (
 // Each model's object() builds one element from the types of the schema, and
 // TestObjectsMatchReflection keeps every element equal to what reflection gives.
 
-// objectTypeOf is the type of one element of a list of objects with the given attributes.
-func objectTypeOf(attrs map[string]schema.Attribute) types.ObjectType {
-	return types.ObjectType{AttrTypes: attrTypesOf(schema.NestedAttributeObject{Attributes: attrs}.Type())}
+// ObjectTypeOf is the type of one element of a list of objects with the given attributes.
+func ObjectTypeOf(attrs map[string]schema.Attribute) types.ObjectType {
+	return types.ObjectType{AttrTypes: AttrTypesOf(schema.NestedAttributeObject{Attributes: attrs}.Type())}
 }
 
-// attrTypesOf is the attribute types of an object type, or of the elements of a list of
+// AttrTypesOf is the attribute types of an object type, or of the elements of a list of
 // objects; nil for any other type, which makes every value built from it an error diagnostic
 // (and the test fail) rather than a panic.
-func attrTypesOf(t attr.Type) map[string]attr.Type {
+func AttrTypesOf(t attr.Type) map[string]attr.Type {
 	switch t := t.(type) {
 	case basetypes.ObjectType:
 		return t.AttrTypes
 	case basetypes.ListType:
-		return attrTypesOf(t.ElemType)
+		return AttrTypesOf(t.ElemType)
 	}
 	return nil
 }
 
-// listValue is the list attribute of a list data source: one element per item, each built by
+// ListValue is the list attribute of a list data source: one element per item, each built by
 // object. The first error stops the walk, so that one bad item is one diagnostic.
-func listValue[T any](elem types.ObjectType, items []T, object func(T) (types.Object, diag.Diagnostics)) (types.List, diag.Diagnostics) {
+func ListValue[T any](elem types.ObjectType, items []T, object func(T) (types.Object, diag.Diagnostics)) (types.List, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	elems := make([]attr.Value, 0, len(items))
 	for _, item := range items {
@@ -51,8 +51,8 @@ func listValue[T any](elem types.ObjectType, items []T, object func(T) (types.Ob
 	return l, diags
 }
 
-// stringList is a list of strings as a value.
-func stringList(items []string) (types.List, diag.Diagnostics) {
+// StringList is a list of strings as a value.
+func StringList(items []string) (types.List, diag.Diagnostics) {
 	elems := make([]attr.Value, 0, len(items))
 	for _, s := range items {
 		elems = append(elems, types.StringValue(s))

@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"context"
@@ -12,20 +12,28 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/livestream"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/playertheme"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/tag"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/videosummary"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 func testLiveStream(id string) videohost.LiveStream {
 	return videohost.LiveStream{
 		ID: id, Name: "studio", StreamKey: "key", Public: true, PlayerID: "pl1", Broadcasting: true,
-		CreatedAt: &testTime, UpdatedAt: &testTime,
+		CreatedAt: &acctest.TestTime, UpdatedAt: &acctest.TestTime,
 		Assets:    &videohost.LiveStreamAssets{HLS: "h", IFrame: "i", Player: "p", Thumbnail: "t"},
 		Restreams: []videohost.Restream{{Name: "yt", ServerURL: "rtmp://x/live", StreamKey: "rk"}},
 	}
 }
 
 func testWebhook(id string) videohost.Webhook {
-	return videohost.Webhook{ID: id, URL: "https://example.com/" + id, CreatedAt: testTime,
+	return videohost.Webhook{ID: id, URL: "https://example.com/" + id, CreatedAt: acctest.TestTime,
 		Events: []string{"video.encoding.quality.completed", "live-stream.broadcast.started"}, SignatureSecret: "s"}
 }
 
@@ -33,15 +41,15 @@ func testWebhook(id string) videohost.Webhook {
 // equal to the framework's reflection of their models, which the data sources of one item use.
 func TestObjectsMatchReflection(t *testing.T) {
 	videos := map[string]videohost.Video{
-		"full":                  testVideo("vi1"),
+		"full":                  acctest.TestVideo("vi1"),
 		"bare":                  {ID: "vi2"},
 		"source without stream": {ID: "vi3", Source: &videohost.VideoSource{URI: "u", Type: "upload"}},
 	}
 	for name, v := range videos {
 		t.Run("video "+name, func(t *testing.T) {
-			m := videoModelFrom(v)
-			got, diags := m.object()
-			requireSameObject(t, videoObjectType, m, got, diags)
+			m := video.VideoModelFrom(v)
+			got, diags := m.Object()
+			acctest.RequireSameObject(t, video.VideoObjectType, m, got, diags)
 		})
 	}
 	liveStreams := map[string]videohost.LiveStream{
@@ -50,9 +58,9 @@ func TestObjectsMatchReflection(t *testing.T) {
 	}
 	for name, ls := range liveStreams {
 		t.Run("live stream "+name, func(t *testing.T) {
-			m := liveStreamModelFrom(ls)
-			got, diags := m.object()
-			requireSameObject(t, liveStreamObjectType, m, got, diags)
+			m := livestream.LiveStreamModelFrom(ls)
+			got, diags := m.Object()
+			acctest.RequireSameObject(t, livestream.LiveStreamObjectType, m, got, diags)
 		})
 	}
 	webhooks := map[string]videohost.Webhook{
@@ -61,46 +69,46 @@ func TestObjectsMatchReflection(t *testing.T) {
 	}
 	for name, w := range webhooks {
 		t.Run("webhook "+name, func(t *testing.T) {
-			m, diags := webhookModelFrom(t.Context(), w, types.StringNull())
+			m, diags := webhook.WebhookModelFrom(t.Context(), w, types.StringNull())
 			if diags.HasError() {
 				t.Fatal(diags)
 			}
-			got, diags := m.object()
-			requireSameObject(t, webhookObjectType, m, got, diags)
+			got, diags := m.Object()
+			acctest.RequireSameObject(t, webhook.WebhookObjectType, m, got, diags)
 		})
 	}
-	named := sampleTheme("pt2")
+	named := acctest.SampleTheme("pt2")
 	named.Name, named.Assets = "brand", &videohost.PlayerThemeAssets{Logo: "l", Link: "k"}
-	themes := map[string]videohost.PlayerTheme{"defaults": sampleTheme("pt1"), "named with logo": named}
+	themes := map[string]videohost.PlayerTheme{"defaults": acctest.SampleTheme("pt1"), "named with logo": named}
 	for name, p := range themes {
 		t.Run("player theme "+name, func(t *testing.T) {
-			m := playerThemeModelFrom(p)
-			got, diags := m.object()
-			requireSameObject(t, playerThemeObjectType, m, got, diags)
+			m := playertheme.PlayerThemeModelFrom(p)
+			got, diags := m.Object()
+			acctest.RequireSameObject(t, playertheme.PlayerThemeObjectType, m, got, diags)
 		})
 	}
 	created := time.Date(2024, 7, 14, 23, 36, 7, 0, time.UTC)
 	for name, s := range map[string]videohost.Summary{"full": {ID: "summary_1", VideoID: "vi1", Origin: "auto", SourceStatus: "completed", CreatedAt: &created, UpdatedAt: &created}, "bare": {ID: "summary_2"}} {
 		t.Run("summary "+name, func(t *testing.T) {
-			m := summaryDataModelFrom(s)
-			got, diags := m.object()
-			requireSameObject(t, summaryObjectType, m, got, diags)
+			m := videosummary.SummaryDataModelFrom(s)
+			got, diags := m.Object()
+			acctest.RequireSameObject(t, videosummary.SummaryObjectType, m, got, diags)
 		})
 	}
 	t.Run("tag", func(t *testing.T) {
-		m := tagDataModelFrom(videohost.Tag{Value: "maths", VideoCount: 33})
-		got, diags := m.object()
-		requireSameObject(t, tagObjectType, m, got, diags)
+		m := tag.TagDataModelFrom(videohost.Tag{Value: "maths", VideoCount: 33})
+		got, diags := m.Object()
+		acctest.RequireSameObject(t, tag.TagObjectType, m, got, diags)
 	})
 }
 
 func TestListValue(t *testing.T) {
-	list, diags := listValue(videoObjectType, []videohost.Video{testVideo("vi1"), {ID: "vi2"}},
-		func(v videohost.Video) (types.Object, diag.Diagnostics) { return videoModelFrom(v).object() })
+	list, diags := framework.ListValue(video.VideoObjectType, []videohost.Video{acctest.TestVideo("vi1"), {ID: "vi2"}},
+		func(v videohost.Video) (types.Object, diag.Diagnostics) { return video.VideoModelFrom(v).Object() })
 	if diags.HasError() || len(list.Elements()) != 2 {
 		t.Fatalf("listValue: %d elements, %v", len(list.Elements()), diags)
 	}
-	empty, diags := listValue(webhookObjectType, nil, func(videohost.Webhook) (types.Object, diag.Diagnostics) {
+	empty, diags := framework.ListValue(webhook.WebhookObjectType, nil, func(videohost.Webhook) (types.Object, diag.Diagnostics) {
 		t.Fatal("object called for an empty list")
 		return types.Object{}, nil
 	})
@@ -109,11 +117,11 @@ func TestListValue(t *testing.T) {
 	}
 	// An object that fails stops the walk with its diagnostic and a null list.
 	var calls int
-	failed, diags := listValue(webhookObjectType, []videohost.Webhook{{}, {}}, func(videohost.Webhook) (types.Object, diag.Diagnostics) {
+	failed, diags := framework.ListValue(webhook.WebhookObjectType, []videohost.Webhook{{}, {}}, func(videohost.Webhook) (types.Object, diag.Diagnostics) {
 		calls++
 		var d diag.Diagnostics
 		d.AddError("Broken", "on purpose")
-		return types.ObjectNull(webhookObjectType.AttrTypes), d
+		return types.ObjectNull(webhook.WebhookObjectType.AttrTypes), d
 	})
 	if !diags.HasError() || !failed.IsNull() || calls != 1 {
 		t.Fatalf("a failing object: list %s, %d calls, %v", failed, calls, diags)
@@ -132,24 +140,24 @@ func BenchmarkListValues(b *testing.B) {
 		for i := range webhooks {
 			webhooks[i] = testWebhook(fmt.Sprintf("wh%d", i))
 		}
-		benchmarkList(b, fmt.Sprintf("webhooks/%d", n), NewWebhooksDataSource(),
+		benchmarkList(b, fmt.Sprintf("webhooks/%d", n), webhook.NewWebhooksDataSource(),
 			func() any {
 				m := struct {
-					Event    types.String   `tfsdk:"event"`
-					Webhooks []webhookModel `tfsdk:"webhooks"`
+					Event    types.String           `tfsdk:"event"`
+					Webhooks []webhook.WebhookModel `tfsdk:"webhooks"`
 				}{Event: types.StringNull()}
 				for _, w := range webhooks {
-					wm, _ := webhookModelFrom(ctx, w, types.StringNull())
+					wm, _ := webhook.WebhookModelFrom(ctx, w, types.StringNull())
 					m.Webhooks = append(m.Webhooks, wm)
 				}
 				return &m
 			},
 			func() (any, diag.Diagnostics) {
-				l, diags := listValue(webhookObjectType, webhooks, func(w videohost.Webhook) (types.Object, diag.Diagnostics) {
-					m, _ := webhookModelFrom(ctx, w, types.StringNull())
-					return m.object()
+				l, diags := framework.ListValue(webhook.WebhookObjectType, webhooks, func(w videohost.Webhook) (types.Object, diag.Diagnostics) {
+					m, _ := webhook.WebhookModelFrom(ctx, w, types.StringNull())
+					return m.Object()
 				})
-				return &webhooksModel{Event: types.StringNull(), Webhooks: l}, diags
+				return &webhook.WebhooksModel{Event: types.StringNull(), Webhooks: l}, diags
 			})
 	}
 	for _, n := range []int{10, 100} {
@@ -157,57 +165,57 @@ func BenchmarkListValues(b *testing.B) {
 		for i := range streams {
 			streams[i] = testLiveStream(fmt.Sprintf("li%d", i))
 		}
-		benchmarkList(b, fmt.Sprintf("live_streams/%d", n), NewLiveStreamsDataSource(),
+		benchmarkList(b, fmt.Sprintf("live_streams/%d", n), livestream.NewLiveStreamsDataSource(),
 			func() any {
 				m := struct {
-					Name        types.String      `tfsdk:"name"`
-					SortBy      types.String      `tfsdk:"sort_by"`
-					SortOrder   types.String      `tfsdk:"sort_order"`
-					LiveStreams []liveStreamModel `tfsdk:"live_streams"`
+					Name        types.String                 `tfsdk:"name"`
+					SortBy      types.String                 `tfsdk:"sort_by"`
+					SortOrder   types.String                 `tfsdk:"sort_order"`
+					LiveStreams []livestream.LiveStreamModel `tfsdk:"live_streams"`
 				}{Name: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull()}
 				for _, ls := range streams {
-					m.LiveStreams = append(m.LiveStreams, liveStreamModelFrom(ls))
+					m.LiveStreams = append(m.LiveStreams, livestream.LiveStreamModelFrom(ls))
 				}
 				return &m
 			},
 			func() (any, diag.Diagnostics) {
-				l, diags := listValue(liveStreamObjectType, streams, func(ls videohost.LiveStream) (types.Object, diag.Diagnostics) {
-					return liveStreamModelFrom(ls).object()
+				l, diags := framework.ListValue(livestream.LiveStreamObjectType, streams, func(ls videohost.LiveStream) (types.Object, diag.Diagnostics) {
+					return livestream.LiveStreamModelFrom(ls).Object()
 				})
-				return &liveStreamsModel{Name: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(), LiveStreams: l}, diags
+				return &livestream.LiveStreamsModel{Name: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(), LiveStreams: l}, diags
 			})
 	}
 	for _, n := range []int{100, 10000} {
 		videos := make([]videohost.Video, n)
 		for i := range videos {
-			videos[i] = testVideo(fmt.Sprintf("vi%d", i))
+			videos[i] = acctest.TestVideo(fmt.Sprintf("vi%d", i))
 		}
-		filters := videosModel{
+		filters := video.VideosModel{
 			Title: types.StringNull(), Tags: types.ListNull(types.StringType), Metadata: types.MapNull(types.StringType),
 			Description: types.StringNull(), LiveStreamID: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(),
 		}
-		benchmarkList(b, fmt.Sprintf("videos/%d", n), NewVideosDataSource(),
+		benchmarkList(b, fmt.Sprintf("videos/%d", n), video.NewVideosDataSource(),
 			func() any {
 				m := struct {
-					Title        types.String `tfsdk:"title"`
-					Tags         types.List   `tfsdk:"tags"`
-					Metadata     types.Map    `tfsdk:"metadata"`
-					Description  types.String `tfsdk:"description"`
-					LiveStreamID types.String `tfsdk:"live_stream_id"`
-					SortBy       types.String `tfsdk:"sort_by"`
-					SortOrder    types.String `tfsdk:"sort_order"`
-					Videos       []videoModel `tfsdk:"videos"`
+					Title        types.String       `tfsdk:"title"`
+					Tags         types.List         `tfsdk:"tags"`
+					Metadata     types.Map          `tfsdk:"metadata"`
+					Description  types.String       `tfsdk:"description"`
+					LiveStreamID types.String       `tfsdk:"live_stream_id"`
+					SortBy       types.String       `tfsdk:"sort_by"`
+					SortOrder    types.String       `tfsdk:"sort_order"`
+					Videos       []video.VideoModel `tfsdk:"videos"`
 				}{filters.Title, filters.Tags, filters.Metadata, filters.Description, filters.LiveStreamID, filters.SortBy, filters.SortOrder, nil}
 				for _, v := range videos {
-					m.Videos = append(m.Videos, videoModelFrom(v))
+					m.Videos = append(m.Videos, video.VideoModelFrom(v))
 				}
 				return &m
 			},
 			func() (any, diag.Diagnostics) {
 				m := filters
 				var diags diag.Diagnostics
-				m.Videos, diags = listValue(videoObjectType, videos, func(v videohost.Video) (types.Object, diag.Diagnostics) {
-					return videoModelFrom(v).object()
+				m.Videos, diags = framework.ListValue(video.VideoObjectType, videos, func(v videohost.Video) (types.Object, diag.Diagnostics) {
+					return video.VideoModelFrom(v).Object()
 				})
 				return &m, diags
 			})

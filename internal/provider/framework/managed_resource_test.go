@@ -1,10 +1,12 @@
-package provider
+package framework_test
 
 import (
 	"reflect"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
@@ -18,16 +20,16 @@ import (
 // deletedByID, rather than one with a nil call.
 func TestEveryDeleteByIDHasAFunction(t *testing.T) {
 	var deleting int
-	for _, newResource := range (&videohostProvider{}).Resources(t.Context()) {
+	for _, newResource := range (&provider.VideohostProvider{}).Resources(t.Context()) {
 		r := newResource()
 		v := reflect.ValueOf(r).Elem()
 		for i := range v.NumField() {
 			f := v.Type().Field(i)
-			if !f.Anonymous || f.Type != reflect.TypeFor[deletedByID]() {
+			if !f.Anonymous || f.Type != reflect.TypeFor[framework.DeletedByID]() {
 				continue
 			}
 			deleting++
-			if v.Field(i).FieldByName("deleteByID").IsNil() {
+			if v.Field(i).FieldByName("DeleteByID").IsNil() {
 				t.Errorf("%T deletes by id with no function to delete", r)
 			}
 		}
@@ -56,12 +58,12 @@ func TestPlannedUpdateRecordsThePlan(t *testing.T) {
 		State:    tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)},
 		Identity: &tfsdk.ResourceIdentity{Schema: is, Raw: tftypes.NewValue(is.Type().TerraformType(ctx), nil)},
 	}
-	withPlannedUpdate{}.Update(ctx, resource.UpdateRequest{Plan: tfsdk.Plan{Schema: s, Raw: plan}}, &resp)
+	framework.WithPlannedUpdate{}.Update(ctx, resource.UpdateRequest{Plan: tfsdk.Plan{Schema: s, Raw: plan}}, &resp)
 	requireNoFrameworkErrors(t, resp.Diagnostics)
 	if !resp.State.Raw.Equal(plan) {
 		t.Errorf("state %v, want the plan %v", resp.State.Raw, plan)
 	}
-	var ident idIdentityModel
+	var ident framework.IdIdentityModel
 	requireNoFrameworkErrors(t, resp.Identity.Get(ctx, &ident))
 	if ident.ID.ValueString() != "0123456789abcdef" {
 		t.Errorf("identity %v, want the plan's id", ident.ID)

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // What Configure hands to every resource, data source and ephemeral resource (providerData), the
 // check that it was handed, and the two bases that take it and give each its type name.
@@ -14,25 +14,25 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// providerData is what Configure hands to every resource, data source and ephemeral resource.
-type providerData struct {
-	client      *videohost.Client
-	environment string
-	baseURL     string
-	// adoption holds the claims of this provider's creates (adoption.go).
-	adoption adoptionClaims
+// ProviderData is what Configure hands to every resource, data source and ephemeral resource.
+type ProviderData struct {
+	Client      *videohost.Client
+	Environment string
+	BaseURL     string
+	// Adoption holds the claims of this provider's creates (adoption.go).
+	Adoption adoptionClaims
 	// rateWaits decides when the rate-limit warning is given (rate_limit_warning.go).
 	rateWaits rateWaitNotice
 }
 
-// providerDataFrom unwraps the ProviderData of a Configure request. It returns nil without a
+// ProviderDataFrom unwraps the ProviderData of a Configure request. It returns nil without a
 // diagnostic while the provider is not configured yet (Terraform calls Configure on resources
 // before the provider's own Configure during validation).
-func providerDataFrom(raw any, diags *diag.Diagnostics) *providerData {
+func ProviderDataFrom(raw any, diags *diag.Diagnostics) *ProviderData {
 	if raw == nil {
 		return nil
 	}
-	pd, ok := raw.(*providerData)
+	pd, ok := raw.(*ProviderData)
 	if !ok {
 		diags.AddError("Unexpected Provider Data",
 			fmt.Sprintf("Expected *providerData, got %T. This is a bug in the provider; please report it.", raw))
@@ -41,9 +41,9 @@ func providerDataFrom(raw any, diags *diag.Diagnostics) *providerData {
 	return pd
 }
 
-// requireConfigured reports whether the provider has a client, with an error diagnostic when
+// RequireConfigured reports whether the provider has a client, with an error diagnostic when
 // it has not.
-func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
+func RequireConfigured(pd *ProviderData, diags *diag.Diagnostics) bool {
 	if pd != nil {
 		return true
 	}
@@ -57,40 +57,40 @@ func requireConfigured(pd *providerData, diags *diag.Diagnostics) bool {
 // below, which give it its type name and the provider data that Configure hands over, so that
 // its own file holds only what makes it different.
 
-// dataSourceBase is embedded by every data source.
-type dataSourceBase struct {
-	// typeName is the data source's name after the provider's, such as "_webhooks".
-	typeName string
-	pd       *providerData
+// DataSourceBase is embedded by every data source.
+type DataSourceBase struct {
+	// TypeName is the data source's name after the provider's, such as "_webhooks".
+	TypeName string
+	Pd       *ProviderData
 }
 
-func (b *dataSourceBase) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + b.typeName
+func (b *DataSourceBase) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + b.TypeName
 }
 
-func (b *dataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	b.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+func (b *DataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	b.Pd = ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// resourceBase is embedded by every managed resource and every list resource; a list resource
+// ResourceBase is embedded by every managed resource and every list resource; a list resource
 // has the name of the resource it finds.
-type resourceBase struct {
-	// typeName is the resource's name after the provider's, such as "_webhook".
-	typeName string
-	pd       *providerData
+type ResourceBase struct {
+	// TypeName is the resource's name after the provider's, such as "_webhook".
+	TypeName string
+	Pd       *ProviderData
 }
 
-func (b *resourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + b.typeName
+func (b *ResourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + b.TypeName
 }
 
-func (b *resourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	b.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+func (b *ResourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	b.Pd = ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Environment variables read when the matching attribute is not set.
 const (
-	envAPIKey      = "VIDEOHOST_API_KEY"
-	envEnvironment = "VIDEOHOST_ENVIRONMENT"
-	envBaseURL     = "VIDEOHOST_BASE_URL"
+	EnvAPIKey      = "VIDEOHOST_API_KEY"
+	EnvEnvironment = "VIDEOHOST_ENVIRONMENT"
+	EnvBaseURL     = "VIDEOHOST_BASE_URL"
 )

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"fmt"
@@ -11,8 +11,8 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// rateWaitSummary is the summary of the warning that says the service's rate limit held the run.
-const rateWaitSummary = "Waited on the Service's Rate Limit"
+// RateWaitSummary is the summary of the warning that says the service's rate limit held the run.
+const RateWaitSummary = "Waited on the Service's Rate Limit"
 
 // rateWaitNoticeAfter is how long the rate limit must have held the run's requests in all before
 // an operation says so: the pacing of a first window holds requests for moments that are not
@@ -31,33 +31,33 @@ type rateWaitNotice struct {
 	warned atomic.Bool
 }
 
-// rateWaitsNow marks the start of a write, which noteRateLimitWaits must end (a defer).
-func rateWaitsNow(pd *providerData) *providerData {
+// RateWaitsNow marks the start of a write, which noteRateLimitWaits must end (a defer).
+func RateWaitsNow(pd *ProviderData) *ProviderData {
 	if pd != nil {
 		pd.rateWaits.inFlight.Add(1)
 	}
 	return pd
 }
 
-// noteRateLimitWaits ends a write that rateWaitsNow began, and adds the warning that the run
+// NoteRateLimitWaits ends a write that rateWaitsNow began, and adds the warning that the run
 // waited on the rate limit when this write is the last in flight, no request of any class
 // (reads, writes, uploads) is held, the client has waited rateWaitNoticeAfter in all, and no
 // operation of this provider has warned yet. Its detail gives the total per class, which for
 // the last write of the run is the total in all. The argument is rateWaitsNow's result, so that
 // the write is counted when the defer is set: defer noteRateLimitWaits(&diags, rateWaitsNow(pd)).
-func noteRateLimitWaits(diags *diag.Diagnostics, pd *providerData) {
-	if pd == nil || pd.rateWaits.inFlight.Add(-1) != 0 || pd.client == nil {
+func NoteRateLimitWaits(diags *diag.Diagnostics, pd *ProviderData) {
+	if pd == nil || pd.rateWaits.inFlight.Add(-1) != 0 || pd.Client == nil {
 		return
 	}
-	detail, ok := rateWaitDetail(pd.client.RateLimitWaits())
+	detail, ok := RateWaitDetail(pd.Client.RateLimitWaits())
 	if ok && pd.rateWaits.warned.CompareAndSwap(false, true) {
-		diags.AddWarning(rateWaitSummary, detail)
+		diags.AddWarning(RateWaitSummary, detail)
 	}
 }
 
-// rateWaitDetail is the warning's detail for the client's waits, and whether they call for it:
+// RateWaitDetail is the warning's detail for the client's waits, and whether they call for it:
 // at least rateWaitNoticeAfter in all, and no request held now.
-func rateWaitDetail(after []videohost.RateLimitWaits) (string, bool) {
+func RateWaitDetail(after []videohost.RateLimitWaits) (string, bool) {
 	var held []string
 	var total time.Duration
 	ended := true

@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"context"
@@ -10,7 +10,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -25,24 +27,24 @@ var rateWaitLine = regexp.MustCompile(`writes\s+rate\s+limit\s+\(2\s+per\s+2\s+s
 // too (its warnings point at no configuration, so Terraform does not fold them), and so does
 // the apply of a video whose upload the uploads class holds.
 func TestAccRateLimitWaitWarning(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 2, Uploads: 1}, RateWindow: 2 * time.Second})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 2, Uploads: 1}, RateWindow: 2 * time.Second})
+	env.RequireEmulator(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
-	cli := newCLIWorkdir(ctx, t, "1.0.0")
-	cli.writeConfig(env, "", `
+	cli := acctest.NewCLIWorkdir(ctx, t, "1.0.0")
+	cli.WriteConfig(env, "", `
 resource "videohost_webhook" "many" {
   count  = 6
   url    = "https://hooks.example.test/rate/${count.index}"
   events = ["video.source.recorded"]
 }
 `)
-	out := cli.run("apply", "-no-color", "-auto-approve")
+	out := cli.Run("apply", "-no-color", "-auto-approve")
 	if !strings.Contains(out, "Apply complete! Resources: 6 added") {
 		t.Fatalf("the apply did not create the six webhooks:\n%s", out)
 	}
-	if n := strings.Count(out, "Warning: "+rateWaitSummary); n != 1 {
-		t.Fatalf("the output holds %d warnings %q, want exactly one (the others folded into it):\n%s", n, rateWaitSummary, out)
+	if n := strings.Count(out, "Warning: "+framework.RateWaitSummary); n != 1 {
+		t.Fatalf("the output holds %d warnings %q, want exactly one (the others folded into it):\n%s", n, framework.RateWaitSummary, out)
 	}
 	m := rateWaitLine.FindStringSubmatch(out)
 	if m == nil {
@@ -56,28 +58,28 @@ resource "videohost_webhook" "many" {
 	if !regexp.MustCompile(`Nothing\s+failed`).MatchString(out) || !regexp.MustCompile(`TF_LOG_PROVIDER=INFO`).MatchString(out) {
 		t.Errorf("the warning does not say that nothing failed and where to see every wait:\n%s", out)
 	}
-	if i := strings.Index(out, "Warning: "+rateWaitSummary); i >= 0 {
+	if i := strings.Index(out, "Warning: "+framework.RateWaitSummary); i >= 0 {
 		t.Logf("what the user reads:\n%s", out[i:])
 	}
 
-	out = cli.run("destroy", "-no-color", "-auto-approve")
-	if n := strings.Count(out, "Warning: "+rateWaitSummary); !strings.Contains(out, "Resources: 6 destroyed") || n != 1 {
-		t.Fatalf("the destroy of six webhooks under the limit prints %d warnings %q, want exactly one:\n%s", n, rateWaitSummary, out)
+	out = cli.Run("destroy", "-no-color", "-auto-approve")
+	if n := strings.Count(out, "Warning: "+framework.RateWaitSummary); !strings.Contains(out, "Resources: 6 destroyed") || n != 1 {
+		t.Fatalf("the destroy of six webhooks under the limit prints %d warnings %q, want exactly one:\n%s", n, framework.RateWaitSummary, out)
 	}
 
 	// Three chunks at one a window: the last waits about two windows, all of it in the uploads
 	// class.
-	source, _ := writeRandomFile(t, t.TempDir(), "rate.mp4", 11<<20)
-	cli.writeConfig(env, "upload_chunk_size_mib = 5\nupload_chunks_in_flight = 1", `
+	source, _ := acctest.WriteRandomFile(t, t.TempDir(), "rate.mp4", 11<<20)
+	cli.WriteConfig(env, "upload_chunk_size_mib = 5\nupload_chunks_in_flight = 1", `
 resource "videohost_video" "held" {
   title       = "Held by the uploads rate limit"
-  source_file = `+hcl(source)+`
+  source_file = `+acctest.Hcl(source)+`
 }
 `)
-	out = cli.run("apply", "-no-color", "-auto-approve")
+	out = cli.Run("apply", "-no-color", "-auto-approve")
 	uploads := regexp.MustCompile(`uploads\s+rate\s+limit\s+\(1\s+per\s+2\s+s\)\s+held\s+[0-9]+\s+requests?,\s+which\s+waited\s+[0-9.]+\s+s\s+in\s+total\s+\([0-9.]+\s+s\s+of\s+wall\s+time\)`)
-	if n := strings.Count(out, "Warning: "+rateWaitSummary); n != 1 || !uploads.MatchString(out) {
-		t.Fatalf("the upload held by the uploads class prints %d warnings %q, want one that names the uploads limit:\n%s", n, rateWaitSummary, out)
+	if n := strings.Count(out, "Warning: "+framework.RateWaitSummary); n != 1 || !uploads.MatchString(out) {
+		t.Fatalf("the upload held by the uploads class prints %d warnings %q, want one that names the uploads limit:\n%s", n, framework.RateWaitSummary, out)
 	}
 }
 
@@ -106,14 +108,14 @@ func TestRateWaitDetail(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			detail, warns := rateWaitDetail(c.after)
+			detail, warns := framework.RateWaitDetail(c.after)
 			if warns != c.warns {
 				t.Fatalf("warns = %v, want %v", warns, c.warns)
 			}
-			requireContains(t, detail, c.detail...)
+			acctest.RequireContains(t, detail, c.detail...)
 		})
 	}
-	if _, warns := rateWaitDetail(stats(0, 800*time.Millisecond, 0)); warns {
+	if _, warns := framework.RateWaitDetail(stats(0, 800*time.Millisecond, 0)); warns {
 		t.Error("a run that waited less than a second in all warns")
 	}
 }
@@ -122,15 +124,15 @@ func TestRateWaitDetail(t *testing.T) {
 // the error gives the limit per the window the service's headers told, and the window's
 // length to wait, not "a minute".
 func TestAccRateLimitExhaustedNamesTheWindow(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{
+	env := acctest.NewAccEnv(t, emulator.Options{
 		Limits: emulator.Limits{Writes: 8}, RateWindow: 2 * time.Second, Faults: emulator.Faults{Burst429: 10},
 	})
-	env.requireEmulator(t)
+	env.RequireEmulator(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: webhookConfig(env, "max_retries = 1", "https://hooks.example.test/exhausted", "video.source.recorded"),
-			ExpectError: wrappedPhrases("Unable to Create Webhook", "The writes rate limit (8 per 2 s) of the sandbox environment "+
+			Config: acctest.WebhookConfig(env, "max_retries = 1", "https://hooks.example.test/exhausted", "video.source.recorded"),
+			ExpectError: acctest.WrappedPhrases("Unable to Create Webhook", "The writes rate limit (8 per 2 s) of the sandbox environment "+
 				"stayed exhausted after every retry", "Waiting for the window to reset (2 s)"),
 		}},
 	})

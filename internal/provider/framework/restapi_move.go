@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"context"
@@ -69,10 +69,10 @@ type restapiMoved struct {
 	model any
 }
 
-// restapiStateMovers are the state movers of the resource typeName, which takes restapi_objects
+// RestapiStateMovers are the state movers of the resource typeName, which takes restapi_objects
 // of path wantPath; build makes its model from the service's answer that restapi kept, id
 // being the object's id.
-func restapiStateMovers(typeName, wantPath string, build func(ctx context.Context, body []byte, id string) (any, error)) []resource.StateMover {
+func RestapiStateMovers(typeName, wantPath string, build func(ctx context.Context, body []byte, id string) (any, error)) []resource.StateMover {
 	return []resource.StateMover{{
 		StateMover: func(ctx context.Context, req resource.MoveStateRequest, resp *resource.MoveStateResponse) {
 			if req.SourceTypeName != restapiObjectType {
@@ -89,7 +89,7 @@ func restapiStateMovers(typeName, wantPath string, build func(ctx context.Contex
 			} else {
 				resp.Diagnostics.Append(resp.TargetState.Set(ctx, moved.model)...)
 			}
-			resp.Diagnostics.Append(setIDIdentity(ctx, resp.TargetIdentity, id)...)
+			resp.Diagnostics.Append(SetIDIdentity(ctx, resp.TargetIdentity, id)...)
 		},
 	}}
 }
@@ -130,7 +130,7 @@ func readRestapiObject(ctx context.Context, req resource.MoveStateRequest, typeN
 	if src.ID == nil || *src.ID == "" {
 		return refuse("Its state has no id")
 	}
-	if why := idProblem(*src.ID); why != "" {
+	if why := IdProblem(*src.ID); why != "" {
 		return refuse(fmt.Sprintf("Its id %q is not an id the service gives: %s", *src.ID, why))
 	}
 	body := src.body()
@@ -144,9 +144,9 @@ func readRestapiObject(ctx context.Context, req resource.MoveStateRequest, typeN
 	return restapiMoved{id: *src.ID, model: model}, true
 }
 
-// sameID fails when the object the service answered with is not the object of id: restapi's id
+// SameID fails when the object the service answered with is not the object of id: restapi's id
 // and the answer's own id differ when its id_attribute named another member.
-func sameID(kind, answered, id string) error {
+func SameID(kind, answered, id string) error {
 	if answered != "" && answered != id {
 		return fmt.Errorf("it is the %s %q, not %q, the id of the restapi_object (check the id_attribute it was created with)", kind, answered, id)
 	}

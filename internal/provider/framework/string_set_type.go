@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"context"
@@ -26,7 +26,7 @@ type stringSetType struct {
 
 var _ basetypes.SetTypable = stringSetType{}
 
-func newStringSetType() stringSetType {
+func NewStringSetType() stringSetType {
 	return stringSetType{basetypes.SetType{ElemType: types.StringType}}
 }
 
@@ -67,10 +67,10 @@ func (t stringSetType) Validate(_ context.Context, in tftypes.Value, p path.Path
 	return diags
 }
 
-func (t stringSetType) ValueType(context.Context) attr.Value { return stringSetValue{} }
+func (t stringSetType) ValueType(context.Context) attr.Value { return StringSetValue{} }
 
 func (t stringSetType) ValueFromSet(_ context.Context, in basetypes.SetValue) (basetypes.SetValuable, diag.Diagnostics) {
-	return stringSetValue{in}, nil
+	return StringSetValue{in}, nil
 }
 
 func (t stringSetType) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
@@ -82,23 +82,23 @@ func (t stringSetType) ValueFromTerraform(ctx context.Context, in tftypes.Value)
 	if !ok {
 		return nil, fmt.Errorf("unexpected value type %T", v)
 	}
-	return stringSetValue{set}, nil
+	return StringSetValue{set}, nil
 }
 
-// stringSetValue is a value of stringSetType: a types.Set of strings.
-type stringSetValue struct {
+// StringSetValue is a value of stringSetType: a types.Set of strings.
+type StringSetValue struct {
 	basetypes.SetValue
 }
 
-var _ basetypes.SetValuable = stringSetValue{}
+var _ basetypes.SetValuable = StringSetValue{}
 
-func (v stringSetValue) Type(context.Context) attr.Type { return newStringSetType() }
+func (v StringSetValue) Type(context.Context) attr.Type { return NewStringSetType() }
 
-func (v stringSetValue) Equal(o attr.Value) bool {
-	other, ok := o.(stringSetValue)
+func (v StringSetValue) Equal(o attr.Value) bool {
+	other, ok := o.(StringSetValue)
 	return ok && v.SetValue.Equal(other.SetValue)
 }
 
-func (v stringSetValue) ToSetValue(context.Context) (basetypes.SetValue, diag.Diagnostics) {
+func (v StringSetValue) ToSetValue(context.Context) (basetypes.SetValue, diag.Diagnostics) {
 	return v.SetValue, nil
 }

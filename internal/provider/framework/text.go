@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // The small helpers that write the provider's messages: plurals, the case of a kind's name, the
 // end of a sentence, a size in words.
@@ -28,24 +28,24 @@ func titleCase(kind string) string {
 	return strings.Join(words, " ")
 }
 
-// upperFirst starts a sentence with a capital letter.
-func upperFirst(s string) string {
+// UpperFirst starts a sentence with a capital letter.
+func UpperFirst(s string) string {
 	if s == "" {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// sentenceEnd ends why with a full stop unless it ends with a question already.
-func sentenceEnd(why string) string {
+// SentenceEnd ends why with a full stop unless it ends with a question already.
+func SentenceEnd(why string) string {
 	if strings.HasSuffix(why, "?") {
 		return why
 	}
 	return why + "."
 }
 
-// approxBytes writes a size in MiB with one decimal, or in bytes below 1 MiB.
-func approxBytes(n int64) string {
+// ApproxBytes writes a size in MiB with one decimal, or in bytes below 1 MiB.
+func ApproxBytes(n int64) string {
 	if n < 1<<20 {
 		return fmt.Sprintf("%d bytes", n)
 	}

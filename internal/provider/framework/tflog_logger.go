@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"context"
@@ -30,7 +30,7 @@ type tflogLogger struct {
 	apiKey string
 }
 
-func newTFLogLogger(apiKey string) *tflogLogger {
+func NewTFLogLogger(apiKey string) *tflogLogger {
 	return &tflogLogger{apiKey: apiKey}
 }
 

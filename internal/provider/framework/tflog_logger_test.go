@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"bytes"
@@ -19,8 +19,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -29,7 +31,7 @@ func TestTFLogLoggerMasksSecrets(t *testing.T) {
 	const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3cyJ9.c2lnbmF0dXJl"
 	var buf bytes.Buffer
 	ctx := tflogtest.RootLogger(t.Context(), &buf)
-	l := newTFLogLogger(key)
+	l := framework.NewTFLogLogger(key)
 
 	l.Debug(ctx, "request sent with "+key, map[string]any{
 		"method":           "GET",
@@ -83,7 +85,7 @@ func TestTFLogLoggerMasksSecrets(t *testing.T) {
 func TestTFLogLoggerWithoutKey(t *testing.T) {
 	var buf bytes.Buffer
 	ctx := tflogtest.RootLogger(t.Context(), &buf)
-	newTFLogLogger("").Debug(ctx, "request", map[string]any{"path": "/videos"})
+	framework.NewTFLogLogger("").Debug(ctx, "request", map[string]any{"path": "/videos"})
 	lines, err := tflogtest.MultilineJSONDecode(&buf)
 	if err != nil {
 		t.Fatal(err)
@@ -193,8 +195,8 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	tfBin := terraformCLI(t)
-	parallel(t)
+	tfBin := acctest.TerraformCLI(t)
+	acctest.Parallel(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 
@@ -202,7 +204,7 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	// refresh within a run, not only fetch one token per run.
 	var rec *tokenRecorder
 	var uploadRec *uploadTokenRecorder
-	emu, baseURL := serveEmulator(t, emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}},
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}},
 		func(emu *emulator.Emulator) http.Handler {
 			rec = &tokenRecorder{next: emu}
 			uploadRec = &uploadTokenRecorder{next: rec}
@@ -210,9 +212,9 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 		})
 	key := emu.APIKeys()[0]
 
-	cliConfig := devOverrideCLI(ctx, t)
+	cliConfig := acctest.DevOverrideCLI(ctx, t)
 	work := t.TempDir()
-	writeFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
+	acctest.WriteFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
@@ -339,15 +341,15 @@ check "ephemeral_upload_token" {
     error_message = "the ephemeral upload token has no fingerprint"
   }
 }
-`, hcl(baseURL), hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
+`, acctest.Hcl(baseURL), acctest.Hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
 
-	writePNG(t, work, "mark.png", 40, 20, 7)
-	writeFile(t, filepath.Join(work, "en.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nleak\n")
+	acctest.WritePNG(t, work, "mark.png", 40, 20, 7)
+	acctest.WriteFile(t, filepath.Join(work, "en.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nleak\n")
 	clip := make([]byte, 256<<10)
 	if _, err := rand.Read(clip); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(work, "clip.mp4"), string(clip))
+	acctest.WriteFile(t, filepath.Join(work, "clip.mp4"), string(clip))
 	clipSum := sha256.Sum256(clip)
 
 	const restreamKey, restreamKeyWO = "restream-key-kept-Qx91", "restream-key-wo-Zr42"
@@ -358,7 +360,7 @@ check "ephemeral_upload_token" {
 		cmd := exec.CommandContext(ctx, tfBin, args...)
 		cmd.Dir = work
 		// The restream keys come from variables, as from a secret store.
-		cmd.Env = terraformEnv(cliConfig, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logDir, name+".log"),
+		cmd.Env = acctest.TerraformEnv(cliConfig, "TF_LOG=TRACE", "TF_LOG_PATH="+filepath.Join(logDir, name+".log"),
 			"TF_VAR_restream_key="+restreamKey, "TF_VAR_restream_key_wo="+restreamKeyWO)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
@@ -376,7 +378,7 @@ check "ephemeral_upload_token" {
 	if len(hooks) != 3 {
 		t.Fatalf("%d webhooks after apply, want 3", len(hooks))
 	}
-	streams, err := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: key}).ListLiveStreams(ctx, videohost.LiveStreamFilter{})
+	streams, err := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: key}).ListLiveStreams(ctx, videohost.LiveStreamFilter{})
 	if err != nil || len(streams) != 1 || len(streams[0].Restreams) != 2 || streams[0].StreamKey == "" {
 		t.Fatalf("live streams after apply: %+v, %v; want one with a stream key and two restreams", streams, err)
 	}
@@ -386,7 +388,7 @@ check "ephemeral_upload_token" {
 	if n := emu.RequestCount(http.MethodPost, "/videos/"); n == 0 {
 		t.Error("no request uploaded the video's source or caption: the log would prove nothing of uploads")
 	}
-	videos, err := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: key}).ListVideos(ctx, videohost.VideoFilter{})
+	videos, err := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: key}).ListVideos(ctx, videohost.VideoFilter{})
 	if err != nil || len(videos) != 1 {
 		t.Fatalf("videos after apply: %d, %v; want 1", len(videos), err)
 	}
@@ -450,7 +452,7 @@ check "ephemeral_upload_token" {
 	for i, tok := range uploadTokens {
 		secrets[fmt.Sprintf("upload token %d", i+1)] = tok
 	}
-	if left, err := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: key}).ListUploadTokens(ctx, videohost.UploadTokenFilter{}); err != nil || len(left) != 0 {
+	if left, err := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: key}).ListUploadTokens(ctx, videohost.UploadTokenFilter{}); err != nil || len(left) != 0 {
 		t.Errorf("upload tokens left after destroy: %d, %v; want none (the ephemeral ones are deleted when closed)", len(left), err)
 	}
 	secrets["the live stream's stream key"] = streams[0].StreamKey

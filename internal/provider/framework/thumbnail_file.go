@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // What the thumbnails of videos and live streams share: an image file uploaded as the
 // thumbnail (thumbnail_file), its SHA-256 taken at plan time (thumbnail_sha256), and the
@@ -30,9 +30,9 @@ var thumbnailImage = localfile.ImageLimits{MaxBytes: 8 << 20}
 // thumbnailAddressKey keys the address of the thumbnail Terraform uploaded in the private state.
 const thumbnailAddressKey = "thumbnail_address"
 
-// thumbnailAttributes are thumbnail_file and thumbnail_sha256 of the resource of kind
+// ThumbnailAttributes are thumbnail_file and thumbnail_sha256 of the resource of kind
 // ("video"); removal says what removing the file does.
-func thumbnailAttributes(kind, removal string) (schema.StringAttribute, schema.StringAttribute) {
+func ThumbnailAttributes(kind, removal string) (schema.StringAttribute, schema.StringAttribute) {
 	file := schema.StringAttribute{
 		MarkdownDescription: "Path of an image uploaded as the " + kind + "'s thumbnail: a JPEG or PNG (recognised by its " +
 			"content) of at most 8 MiB that decodes whole, checked when the plan is made. A change of its content " +
@@ -48,44 +48,44 @@ func thumbnailAttributes(kind, removal string) (schema.StringAttribute, schema.S
 	return file, sum
 }
 
-// planThumbnail plans thumbnail_sha256 from file and reports whether the apply uploads it: a
+// PlanThumbnail plans thumbnail_sha256 from file and reports whether the apply uploads it: a
 // new file, another content, or a thumbnail the service no longer shows (a null state hash).
-func planThumbnail(ctx context.Context, file types.String, sum *types.String, stateSum *types.String,
+func PlanThumbnail(ctx context.Context, file types.String, sum *types.String, stateSum *types.String,
 	req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse,
 ) bool {
-	*sum = planFileSHA256(ctx, file, thumbnailImage, "thumbnail_file", req, resp)
-	return thumbnailUploads(file, *sum, stateSum)
+	*sum = PlanFileSHA256(ctx, file, thumbnailImage, "thumbnail_file", req, resp)
+	return ThumbnailUploads(file, *sum, stateSum)
 }
 
-// thumbnailUploads reports whether the apply uploads file, of hash sum, over the state's hash
+// ThumbnailUploads reports whether the apply uploads file, of hash sum, over the state's hash
 // (nil on a create).
-func thumbnailUploads(file, sum types.String, stateSum *types.String) bool {
+func ThumbnailUploads(file, sum types.String, stateSum *types.String) bool {
 	return !file.IsNull() && (stateSum == nil || stateSum.IsNull() || !sum.Equal(*stateSum))
 }
 
-// uploadThumbnail checks that the file still has the planned hash and uploads it with send; it
+// UploadThumbnail checks that the file still has the planned hash and uploads it with send; it
 // records the address the service gave it. An error is added on thumbnail_file; false then.
-func uploadThumbnail[T any](ctx context.Context, pd *providerData, file, sum types.String, private privateWriter,
+func UploadThumbnail[T any](ctx context.Context, pd *ProviderData, file, sum types.String, private PrivateWriter,
 	send func(context.Context, videohost.UploadSource) (T, error), address func(T) string, diags *diag.Diagnostics,
 ) (T, bool) {
 	var zero T
 	at := path.Root("thumbnail_file")
-	if _, err := checkPlannedImage(ctx, file.ValueString(), sum.ValueString(), thumbnailImage); err != nil {
-		addImageFileError(diags, at, "Unable to Upload Thumbnail", err)
+	if _, err := CheckPlannedImage(ctx, file.ValueString(), sum.ValueString(), thumbnailImage); err != nil {
+		AddImageFileError(diags, at, "Unable to Upload Thumbnail", err)
 		return zero, false
 	}
-	got, err := uploadImage(ctx, file.ValueString(), sum.ValueString(), thumbnailImage, send)
+	got, err := UploadImage(ctx, file.ValueString(), sum.ValueString(), thumbnailImage, send)
 	if err != nil {
-		addAPIErrorDiagnostics(diags, "Unable to Upload Thumbnail", err, pd, map[string]path.Path{"file": at})
+		AddAPIErrorDiagnostics(diags, "Unable to Upload Thumbnail", err, pd, map[string]path.Path{"file": at})
 		return zero, false
 	}
-	recordThumbnailAddress(ctx, private, address(got), diags)
+	RecordThumbnailAddress(ctx, private, address(got), diags)
 	return got, true
 }
 
-// recordThumbnailAddress keeps address (without the token of a private video, which changes at
+// RecordThumbnailAddress keeps address (without the token of a private video, which changes at
 // every read) as the thumbnail's that Terraform uploaded; "" forgets it.
-func recordThumbnailAddress(ctx context.Context, private privateWriter, address string, diags *diag.Diagnostics) {
+func RecordThumbnailAddress(ctx context.Context, private PrivateWriter, address string, diags *diag.Diagnostics) {
 	var raw []byte
 	if address != "" {
 		raw, _ = json.Marshal(withoutToken(address)) // A string always marshals.
@@ -93,9 +93,9 @@ func recordThumbnailAddress(ctx context.Context, private privateWriter, address 
 	diags.Append(private.SetKey(ctx, thumbnailAddressKey, raw)...)
 }
 
-// thumbnailReplacedOutside compares the thumbnail address the service shows with the one
+// ThumbnailReplacedOutside compares the thumbnail address the service shows with the one
 // recorded at the upload: a warning, and true, when they differ.
-func thumbnailReplacedOutside(ctx context.Context, private privateReader, kind, id, current string, diags *diag.Diagnostics) bool {
+func ThumbnailReplacedOutside(ctx context.Context, private PrivateReader, kind, id, current string, diags *diag.Diagnostics) bool {
 	raw, d := private.GetKey(ctx, thumbnailAddressKey)
 	diags.Append(d...)
 	var recorded string

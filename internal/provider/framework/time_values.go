@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"time"
@@ -6,9 +6,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// timeString is a date-time of the service as the state holds it: RFC 3339 in UTC, or null
+// TimeString is a date-time of the service as the state holds it: RFC 3339 in UTC, or null
 // when the service gave none.
-func timeString(t *time.Time) types.String {
+func TimeString(t *time.Time) types.String {
 	if t == nil || t.IsZero() {
 		return types.StringNull()
 	}

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"context"
@@ -18,10 +18,10 @@ import (
 // alone an upload) ends in less than a second.
 const minTimeout = time.Second
 
-// timeoutsBlock is the timeouts block of opts (terraform-plugin-framework-timeouts) whose
+// TimeoutsBlock is the timeouts block of opts (terraform-plugin-framework-timeouts) whose
 // every duration must be at least minTimeout, checked when the configuration is validated.
 // Every resource with a timeouts block uses it.
-func timeoutsBlock(ctx context.Context, opts timeouts.Opts) schema.Block {
+func TimeoutsBlock(ctx context.Context, opts timeouts.Opts) schema.Block {
 	b := timeouts.Block(ctx, opts)
 	nested, ok := b.(schema.SingleNestedBlock)
 	if !ok {

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"context"
@@ -18,42 +18,42 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// stringCheck is a validator of strings made of a check that says why a value is refused: each
+// StringCheck is a validator of strings made of a check that says why a value is refused: each
 // validator of the provider is one, so that all of them skip unknown and null values alike and
 // put their message on the attribute. Each is checked at plan time, so that what the service or
 // the client would refuse at apply is a message on the attribute before any request.
-type stringCheck struct {
+type StringCheck struct {
 	// description says what the value must be.
-	description string
-	// summary titles the diagnostic.
-	summary string
+	Desc string
+	// Summary titles the diagnostic.
+	Summary string
 	// onItem puts the diagnostic on the list item that holds the attribute rather than on the
 	// attribute. Terraform before 1.15 and OpenTofu resolve restreams[1].name to the resource's
 	// own top-level name and highlight that line; they highlight the item's line correctly.
 	onItem bool
-	// check is why s is refused, or "" when it is accepted.
-	check func(s string) string
-	// detail is the diagnostic's text: what to set at subject (the attribute in words, see
+	// Check is why s is refused, or "" when it is accepted.
+	Check func(s string) string
+	// Detail is the diagnostic's text: what to set at subject (the attribute in words, see
 	// attrInWords), and why the value was refused.
-	detail func(subject, why string) string
+	Detail func(subject, why string) string
 }
 
-var _ validator.String = stringCheck{}
+var _ validator.String = StringCheck{}
 
-func (c stringCheck) Description(context.Context) string { return c.description }
+func (c StringCheck) Description(context.Context) string { return c.Desc }
 
-func (c stringCheck) MarkdownDescription(ctx context.Context) string { return c.Description(ctx) }
+func (c StringCheck) MarkdownDescription(ctx context.Context) string { return c.Description(ctx) }
 
-func (c stringCheck) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+func (c StringCheck) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if why := c.check(req.ConfigValue.ValueString()); why != "" {
+	if why := c.Check(req.ConfigValue.ValueString()); why != "" {
 		at := req.Path
 		if c.onItem {
 			at = at.ParentPath()
 		}
-		resp.Diagnostics.AddAttributeError(at, c.summary, c.detail(attrInWords(req.Path), why))
+		resp.Diagnostics.AddAttributeError(at, c.Summary, c.Detail(attrInWords(req.Path), why))
 	}
 }
 
@@ -84,24 +84,24 @@ func attrInWords(p path.Path) string {
 	return p.String()
 }
 
-// notBlankOnItem is notBlank for an attribute of a list item whose name is also a top-level
+// NotBlankOnItem is notBlank for an attribute of a list item whose name is also a top-level
 // attribute of the resource (a restream's name): see stringCheck.onItem.
-func notBlankOnItem() validator.String {
+func NotBlankOnItem() validator.String {
 	c := blankCheck()
 	c.onItem = true
 	return c
 }
 
-// notBlank refuses a value of white space only, which the service takes as blank.
-func notBlank() validator.String { return blankCheck() }
+// NotBlank refuses a value of white space only, which the service takes as blank.
+func NotBlank() validator.String { return blankCheck() }
 
 // blankCheck is the check of notBlank. It never repeats the value, which may be a key.
-func blankCheck() stringCheck {
-	return stringCheck{
-		description: "value must not be empty or white space only",
-		summary:     "Blank Value",
-		check: func(s string) string {
-			if nonBlank.MatchString(s) {
+func blankCheck() StringCheck {
+	return StringCheck{
+		Desc:    "value must not be empty or white space only",
+		Summary: "Blank Value",
+		Check: func(s string) string {
+			if NonBlank.MatchString(s) {
 				return ""
 			}
 			if s == "" {
@@ -109,21 +109,21 @@ func blankCheck() stringCheck {
 			}
 			return "it holds only white space"
 		},
-		detail: func(subject, why string) string {
+		Detail: func(subject, why string) string {
 			return fmt.Sprintf("Set %s to a value that is not empty or white space only, or remove it where it is "+
 				"optional: %s.", subject, why)
 		},
 	}
 }
 
-// httpURLValidator accepts an absolute http or https URL with a host: the service takes "any
+// HttpURLValidator accepts an absolute http or https URL with a host: the service takes "any
 // http or https URL" for a webhook.
-func httpURLValidator() validator.String {
-	return stringCheck{
-		description: "value must be an absolute http or https URL",
-		summary:     "Invalid URL",
-		check:       checkHTTPURL,
-		detail: func(p, why string) string {
+func HttpURLValidator() validator.String {
+	return StringCheck{
+		Desc:    "value must be an absolute http or https URL",
+		Summary: "Invalid URL",
+		Check:   checkHTTPURL,
+		Detail: func(p, why string) string {
 			return fmt.Sprintf("Set %s to an absolute http or https URL, such as https://example.com/hook: %s.", p, why)
 		},
 	}
@@ -143,22 +143,22 @@ func checkHTTPURL(s string) string {
 	return ""
 }
 
-// baseURLValidator accepts what the client accepts as its address (videohost.CheckBaseURL): an
+// BaseURLValidator accepts what the client accepts as its address (videohost.CheckBaseURL): an
 // absolute http or https URL with a host, and without user information, query or fragment.
 // terraform validate then reports what the client would refuse only when the provider is
 // configured.
-func baseURLValidator() validator.String {
-	return stringCheck{
-		description: "value must be an absolute http or https URL without user information, query or fragment",
-		summary:     "Invalid URL",
-		check:       baseURLProblem,
-		detail:      func(p, why string) string { return fmt.Sprintf("%s %s.", p, why) },
+func BaseURLValidator() validator.String {
+	return StringCheck{
+		Desc:    "value must be an absolute http or https URL without user information, query or fragment",
+		Summary: "Invalid URL",
+		Check:   BaseURLProblem,
+		Detail:  func(p, why string) string { return fmt.Sprintf("%s %s.", p, why) },
 	}
 }
 
-// baseURLProblem is why the client refuses raw as its address, saying what to do, or "". It
+// BaseURLProblem is why the client refuses raw as its address, saying what to do, or "". It
 // never repeats user information: that is where a key pasted into the address would be.
-func baseURLProblem(raw string) string {
+func BaseURLProblem(raw string) string {
 	err := videohost.CheckBaseURL(raw)
 	var cfgErr *videohost.ConfigError
 	if errors.As(err, &cfgErr) {
@@ -170,8 +170,8 @@ func baseURLProblem(raw string) string {
 	return ""
 }
 
-// idProblem is why the client refuses id as the id of a record of the service, or "".
-func idProblem(id string) string {
+// IdProblem is why the client refuses id as the id of a record of the service, or "".
+func IdProblem(id string) string {
 	err := videohost.CheckID(id)
 	var idErr *videohost.IDError
 	if errors.As(err, &idErr) {
@@ -183,23 +183,23 @@ func idProblem(id string) string {
 	return ""
 }
 
-// serviceIDValidators are the checks of a data source's id: an empty id would address the list
+// ServiceIDValidators are the checks of a data source's id: an empty id would address the list
 // instead of one record, and a slash or a dot step another endpoint (videohost.CheckID), so
 // both are refused when the configuration is validated. what names the id for the message ("a
 // video (its videoId)"); listedBy is the data source that lists such ids.
-func serviceIDValidators(what, listedBy string) []validator.String {
+func ServiceIDValidators(what, listedBy string) []validator.String {
 	return []validator.String{
 		stringvalidator.LengthAtLeast(1),
-		stringCheck{
-			description: "value must be the id of " + what + " as the service gives it",
-			summary:     "Invalid ID",
-			check: func(id string) string {
+		StringCheck{
+			Desc:    "value must be the id of " + what + " as the service gives it",
+			Summary: "Invalid ID",
+			Check: func(id string) string {
 				if id == "" {
 					return "" // stringvalidator.LengthAtLeast says it.
 				}
-				return idProblem(id)
+				return IdProblem(id)
 			},
-			detail: func(p, why string) string {
+			Detail: func(p, why string) string {
 				return fmt.Sprintf("Set %s to the id of %s as the %s data source lists it: %s.", p, what, listedBy, why)
 			},
 		},
@@ -210,16 +210,16 @@ func serviceIDValidators(what, listedBy string) []validator.String {
 // leading 0 (".95" and "0.95" are both what the service takes).
 var colourAlpha = regexp.MustCompile(`^(?:[01]|[01]?\.[0-9]+)$`)
 
-// colourValidator accepts a colour as the service's player themes take it: rgba(R, G, B, A)
+// ColourValidator accepts a colour as the service's player themes take it: rgba(R, G, B, A)
 // with R, G and B integers from 0 to 255 and A a decimal from 0 to 1.
-func colourValidator() validator.String {
-	return stringCheck{
-		description: "value must be a colour rgba(R, G, B, A): R, G and B integers from 0 to 255, A a decimal from 0 to 1",
-		summary:     "Invalid Colour",
-		check:       checkColour,
-		detail: func(p, why string) string {
+func ColourValidator() validator.String {
+	return StringCheck{
+		Desc:    "value must be a colour rgba(R, G, B, A): R, G and B integers from 0 to 255, A a decimal from 0 to 1",
+		Summary: "Invalid Colour",
+		Check:   checkColour,
+		Detail: func(p, why string) string {
 			return fmt.Sprintf("Set %s to a colour of the form rgba(R, G, B, A), such as \"rgba(88, 131, 255, .95)\": R, G "+
-				"and B are integers from 0 to 255 and A is a decimal from 0 to 1. %s.", p, upperFirst(why))
+				"and B are integers from 0 to 255 and A is a decimal from 0 to 1. %s.", p, UpperFirst(why))
 		},
 	}
 }
@@ -252,14 +252,14 @@ func checkColour(s string) string {
 	return ""
 }
 
-// rtmpURLValidator accepts a restream destination as the service takes it: rtmp://host/app or
+// RtmpURLValidator accepts a restream destination as the service takes it: rtmp://host/app or
 // rtmps://host/app, the app name being the first step of the path.
-func rtmpURLValidator() validator.String {
-	return stringCheck{
-		description: "value must be an address rtmp://host/app or rtmps://host/app",
-		summary:     "Invalid Restream Address",
-		check:       checkRTMPURL,
-		detail: func(p, why string) string {
+func RtmpURLValidator() validator.String {
+	return StringCheck{
+		Desc:    "value must be an address rtmp://host/app or rtmps://host/app",
+		Summary: "Invalid Restream Address",
+		Check:   checkRTMPURL,
+		Detail: func(p, why string) string {
 			return fmt.Sprintf("Set %s to the RTMP address the destination gives for its ingest, of the form "+
 				"rtmp://host/app or rtmps://host/app (such as rtmp://a.rtmp.youtube.com/live2), without the stream "+
 				"key, which goes in stream_key: %s.", p, why)
@@ -285,35 +285,35 @@ func checkRTMPURL(s string) string {
 	return ""
 }
 
-// eventNameValidator accepts one of the six event names of the service.
-func eventNameValidator() validator.String {
+// EventNameValidator accepts one of the six event names of the service.
+func EventNameValidator() validator.String {
 	return stringvalidator.OneOf(events.Names()...)
 }
 
-// eventSetValidators are the checks of a set of event names: at least one, each one known.
-func eventSetValidators() []validator.Set {
+// EventSetValidators are the checks of a set of event names: at least one, each one known.
+func EventSetValidators() []validator.Set {
 	return []validator.Set{
 		setvalidator.SizeAtLeast(1),
-		setvalidator.ValueStringsAre(eventNameValidator()),
+		setvalidator.ValueStringsAre(EventNameValidator()),
 	}
 }
 
-// webhookURLValidator is httpURLValidator that also refuses user information (user:password@):
+// WebhookURLValidator is httpURLValidator that also refuses user information (user:password@):
 // the address is the webhook's identity, shown in clear by the service to every holder of the
 // key, in every plan and in the state; the signature secret is how a receiver authenticates
 // deliveries. The message never repeats the user information.
-func webhookURLValidator() validator.String {
-	return stringCheck{
-		description: "value must be an absolute http or https URL without user information",
-		summary:     "Credentials in Webhook URL",
-		check: func(s string) string {
+func WebhookURLValidator() validator.String {
+	return StringCheck{
+		Desc:    "value must be an absolute http or https URL without user information",
+		Summary: "Credentials in Webhook URL",
+		Check: func(s string) string {
 			if u, err := url.Parse(s); err == nil && u.User != nil {
 				return "it holds user information (the part before @), which would be shown in clear in plans, in " +
 					"the state and by the service"
 			}
 			return ""
 		},
-		detail: func(p, why string) string {
+		Detail: func(p, why string) string {
 			return fmt.Sprintf("Remove the user name and password from %s: %s. To authenticate the deliveries, have "+
 				"the receiver check each one's signature with the webhook's signature_secret (see the "+
 				"verify_webhook_signature function).", p, why)
@@ -321,5 +321,5 @@ func webhookURLValidator() validator.String {
 	}
 }
 
-// nonBlank matches a value with at least one character that is not white space.
-var nonBlank = regexp.MustCompile(`\S`)
+// NonBlank matches a value with at least one character that is not white space.
+var NonBlank = regexp.MustCompile(`\S`)

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 import (
 	"strings"
@@ -33,7 +33,7 @@ func TestHTTPURLValidator(t *testing.T) {
 	}
 	for _, c := range cases {
 		resp := &validator.StringResponse{}
-		httpURLValidator().ValidateString(t.Context(), validator.StringRequest{Path: path.Root("url"), ConfigValue: c.in}, resp)
+		HttpURLValidator().ValidateString(t.Context(), validator.StringRequest{Path: path.Root("url"), ConfigValue: c.in}, resp)
 		if got := !resp.Diagnostics.HasError(); got != c.valid {
 			t.Errorf("%s: valid=%v, want %v (%v)", c.in, got, c.valid, resp.Diagnostics)
 		}
@@ -68,7 +68,7 @@ func TestEventSetValidators(t *testing.T) {
 	}
 	for _, c := range cases {
 		var diags int
-		for _, v := range eventSetValidators() {
+		for _, v := range EventSetValidators() {
 			resp := &validator.SetResponse{}
 			v.ValidateSet(t.Context(), validator.SetRequest{Path: path.Root("events"), ConfigValue: c.in}, resp)
 			diags += resp.Diagnostics.ErrorsCount()
@@ -144,7 +144,7 @@ func TestCheckRTMPURL(t *testing.T) {
 func TestColourDiagnosticSentences(t *testing.T) {
 	for _, bad := range []string{"rgba(300, 0, 0, 1)", "rgba(0, x, 0, 1)", "rgba(0, 0, 0, 2)", "rgba(0, 0, 0)", "#fff"} {
 		resp := &validator.StringResponse{}
-		colourValidator().ValidateString(t.Context(), validator.StringRequest{
+		ColourValidator().ValidateString(t.Context(), validator.StringRequest{
 			Path: path.Root("text"), ConfigValue: types.StringValue(bad),
 		}, resp)
 		if len(resp.Diagnostics) != 1 {

@@ -1,4 +1,4 @@
-package provider
+package framework
 
 // This file holds the type of the provider's whole-number attributes (a token's ttl, the
 // provider's max_retries and upload sizes, a restream key's version). The framework's Int64
@@ -21,33 +21,33 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// wholeNumberType is an Int64 whose value must be a whole number; unit names what it counts
+// WholeNumberType is an Int64 whose value must be a whole number; unit names what it counts
 // ("seconds") for the message.
-type wholeNumberType struct {
+type WholeNumberType struct {
 	basetypes.Int64Type
-	unit string
+	Unit string
 }
 
 //nolint:staticcheck // The framework calls a type's Validate on the configuration's raw value; the value alternative (ValidateableAttribute) would need a value type of our own in every model.
 var (
-	_ basetypes.Int64Typable = wholeNumberType{}
-	_ xattr.TypeWithValidate = wholeNumberType{}
+	_ basetypes.Int64Typable = WholeNumberType{}
+	_ xattr.TypeWithValidate = WholeNumberType{}
 )
 
 // Equal holds for the framework's Int64 type too: the values are the same.
-func (t wholeNumberType) Equal(o attr.Type) bool {
+func (t WholeNumberType) Equal(o attr.Type) bool {
 	switch o.(type) {
-	case wholeNumberType, basetypes.Int64Type:
+	case WholeNumberType, basetypes.Int64Type:
 		return true
 	}
 	return false
 }
 
-func (t wholeNumberType) String() string { return "provider.wholeNumberType" }
+func (t WholeNumberType) String() string { return "provider.wholeNumberType" }
 
 // ValueFromTerraform is the Int64's, but a number that is not a whole number of 64 bits is
 // unknown rather than an error: Validate refuses it with a message a user can act on.
-func (t wholeNumberType) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
+func (t WholeNumberType) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
 	if wholeNumberProblem(in) != "" {
 		return basetypes.NewInt64Unknown(), nil
 	}
@@ -55,10 +55,10 @@ func (t wholeNumberType) ValueFromTerraform(ctx context.Context, in tftypes.Valu
 }
 
 // Validate refuses a number with a fraction, or too large for 64 bits, on the attribute.
-func (t wholeNumberType) Validate(_ context.Context, in tftypes.Value, at path.Path) diag.Diagnostics {
+func (t WholeNumberType) Validate(_ context.Context, in tftypes.Value, at path.Path) diag.Diagnostics {
 	var diags diag.Diagnostics
 	if why := wholeNumberProblem(in); why != "" {
-		diags.AddAttributeError(at, "Invalid Whole Number", fmt.Sprintf("Set %s to a whole number of %s: %s.", attrInWords(at), t.unit, why))
+		diags.AddAttributeError(at, "Invalid Whole Number", fmt.Sprintf("Set %s to a whole number of %s: %s.", attrInWords(at), t.Unit, why))
 	}
 	return diags
 }

@@ -1,4 +1,4 @@
-package provider
+package framework_test
 
 import (
 	"bytes"
@@ -25,18 +25,21 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // writesEnv is an emulator, slowed in one phase by a slowService, and a client of it, without
 // Terraform: the shared create and delete machinery is called as the webhook resource calls it,
 // with a context that the test cancels as Terraform does on Ctrl-C.
-func writesEnv(t *testing.T, opts emulator.Options, slow func(http.Handler) *slowService) (*emulator.Emulator, *providerData, *slowService) {
+func writesEnv(t *testing.T, opts emulator.Options, slow func(http.Handler) *acctest.SlowService) (*emulator.Emulator, *framework.ProviderData, *acctest.SlowService) {
 	t.Helper()
-	var ss *slowService
-	emu, baseURL := serveEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
+	var ss *acctest.SlowService
+	emu, baseURL := acctest.ServeEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
 		if slow == nil {
 			return emu
 		}
@@ -47,14 +50,14 @@ func writesEnv(t *testing.T, opts emulator.Options, slow func(http.Handler) *slo
 	if err != nil {
 		t.Fatal(err)
 	}
-	return emu, &providerData{client: client, environment: client.Environment(), baseURL: client.BaseURL()}, ss
+	return emu, &framework.ProviderData{Client: client, Environment: client.Environment(), BaseURL: client.BaseURL()}, ss
 }
 
 var interruptHook = videohost.CreateWebhookInput{URL: "https://hooks.example.test/interrupt", Events: []string{events.VideoSourceRecorded}}
 
 // createInterrupted runs the webhook's create through the machinery and cancels its context
 // once cancelAt returns; it returns what the create recorded and its diagnostics.
-func createInterrupted(t *testing.T, pd *providerData, in videohost.CreateWebhookInput, cancelAt func()) (videohost.Webhook, bool, diag.Diagnostics) {
+func createInterrupted(t *testing.T, pd *framework.ProviderData, in videohost.CreateWebhookInput, cancelAt func()) (videohost.Webhook, bool, diag.Diagnostics) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
@@ -63,7 +66,7 @@ func createInterrupted(t *testing.T, pd *providerData, in videohost.CreateWebhoo
 		cancel()
 	}()
 	var diags diag.Diagnostics
-	w, ok := createObject(ctx, pd, webhookWrites, &diags, webhookCreateOps(pd, in))
+	w, ok := framework.CreateObject(ctx, pd, webhook.WebhookWrites, &diags, webhook.WebhookCreateOps(pd, in))
 	return w, ok, diags
 }
 
@@ -82,7 +85,7 @@ func oneDiagnostic(t *testing.T, diags diag.Diagnostics, severity diag.Severity,
 
 func TestCreateInterruptedWhileWaitingForTheRateLimit(t *testing.T) {
 	emu, pd, _ := writesEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 1}, RateWindow: time.Minute}, nil)
-	if _, err := pd.client.CreateWebhook(t.Context(), interruptHook); err != nil {
+	if _, err := pd.Client.CreateWebhook(t.Context(), interruptHook); err != nil {
 		t.Fatal(err)
 	}
 	// The window is spent for a minute: the second create waits for the limiter until cancelled.
@@ -117,28 +120,28 @@ func checkRecorded(t *testing.T, emu *emulator.Emulator, w videohost.Webhook, ok
 }
 
 func TestCreateInterruptedWithTheRequestInFlight(t *testing.T) {
-	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdBeforeHandling, time.Second, isWebhooks(http.MethodPost))
+	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *acctest.SlowService {
+		return acctest.NewSlowService(h, acctest.HoldBeforeHandling, time.Second, acctest.IsWebhooks(http.MethodPost))
 	})
-	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
+	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.Await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)
 }
 
 func TestCreateInterruptedWhileTheResponseIsRead(t *testing.T) {
-	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdInBody, time.Second, isWebhooks(http.MethodPost))
+	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *acctest.SlowService {
+		return acctest.NewSlowService(h, acctest.HoldInBody, time.Second, acctest.IsWebhooks(http.MethodPost))
 	})
-	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
+	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.Await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)
 }
 
 func TestCreateInterruptedWhileTheSecretIsListed(t *testing.T) {
 	// The create's response lacks the secret (the emulator's default, as in the specification's
 	// samples): the list walk that finds it is in flight when Terraform is interrupted.
-	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdBeforeHandling, time.Second, isWebhooks(http.MethodGet))
+	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *acctest.SlowService {
+		return acctest.NewSlowService(h, acctest.HoldBeforeHandling, time.Second, acctest.IsWebhooks(http.MethodGet))
 	})
-	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
+	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.Await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)
 }
 
@@ -146,10 +149,10 @@ func TestCreateInterruptedFindsWhatAnUnansweredCreateStored(t *testing.T) {
 	// The service stores the webhook and the response never comes back whole (a 500 after the
 	// commit, as a proxy gives up): the interrupted create finds it in the list on a fresh
 	// context, and records it, instead of sending the create again or orphaning it.
-	emu, pd, ss := writesEnv(t, emulator.Options{Faults: emulator.Faults{CommitThen500Rate: 1}}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdBeforeHandling, time.Second, isWebhooks(http.MethodGet))
+	emu, pd, ss := writesEnv(t, emulator.Options{Faults: emulator.Faults{CommitThen500Rate: 1}}, func(h http.Handler) *acctest.SlowService {
+		return acctest.NewSlowService(h, acctest.HoldBeforeHandling, time.Second, acctest.IsWebhooks(http.MethodGet))
 	})
-	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.await(1, 10*time.Second) })
+	w, ok, diags := createInterrupted(t, pd, interruptHook, func() { ss.Await(1, 10*time.Second) })
 	checkRecorded(t, emu, w, ok, diags)
 	if r := emu.RateStats().Writes.Requests; r != 1 {
 		t.Fatalf("%d creates were sent, want 1: an interrupted create is never sent again", r)
@@ -158,14 +161,14 @@ func TestCreateInterruptedFindsWhatAnUnansweredCreateStored(t *testing.T) {
 
 func TestDeleteInterruptedWhileWaitingForTheRateLimit(t *testing.T) {
 	emu, pd, _ := writesEnv(t, emulator.Options{Limits: emulator.Limits{Writes: 1}, RateWindow: time.Minute}, nil)
-	w, err := pd.client.CreateWebhook(t.Context(), interruptHook)
+	w, err := pd.Client.CreateWebhook(t.Context(), interruptHook)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 	defer cancel()
 	var diags diag.Diagnostics
-	gone := deleteObject(ctx, pd, webhookWrites, &diags, w.ID, func(ctx context.Context) error { return pd.client.DeleteWebhook(ctx, w.ID) })
+	gone := framework.DeleteObject(ctx, pd, webhook.WebhookWrites, &diags, w.ID, func(ctx context.Context) error { return pd.Client.DeleteWebhook(ctx, w.ID) })
 	if gone {
 		t.Fatal("a delete interrupted before it was sent reported the webhook gone")
 	}
@@ -176,21 +179,21 @@ func TestDeleteInterruptedWhileWaitingForTheRateLimit(t *testing.T) {
 }
 
 func TestDeleteInterruptedWithTheRequestInFlight(t *testing.T) {
-	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *slowService {
-		return newSlowService(h, holdBeforeHandling, time.Second, func(r *http.Request) bool { return r.Method == http.MethodDelete })
+	emu, pd, ss := writesEnv(t, emulator.Options{}, func(h http.Handler) *acctest.SlowService {
+		return acctest.NewSlowService(h, acctest.HoldBeforeHandling, time.Second, func(r *http.Request) bool { return r.Method == http.MethodDelete })
 	})
-	w, err := pd.client.CreateWebhook(t.Context(), interruptHook)
+	w, err := pd.Client.CreateWebhook(t.Context(), interruptHook)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	go func() {
-		ss.await(1, 10*time.Second)
+		ss.Await(1, 10*time.Second)
 		cancel()
 	}()
 	var diags diag.Diagnostics
-	gone := deleteObject(ctx, pd, webhookWrites, &diags, w.ID, func(ctx context.Context) error { return pd.client.DeleteWebhook(ctx, w.ID) })
+	gone := framework.DeleteObject(ctx, pd, webhook.WebhookWrites, &diags, w.ID, func(ctx context.Context) error { return pd.Client.DeleteWebhook(ctx, w.ID) })
 	if !gone {
 		t.Fatalf("a delete that was sent did not finish: %v", diags)
 	}
@@ -203,11 +206,11 @@ func TestDeleteInterruptedWithTheRequestInFlight(t *testing.T) {
 func TestWritesThatAreNotInterruptedSayNothingMore(t *testing.T) {
 	emu, pd, _ := writesEnv(t, emulator.Options{}, nil)
 	var diags diag.Diagnostics
-	w, ok := createObject(t.Context(), pd, webhookWrites, &diags, webhookCreateOps(pd, interruptHook))
+	w, ok := framework.CreateObject(t.Context(), pd, webhook.WebhookWrites, &diags, webhook.WebhookCreateOps(pd, interruptHook))
 	if !ok || len(diags) != 0 || w.SignatureSecret == "" {
 		t.Fatalf("create: ok %v, secret set %v, diagnostics %v", ok, w.SignatureSecret != "", diags)
 	}
-	if !deleteObject(t.Context(), pd, webhookWrites, &diags, w.ID, func(ctx context.Context) error { return pd.client.DeleteWebhook(ctx, w.ID) }) || len(diags) != 0 {
+	if !framework.DeleteObject(t.Context(), pd, webhook.WebhookWrites, &diags, w.ID, func(ctx context.Context) error { return pd.Client.DeleteWebhook(ctx, w.ID) }) || len(diags) != 0 {
 		t.Fatalf("delete: diagnostics %v", diags)
 	}
 	if n := len(emu.Webhooks()); n != 0 {
@@ -239,14 +242,14 @@ type interruptEnv struct {
 	cliConfig string
 	work      string
 	emu       *emulator.Emulator
-	slow      *slowService
+	slow      *acctest.SlowService
 	slowOn    *atomic.Bool
 }
 
 // switchable passes requests to the slow service only while on is set.
 type switchable struct {
 	on   *atomic.Bool
-	slow *slowService
+	slow *acctest.SlowService
 	next http.Handler
 }
 
@@ -261,12 +264,12 @@ func (s switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func newInterruptEnv(t *testing.T, tfBin, cliConfig string, opts emulator.Options, phase string, match func(*http.Request) bool) *interruptEnv {
 	t.Helper()
 	e := &interruptEnv{t: t, tfBin: tfBin, cliConfig: cliConfig, work: t.TempDir(), slowOn: &atomic.Bool{}}
-	emu, baseURL := serveEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
-		e.slow = newSlowService(emu, phase, interruptHold, match)
+	emu, baseURL := acctest.ServeEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
+		e.slow = acctest.NewSlowService(emu, phase, acctest.InterruptHold, match)
 		return switchable{on: e.slowOn, slow: e.slow, next: emu}
 	})
 	e.emu = emu
-	writeFile(t, filepath.Join(e.work, "main.tf"), fmt.Sprintf(`terraform {
+	acctest.WriteFile(t, filepath.Join(e.work, "main.tf"), fmt.Sprintf(`terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
@@ -283,7 +286,7 @@ resource "videohost_webhook" "w" {
   url    = "https://hooks.example.test/interrupt/${count.index}"
   events = [%q]
 }
-`, hcl(baseURL), hcl(emu.APIKeys()[0]), interruptWebhooks, events.VideoSourceRecorded))
+`, acctest.Hcl(baseURL), acctest.Hcl(emu.APIKeys()[0]), interruptWebhooks, events.VideoSourceRecorded))
 	return e
 }
 
@@ -293,7 +296,7 @@ func (e *interruptEnv) start(args ...string) *tfRun {
 	e.t.Helper()
 	cmd := exec.Command(e.tfBin, args...)
 	cmd.Dir = e.work
-	cmd.Env = terraformEnv(e.cliConfig)
+	cmd.Env = acctest.TerraformEnv(e.cliConfig)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -323,8 +326,8 @@ func (r *tfRun) wait(d time.Duration) (error, bool) {
 	}
 }
 
-// run runs terraform to its end (at most 3 minutes) and fails the test when it fails.
-func (e *interruptEnv) run(args ...string) {
+// Run runs terraform to its end (at most 3 minutes) and fails the test when it fails.
+func (e *interruptEnv) Run(args ...string) {
 	e.t.Helper()
 	r := e.start(args...)
 	err, ended := r.wait(3 * time.Minute)
@@ -481,7 +484,7 @@ func (e *interruptEnv) checkCompletes() {
 	e.t.Helper()
 	e.slowOn.Store(false)
 	e.emu.AdvanceClock(2 * time.Minute) // a fresh rate-limit window
-	e.run("apply", "-auto-approve", "-no-color", "-input=false")
+	e.Run("apply", "-auto-approve", "-no-color", "-input=false")
 	if n := e.checkServiceMatchesState("after the second apply"); n != interruptWebhooks {
 		e.t.Fatalf("after the second apply the service and the state hold %d webhooks, want %d", n, interruptWebhooks)
 	}
@@ -491,7 +494,7 @@ func (e *interruptEnv) checkCompletes() {
 		}
 	}
 	e.emu.AdvanceClock(2 * time.Minute)
-	e.run("destroy", "-auto-approve", "-no-color", "-input=false")
+	e.Run("destroy", "-auto-approve", "-no-color", "-input=false")
 	if n := len(e.emu.Webhooks()); n != 0 {
 		e.t.Fatalf("destroy left %d webhooks on the service", n)
 	}
@@ -561,12 +564,12 @@ func TestAccInterruptedApply(t *testing.T) {
 	// Its subtests are parallel, each with an emulator, a working directory and a terraform of
 	// its own, so they overlap with each other and the other acceptance tests; its bounds on
 	// terraform's exit allow for a loaded machine.
-	parallel(t)
+	acctest.Parallel(t)
 	// The test runs the CLI itself, to send it SIGINT.
-	tfBin := terraformCLI(t)
+	tfBin := acctest.TerraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
-	cliConfig := devOverrideCLI(ctx, t)
+	cliConfig := acctest.DevOverrideCLI(ctx, t)
 	apply := []string{"apply", "-auto-approve", "-no-color", "-input=false"}
 
 	t.Run("waiting for the rate limit", func(t *testing.T) {
@@ -575,7 +578,7 @@ func TestAccInterruptedApply(t *testing.T) {
 		// the other creates wait for the limiter, for most of a minute, when Ctrl-C comes. They
 		// are not sent, and say so once each. The second apply and the destroy have a fresh
 		// window of 40 writes, so they do not wait for windows to reset.
-		e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{Limits: emulator.Limits{Writes: interruptLimit}}, holdBeforeHandling, func(*http.Request) bool { return false })
+		e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{Limits: emulator.Limits{Writes: interruptLimit}}, acctest.HoldBeforeHandling, func(*http.Request) bool { return false })
 		spent := e.spendWrites(interruptLimit - 1)
 		r := e.start(apply...)
 		out := e.interrupt(r, func() bool {
@@ -612,9 +615,9 @@ func TestAccInterruptedApply(t *testing.T) {
 		// holds is how many requests must reach the hold before Ctrl-C.
 		holds int
 	}{
-		{"request in flight", holdBeforeHandling, isWebhooks(http.MethodPost), interruptWebhooks},
-		{"response being read", holdInBody, isWebhooks(http.MethodPost), interruptWebhooks},
-		{"list walk for the secret in flight", holdBeforeHandling, isWebhooks(http.MethodGet), 1},
+		{"request in flight", acctest.HoldBeforeHandling, acctest.IsWebhooks(http.MethodPost), interruptWebhooks},
+		{"response being read", acctest.HoldInBody, acctest.IsWebhooks(http.MethodPost), interruptWebhooks},
+		{"list walk for the secret in flight", acctest.HoldBeforeHandling, acctest.IsWebhooks(http.MethodGet), 1},
 	}
 	for _, p := range sentPhases {
 		t.Run(p.name, func(t *testing.T) {
@@ -622,7 +625,7 @@ func TestAccInterruptedApply(t *testing.T) {
 			e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{}, p.phase, p.match)
 			e.slowOn.Store(true)
 			r := e.start(apply...)
-			out := e.interrupt(r, func() bool { return e.slow.await(p.holds, time.Minute) })
+			out := e.interrupt(r, func() bool { return e.slow.Await(p.holds, time.Minute) })
 			// Every create that was sent lands in the state, with its secret, and says so once,
 			// as a warning; a create still waiting to be sent is not sent, and says so once.
 			n := e.checkServiceMatchesState("after the interrupted apply")
@@ -676,7 +679,7 @@ func TestAccInterruptedApply(t *testing.T) {
 		before func(e *interruptEnv)
 		ready  func(e *interruptEnv) bool
 	}{
-		{"destroy with deletes in flight", emulator.Options{}, true, func(*interruptEnv) {}, func(e *interruptEnv) bool { return e.slow.await(1, time.Minute) }},
+		{"destroy with deletes in flight", emulator.Options{}, true, func(*interruptEnv) {}, func(e *interruptEnv) bool { return e.slow.Await(1, time.Minute) }},
 		// In a new window, another pipeline on the key spends all but one write: the destroy's
 		// first delete learns that the window is spent, and the others wait for the limiter,
 		// for most of a minute.
@@ -692,8 +695,8 @@ func TestAccInterruptedApply(t *testing.T) {
 	for _, p := range destroyPhases {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
-			e := newInterruptEnv(t, tfBin, cliConfig, p.opts, holdBeforeHandling, func(r *http.Request) bool { return r.Method == http.MethodDelete })
-			e.run(apply...)
+			e := newInterruptEnv(t, tfBin, cliConfig, p.opts, acctest.HoldBeforeHandling, func(r *http.Request) bool { return r.Method == http.MethodDelete })
+			e.Run(apply...)
 			p.before(e)
 			e.slowOn.Store(p.slow)
 			r := e.start("destroy", "-auto-approve", "-no-color", "-input=false")
@@ -790,14 +793,14 @@ func TestAccLiveWritesWhoseOutcomeIsUnknown(t *testing.T) {
 		t.Skip("needs the in-process emulator behind a fault-injecting handler")
 	}
 	var faults *commitThenFail
-	emu, baseURL := serveEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
 		faults = &commitThenFail{next: emu, seen: map[string]int{}}
 		return faults
 	})
-	env := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
-	c := serviceClient(t, env)
+	env := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	c := acctest.ServiceClient(t, env)
 	only := func(what string, count func() (int, error)) statecheck.StateCheck {
-		return stateCheckFunc(func(*tfjson.State) error {
+		return acctest.StateCheckFunc(func(*tfjson.State) error {
 			n, err := count()
 			if err != nil {
 				return err
@@ -817,19 +820,19 @@ func TestAccLiveWritesWhoseOutcomeIsUnknown(t *testing.T) {
 		return len(l), err
 	}
 	sent := func(key string, want int) statecheck.StateCheck {
-		return stateCheckFunc(func(*tfjson.State) error {
+		return acctest.StateCheckFunc(func(*tfjson.State) error {
 			if n := faults.count(key); n != want {
 				return fmt.Errorf("%s sent %d times, want %d", key, n, want)
 			}
 			return nil
 		})
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id",
-					"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k1")),
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"), "player_id", "videohost_player_theme.brand.id",
+					"restreams", acctest.RestreamsHCL("a", "rtmp://h.example.test/live", "k1")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					only("live streams", streams), only("player themes", themes),
@@ -837,7 +840,7 @@ func TestAccLiveWritesWhoseOutcomeIsUnknown(t *testing.T) {
 				},
 			},
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 resource "videohost_player_theme" "brand" {
   name = "brand-2"
 }
@@ -850,7 +853,7 @@ resource "videohost_live_stream" "studio" {
 `,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate),
 						plancheck.ExpectResourceAction("videohost_player_theme.brand", plancheck.ResourceActionUpdate),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -858,7 +861,7 @@ resource "videohost_live_stream" "studio" {
 				ConfigStateChecks: []statecheck.StateCheck{
 					only("live streams", streams), only("player themes", themes),
 					sent("PATCH /live-streams", 2), sent("PATCH /players", 2),
-					stateCheckFunc(func(*tfjson.State) error {
+					acctest.StateCheckFunc(func(*tfjson.State) error {
 						l, err := c.ListLiveStreams(t.Context(), videohost.LiveStreamFilter{})
 						if err != nil || len(l) != 1 || l[0].Name != "studio-2" || len(l[0].Restreams) != 1 || l[0].Restreams[0].StreamKey != "k2" {
 							return fmt.Errorf("the service's live streams after the update: %+v, %v", l, err)

@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -21,7 +22,7 @@ var _ action.ActionWithConfigure = (*liveStreamCompleteAction)(nil)
 // stream's broadcasting is not an attribute of the resource (it changes with the encoder), so
 // ending it is an action, not a change of configuration.
 type liveStreamCompleteAction struct {
-	pd *providerData
+	pd *framework.ProviderData
 }
 
 // NewLiveStreamCompleteAction returns the videohost_live_stream_complete action.
@@ -57,7 +58,7 @@ func (a *liveStreamCompleteAction) Schema(_ context.Context, _ action.SchemaRequ
 			"live_stream_id": schema.StringAttribute{
 				MarkdownDescription: "Id of the live stream whose broadcast ends (`videohost_live_stream.<name>.id`). Required.",
 				Required:            true,
-				Validators:          serviceIDValidators("a live stream (its liveStreamId)", "videohost_live_streams"),
+				Validators:          framework.ServiceIDValidators("a live stream (its liveStreamId)", "videohost_live_streams"),
 			},
 			"wait": schema.BoolAttribute{
 				MarkdownDescription: "Whether to wait until the live stream no longer broadcasts. Default `true`; `false` " +
@@ -69,14 +70,14 @@ func (a *liveStreamCompleteAction) Schema(_ context.Context, _ action.SchemaRequ
 }
 
 func (a *liveStreamCompleteAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	a.pd = framework.ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // liveStreamIDPaths points the service's errors about the id at live_stream_id.
 var liveStreamIDPaths = map[string]path.Path{"liveStreamId": path.Root("live_stream_id")}
 
 func (a *liveStreamCompleteAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	cfg, ok := configuredModel[liveStreamCompleteModel](ctx, a.pd, req.Config, &resp.Diagnostics)
+	cfg, ok := framework.ConfiguredModel[liveStreamCompleteModel](ctx, a.pd, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -87,13 +88,13 @@ func (a *liveStreamCompleteAction) Invoke(ctx context.Context, req action.Invoke
 	}
 	id := cfg.LiveStreamID.ValueString()
 	progress("Asking the service to end the broadcast of live stream %s", id)
-	if err := a.pd.client.CompleteLiveStream(ctx, id); err != nil {
+	if err := a.pd.Client.CompleteLiveStream(ctx, id); err != nil {
 		if errors.Is(err, videohost.ErrNotFound) {
 			resp.Diagnostics.AddAttributeError(path.Root("live_stream_id"), "Live Stream Not Found",
 				"The service has no live stream "+id+": check live_stream_id (the videohost_live_streams data source lists them).")
 			return
 		}
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to End the Live Stream's Broadcast", err, a.pd, liveStreamIDPaths)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to End the Live Stream's Broadcast", err, a.pd, liveStreamIDPaths)
 		return
 	}
 	if !cfg.Wait.IsNull() && !cfg.Wait.ValueBool() {
@@ -106,7 +107,7 @@ func (a *liveStreamCompleteAction) Invoke(ctx context.Context, req action.Invoke
 	defer cancel()
 	delay := completeFirstPoll
 	for {
-		ls, err := a.pd.client.GetLiveStream(ctx, id)
+		ls, err := a.pd.Client.GetLiveStream(ctx, id)
 		switch {
 		case errors.Is(err, videohost.ErrNotFound):
 			progress("Live stream %s was deleted while its broadcast ended", id)
@@ -117,7 +118,7 @@ func (a *liveStreamCompleteAction) Invoke(ctx context.Context, req action.Invoke
 					"have started a new broadcast: stop it, then run this action again.", id, time.Since(start).Round(time.Second), ctx.Err()))
 			return
 		case err != nil:
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read the Live Stream", err, a.pd, liveStreamIDPaths)
+			framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read the Live Stream", err, a.pd, liveStreamIDPaths)
 			return
 		case !ls.Broadcasting:
 			progress("Live stream %s no longer broadcasts (after %s)", id, time.Since(start).Round(time.Second))

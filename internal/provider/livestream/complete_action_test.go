@@ -1,4 +1,4 @@
-package provider
+package livestream_test
 
 // Tests of the videohost_live_stream_complete action.
 
@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -22,12 +23,12 @@ import (
 // an update: the emulator's stream broadcasts before the apply and no longer after it, with
 // wait left to its default and with wait = false; one complete is sent per update.
 func TestAccLiveStreamCompleteAction(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulatorFor(t, "it starts a broadcast through the emulator's control API")
-	requireCLIFeature(t, featureActions)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulatorFor(t, "it starts a broadcast through the emulator's control API")
+	acctest.RequireCLIFeature(t, acctest.FeatureActions)
 	var id string
 	config := func(name, wait string) string {
-		return env.providerConfig("") + fmt.Sprintf(`
+		return env.ProviderConfig("") + fmt.Sprintf(`
 action "videohost_live_stream_complete" "studio" {
   config {
     live_stream_id = videohost_live_stream.studio.id
@@ -45,11 +46,11 @@ resource "videohost_live_stream" "studio" {
     }
   }
 }
-`, wait, hcl(name))
+`, wait, acctest.Hcl(name))
 	}
 	broadcasting := func(want bool) func(context.Context) error {
 		return func(ctx context.Context) error {
-			ls, err := serviceClient(t, env).GetLiveStream(ctx, id)
+			ls, err := acctest.ServiceClient(t, env).GetLiveStream(ctx, id)
 			if err != nil {
 				return err
 			}
@@ -64,23 +65,23 @@ resource "videohost_live_stream" "studio" {
 			t.Fatal(err)
 		}
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				// Created: the action runs only after updates.
 				Config:            config("studio", ""),
-				ConfigStateChecks: []statecheck.StateCheck{idOf("videohost_live_stream.studio", &id)},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf("videohost_live_stream.studio", &id)},
 			},
 			{
 				PreConfig:         start,
 				Config:            config("studio (live)", ""),
-				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(broadcasting(false))},
 			},
 			{
 				PreConfig:         start,
 				Config:            config("studio (live again)", "wait = false"),
-				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(broadcasting(false))},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(broadcasting(false))},
 			},
 		},
 	})
@@ -95,11 +96,11 @@ resource "videohost_live_stream" "studio" {
 // It runs against any endpoint; starting a broadcast needs an encoder (the emulator's control
 // API in TestAccLiveStreamCompleteAction).
 func TestAccLiveStreamCompleteActionIdle(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureActions)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.RequireCLIFeature(t, acctest.FeatureActions)
 	var id string
 	config := func(name, liveStreamID string) string {
-		return env.providerConfig("") + fmt.Sprintf(`
+		return env.ProviderConfig("") + fmt.Sprintf(`
 action "videohost_live_stream_complete" "studio" {
   config {
     live_stream_id = %s
@@ -116,19 +117,19 @@ resource "videohost_live_stream" "studio" {
     }
   }
 }
-`, liveStreamID, hcl(name))
+`, liveStreamID, acctest.Hcl(name))
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:            config("idle studio", "videohost_live_stream.studio.id"),
-				ConfigStateChecks: []statecheck.StateCheck{idOf("videohost_live_stream.studio", &id)},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf("videohost_live_stream.studio", &id)},
 			},
 			{
 				Config: config("idle studio (renamed)", "videohost_live_stream.studio.id"),
-				ConfigStateChecks: []statecheck.StateCheck{serviceCheckFunc(func(ctx context.Context) error {
-					ls, err := serviceClient(t, env).GetLiveStream(ctx, id)
+				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(func(ctx context.Context) error {
+					ls, err := acctest.ServiceClient(t, env).GetLiveStream(ctx, id)
 					if err == nil && ls.Broadcasting {
 						err = fmt.Errorf("live stream %s broadcasts after the action", id)
 					}
@@ -136,7 +137,7 @@ resource "videohost_live_stream" "studio" {
 				})},
 			},
 			{
-				Config:      config("idle studio", hcl("li0000000000000000none")),
+				Config:      config("idle studio", acctest.Hcl("li0000000000000000none")),
 				ExpectError: regexp.MustCompile(`Live Stream Not Found`),
 			},
 		},
@@ -155,7 +156,7 @@ resource "videohost_live_stream" "studio" {
 func TestLiveStreamCompleteWaits(t *testing.T) {
 	var completes, readsAfter atomic.Int32
 	var id string
-	emu, baseURL := serveEmulator(t, emulator.Options{}, func(e *emulator.Emulator) http.Handler {
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, func(e *emulator.Emulator) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			switch {
 			case r.Method == http.MethodPut && strings.HasSuffix(r.URL.Path, "/complete"):
@@ -185,10 +186,10 @@ func TestLiveStreamCompleteWaits(t *testing.T) {
 	if err := emu.SetBroadcasting(id, true); err != nil {
 		t.Fatal(err)
 	}
-	p := newProtoServer(t, baseURL, key, map[string]tftypes.Value{"auth_scheme": str("basic")})
+	p := acctest.NewProtoServer(t, baseURL, key, map[string]tftypes.Value{"auth_scheme": acctest.Str("basic")})
 
-	progress, diags := p.invoke("videohost_live_stream_complete", map[string]tftypes.Value{"live_stream_id": str(id)})
-	requireNoErrors(t, "InvokeAction", diags)
+	progress, diags := p.Invoke("videohost_live_stream_complete", map[string]tftypes.Value{"live_stream_id": acctest.Str(id)})
+	acctest.RequireNoErrors(t, "InvokeAction", diags)
 	text := strings.Join(progress, "\n")
 	for _, want := range []string{"Asking the service to end the broadcast of live stream " + id, "still broadcasts", "no longer broadcasts"} {
 		if !strings.Contains(text, want) {
@@ -203,8 +204,8 @@ func TestLiveStreamCompleteWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	readsAfter.Store(0)
-	progress, diags = p.invoke("videohost_live_stream_complete", map[string]tftypes.Value{"live_stream_id": str(id), "wait": tftypes.NewValue(tftypes.Bool, false)})
-	requireNoErrors(t, "InvokeAction", diags)
+	progress, diags = p.Invoke("videohost_live_stream_complete", map[string]tftypes.Value{"live_stream_id": acctest.Str(id), "wait": tftypes.NewValue(tftypes.Bool, false)})
+	acctest.RequireNoErrors(t, "InvokeAction", diags)
 	if n := readsAfter.Load(); n != 0 || completes.Load() != 2 || !strings.Contains(strings.Join(progress, "\n"), "not waiting") {
 		t.Errorf("wait = false: %d completes, %d reads after; progress %q", completes.Load(), n, progress)
 	}

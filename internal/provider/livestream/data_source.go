@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 // The videohost_live_stream data source: one live stream, read by its id.
 
@@ -7,21 +7,22 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // NewLiveStreamDataSource returns the videohost_live_stream data source: one live stream, read
 // by id.
 func NewLiveStreamDataSource() datasource.DataSource {
-	return newObjectDataSource("_live_stream", objectRead[videohost.LiveStream]{
-		description:   "Reads one live stream of the workspace by its id, including its stream keys.",
-		attributes:    liveStreamDataAttributes,
-		idDescription: "Identifier of the live stream to read (the service's `liveStreamId`).",
-		idWhat:        "a live stream (its liveStreamId)", listedBy: "videohost_live_streams",
-		idParam: "liveStreamId", title: "Live Stream",
-		get: (*videohost.Client).GetLiveStream,
-		state: func(_ context.Context, ls videohost.LiveStream) (any, diag.Diagnostics) {
-			return liveStreamModelFrom(ls), nil
+	return framework.NewObjectDataSource("_live_stream", framework.ObjectRead[videohost.LiveStream]{
+		Description:   "Reads one live stream of the workspace by its id, including its stream keys.",
+		Attributes:    liveStreamDataAttributes,
+		IdDescription: "Identifier of the live stream to read (the service's `liveStreamId`).",
+		IdWhat:        "a live stream (its liveStreamId)", ListedBy: "videohost_live_streams",
+		IdParam: "liveStreamId", Title: "Live Stream",
+		Get: (*videohost.Client).GetLiveStream,
+		State: func(_ context.Context, ls videohost.LiveStream) (any, diag.Diagnostics) {
+			return LiveStreamModelFrom(ls), nil
 		},
 	})
 }

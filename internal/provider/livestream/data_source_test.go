@@ -1,4 +1,4 @@
-package provider
+package livestream_test
 
 import (
 	"context"
@@ -24,13 +24,15 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/livestream"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 func TestLiveStreamModelFrom(t *testing.T) {
 	created := time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("CET", 3600))
-	full := liveStreamModelFrom(videohost.LiveStream{
+	full := livestream.LiveStreamModelFrom(videohost.LiveStream{
 		ID:           "li1",
 		Name:         "studio",
 		StreamKey:    "key-1",
@@ -42,7 +44,7 @@ func TestLiveStreamModelFrom(t *testing.T) {
 		Assets:       &videohost.LiveStreamAssets{HLS: "h", IFrame: "i", Player: "p", Thumbnail: "t"},
 		Restreams:    []videohost.Restream{{Name: "yt", ServerURL: "rtmp://x/live", StreamKey: "rk"}},
 	})
-	want := liveStreamModel{
+	want := livestream.LiveStreamModel{
 		ID:           types.StringValue("li1"),
 		Name:         types.StringValue("studio"),
 		StreamKey:    types.StringValue("key-1"),
@@ -51,11 +53,11 @@ func TestLiveStreamModelFrom(t *testing.T) {
 		Broadcasting: types.BoolValue(true),
 		CreatedAt:    types.StringValue("2026-01-02T02:04:05Z"),
 		UpdatedAt:    types.StringValue("2026-01-02T02:04:05Z"),
-		Assets: &liveStreamAssetsModel{
+		Assets: &livestream.LiveStreamAssetsModel{
 			HLS: types.StringValue("h"), IFrame: types.StringValue("i"),
 			Player: types.StringValue("p"), Thumbnail: types.StringValue("t"),
 		},
-		Restreams: []restreamModel{{
+		Restreams: []livestream.RestreamModel{{
 			Name: types.StringValue("yt"), ServerURL: types.StringValue("rtmp://x/live"), StreamKey: types.StringValue("rk"),
 		}},
 	}
@@ -63,7 +65,7 @@ func TestLiveStreamModelFrom(t *testing.T) {
 		t.Errorf("liveStreamModelFrom(full) =\n%+v\nwant\n%+v", full, want)
 	}
 
-	bare := liveStreamModelFrom(videohost.LiveStream{ID: "li2"})
+	bare := livestream.LiveStreamModelFrom(videohost.LiveStream{ID: "li2"})
 	if bare.Assets != nil {
 		t.Errorf("assets = %+v, want null when the service sends none", bare.Assets)
 	}
@@ -78,7 +80,7 @@ func TestLiveStreamModelFrom(t *testing.T) {
 // TestLiveStreamSchemasSensitive checks that every stream key is sensitive and every attribute
 // documented, in both data sources.
 func TestLiveStreamSchemasSensitive(t *testing.T) {
-	for _, ds := range []datasource.DataSource{NewLiveStreamDataSource(), NewLiveStreamsDataSource()} {
+	for _, ds := range []datasource.DataSource{livestream.NewLiveStreamDataSource(), livestream.NewLiveStreamsDataSource()} {
 		var resp datasource.SchemaResponse
 		ds.Schema(t.Context(), datasource.SchemaRequest{}, &resp)
 		if resp.Diagnostics.HasError() {
@@ -175,8 +177,8 @@ func compareLiveStreamWithService(got, wire map[string]any) error {
 }
 
 func TestAccLiveStreamDataSource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 4})
-	env.requireOwnAccount(t, "it reads live streams of the account that other tests change meanwhile")
+	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: 4})
+	env.RequireOwnAccount(t, "it reads live streams of the account that other tests change meanwhile")
 	if env.Emu == nil {
 		// Against a real account the test creates no live stream of its own (the emulator is
 		// seeded with some instead): it reads two of those already there, and is skipped,
@@ -192,8 +194,8 @@ func TestAccLiveStreamDataSource(t *testing.T) {
 
 	checks := []statecheck.StateCheck{
 		statecheck.ExpectSensitiveValue("data.videohost_live_stream.second", tfjsonpath.New("stream_key")),
-		stateCheckFunc(func(s *tfjson.State) error {
-			all, err := stateAttributes(s, "data.videohost_live_streams.all")
+		acctest.StateCheckFunc(func(s *tfjson.State) error {
+			all, err := acctest.StateAttributes(s, "data.videohost_live_streams.all")
 			if err != nil {
 				return err
 			}
@@ -205,7 +207,7 @@ func TestAccLiveStreamDataSource(t *testing.T) {
 				"data.videohost_live_stream.first":  items[0],
 				"data.videohost_live_stream.second": items[1],
 			} {
-				one, err := stateAttributes(s, address)
+				one, err := acctest.StateAttributes(s, address)
 				if err != nil {
 					return err
 				}
@@ -232,10 +234,10 @@ func TestAccLiveStreamDataSource(t *testing.T) {
 	}
 
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_live_streams" "all" {
   sort_by    = "createdAt"
   sort_order = "asc"
@@ -252,7 +254,7 @@ data "videohost_live_stream" "second" {
 				ConfigStateChecks: checks,
 			},
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_live_stream" "missing" {
   id = "li_this_id_does_not_exist"
 }
@@ -295,9 +297,9 @@ func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]
 // endpoint, unlike TestAccLiveStreamDataSource and TestAccLiveStreamsDataSource, which read the
 // emulator's seeds.
 func TestAccLiveStreamDataSourcesOfStreamMadeOutside(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	c := serviceClient(t, env)
-	name := "outside studio " + runSuffix(t)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	c := acctest.ServiceClient(t, env)
+	name := "outside studio " + acctest.RunSuffix(t)
 	stream, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: name})
 	if err != nil {
 		t.Fatal(err)
@@ -308,10 +310,10 @@ func TestAccLiveStreamDataSourcesOfStreamMadeOutside(t *testing.T) {
 		}
 	})
 	const one, named = "data.videohost_live_stream.one", "data.videohost_live_streams.named"
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig("") + fmt.Sprintf(`
+			Config: env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_live_streams" "named" {
   name = %q
 }
@@ -323,9 +325,9 @@ data "videohost_live_stream" "one" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectSensitiveValue(one, tfjsonpath.New("stream_key")),
 				statecheck.ExpectKnownValue(named, tfjsonpath.New("live_streams"), knownvalue.ListSizeExact(1)),
-				listedAsRead(named, "live_streams", one),
-				stateCheckFunc(func(s *tfjson.State) error {
-					got, err := stateAttributes(s, one)
+				acctest.ListedAsRead(named, "live_streams", one),
+				acctest.StateCheckFunc(func(s *tfjson.State) error {
+					got, err := acctest.StateAttributes(s, one)
 					if err != nil {
 						return err
 					}

@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 // The videohost_live_streams data source: the live streams that its filters select.
 
@@ -10,10 +10,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-type liveStreamsModel struct {
+type LiveStreamsModel struct {
 	Name        types.String `tfsdk:"name"`
 	SortBy      types.String `tfsdk:"sort_by"`
 	SortOrder   types.String `tfsdk:"sort_order"`
@@ -23,26 +24,26 @@ type liveStreamsModel struct {
 // NewLiveStreamsDataSource returns the videohost_live_streams data source: the live streams
 // that match server-side filters.
 func NewLiveStreamsDataSource() datasource.DataSource {
-	return newListDataSource("_live_streams", listRead[videohost.LiveStream, liveStreamsModel, videohost.LiveStreamFilter]{
-		description: "Lists the live streams of the workspace that match the filters (every page); the service filters and sorts them.",
-		filters: withSortFilters(map[string]schema.Attribute{
-			"name": textFilter("Only the live streams whose name matches this text (the service matches it, " +
+	return framework.NewListDataSource("_live_streams", framework.ListRead[videohost.LiveStream, LiveStreamsModel, videohost.LiveStreamFilter]{
+		Description: "Lists the live streams of the workspace that match the filters (every page); the service filters and sorts them.",
+		Filters: framework.WithSortFilters(map[string]schema.Attribute{
+			"name": framework.TextFilter("Only the live streams whose name matches this text (the service matches it, " +
 				"possibly a part of the name, ignoring case). Unset: no filter; must not be empty."),
 		}, "name", "createdAt", "updatedAt"),
-		items: "live_streams", itemsDescription: "The matching live streams, in the service's order; empty when none match.",
-		itemAttributes: liveStreamDataAttributes,
-		title:          "Live Streams",
-		filterPaths:    withSortFilterPaths(map[string]path.Path{"name": path.Root("name")}),
-		filter: func(_ context.Context, m liveStreamsModel) (videohost.LiveStreamFilter, diag.Diagnostics) {
+		Items: "live_streams", ItemsDescription: "The matching live streams, in the service's order; empty when none match.",
+		ItemAttributes: liveStreamDataAttributes,
+		Title:          "Live Streams",
+		FilterPaths:    framework.WithSortFilterPaths(map[string]path.Path{"name": path.Root("name")}),
+		Filter: func(_ context.Context, m LiveStreamsModel) (videohost.LiveStreamFilter, diag.Diagnostics) {
 			return videohost.LiveStreamFilter{
 				Name:      m.Name.ValueString(),
 				SortBy:    m.SortBy.ValueString(),
 				SortOrder: m.SortOrder.ValueString(),
 			}, nil
 		},
-		list: (*videohost.Client).ListLiveStreams,
-		object: func(_ context.Context, ls videohost.LiveStream) (types.Object, diag.Diagnostics) {
-			return liveStreamModelFrom(ls).object()
+		List: (*videohost.Client).ListLiveStreams,
+		Object: func(_ context.Context, ls videohost.LiveStream) (types.Object, diag.Diagnostics) {
+			return LiveStreamModelFrom(ls).Object()
 		},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package livestream_test
 
 import (
 	"fmt"
@@ -15,6 +15,7 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
@@ -23,7 +24,7 @@ const seededLiveStreams = 130
 
 // liveStreamItems returns the live_streams of a videohost_live_streams data source in the state.
 func liveStreamItems(s *tfjson.State, address string) ([]map[string]any, error) {
-	attrs, err := stateAttributes(s, address)
+	attrs, err := acctest.StateAttributes(s, address)
 	if err != nil {
 		return nil, err
 	}
@@ -85,14 +86,14 @@ func sameIDs(a, b []string) bool {
 }
 
 func TestAccLiveStreamsDataSource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{SeedLiveStreams: seededLiveStreams, Limits: emulator.Limits{Reads: 10000}})
-	env.requireEmulatorFor(t, "it reads the emulator's seed live streams")
+	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: seededLiveStreams, Limits: emulator.Limits{Reads: 10000}})
+	env.RequireEmulatorFor(t, "it reads the emulator's seed live streams")
 
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_live_streams" "all" {}
 
 data "videohost_live_streams" "name_desc" {
@@ -125,7 +126,7 @@ data "videohost_live_streams" "none" {
 						knownvalue.ListExact([]knownvalue.Check{})),
 					statecheck.ExpectSensitiveValue("data.videohost_live_streams.all",
 						tfjsonpath.New("live_streams").AtSliceIndex(0).AtMapKey("stream_key")),
-					stateCheckFunc(func(s *tfjson.State) error {
+					acctest.StateCheckFunc(func(s *tfjson.State) error {
 						all, err := liveStreamItems(s, "data.videohost_live_streams.all")
 						if err != nil {
 							return err
@@ -190,13 +191,13 @@ data "videohost_live_streams" "none" {
 // TestAccLiveStreamsDataSourceInvalidFilters checks that bad filters, and an empty id for the
 // single live stream, fail at plan time, before any request to the service.
 func TestAccLiveStreamsDataSourceInvalidFilters(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 1})
+	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: 1})
 
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_live_streams" "bad" {
   sort_by = "title"
 }
@@ -204,7 +205,7 @@ data "videohost_live_streams" "bad" {
 				ExpectError: regexp.MustCompile(`(?s)sort_by.*value must be one of`),
 			},
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_live_streams" "bad" {
   sort_order = "up"
 }
@@ -212,7 +213,7 @@ data "videohost_live_streams" "bad" {
 				ExpectError: regexp.MustCompile(`(?s)sort_order.*value must be one of`),
 			},
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_live_streams" "bad" {
   name = ""
 }
@@ -220,7 +221,7 @@ data "videohost_live_streams" "bad" {
 				ExpectError: regexp.MustCompile(`(?s)name.*string length must be at least 1`),
 			},
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_live_stream" "bad" {
   id = ""
 }
@@ -239,20 +240,20 @@ data "videohost_live_stream" "bad" {
 // TestAccLiveStreamsServerErrors checks that a service failing every read is an error that
 // says so, for both live stream data sources.
 func TestAccLiveStreamsServerErrors(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{SeedLiveStreams: 1, Faults: emulator.Faults{ErrorRate: 1}})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: 1, Faults: emulator.Faults{ErrorRate: 1}})
+	env.RequireEmulator(t)
 
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("max_retries = 1") + `
+				Config: env.ProviderConfig("max_retries = 1") + `
 data "videohost_live_streams" "all" {}
 `,
 				ExpectError: regexp.MustCompile(`(?s)Unable to List Live Streams.*server error`),
 			},
 			{
-				Config: env.providerConfig("max_retries = 1") + `
+				Config: env.ProviderConfig("max_retries = 1") + `
 data "videohost_live_stream" "one" {
   id = "` + emulator.SeedLiveStreamID(1) + `"
 }

@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 // The videohost_live_stream list resource: the live streams that terraform query finds.
 
@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -23,30 +24,30 @@ type liveStreamListModel struct {
 // restream keys come as the state keeps them (stream_key), since a list knows nothing of a
 // configuration's write-only keys.
 func NewLiveStreamListResource() list.ListResource {
-	return newListResource("_live_stream", listing[videohost.LiveStream, liveStreamListModel, videohost.LiveStreamFilter]{
-		description: "Lists the live streams of the workspace for `terraform query`, optionally only those " +
+	return framework.NewListResource("_live_stream", framework.Listing[videohost.LiveStream, liveStreamListModel, videohost.LiveStreamFilter]{
+		Description: "Lists the live streams of the workspace for `terraform query`, optionally only those " +
 			"whose name contains a text. Each result is a live stream's identity (`id`) and its name; with " +
 			"`include_resource = true`, also every attribute of the resource, the stream keys included. " +
 			"Terraform 1.14 and later.",
-		filters: map[string]listschema.Attribute{
+		Filters: map[string]listschema.Attribute{
 			"name": listschema.StringAttribute{
 				MarkdownDescription: "Only the live streams whose name contains this text (case-sensitive, matched by " +
 					"the service). Unset lists every live stream.",
 				Optional:   true,
-				Validators: []validator.String{notBlank()},
+				Validators: []validator.String{framework.NotBlank()},
 			},
 		},
-		filter: func(m liveStreamListModel) videohost.LiveStreamFilter {
+		Filter: func(m liveStreamListModel) videohost.LiveStreamFilter {
 			return videohost.LiveStreamFilter{Name: m.Name.ValueString()}
 		},
-		walk:        (*videohost.Client).WalkLiveStreams,
-		what:        "live streams",
-		id:          func(l videohost.LiveStream) string { return l.ID },
-		displayName: func(l videohost.LiveStream) string { return l.Name },
-		model: func(ctx context.Context, l videohost.LiveStream) (any, diag.Diagnostics) {
-			return liveStreamResourceModelFrom(ctx, l, nil, false)
+		Walk:        (*videohost.Client).WalkLiveStreams,
+		What:        "live streams",
+		Id:          func(l videohost.LiveStream) string { return l.ID },
+		DisplayName: func(l videohost.LiveStream) string { return l.Name },
+		Model: func(ctx context.Context, l videohost.LiveStream) (any, diag.Diagnostics) {
+			return LiveStreamResourceModelFrom(ctx, l, nil, false)
 		},
-		errorSummary: "Unable to List Live Streams",
-		attrs:        map[string]path.Path{"name": path.Root("name")},
+		ErrorSummary: "Unable to List Live Streams",
+		Attrs:        map[string]path.Path{"name": path.Root("name")},
 	})
 }

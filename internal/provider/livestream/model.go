@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 // A live stream in the state: the model that its data sources and list resource show, and the
 // resource's model, which keeps the write-only restream keys beside it.
@@ -10,12 +10,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// liveStreamModel is a live stream in the state, shared by the live stream and live streams
+// LiveStreamModel is a live stream in the state, shared by the live stream and live streams
 // data sources.
-type liveStreamModel struct {
+type LiveStreamModel struct {
 	ID           types.String           `tfsdk:"id"`
 	Name         types.String           `tfsdk:"name"`
 	StreamKey    types.String           `tfsdk:"stream_key"`
@@ -24,18 +25,18 @@ type liveStreamModel struct {
 	Broadcasting types.Bool             `tfsdk:"broadcasting"`
 	CreatedAt    types.String           `tfsdk:"created_at"`
 	UpdatedAt    types.String           `tfsdk:"updated_at"`
-	Assets       *liveStreamAssetsModel `tfsdk:"assets"`
-	Restreams    []restreamModel        `tfsdk:"restreams"`
+	Assets       *LiveStreamAssetsModel `tfsdk:"assets"`
+	Restreams    []RestreamModel        `tfsdk:"restreams"`
 }
 
-type liveStreamAssetsModel struct {
+type LiveStreamAssetsModel struct {
 	HLS       types.String `tfsdk:"hls"`
 	IFrame    types.String `tfsdk:"iframe"`
 	Player    types.String `tfsdk:"player"`
 	Thumbnail types.String `tfsdk:"thumbnail"`
 }
 
-type restreamModel struct {
+type RestreamModel struct {
 	Name      types.String `tfsdk:"name"`
 	ServerURL types.String `tfsdk:"server_url"`
 	StreamKey types.String `tfsdk:"stream_key"`
@@ -43,7 +44,7 @@ type restreamModel struct {
 
 // liveStreamDataAttributes are the computed attributes of a live stream.
 func liveStreamDataAttributes() map[string]schema.Attribute {
-	str, boolean, secret := computedString, computedBool, computedSecret
+	str, boolean, secret := framework.ComputedString, framework.ComputedBool, framework.ComputedSecret
 	return map[string]schema.Attribute{
 		"id":   str("Identifier of the live stream (the service's `liveStreamId`)."),
 		"name": str("Name of the live stream."),
@@ -54,8 +55,8 @@ func liveStreamDataAttributes() map[string]schema.Attribute {
 		"broadcasting": boolean("Whether the live stream was broadcasting when it was read."),
 		"created_at":   str("Creation time, RFC 3339; null when the service gives none."),
 		"updated_at":   str("Time of the last change, RFC 3339; null when the service gives none."),
-		"assets": computedObject("Addresses of the live stream's outputs; null when the service gives none.",
-			playerAssetsAttributes(false)),
+		"assets": framework.ComputedObject("Addresses of the live stream's outputs; null when the service gives none.",
+			framework.PlayerAssetsAttributes(false)),
 		"restreams": schema.ListNestedAttribute{
 			MarkdownDescription: "Destinations the live stream is restreamed to, in the service's order; empty when none.",
 			Computed:            true,
@@ -68,22 +69,22 @@ func liveStreamDataAttributes() map[string]schema.Attribute {
 	}
 }
 
-// liveStreamModelFrom maps a live stream of the service to the state. Restreams is never null,
+// LiveStreamModelFrom maps a live stream of the service to the state. Restreams is never null,
 // so that an absent list and an empty one read the same in configurations.
-func liveStreamModelFrom(ls videohost.LiveStream) liveStreamModel {
-	m := liveStreamModel{
+func LiveStreamModelFrom(ls videohost.LiveStream) LiveStreamModel {
+	m := LiveStreamModel{
 		ID:           types.StringValue(ls.ID),
 		Name:         types.StringValue(ls.Name),
 		StreamKey:    types.StringValue(ls.StreamKey),
 		Public:       types.BoolValue(ls.Public),
 		PlayerID:     types.StringValue(ls.PlayerID),
 		Broadcasting: types.BoolValue(ls.Broadcasting),
-		CreatedAt:    timeString(ls.CreatedAt),
-		UpdatedAt:    timeString(ls.UpdatedAt),
-		Restreams:    make([]restreamModel, 0, len(ls.Restreams)),
+		CreatedAt:    framework.TimeString(ls.CreatedAt),
+		UpdatedAt:    framework.TimeString(ls.UpdatedAt),
+		Restreams:    make([]RestreamModel, 0, len(ls.Restreams)),
 	}
 	if a := ls.Assets; a != nil {
-		m.Assets = &liveStreamAssetsModel{
+		m.Assets = &LiveStreamAssetsModel{
 			HLS:       types.StringValue(a.HLS),
 			IFrame:    types.StringValue(a.IFrame),
 			Player:    types.StringValue(a.Player),
@@ -91,7 +92,7 @@ func liveStreamModelFrom(ls videohost.LiveStream) liveStreamModel {
 		}
 	}
 	for _, rs := range ls.Restreams {
-		m.Restreams = append(m.Restreams, restreamModel{
+		m.Restreams = append(m.Restreams, RestreamModel{
 			Name:      types.StringValue(rs.Name),
 			ServerURL: types.StringValue(rs.ServerURL),
 			StreamKey: types.StringValue(rs.StreamKey),
@@ -102,13 +103,13 @@ func liveStreamModelFrom(ls videohost.LiveStream) liveStreamModel {
 
 // The types of the elements of live_streams, from the schema (see list_values.go).
 var (
-	liveStreamObjectType      = objectTypeOf(liveStreamDataAttributes())
-	liveStreamAssetsAttrTypes = attrTypesOf(liveStreamObjectType.AttrTypes["assets"])
-	restreamObjectType        = types.ObjectType{AttrTypes: attrTypesOf(liveStreamObjectType.AttrTypes["restreams"])}
+	LiveStreamObjectType      = framework.ObjectTypeOf(liveStreamDataAttributes())
+	liveStreamAssetsAttrTypes = framework.AttrTypesOf(LiveStreamObjectType.AttrTypes["assets"])
+	restreamObjectType        = types.ObjectType{AttrTypes: framework.AttrTypesOf(LiveStreamObjectType.AttrTypes["restreams"])}
 )
 
-// object is the live stream as an element of the live_streams list.
-func (m liveStreamModel) object() (types.Object, diag.Diagnostics) {
+// Object is the live stream as an element of the live_streams list.
+func (m LiveStreamModel) Object() (types.Object, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	assets := types.ObjectNull(liveStreamAssetsAttrTypes)
 	if a := m.Assets; a != nil {
@@ -118,13 +119,13 @@ func (m liveStreamModel) object() (types.Object, diag.Diagnostics) {
 		})
 		diags.Append(d...)
 	}
-	restreams, d := listValue(restreamObjectType, m.Restreams, func(r restreamModel) (types.Object, diag.Diagnostics) {
+	restreams, d := framework.ListValue(restreamObjectType, m.Restreams, func(r RestreamModel) (types.Object, diag.Diagnostics) {
 		return types.ObjectValue(restreamObjectType.AttrTypes, map[string]attr.Value{
 			"name": r.Name, "server_url": r.ServerURL, "stream_key": r.StreamKey,
 		})
 	})
 	diags.Append(d...)
-	o, d := types.ObjectValue(liveStreamObjectType.AttrTypes, map[string]attr.Value{
+	o, d := types.ObjectValue(LiveStreamObjectType.AttrTypes, map[string]attr.Value{
 		"id": m.ID, "name": m.Name, "stream_key": m.StreamKey, "public": m.Public, "player_id": m.PlayerID,
 		"broadcasting": m.Broadcasting, "created_at": m.CreatedAt, "updated_at": m.UpdatedAt,
 		"assets": assets, "restreams": restreams,
@@ -150,10 +151,10 @@ type liveStreamResourceModel struct {
 	ThumbnailSHA256 types.String `tfsdk:"thumbnail_sha256"`
 }
 
-// restreamResourceModel is one restream of the resource. Its key is either stream_key (kept in
+// RestreamResourceModel is one restream of the resource. Its key is either stream_key (kept in
 // the state, sensitive) or stream_key_wo (write-only: never stored, sent when the restreams
 // change, which stream_key_wo_version signals).
-type restreamResourceModel struct {
+type RestreamResourceModel struct {
 	Name               types.String `tfsdk:"name"`
 	ServerURL          types.String `tfsdk:"server_url"`
 	StreamKey          types.String `tfsdk:"stream_key"`
@@ -167,15 +168,15 @@ var (
 		"stream_key_wo": types.StringType, "stream_key_wo_version": types.Int64Type,
 	}
 	restreamResourceObjectType = types.ObjectType{AttrTypes: restreamAttrTypes}
-	liveStreamAssetsTypes      = attrTypesOf(liveStreamAssetsAttribute().GetType())
+	liveStreamAssetsTypes      = framework.AttrTypesOf(liveStreamAssetsAttribute().GetType())
 )
 
-// restreamsOf reads a list of restreams; a null or unknown list is none.
-func restreamsOf(ctx context.Context, l types.List) ([]restreamResourceModel, diag.Diagnostics) {
+// RestreamsOf reads a list of restreams; a null or unknown list is none.
+func RestreamsOf(ctx context.Context, l types.List) ([]RestreamResourceModel, diag.Diagnostics) {
 	if l.IsNull() || l.IsUnknown() {
 		return nil, nil
 	}
-	var out []restreamResourceModel
+	var out []RestreamResourceModel
 	diags := l.ElementsAs(ctx, &out, false)
 	return out, diags
 }
@@ -189,11 +190,11 @@ func restreamsEqual(a, b types.List) bool {
 	return a.Equal(b)
 }
 
-// liveStreamResourceModelFrom maps a live stream of the service to the state. prior are the
+// LiveStreamResourceModelFrom maps a live stream of the service to the state. prior are the
 // restreams the state had (or the plan has): a restream whose key is write-only there keeps
 // no key here, and its version is kept. listed says whether the configuration has a list of
 // restreams: an empty list of the service is then an empty list, else null.
-func liveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, prior []restreamResourceModel, listed bool) (liveStreamResourceModel, diag.Diagnostics) {
+func LiveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, prior []RestreamResourceModel, listed bool) (liveStreamResourceModel, diag.Diagnostics) {
 	m := liveStreamResourceModel{
 		ID:        types.StringValue(ls.ID),
 		Name:      types.StringValue(ls.Name),
@@ -201,8 +202,8 @@ func liveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, p
 		PlayerID:  types.StringNull(),
 		StreamKey: types.StringValue(ls.StreamKey),
 		Assets:    types.ObjectNull(liveStreamAssetsTypes),
-		CreatedAt: timeString(ls.CreatedAt),
-		UpdatedAt: timeString(ls.UpdatedAt),
+		CreatedAt: framework.TimeString(ls.CreatedAt),
+		UpdatedAt: framework.TimeString(ls.UpdatedAt),
 		Restreams: types.ListNull(restreamResourceObjectType),
 	}
 	if ls.PlayerID != "" {
@@ -220,9 +221,9 @@ func liveStreamResourceModelFrom(ctx context.Context, ls videohost.LiveStream, p
 	if len(ls.Restreams) == 0 && !listed {
 		return m, diags
 	}
-	items := make([]restreamResourceModel, 0, len(ls.Restreams))
+	items := make([]RestreamResourceModel, 0, len(ls.Restreams))
 	for i, rs := range ls.Restreams {
-		item := restreamResourceModel{
+		item := RestreamResourceModel{
 			Name:               types.StringValue(rs.Name),
 			ServerURL:          types.StringValue(rs.ServerURL),
 			StreamKey:          types.StringValue(rs.StreamKey),

@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 var _ resource.ResourceWithValidateConfig = (*liveStreamResource)(nil)
@@ -52,7 +53,7 @@ func validateRestreamKey(attrs map[string]attr.Value, at path.Path, i int, diags
 			"%s sets both stream_key and stream_key_wo (%s and %s); the destination takes one key. Keep "+
 				"stream_key to have the key in the state (sensitive), or stream_key_wo to keep it out of the plan and "+
 				"the state (Terraform 1.11 or later, with stream_key_wo_version), and remove the other.",
-			upperFirst(who), at.AtName("stream_key"), at.AtName("stream_key_wo")))
+			framework.UpperFirst(who), at.AtName("stream_key"), at.AtName("stream_key_wo")))
 	case !keyInState && !keyWO:
 		// On the item: the attribute to set is not in the configuration, so there is no line of
 		// its own to highlight.
@@ -61,12 +62,12 @@ func validateRestreamKey(attrs map[string]attr.Value, at path.Path, i int, diags
 				"Terraform 1.11 or later, with stream_key_wo_version) to keep the key out of the plan and the state. "+
 				"A configuration written by -generate-config-out (terraform plan or terraform query) has stream_key = "+
 				"null here, since Terraform never writes a sensitive value into a file: fill in the key.",
-			upperFirst(who), at.AtName("stream_key"), at.AtName("stream_key_wo")))
+			framework.UpperFirst(who), at.AtName("stream_key"), at.AtName("stream_key_wo")))
 	}
 	if version && !keyWO {
 		diags.AddAttributeError(at.AtName("stream_key_wo_version"), "Stream Key Version Without a Write-Only Key",
 			fmt.Sprintf("%s sets %s, which counts the changes of a write-only key, but has no stream_key_wo. Remove "+
-				"stream_key_wo_version, or move the key from stream_key to %s.", upperFirst(who),
+				"stream_key_wo_version, or move the key from stream_key to %s.", framework.UpperFirst(who),
 				at.AtName("stream_key_wo_version"), at.AtName("stream_key_wo")))
 	}
 }
@@ -75,7 +76,7 @@ func validateRestreamKey(attrs map[string]attr.Value, at path.Path, i int, diags
 // the configuration gives one.
 func restreamWords(attrs map[string]attr.Value, i int) string {
 	words := fmt.Sprintf("restream %d of restreams (restreams[%d])", i+1, i)
-	if name, ok := attrs["name"].(types.String); ok && !name.IsNull() && !name.IsUnknown() && nonBlank.MatchString(name.ValueString()) {
+	if name, ok := attrs["name"].(types.String); ok && !name.IsNull() && !name.IsUnknown() && framework.NonBlank.MatchString(name.ValueString()) {
 		words = fmt.Sprintf("restream %d of restreams, %q (restreams[%d])", i+1, name.ValueString(), i)
 	}
 	return words

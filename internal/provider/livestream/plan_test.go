@@ -1,4 +1,4 @@
-package provider
+package livestream_test
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
 )
 
 // restreamItem is one restream of a configuration: attribute name to value, the others null.
@@ -17,7 +19,7 @@ type restreamItem map[string]any
 // error diagnostics: schema validators and ValidateConfig together, as the user sees them.
 func validateLiveStream(t *testing.T, items ...restreamItem) []*tfprotov6.Diagnostic {
 	t.Helper()
-	srv := NewServer("test")()
+	srv := provider.NewServer("test")()
 	schemas, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +48,7 @@ func validateLiveStream(t *testing.T, items ...restreamItem) []*tfprotov6.Diagno
 	for name, at := range typ.AttributeTypes {
 		attrs[name] = tftypes.NewValue(at, nil)
 	}
-	attrs["name"] = str("studio")
+	attrs["name"] = acctest.Str("studio")
 	attrs["restreams"] = tftypes.NewValue(list, vals)
 	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
 	if err != nil {
@@ -144,7 +146,7 @@ func TestLiveStreamRestreamDiagnostics(t *testing.T) {
 			if got := diagAt(found); got != c.at {
 				t.Errorf("the error is on %q, want %q", got, c.at)
 			}
-			requireContains(t, found.Detail, c.want...)
+			acctest.RequireContains(t, found.Detail, c.want...)
 			if strings.Contains(found.Detail, "got:") || found.Detail[:1] != strings.ToUpper(found.Detail[:1]) {
 				t.Errorf("the detail does not read as a sentence of the provider: %q", found.Detail)
 			}
@@ -176,7 +178,7 @@ func TestLiveStreamRestreamDiagnostics(t *testing.T) {
 		}
 		for _, d := range errs {
 			if d.Summary == "Too Many Restreams" {
-				requireContains(t, d.Detail, "restreams lists 6 restreams", "at most 5", "Remove 1 of them")
+				acctest.RequireContains(t, d.Detail, "restreams lists 6 restreams", "at most 5", "Remove 1 of them")
 			}
 		}
 	})

@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 import (
 	"context"
@@ -12,34 +12,35 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var _ managedResource = (*liveStreamResource)(nil)
+var _ framework.ManagedResource = (*liveStreamResource)(nil)
 
 // liveStreamResource is videohost_live_stream. The service changes a live stream in place, so
 // no change forces a replacement (a new live stream would have a new ingest key, which the
 // studio's encoder would have to be given again), but one: removing player_id, which the
 // service's API gives no way to clear.
 type liveStreamResource struct {
-	deletedByID
-	withIDImport
+	framework.DeletedByID
+	framework.WithIDImport
 }
 
 // NewLiveStreamResource returns the videohost_live_stream resource.
 func NewLiveStreamResource() resource.Resource {
 	return &liveStreamResource{
-		deletedByID:  newDeletedByID(liveStreamWrites),
-		withIDImport: newIDImport(liveStreamWrites, "liveStreamId"),
+		DeletedByID:  framework.NewDeletedByID(liveStreamWrites),
+		WithIDImport: framework.NewIDImport(liveStreamWrites, "liveStreamId"),
 	}
 }
 
 // maxRestreams is the most restreams the service takes on one live stream.
 const maxRestreams = 5
 
-// liveStreamAttributePaths maps the members of the /live-streams endpoints, as a 400 names
+// LiveStreamAttributePaths maps the members of the /live-streams endpoints, as a 400 names
 // them (restreams[2][serverUrl] for a restream's field), to the attributes of the resource.
-var liveStreamAttributePaths = func() map[string]path.Path {
+var LiveStreamAttributePaths = func() map[string]path.Path {
 	m := map[string]path.Path{
 		"name": path.Root("name"), "public": path.Root("public"), "playerId": path.Root("player_id"),
 		"restreams": path.Root("restreams"), "liveStreamId": path.Root("id"),
@@ -63,11 +64,11 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"not an attribute (it changes with the encoder); the `videohost_live_stream` data source has it. " +
 			"Import with the live stream's id.",
 		Attributes: map[string]schema.Attribute{
-			"id": keptString("Identifier of the live stream (the service's `liveStreamId`)."),
+			"id": framework.KeptString("Identifier of the live stream (the service's `liveStreamId`)."),
 			"name": schema.StringAttribute{
 				MarkdownDescription: "Name of the live stream. Required; must not be blank.",
 				Required:            true,
-				Validators:          []validator.String{notBlank()},
+				Validators:          []validator.String{framework.NotBlank()},
 			},
 			"public": schema.BoolAttribute{
 				MarkdownDescription: "Whether anyone may watch; `false` makes every view need a private token. Default `true`.",
@@ -81,15 +82,15 @@ func (r *liveStreamResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"offers no way to detach a live stream's theme: removing it replaces the live stream (a new id, " +
 					"stream key and addresses), with a warning in the plan.",
 				Optional:   true,
-				Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
-				PlanModifiers: []planmodifier.String{replaceWhenCleared("live stream",
+				Validators: framework.ServiceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
+				PlanModifiers: []planmodifier.String{framework.ReplaceWhenCleared("live stream",
 					"the new live stream has a new id, stream key and addresses, so every encoder and embed must be given them")},
 			},
 			"restreams": restreamsAttribute(),
-			"stream_key": keptSecret("The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
+			"stream_key": framework.KeptSecret("The live stream's own ingest key, which the studio's encoder sends to. Sensitive: " +
 				"anyone holding it can broadcast. It never changes."),
 			"assets":     liveStreamAssetsAttribute(),
-			"created_at": keptString("Creation time of the live stream, RFC 3339."),
+			"created_at": framework.KeptString("Creation time of the live stream, RFC 3339."),
 			"updated_at": schema.StringAttribute{
 				MarkdownDescription: "Time of the live stream's last change, RFC 3339; it moves on every update.",
 				Computed:            true,
@@ -115,12 +116,12 @@ func restreamsAttribute() schema.ListNestedAttribute {
 				"name": schema.StringAttribute{
 					MarkdownDescription: "Name of the destination, such as `YouTube`. Required; must not be blank.",
 					Required:            true,
-					Validators:          []validator.String{notBlankOnItem()},
+					Validators:          []validator.String{framework.NotBlankOnItem()},
 				},
 				"server_url": schema.StringAttribute{
 					MarkdownDescription: "RTMP address of the destination's ingest, `rtmp://host/app` or `rtmps://host/app`, without the key.",
 					Required:            true,
-					Validators:          []validator.String{rtmpURLValidator()},
+					Validators:          []validator.String{framework.RtmpURLValidator()},
 				},
 				"stream_key": schema.StringAttribute{
 					MarkdownDescription: "The destination's stream key. Sensitive: it is kept in the state, which must " +
@@ -128,7 +129,7 @@ func restreamsAttribute() schema.ListNestedAttribute {
 						"one of `stream_key` and `stream_key_wo`.",
 					Optional:   true,
 					Sensitive:  true,
-					Validators: []validator.String{notBlank()},
+					Validators: []validator.String{framework.NotBlank()},
 				},
 				"stream_key_wo": schema.StringAttribute{
 					MarkdownDescription: "The destination's stream key, write-only (Terraform 1.11 and later): sent to the " +
@@ -137,10 +138,10 @@ func restreamsAttribute() schema.ListNestedAttribute {
 					Optional:   true,
 					Sensitive:  true,
 					WriteOnly:  true,
-					Validators: []validator.String{notBlank()},
+					Validators: []validator.String{framework.NotBlank()},
 				},
 				"stream_key_wo_version": schema.Int64Attribute{
-					CustomType: wholeNumberType{unit: "versions"},
+					CustomType: framework.WholeNumberType{Unit: "versions"},
 					MarkdownDescription: "Any number, changed whenever `stream_key_wo` changes, so that the restreams are " +
 						"sent again with the new key. Only with `stream_key_wo`.",
 					Optional: true,
@@ -151,7 +152,7 @@ func restreamsAttribute() schema.ListNestedAttribute {
 }
 
 func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	w, ok := liveStreamWriteOf(ctx, r.pd, req.Plan, req.Config, &resp.Diagnostics)
+	w, ok := liveStreamWriteOf(ctx, r.Pd, req.Plan, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -162,41 +163,41 @@ func (r *liveStreamResource) Create(ctx context.Context, req resource.CreateRequ
 		PlayerID:  plan.PlayerID.ValueString(),
 		Restreams: w.send,
 	}
-	ls, ok := createLiveStream(ctx, r.pd, &resp.Diagnostics, in)
+	ls, ok := createLiveStream(ctx, r.Pd, &resp.Diagnostics, in)
 	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created live stream", map[string]any{"live_stream_id": ls.ID})
-	ls, thumbFile, thumbSum := writeLiveStreamThumbnail(ctx, r.pd, ls, plan, nil, resp.Private, &resp.Diagnostics)
-	state, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
+	ls, thumbFile, thumbSum := writeLiveStreamThumbnail(ctx, r.Pd, ls, plan, nil, resp.Private, &resp.Diagnostics)
+	state, diags := LiveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	state.ThumbnailFile, state.ThumbnailSHA256 = thumbFile, thumbSum
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *liveStreamResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := framework.ModelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	ls, ok := readRemote(ctx, &r.managedBase, resp, state.ID,
+	ls, ok := framework.ReadRemote(ctx, &r.ManagedBase, resp, state.ID,
 		", with a new stream key that the encoder must be given",
 		(*videohost.Client).LookupLiveStream)
 	if !ok {
 		return
 	}
-	prior, diags := restreamsOf(ctx, state.Restreams)
+	prior, diags := RestreamsOf(ctx, state.Restreams)
 	resp.Diagnostics.Append(diags...)
-	newState, diags := liveStreamResourceModelFrom(ctx, ls, prior, !state.Restreams.IsNull())
+	newState, diags := LiveStreamResourceModelFrom(ctx, ls, prior, !state.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	keepLiveStreamThumbnail(ctx, &newState, state, ls, req.Private, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
 func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	w, ok := liveStreamWriteOf(ctx, r.pd, req.Plan, req.Config, &resp.Diagnostics)
-	state, ok2 := modelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
+	defer framework.NoteRateLimitWaits(&resp.Diagnostics, framework.RateWaitsNow(r.Pd))
+	w, ok := liveStreamWriteOf(ctx, r.Pd, req.Plan, req.Config, &resp.Diagnostics)
+	state, ok2 := framework.ModelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {
 		return
 	}
@@ -218,20 +219,20 @@ func (r *liveStreamResource) Update(ctx context.Context, req resource.UpdateRequ
 		in.Restreams = videohost.Value(w.send)
 	}
 
-	ls, err := updateLiveStream(ctx, r.pd, state.ID.ValueString(), in)
+	ls, err := updateLiveStream(ctx, r.Pd, state.ID.ValueString(), in)
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Live Stream", err, r.pd, liveStreamAttributePaths)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Live Stream", err, r.Pd, LiveStreamAttributePaths)
 		return
 	}
-	ls, thumbFile, thumbSum := writeLiveStreamThumbnail(ctx, r.pd, ls, plan, &state, resp.Private, &resp.Diagnostics)
-	newState, diags := liveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
+	ls, thumbFile, thumbSum := writeLiveStreamThumbnail(ctx, r.Pd, ls, plan, &state, resp.Private, &resp.Diagnostics)
+	newState, diags := LiveStreamResourceModelFrom(ctx, ls, w.planned, !plan.Restreams.IsNull())
 	resp.Diagnostics.Append(diags...)
 	newState.ThumbnailFile, newState.ThumbnailSHA256 = thumbFile, thumbSum
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
 }
 
 // liveStreamAssetsAttribute is the live stream's assets attribute; its type is
 // liveStreamAssetsTypes.
 func liveStreamAssetsAttribute() schema.SingleNestedAttribute {
-	return resourceAssetsAttribute("Addresses of the live stream's outputs.", false)
+	return framework.ResourceAssetsAttribute("Addresses of the live stream's outputs.", false)
 }

@@ -1,4 +1,4 @@
-package provider
+package livestream_test
 
 import (
 	"bytes"
@@ -27,7 +27,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/livestream"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -65,7 +68,7 @@ func TestLiveStreamErrorsOnTheirAttribute(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var diags diag.Diagnostics
-			addAPIErrorDiagnostics(&diags, "Unable to Update Live Stream", tc.err, testProviderData(), liveStreamAttributePaths)
+			framework.AddAPIErrorDiagnostics(&diags, "Unable to Update Live Stream", tc.err, acctest.TestProviderData(), livestream.LiveStreamAttributePaths)
 			if len(diags) != 1 {
 				t.Fatalf("diagnostics %v", diags)
 			}
@@ -77,8 +80,8 @@ func TestLiveStreamErrorsOnTheirAttribute(t *testing.T) {
 	}
 }
 
-func restream(name, url, key string, woVersion int64) restreamResourceModel {
-	r := restreamResourceModel{Name: types.StringValue(name), ServerURL: types.StringValue(url),
+func restream(name, url, key string, woVersion int64) livestream.RestreamResourceModel {
+	r := livestream.RestreamResourceModel{Name: types.StringValue(name), ServerURL: types.StringValue(url),
 		StreamKey: types.StringNull(), StreamKeyWO: types.StringNull(), StreamKeyWOVersion: types.Int64Null()}
 	if woVersion == 0 {
 		r.StreamKey = types.StringValue(key)
@@ -89,10 +92,10 @@ func restream(name, url, key string, woVersion int64) restreamResourceModel {
 }
 
 func TestRestreamsToSendTakesWriteOnlyKeysFromTheConfig(t *testing.T) {
-	planned := []restreamResourceModel{restream("a", "rtmp://h/a", "key-a", 0), restream("b", "rtmp://h/b", "", 3)}
-	configured := []restreamResourceModel{planned[0], planned[1]}
+	planned := []livestream.RestreamResourceModel{restream("a", "rtmp://h/a", "key-a", 0), restream("b", "rtmp://h/b", "", 3)}
+	configured := []livestream.RestreamResourceModel{planned[0], planned[1]}
 	configured[1].StreamKeyWO = types.StringValue("key-b-wo")
-	got := restreamsToSend(planned, configured)
+	got := livestream.RestreamsToSend(planned, configured)
 	want := []videohost.Restream{{Name: "a", ServerURL: "rtmp://h/a", StreamKey: "key-a"}, {Name: "b", ServerURL: "rtmp://h/b", StreamKey: "key-b-wo"}}
 	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("sent %+v, want %+v", got, want)
@@ -104,12 +107,12 @@ func TestLiveStreamStateKeepsNoWriteOnlyKey(t *testing.T) {
 		ID: "li1", Name: "studio", StreamKey: "ingest-key", Public: true,
 		Restreams: []videohost.Restream{{Name: "a", ServerURL: "rtmp://h/a", StreamKey: "key-a"}, {Name: "b", ServerURL: "rtmp://h/b", StreamKey: "key-b"}},
 	}
-	prior := []restreamResourceModel{restream("a", "rtmp://h/a", "old-key-a", 0), restream("b", "rtmp://h/b", "", 7)}
-	m, diags := liveStreamResourceModelFrom(t.Context(), ls, prior, true)
+	prior := []livestream.RestreamResourceModel{restream("a", "rtmp://h/a", "old-key-a", 0), restream("b", "rtmp://h/b", "", 7)}
+	m, diags := livestream.LiveStreamResourceModelFrom(t.Context(), ls, prior, true)
 	if diags.HasError() {
 		t.Fatal(diags)
 	}
-	got, diags := restreamsOf(t.Context(), m.Restreams)
+	got, diags := livestream.RestreamsOf(t.Context(), m.Restreams)
 	if diags.HasError() || len(got) != 2 {
 		t.Fatalf("restreams %v %v", got, diags)
 	}
@@ -125,10 +128,10 @@ func TestLiveStreamStateKeepsNoWriteOnlyKey(t *testing.T) {
 
 	// No restreams: null unless the configuration wrote a list.
 	ls.Restreams = []videohost.Restream{}
-	if m, _ := liveStreamResourceModelFrom(t.Context(), ls, nil, false); !m.Restreams.IsNull() {
+	if m, _ := livestream.LiveStreamResourceModelFrom(t.Context(), ls, nil, false); !m.Restreams.IsNull() {
 		t.Errorf("no restreams and none configured: %v, want null", m.Restreams)
 	}
-	if m, _ := liveStreamResourceModelFrom(t.Context(), ls, nil, true); m.Restreams.IsNull() || len(m.Restreams.Elements()) != 0 {
+	if m, _ := livestream.LiveStreamResourceModelFrom(t.Context(), ls, nil, true); m.Restreams.IsNull() || len(m.Restreams.Elements()) != 0 {
 		t.Errorf("no restreams and an empty list configured: %v, want an empty list", m.Restreams)
 	}
 }
@@ -138,17 +141,17 @@ func TestLiveStreamHolds(t *testing.T) {
 	in := videohost.CreateLiveStreamInput{Name: "s", Public: &f, PlayerID: "pt1",
 		Restreams: []videohost.Restream{{Name: "a", ServerURL: "rtmp://h/a", StreamKey: "k"}}}
 	l := videohost.LiveStream{Name: "s", Public: false, PlayerID: "pt1", Restreams: in.Restreams}
-	if !liveStreamHolds(l, in) {
+	if !livestream.LiveStreamHolds(l, in) {
 		t.Error("the live stream with the values sent does not match")
 	}
 	l.Restreams = []videohost.Restream{{Name: "a", ServerURL: "rtmp://h/a", StreamKey: "other"}}
-	if liveStreamHolds(l, in) {
+	if livestream.LiveStreamHolds(l, in) {
 		t.Error("a live stream with another restream key matches")
 	}
-	if !liveStreamHolds(videohost.LiveStream{Name: "s", Public: true, Restreams: []videohost.Restream{}}, videohost.CreateLiveStreamInput{Name: "s"}) {
+	if !livestream.LiveStreamHolds(videohost.LiveStream{Name: "s", Public: true, Restreams: []videohost.Restream{}}, videohost.CreateLiveStreamInput{Name: "s"}) {
 		t.Error("a live stream with the defaults does not match a create of only its name")
 	}
-	if liveStreamHolds(videohost.LiveStream{Name: "s2", Public: true}, videohost.CreateLiveStreamInput{Name: "s"}) {
+	if livestream.LiveStreamHolds(videohost.LiveStream{Name: "s2", Public: true}, videohost.CreateLiveStreamInput{Name: "s"}) {
 		t.Error("a live stream whose name only contains the name matches")
 	}
 }
@@ -157,54 +160,54 @@ func TestLiveStreamHolds(t *testing.T) {
 // the stream key stay), attaches a theme in the same run that creates it, imports it, puts back
 // a change made outside Terraform, and survives the theme's deletion outside Terraform.
 func TestAccLiveStreamResource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	var id, themeID string
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	sameKey := statecheck.CompareValue(compare.ValuesSame())
 	stable := func() []statecheck.StateCheck {
 		return []statecheck.StateCheck{
-			sameID.AddStateValue(testStreamAddr, tfjsonpath.New("id")),
-			sameKey.AddStateValue(testStreamAddr, tfjsonpath.New("stream_key")),
+			sameID.AddStateValue(acctest.TestStreamAddr, tfjsonpath.New("id")),
+			sameKey.AddStateValue(acctest.TestStreamAddr, tfjsonpath.New("stream_key")),
 		}
 	}
 	inPlace := resource.ConfigPlanChecks{
-		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate)},
+		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate)},
 		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 	}
-	two := restreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1", "Twitch", "rtmps://live.twitch.tv/app", "tw-key-1")
-	changed := restreamsHCL("Twitch", "rtmps://live.twitch.tv/app2", "tw-key-2")
+	two := acctest.RestreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1", "Twitch", "rtmps://live.twitch.tv/app", "tw-key-1")
+	changed := acctest.RestreamsHCL("Twitch", "rtmps://live.twitch.tv/app2", "tw-key-2")
 
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: streamConfig(env, false, "name", hcl("studio")),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionCreate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: append(stable(),
-					idOf(testStreamAddr, &id),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("public"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("stream_key"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
-					statecheck.ExpectSensitiveValue(testStreamAddr, tfjsonpath.New("stream_key")),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.StringRegexp(regexp.MustCompile(`\.m3u8$`))),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
+					acctest.IdOf(acctest.TestStreamAddr, &id),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("public"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("stream_key"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
+					statecheck.ExpectSensitiveValue(acctest.TestStreamAddr, tfjsonpath.New("stream_key")),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.StringRegexp(regexp.MustCompile(`\.m3u8$`))),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
 				),
 			},
 			{
 				// name, public, player_id (of a theme created in the same run) and restreams.
-				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", two),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
-					idOf("videohost_player_theme.brand", &themeID),
-					statecheck.CompareValuePairs(testStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(1).AtMapKey("server_url"), knownvalue.StringExact("rtmps://live.twitch.tv/app")),
-					statecheck.ExpectSensitiveValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
-					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
+					acctest.IdOf("videohost_player_theme.brand", &themeID),
+					statecheck.CompareValuePairs(acctest.TestStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(1).AtMapKey("server_url"), knownvalue.StringExact("rtmps://live.twitch.tv/app")),
+					statecheck.ExpectSensitiveValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
+					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if l.Name != "studio-2" || l.Public || l.PlayerID != themeID || len(l.Restreams) != 2 || l.Restreams[0].StreamKey != "yt-key-1" {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
@@ -213,18 +216,18 @@ func TestAccLiveStreamResource(t *testing.T) {
 				),
 			},
 			{
-				ResourceName:      testStreamAddr,
+				ResourceName:      acctest.TestStreamAddr,
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
 			{
 				// One restream gone, another changed (removing player_id is a replacement, tested
 				// by TestAccLiveStreamPlayerRemovedReplaces).
-				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
-					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
+					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if l.PlayerID != themeID || len(l.Restreams) != 1 || l.Restreams[0] != (videohost.Restream{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "tw-key-2"}) {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
@@ -236,18 +239,18 @@ func TestAccLiveStreamResource(t *testing.T) {
 				// A change made outside Terraform (name, visibility, a restream key) shows as drift
 				// and is put back.
 				PreConfig: func() {
-					if _, err := serviceClient(t, env).UpdateLiveStream(t.Context(), id, videohost.UpdateLiveStreamInput{
+					if _, err := acctest.ServiceClient(t, env).UpdateLiveStream(t.Context(), id, videohost.UpdateLiveStreamInput{
 						Name: videohost.Value("renamed"), Public: videohost.Value(true),
 						Restreams: videohost.Value([]videohost.Restream{{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "changed"}}),
 					}); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
-					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
+					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if l.Name != "studio-2" || l.Public || len(l.Restreams) != 1 || l.Restreams[0].StreamKey != "tw-key-2" {
 							return fmt.Errorf("the change made outside Terraform was not put back: %+v", l)
 						}
@@ -257,12 +260,12 @@ func TestAccLiveStreamResource(t *testing.T) {
 			},
 			{
 				// Restreams removed, the theme kept.
-				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
 					"player_id", "videohost_player_theme.brand.id"),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
-					onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
+					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if len(l.Restreams) != 0 || l.PlayerID != themeID {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
@@ -274,26 +277,26 @@ func TestAccLiveStreamResource(t *testing.T) {
 				// The theme deleted outside Terraform: both objects show it, and one apply
 				// makes a new theme and attaches it.
 				PreConfig: func() {
-					if err := serviceClient(t, env).DeletePlayerTheme(t.Context(), themeID); err != nil {
+					if err := acctest.ServiceClient(t, env).DeletePlayerTheme(t.Context(), themeID); err != nil {
 						t.Fatalf("deleting theme %s outside Terraform: %v", themeID, err)
 					}
 				},
-				Config: streamConfig(env, true, "name", hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
 					"player_id", "videohost_player_theme.brand.id"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction("videohost_player_theme.brand", plancheck.ResourceActionCreate),
-						plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(testStreamAddr, tfjsonpath.New("player_id")),
+						plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(acctest.TestStreamAddr, tfjsonpath.New("player_id")),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: append(stable(),
-					statecheck.CompareValuePairs(testStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.CompareValuePairs(acctest.TestStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
 				),
 			},
 		},
-		CheckDestroy: goneFromService(serviceClient(t, env).GetLiveStream, &id),
+		CheckDestroy: acctest.GoneFromService(acctest.ServiceClient(t, env).GetLiveStream, &id),
 	})
 }
 
@@ -301,12 +304,12 @@ func TestAccLiveStreamResource(t *testing.T) {
 func writeOnlyRestream(key string, version int) string {
 	return fmt.Sprintf(`[
     { name = "YouTube", server_url = "rtmp://a.rtmp.youtube.com/live2", stream_key_wo = %s, stream_key_wo_version = %d }
-  ]`, hcl(key), version)
+  ]`, acctest.Hcl(key), version)
 }
 
 // noSecretInState fails when secret appears anywhere in the state.
 func noSecretInState(secret string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
 		b, err := json.Marshal(s)
 		if err != nil {
 			return err
@@ -322,38 +325,38 @@ func noSecretInState(secret string) statecheck.StateCheck {
 // service and never the state; a new key is sent when its version changes, and only then.
 // Write-only arguments need Terraform or OpenTofu 1.11 or later.
 func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureWriteOnly)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.RequireCLIFeature(t, acctest.FeatureWriteOnly)
 	var id string
 	keyOnService := func(want string) statecheck.StateCheck {
-		return onService(serviceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
+		return acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 			if len(l.Restreams) != 1 || l.Restreams[0].StreamKey != want {
 				return fmt.Errorf("the service's restreams are %+v, want the key %q", l.Restreams, want)
 			}
 			return nil
 		})
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		// Write-only arguments came with Terraform 1.11 and OpenTofu 1.11. The framework reads the
 		// version from `<cli> version -json`, where OpenTofu reports its own version, so this skips
 		// an older OpenTofu as well as an older Terraform.
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
 			{
-				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-1", 1)),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-1", 1)),
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testStreamAddr, &id),
+					acctest.IdOf(acctest.TestStreamAddr, &id),
 					keyOnService("wo-key-1"),
 					noSecretInState("wo-key-1"),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo_version"), knownvalue.Int64Exact(1)),
 				},
 			},
 			{
 				// A new key without a new version: Terraform cannot see it, nothing is sent.
-				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 1)),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -361,9 +364,9 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 			},
 			{
 				// The version moves: the restreams are sent again with the new key, in place.
-				Config: streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{keyOnService("wo-key-2"), noSecretInState("wo-key-2")},
@@ -371,7 +374,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 			{
 				// The import reads the key from the service into stream_key, where the configuration
 				// has a write-only key; only that value differs.
-				ResourceName:            testStreamAddr,
+				ResourceName:            acctest.TestStreamAddr,
 				ImportState:             true,
 				ImportStateVerify:       true,
 				ImportStateVerifyIgnore: []string{"restreams.0.stream_key", "restreams.0.stream_key_wo_version"},
@@ -380,13 +383,13 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 				// A change of the key outside Terraform is not seen: the key is not in the state
 				// to compare with. That is the price of write-only, which the docs say.
 				PreConfig: func() {
-					if _, err := serviceClient(t, env).UpdateLiveStream(t.Context(), id, videohost.UpdateLiveStreamInput{
+					if _, err := acctest.ServiceClient(t, env).UpdateLiveStream(t.Context(), id, videohost.UpdateLiveStreamInput{
 						Restreams: videohost.Value([]videohost.Restream{{Name: "YouTube", ServerURL: "rtmp://a.rtmp.youtube.com/live2", StreamKey: "outside"}}),
 					}); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config:   streamConfig(env, false, "name", hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				Config:   acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
 				PlanOnly: true,
 			},
 		},
@@ -396,25 +399,25 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 // TestAccLiveStreamRestreamKeyChoice: a restream needs exactly one of stream_key and
 // stream_key_wo, refused at plan time before any request.
 func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: streamConfig(env, false, "name", hcl("studio"), "restreams",
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams",
 					`[{ name = "a", server_url = "rtmp://h/app" }]`),
 				PlanOnly:    true,
-				ExpectError: wrappedPhrases("Missing Stream Key for a Restream", `Restream 1 of restreams, "a" (restreams[0]) has no stream key: set restreams[0].stream_key to the key`),
+				ExpectError: acctest.WrappedPhrases("Missing Stream Key for a Restream", `Restream 1 of restreams, "a" (restreams[0]) has no stream key: set restreams[0].stream_key to the key`),
 			},
 			{
-				Config: streamConfig(env, false, "name", hcl("studio"), "restreams",
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams",
 					`[{ name = "a", server_url = "rtmp://h/app", stream_key = "k", stream_key_wo = "w" }]`),
 				PlanOnly:    true,
-				ExpectError: wrappedPhrases("Two Stream Keys for One Restream", `Restream 1 of restreams, "a" (restreams[0]) sets both stream_key and stream_key_wo`),
+				ExpectError: acctest.WrappedPhrases("Two Stream Keys for One Restream", `Restream 1 of restreams, "a" (restreams[0]) sets both stream_key and stream_key_wo`),
 			},
 			{
-				PreConfig: noRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
-				Config:    env.providerConfig(""),
+				PreConfig: acctest.NoRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
+				Config:    env.ProviderConfig(""),
 				PlanOnly:  true,
 			},
 		},
@@ -425,7 +428,7 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 // no request; what only the service can tell (an address known only at apply, a theme that
 // does not exist) comes back as an error on the attribute it concerns.
 func TestAccLiveStreamBadInput(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	six := make([]string, 0, 18)
 	for i := range 6 {
 		six = append(six, fmt.Sprintf("dest-%d", i), "rtmp://h/app", "k")
@@ -435,35 +438,35 @@ func TestAccLiveStreamBadInput(t *testing.T) {
 		attrs []string
 		want  string
 	}{
-		{[]string{"name", hcl("  ")}, wrappedPhrases("Blank Value", "Set name to a value that is not empty or white space only").String()},
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", "k", "b", "rtmp://h/app", "k", "c", "https://h/app", "k")},
+		{[]string{"name", acctest.Hcl("  ")}, acctest.WrappedPhrases("Blank Value", "Set name to a value that is not empty or white space only").String()},
+		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("a", "rtmp://h/app", "k", "b", "rtmp://h/app", "k", "c", "https://h/app", "k")},
 			`Invalid Restream Address[\s\S]*restreams\[2\]\.server_url[\s\S]*not rtmp or rtmps`},
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h", "k")}, `restreams\[0\]\.server_url[\s\S]*no app name`},
+		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("a", "rtmp://h", "k")}, `restreams\[0\]\.server_url[\s\S]*no app name`},
 		// The item's line, not the stream's own name: restreams[0].name would make Terraform before
 		// 1.15 highlight name = "s".
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL("", "rtmp://h/app", "k")}, wrappedPhrases("Blank Value",
+		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("", "rtmp://h/app", "k")}, acctest.WrappedPhrases("Blank Value",
 			`{ name = "", server_url`, "Set restreams[0].name (the name of restream 1 of restreams) to a value that is not empty").String()},
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", " ")},
-			wrappedPhrases("Set restreams[0].stream_key (the stream_key of restream 1 of restreams) to a value that is not empty").String()},
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL(six...)}, wrappedPhrases("Too Many Restreams",
+		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("a", "rtmp://h/app", " ")},
+			acctest.WrappedPhrases("Set restreams[0].stream_key (the stream_key of restream 1 of restreams) to a value that is not empty").String()},
+		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL(six...)}, acctest.WrappedPhrases("Too Many Restreams",
 			"restreams lists 6 restreams; the service sends a live stream on to at most 5 destinations. Remove 1 of them").String()},
 		// Six restreams, one of them wrong: the count does not hide the restream's own error.
-		{[]string{"name", hcl("s"), "restreams", restreamsHCL(append(six[:len(six):len(six)], "g", "https://h/app", "k")...)},
-			wrappedPhrases("Set restreams[6].server_url (the server_url of restream 7 of restreams)").String()},
-		{[]string{"name", hcl("s"), "player_id", hcl("../videos")}, `Invalid ID`},
+		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL(append(six[:len(six):len(six)], "g", "https://h/app", "k")...)},
+			acctest.WrappedPhrases("Set restreams[6].server_url (the server_url of restream 7 of restreams)").String()},
+		{[]string{"name", acctest.Hcl("s"), "player_id", acctest.Hcl("../videos")}, `Invalid ID`},
 	} {
 		steps = append(steps, resource.TestStep{
-			Config:      streamConfig(env, false, tc.attrs...),
+			Config:      acctest.StreamConfig(env, false, tc.attrs...),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(tc.want),
 		})
 	}
 	steps = append(steps,
 		resource.TestStep{
-			PreConfig: noRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
+			PreConfig: acctest.NoRequestsTo(t, env, "/live-streams", "bad input must be refused before any"),
 			// The address comes from another resource, so it is known only at apply: it is
 			// checked then, still before anything is sent.
-			Config: env.providerConfig("") + `
+			Config: env.ProviderConfig("") + `
 resource "terraform_data" "url" {
   input = "rtmp://host-without-app"
 }
@@ -478,35 +481,35 @@ resource "videohost_live_stream" "studio" {
 			ExpectError: regexp.MustCompile(`(?s)Invalid Restream Address.*restreams\[1\]\.server_url.*no app name`),
 		},
 		resource.TestStep{
-			PreConfig: noRequestsTo(t, env, "/live-streams", "an address known at apply must be checked before it is sent"),
+			PreConfig: acctest.NoRequestsTo(t, env, "/live-streams", "an address known at apply must be checked before it is sent"),
 			// A theme that does not exist: a 404 that names playerId, on player_id (Terraform
 			// quotes the attribute's line).
-			Config:      streamConfig(env, false, "name", hcl("s"), "player_id", hcl("pt0000000000000000000000")),
+			Config:      acctest.StreamConfig(env, false, "name", acctest.Hcl("s"), "player_id", acctest.Hcl("pt0000000000000000000000")),
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create Live Stream.*player_id += "pt0000000000000000000000".*parameter playerId`),
 		},
 	)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps:                    steps,
 	})
 }
 
 func TestAccLiveStreamUpdateKeepsCreatedValues(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	config := func(name string) string {
-		return env.providerConfig("") + `
+		return env.ProviderConfig("") + `
 resource "videohost_live_stream" "test" {
-  name = ` + hcl(name) + `
+  name = ` + acctest.Hcl(name) + `
 }
 `
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config("before")},
 			{
 				Config: config("after"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: keptInUpdate("videohost_live_stream.test", map[string]knownvalue.Check{
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: acctest.KeptInUpdate("videohost_live_stream.test", map[string]knownvalue.Check{
 					"id":         knownvalue.NotNull(),
 					"stream_key": knownvalue.NotNull(),
 					"created_at": knownvalue.NotNull(),
@@ -530,32 +533,32 @@ var generatedKey = regexp.MustCompile(`(?m)^(\s*stream_key\s*=\s*)null\b.*$`)
 // the key is filled in, the import applies and the next plan is empty. The resource's docs say
 // the same.
 func TestAccLiveStreamGenerateConfig(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
-	cli := newCLIWorkdir(ctx, t, "1.5.0")
+	cli := acctest.NewCLIWorkdir(ctx, t, "1.5.0")
 
 	const key = "rk-generated-config-1"
-	ls, err := serviceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{
+	ls, err := acctest.ServiceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{
 		Name:      "made in the dashboard",
 		Restreams: []videohost.Restream{{Name: "YouTube", ServerURL: "rtmp://a.rtmp.youtube.com/live2", StreamKey: key}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli.write("main.tf", `terraform {
+	cli.Write("main.tf", `terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
 }
-`+env.providerConfig("")+`
+`+env.ProviderConfig("")+`
 import {
   to = videohost_live_stream.studio
-  id = `+hcl(ls.ID)+`
+  id = `+acctest.Hcl(ls.ID)+`
 }
 `)
-	out := cli.runFailing("plan", "-no-color", "-generate-config-out=generated.tf")
-	generated, err := os.ReadFile(filepath.Join(cli.dir, "generated.tf"))
+	out := cli.RunFailing("plan", "-no-color", "-generate-config-out=generated.tf")
+	generated, err := os.ReadFile(filepath.Join(cli.Dir, "generated.tf"))
 	if err != nil {
 		t.Fatalf("no generated.tf: %v\n%s", err, out)
 	}
@@ -565,7 +568,7 @@ import {
 	if !generatedKey.Match(generated) {
 		t.Fatalf("generated.tf has no stream_key = null; what this test documents has changed:\n%s", generated)
 	}
-	want := wrappedPhrases("Missing Stream Key for a Restream", `Restream 1 of restreams, "YouTube" (restreams[0]) has no stream key:`,
+	want := acctest.WrappedPhrases("Missing Stream Key for a Restream", `Restream 1 of restreams, "YouTube" (restreams[0]) has no stream key:`,
 		"set restreams[0].stream_key to the key the destination gave for its ingest",
 		"-generate-config-out (terraform plan or terraform query) has stream_key = null here", "fill in the key")
 	if !want.MatchString(out) {
@@ -573,36 +576,36 @@ import {
 	}
 
 	// What the docs tell the user to do: fill in the key.
-	cli.write("generated.tf", generatedKey.ReplaceAllString(string(generated), "${1}"+hcl(key)))
-	if out := cli.run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 imported, 0 added, 0 changed, 0 destroyed") {
+	cli.Write("generated.tf", generatedKey.ReplaceAllString(string(generated), "${1}"+acctest.Hcl(key)))
+	if out := cli.Run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 imported, 0 added, 0 changed, 0 destroyed") {
 		t.Errorf("the apply of the completed configuration did not import the live stream alone:\n%s", out)
 	}
-	cli.run("plan", "-no-color", "-detailed-exitcode")
+	cli.Run("plan", "-no-color", "-detailed-exitcode")
 }
 
 // TestAccLiveStreamPlayerRemovedReplaces removes player_id from a live stream: the service's API
 // has no way to detach a live stream's theme (its update takes a playerId, never null), so the
 // plan replaces the live stream rather than send what the API does not take.
 func TestAccLiveStreamPlayerRemovedReplaces(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	var first, second string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            streamConfig(env, true, "name", hcl("studio"), "player_id", "videohost_player_theme.brand.id"),
-				ConfigStateChecks: []statecheck.StateCheck{idOf(testStreamAddr, &first)},
+				Config:            acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"), "player_id", "videohost_player_theme.brand.id"),
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(acctest.TestStreamAddr, &first)},
 			},
 			{
-				Config: streamConfig(env, true, "name", hcl("studio")),
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testStreamAddr, &second),
-					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
-					onService(serviceClient(t, env).GetLiveStream, &second, func(l videohost.LiveStream) error {
+					acctest.IdOf(acctest.TestStreamAddr, &second),
+					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
+					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &second, func(l videohost.LiveStream) error {
 						if l.PlayerID != "" || second == first {
 							return fmt.Errorf("the new live stream %s (the old was %s) is %+v", second, first, l)
 						}
@@ -611,14 +614,14 @@ func TestAccLiveStreamPlayerRemovedReplaces(t *testing.T) {
 				},
 			},
 		},
-		CheckDestroy: goneFromService(serviceClient(t, env).GetLiveStream, &first),
+		CheckDestroy: acctest.GoneFromService(acctest.ServiceClient(t, env).GetLiveStream, &first),
 	})
 }
 
 // TestReplaceWhenClearedWarns checks the plan of a removed player_id: a replacement, with a
 // warning that names the attribute, the value to set to keep the object, and what changes.
 func TestReplaceWhenClearedWarns(t *testing.T) {
-	m := replaceWhenCleared("live stream", "a new stream key")
+	m := framework.ReplaceWhenCleared("live stream", "a new stream key")
 	// The whole object's value only needs to be known (neither a create nor a destroy).
 	object := tftypes.NewValue(tftypes.Object{}, map[string]tftypes.Value{})
 	for _, tc := range []struct {
@@ -638,7 +641,7 @@ func TestReplaceWhenClearedWarns(t *testing.T) {
 		if resp.RequiresReplace != tc.wantReplaced {
 			t.Errorf("%s: replace %v, want %v", tc.name, resp.RequiresReplace, tc.wantReplaced)
 		}
-		warned := len(resp.Diagnostics) == 1 && resp.Diagnostics[0].Summary() == clearedAttributeReplaces &&
+		warned := len(resp.Diagnostics) == 1 && resp.Diagnostics[0].Summary() == framework.ClearedAttributeReplaces &&
 			strings.Contains(resp.Diagnostics[0].Detail(), `set player_id again (it is "pt1" now)`) &&
 			strings.Contains(resp.Diagnostics[0].Detail(), "a new stream key")
 		if warned != tc.wantReplaced || resp.Diagnostics.HasError() {

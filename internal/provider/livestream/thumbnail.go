@@ -1,4 +1,4 @@
-package provider
+package livestream
 
 // The thumbnail of videohost_live_stream: an image file uploaded beside the live stream's
 // PATCH (POST /live-streams/{id}/thumbnail); removing thumbnail_file deletes it (DELETE
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -20,7 +21,7 @@ var _ resource.ResourceWithModifyPlan = (*liveStreamResource)(nil)
 
 // addLiveStreamThumbnailAttributes adds thumbnail_file and thumbnail_sha256 to the schema.
 func addLiveStreamThumbnailAttributes(attrs map[string]schema.Attribute) {
-	attrs["thumbnail_file"], attrs["thumbnail_sha256"] = thumbnailAttributes("live stream",
+	attrs["thumbnail_file"], attrs["thumbnail_sha256"] = framework.ThumbnailAttributes("live stream",
 		"removing it deletes the thumbnail, and the live stream shows the service's own again.")
 }
 
@@ -30,21 +31,21 @@ func (r *liveStreamResource) ModifyPlan(ctx context.Context, req resource.Modify
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
-	plan, ok := modelOf[liveStreamResourceModel](ctx, req.Plan, &resp.Diagnostics)
+	plan, ok := framework.ModelOf[liveStreamResourceModel](ctx, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	var stateSum *types.String
 	deletes := false
 	if !req.State.Raw.IsNull() {
-		state, ok := modelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
+		state, ok := framework.ModelOf[liveStreamResourceModel](ctx, req.State, &resp.Diagnostics)
 		if !ok {
 			return
 		}
 		stateSum = &state.ThumbnailSHA256
 		deletes = plan.ThumbnailFile.IsNull() && !state.ThumbnailFile.IsNull()
 	}
-	uploads := planThumbnail(ctx, plan.ThumbnailFile, &plan.ThumbnailSHA256, stateSum, req, resp)
+	uploads := framework.PlanThumbnail(ctx, plan.ThumbnailFile, &plan.ThumbnailSHA256, stateSum, req, resp)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -66,11 +67,11 @@ func liveStreamThumbnailAddress(l videohost.LiveStream) string {
 // keepLiveStreamThumbnail carries the thumbnail file and hash of state into the refreshed m;
 // a thumbnail set outside Terraform makes the hash null, so that the next apply uploads the file.
 func keepLiveStreamThumbnail(ctx context.Context, m *liveStreamResourceModel, state liveStreamResourceModel, ls videohost.LiveStream,
-	private privateReader, diags *diag.Diagnostics,
+	private framework.PrivateReader, diags *diag.Diagnostics,
 ) {
 	m.ThumbnailFile, m.ThumbnailSHA256 = state.ThumbnailFile, state.ThumbnailSHA256
 	if !state.ThumbnailFile.IsNull() &&
-		thumbnailReplacedOutside(ctx, private, "live stream", ls.ID, liveStreamThumbnailAddress(ls), diags) {
+		framework.ThumbnailReplacedOutside(ctx, private, "live stream", ls.ID, liveStreamThumbnailAddress(ls), diags) {
 		m.ThumbnailSHA256 = types.StringNull()
 	}
 }

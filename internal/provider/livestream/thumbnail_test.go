@@ -1,4 +1,4 @@
-package provider
+package livestream_test
 
 import (
 	"context"
@@ -13,18 +13,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 const testLiveThumbAddr = "videohost_live_stream.thumb"
 
-func liveStreamThumbnailConfig(env *accEnv, file string) string {
+func liveStreamThumbnailConfig(env *acctest.AccEnv, file string) string {
 	thumb := ""
 	if file != "" {
-		thumb = "thumbnail_file = " + hcl(file)
+		thumb = "thumbnail_file = " + acctest.Hcl(file)
 	}
-	return env.providerConfig("") + fmt.Sprintf(`
+	return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_live_stream" "thumb" {
   name = "with a thumbnail"
   %s
@@ -34,8 +35,8 @@ resource "videohost_live_stream" "thumb" {
 
 // liveThumbnailIs checks the thumbnail address the service shows for the live stream: an
 // uploaded one (?v=version), or the service's own with version 0.
-func liveThumbnailIs(t *testing.T, env *accEnv, id *string, version int) statecheck.StateCheck {
-	return onService(serviceClient(t, env).GetLiveStream, id, func(l videohost.LiveStream) error {
+func liveThumbnailIs(t *testing.T, env *acctest.AccEnv, id *string, version int) statecheck.StateCheck {
+	return acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, id, func(l videohost.LiveStream) error {
 		got := l.Assets.Thumbnail
 		want := "/thumbnail.jpg"
 		if version > 0 {
@@ -52,22 +53,22 @@ func liveThumbnailIs(t *testing.T, env *accEnv, id *string, version int) statech
 // place, sees another image set outside Terraform and uploads the file again, and removes
 // thumbnail_file, which deletes the thumbnail.
 func TestAccLiveStreamThumbnail(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	file := writePNG(t, dir, "thumb.png", 64, 36, 1)
+	file := acctest.WritePNG(t, dir, "thumb.png", 64, 36, 1)
 	var id string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: liveStreamThumbnailConfig(env, file),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectKnownValue(testLiveThumbAddr, tfjsonpath.New("thumbnail_sha256"), knownvalue.StringExact(fileSHA256(t, file))),
+						plancheck.ExpectKnownValue(testLiveThumbAddr, tfjsonpath.New("thumbnail_sha256"), knownvalue.StringExact(acctest.FileSHA256(t, file))),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{idOf(testLiveThumbAddr, &id), liveThumbnailIs(t, env, &id, 1)},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(testLiveThumbAddr, &id), liveThumbnailIs(t, env, &id, 1)},
 			},
 			{
 				ResourceName: testLiveThumbAddr, ImportState: true, ImportStateVerify: true,
@@ -75,27 +76,27 @@ func TestAccLiveStreamThumbnail(t *testing.T) {
 			},
 			{
 				// Another image at the same path: uploaded in place.
-				PreConfig: func() { writePNG(t, dir, "thumb.png", 64, 36, 2) },
+				PreConfig: func() { acctest.WritePNG(t, dir, "thumb.png", 64, 36, 2) },
 				Config:    liveStreamThumbnailConfig(env, file),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testLiveThumbAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					liveThumbnailIs(t, env, &id, 2),
-					statecheck.ExpectKnownValue(testLiveThumbAddr, tfjsonpath.New("assets").AtMapKey("thumbnail"), knownvalue.StringRegexp(thumbnailVersionRe(2))),
+					statecheck.ExpectKnownValue(testLiveThumbAddr, tfjsonpath.New("assets").AtMapKey("thumbnail"), knownvalue.StringRegexp(acctest.ThumbnailVersionRe(2))),
 				},
 			},
 			{
 				// Another image is uploaded in the dashboard: the plan uploads the file again.
 				PreConfig: func() {
-					other := writePNG(t, t.TempDir(), "other.png", 8, 8, 9)
+					other := acctest.WritePNG(t, t.TempDir(), "other.png", 8, 8, 9)
 					f, err := os.Open(other)
 					if err != nil {
 						t.Fatal(err)
 					}
 					defer f.Close()
 					st, _ := f.Stat()
-					if _, err := serviceClient(t, env).UploadLiveStreamThumbnail(context.Background(), id,
+					if _, err := acctest.ServiceClient(t, env).UploadLiveStreamThumbnail(context.Background(), id,
 						videohost.UploadSource{Name: "other.png", Reader: f, Size: st.Size()}); err != nil {
 						t.Fatal(err)
 					}

@@ -1,4 +1,4 @@
-package provider
+package playertheme_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -22,9 +23,9 @@ import (
 // asked for, each one by id as its list item says it, and an id that does not exist as an
 // error on id.
 func TestAccPlayerThemeDataSources(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireOwnAccount(t, "it lists every player theme of the account and expects its own three")
-	c := serviceClient(t, env)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireOwnAccount(t, "it lists every player theme of the account and expects its own three")
+	c := acctest.ServiceClient(t, env)
 	for _, in := range []videohost.PlayerThemeInput{
 		{Name: videohost.Value("charlie"), ForceLoop: videohost.Value(true)},
 		{Name: videohost.Value("alpha"), Text: videohost.Value("rgba(1, 2, 3, 0.5)")},
@@ -35,11 +36,11 @@ func TestAccPlayerThemeDataSources(t *testing.T) {
 		}
 	}
 
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_player_themes" "all" {
   sort_by    = "name"
   sort_order = "asc"
@@ -56,12 +57,12 @@ data "videohost_player_theme" "first" {
 						2: knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("charlie"), "force_loop": knownvalue.Bool(true)}),
 					})),
 					statecheck.ExpectKnownValue("data.videohost_player_themes.all", tfjsonpath.New("player_themes"), knownvalue.ListSizeExact(3)),
-					stateCheckFunc(func(s *tfjson.State) error {
-						all, err := stateAttributes(s, "data.videohost_player_themes.all")
+					acctest.StateCheckFunc(func(s *tfjson.State) error {
+						all, err := acctest.StateAttributes(s, "data.videohost_player_themes.all")
 						if err != nil {
 							return err
 						}
-						one, err := stateAttributes(s, "data.videohost_player_theme.first")
+						one, err := acctest.StateAttributes(s, "data.videohost_player_theme.first")
 						if err != nil {
 							return err
 						}
@@ -74,7 +75,7 @@ data "videohost_player_theme" "first" {
 				},
 			},
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_player_theme" "missing" {
   id = "pt0000000000000000000000"
 }
@@ -82,7 +83,7 @@ data "videohost_player_theme" "missing" {
 				ExpectError: regexp.MustCompile(`(?s)Unable to Read Player Theme.*no such object`),
 			},
 			{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 data "videohost_player_themes" "bad" {
   sort_by = "colour"
 }
@@ -91,7 +92,7 @@ data "videohost_player_themes" "bad" {
 			},
 			{
 				// A valid last configuration, which the test's final destroy uses.
-				Config: env.providerConfig(""),
+				Config: env.ProviderConfig(""),
 			},
 		},
 	})
@@ -102,9 +103,9 @@ data "videohost_player_themes" "bad" {
 // its item is what the read by id says. It looks for its own theme among the others, so it runs
 // against any endpoint, unlike TestAccPlayerThemeDataSources, which counts every theme.
 func TestAccPlayerThemeDataSourcesOfThemeMadeOutside(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	c := serviceClient(t, env)
-	name := "outside " + runSuffix(t)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	c := acctest.ServiceClient(t, env)
+	name := "outside " + acctest.RunSuffix(t)
 	theme, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(name), ForceLoop: videohost.Value(true)})
 	if err != nil {
 		t.Fatal(err)
@@ -115,10 +116,10 @@ func TestAccPlayerThemeDataSourcesOfThemeMadeOutside(t *testing.T) {
 		}
 	})
 	const one = "data.videohost_player_theme.one"
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig("") + fmt.Sprintf(`
+			Config: env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_player_themes" "all" {}
 
 data "videohost_player_theme" "one" {
@@ -128,7 +129,7 @@ data "videohost_player_theme" "one" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(one, tfjsonpath.New("name"), knownvalue.StringExact(name)),
 				statecheck.ExpectKnownValue(one, tfjsonpath.New("force_loop"), knownvalue.Bool(true)),
-				listedAsRead("data.videohost_player_themes.all", "player_themes", one),
+				acctest.ListedAsRead("data.videohost_player_themes.all", "player_themes", one),
 			},
 		}},
 	})

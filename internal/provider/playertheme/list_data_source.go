@@ -1,4 +1,4 @@
-package provider
+package playertheme
 
 // The videohost_player_themes data source: the player themes that its filters select.
 
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -23,19 +24,19 @@ type playerThemesModel struct {
 // NewPlayerThemesDataSource returns the videohost_player_themes data source: every player
 // theme, every page.
 func NewPlayerThemesDataSource() datasource.DataSource {
-	return newListDataSource("_player_themes", listRead[videohost.PlayerTheme, playerThemesModel, videohost.PlayerThemeFilter]{
-		description: "Lists every player theme of the workspace (every page). The service has no filter on themes; " +
+	return framework.NewListDataSource("_player_themes", framework.ListRead[videohost.PlayerTheme, playerThemesModel, videohost.PlayerThemeFilter]{
+		Description: "Lists every player theme of the workspace (every page). The service has no filter on themes; " +
 			"it sorts them.",
-		filters: withSortFilters(map[string]schema.Attribute{}, "name", "createdAt", "updatedAt"),
-		items:   "player_themes", itemsDescription: "The player themes, in the service's order; empty when there are none.",
-		itemAttributes: playerThemeDataAttributes,
-		title:          "Player Themes", filterPaths: withSortFilterPaths(map[string]path.Path{}),
-		filter: func(_ context.Context, m playerThemesModel) (videohost.PlayerThemeFilter, diag.Diagnostics) {
+		Filters: framework.WithSortFilters(map[string]schema.Attribute{}, "name", "createdAt", "updatedAt"),
+		Items:   "player_themes", ItemsDescription: "The player themes, in the service's order; empty when there are none.",
+		ItemAttributes: playerThemeDataAttributes,
+		Title:          "Player Themes", FilterPaths: framework.WithSortFilterPaths(map[string]path.Path{}),
+		Filter: func(_ context.Context, m playerThemesModel) (videohost.PlayerThemeFilter, diag.Diagnostics) {
 			return videohost.PlayerThemeFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
 		},
-		list: (*videohost.Client).ListPlayerThemes,
-		object: func(_ context.Context, p videohost.PlayerTheme) (types.Object, diag.Diagnostics) {
-			return playerThemeModelFrom(p).object()
+		List: (*videohost.Client).ListPlayerThemes,
+		Object: func(_ context.Context, p videohost.PlayerTheme) (types.Object, diag.Diagnostics) {
+			return PlayerThemeModelFrom(p).Object()
 		},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package playertheme
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -41,23 +42,23 @@ var playerThemeAssetsTypes = map[string]attr.Type{"logo": types.StringType, "lin
 // themeColour is one colour of a player theme: its attribute, its member on the wire, the
 // service's default and where it sits in the model, the answer and the body.
 type themeColour struct {
-	attr, wire, def, what string
-	model                 func(*playerThemeModel) *types.String
-	api                   func(*videohost.PlayerTheme) *string
+	Attr, Wire, Def, what string
+	Model                 func(*playerThemeModel) *types.String
+	Api                   func(*videohost.PlayerTheme) *string
 	in                    func(*videohost.PlayerThemeInput) *videohost.Field[string]
 }
 
 // themeSwitch is one switch of a player theme, as themeColour is one colour.
 type themeSwitch struct {
-	attr, wire, what string
-	def              bool
+	Attr, Wire, what string
+	Def              bool
 	model            func(*playerThemeModel) *types.Bool
-	api              func(*videohost.PlayerTheme) *bool
+	Api              func(*videohost.PlayerTheme) *bool
 	in               func(*videohost.PlayerThemeInput) *videohost.Field[bool]
 }
 
-// themeColours are the colours of a player theme, with the defaults of the contract.
-var themeColours = []themeColour{
+// ThemeColours are the colours of a player theme, with the defaults of the contract.
+var ThemeColours = []themeColour{
 	{"text", "text", "rgba(255, 255, 255, 1)", "Colour of the player's text.",
 		func(m *playerThemeModel) *types.String { return &m.Text }, func(p *videohost.PlayerTheme) *string { return &p.Text },
 		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.Text }},
@@ -90,8 +91,8 @@ var themeColours = []themeColour{
 		func(in *videohost.PlayerThemeInput) *videohost.Field[string] { return &in.BackgroundText }},
 }
 
-// themeSwitches are the switches of a player theme, with the defaults of the contract.
-var themeSwitches = []themeSwitch{
+// ThemeSwitches are the switches of a player theme, with the defaults of the contract.
+var ThemeSwitches = []themeSwitch{
 	{"enable_api", "enableApi", "Whether the player can be driven from the page's JavaScript (the player SDK).", true,
 		func(m *playerThemeModel) *types.Bool { return &m.EnableAPI }, func(p *videohost.PlayerTheme) *bool { return &p.EnableAPI },
 		func(in *videohost.PlayerThemeInput) *videohost.Field[bool] { return &in.EnableAPI }},
@@ -113,33 +114,33 @@ var themeSwitches = []themeSwitch{
 // to the attributes of a player theme.
 var playerThemeAttributePaths = func() map[string]path.Path {
 	m := map[string]path.Path{"name": path.Root("name"), "playerId": path.Root("id")}
-	for _, c := range themeColours {
-		m[c.wire] = path.Root(c.attr)
+	for _, c := range ThemeColours {
+		m[c.Wire] = path.Root(c.Attr)
 	}
-	for _, s := range themeSwitches {
-		m[s.wire] = path.Root(s.attr)
+	for _, s := range ThemeSwitches {
+		m[s.Wire] = path.Root(s.Attr)
 	}
 	return m
 }()
 
-// playerThemeModelFrom maps a player theme of the service to the model. A theme without a
+// PlayerThemeModelFrom maps a player theme of the service to the model. A theme without a
 // name has a null name.
-func playerThemeModelFrom(p videohost.PlayerTheme) playerThemeModel {
+func PlayerThemeModelFrom(p videohost.PlayerTheme) playerThemeModel {
 	m := playerThemeModel{
 		ID:        types.StringValue(p.ID),
 		Name:      types.StringNull(),
 		Assets:    types.ObjectNull(playerThemeAssetsTypes),
-		CreatedAt: timeString(p.CreatedAt),
-		UpdatedAt: timeString(p.UpdatedAt),
+		CreatedAt: framework.TimeString(p.CreatedAt),
+		UpdatedAt: framework.TimeString(p.UpdatedAt),
 	}
 	if p.Name != "" {
 		m.Name = types.StringValue(p.Name)
 	}
-	for _, c := range themeColours {
-		*c.model(&m) = types.StringValue(*c.api(&p))
+	for _, c := range ThemeColours {
+		*c.Model(&m) = types.StringValue(*c.Api(&p))
 	}
-	for _, s := range themeSwitches {
-		*s.model(&m) = types.BoolValue(*s.api(&p))
+	for _, s := range ThemeSwitches {
+		*s.model(&m) = types.BoolValue(*s.Api(&p))
 	}
 	if p.Assets != nil {
 		m.Assets = types.ObjectValueMust(playerThemeAssetsTypes, map[string]attr.Value{
@@ -153,41 +154,41 @@ func playerThemeModelFrom(p videohost.PlayerTheme) playerThemeModel {
 // data source makes id required.
 func playerThemeDataAttributes() map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{
-		"id":   computedString("The player theme's id (`playerId`)."),
-		"name": computedString("The theme's name; null when it has none."),
-		"assets": computedObject("The theme's logo and the address it links to; null until a logo is uploaded.",
+		"id":   framework.ComputedString("The player theme's id (`playerId`)."),
+		"name": framework.ComputedString("The theme's name; null when it has none."),
+		"assets": framework.ComputedObject("The theme's logo and the address it links to; null until a logo is uploaded.",
 			map[string]schema.Attribute{
-				"logo": computedString("Address of the logo image."),
-				"link": computedString("Address the logo links to."),
+				"logo": framework.ComputedString("Address of the logo image."),
+				"link": framework.ComputedString("Address the logo links to."),
 			}),
-		"created_at": computedString("When the theme was created, RFC 3339 (UTC)."),
-		"updated_at": computedString("When the theme was last changed, RFC 3339 (UTC)."),
+		"created_at": framework.ComputedString("When the theme was created, RFC 3339 (UTC)."),
+		"updated_at": framework.ComputedString("When the theme was last changed, RFC 3339 (UTC)."),
 	}
-	for _, c := range themeColours {
-		attrs[c.attr] = computedString(c.what + " A colour `rgba(R, G, B, A)` as the service keeps it.")
+	for _, c := range ThemeColours {
+		attrs[c.Attr] = framework.ComputedString(c.what + " A colour `rgba(R, G, B, A)` as the service keeps it.")
 	}
-	for _, s := range themeSwitches {
-		attrs[s.attr] = computedBool(s.what)
+	for _, s := range ThemeSwitches {
+		attrs[s.Attr] = framework.ComputedBool(s.what)
 	}
 	return attrs
 }
 
-// playerThemeObjectType is the type of the elements of player_themes, from the schema (see
+// PlayerThemeObjectType is the type of the elements of player_themes, from the schema (see
 // list_values.go).
-var playerThemeObjectType = objectTypeOf(playerThemeDataAttributes())
+var PlayerThemeObjectType = framework.ObjectTypeOf(playerThemeDataAttributes())
 
-// object is the player theme as an element of the player_themes list.
-func (m playerThemeModel) object() (types.Object, diag.Diagnostics) {
+// Object is the player theme as an element of the player_themes list.
+func (m playerThemeModel) Object() (types.Object, diag.Diagnostics) {
 	values := map[string]attr.Value{
 		"id": m.ID, "name": m.Name, "assets": m.Assets, "created_at": m.CreatedAt, "updated_at": m.UpdatedAt,
 	}
-	for _, c := range themeColours {
-		values[c.attr] = *c.model(&m)
+	for _, c := range ThemeColours {
+		values[c.Attr] = *c.Model(&m)
 	}
-	for _, s := range themeSwitches {
-		values[s.attr] = *s.model(&m)
+	for _, s := range ThemeSwitches {
+		values[s.Attr] = *s.model(&m)
 	}
-	return types.ObjectValue(playerThemeObjectType.AttrTypes, values)
+	return types.ObjectValue(PlayerThemeObjectType.AttrTypes, values)
 }
 
 // playerThemeResourceModel is the state of videohost_player_theme: the theme as the data
@@ -200,12 +201,12 @@ type playerThemeResourceModel struct {
 	LogoURL    types.String `tfsdk:"logo_url"`
 }
 
-// playerThemeResourceModelFrom is the state of the theme p. The logo's file, link and hash are
+// PlayerThemeResourceModelFrom is the state of the theme p. The logo's file, link and hash are
 // prior's (nil: none known, as in a list); a theme without a logo on the service has a null
 // hash, so that a configured logo_file shows as a change and is uploaded again.
-func playerThemeResourceModelFrom(p videohost.PlayerTheme, prior *playerThemeResourceModel) playerThemeResourceModel {
+func PlayerThemeResourceModelFrom(p videohost.PlayerTheme, prior *playerThemeResourceModel) playerThemeResourceModel {
 	m := playerThemeResourceModel{
-		playerThemeModel: playerThemeModelFrom(p),
+		playerThemeModel: PlayerThemeModelFrom(p),
 		LogoFile:         types.StringNull(), LogoLink: types.StringNull(),
 		LogoSHA256: types.StringNull(), LogoURL: types.StringNull(),
 	}

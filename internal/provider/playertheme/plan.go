@@ -1,4 +1,4 @@
-package provider
+package playertheme
 
 // The plan of videohost_player_theme, which is the plan of its logo: an image file uploaded
 // beside the theme's PATCH, with the address a click on it opens. The service keeps the image
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -41,7 +42,7 @@ func modifyLogoPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sum := planFileSHA256(ctx, plan.LogoFile, logoImage, "logo_file", req, resp)
+	sum := framework.PlanFileSHA256(ctx, plan.LogoFile, logoImage, "logo_file", req, resp)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -1,4 +1,4 @@
-package provider
+package playertheme
 
 import (
 	"context"
@@ -16,11 +16,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
-	_ managedResource                 = (*playerThemeResource)(nil)
+	_ framework.ManagedResource       = (*playerThemeResource)(nil)
 	_ resource.ResourceWithModifyPlan = (*playerThemeResource)(nil)
 )
 
@@ -28,15 +29,15 @@ var (
 // attribute forces a replacement; its logo (player_theme_plan.go, player_theme_writes.go) is uploaded and deleted in
 // place too.
 type playerThemeResource struct {
-	deletedByID
-	withIDImport
+	framework.DeletedByID
+	framework.WithIDImport
 }
 
 // NewPlayerThemeResource returns the videohost_player_theme resource.
 func NewPlayerThemeResource() resource.Resource {
 	return &playerThemeResource{
-		deletedByID:  newDeletedByID(playerThemeWrites),
-		withIDImport: newIDImport(playerThemeWrites, "playerId"),
+		DeletedByID:  framework.NewDeletedByID(playerThemeWrites),
+		WithIDImport: framework.NewIDImport(playerThemeWrites, "playerId"),
 	}
 }
 
@@ -45,7 +46,7 @@ const maxPlayerThemeName = 100
 
 func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := map[string]schema.Attribute{
-		"id": keptString("Identifier of the player theme (the service's `playerId`); a live stream's `player_id` takes it."),
+		"id": framework.KeptString("Identifier of the player theme (the service's `playerId`); a live stream's `player_id` takes it."),
 		"name": schema.StringAttribute{
 			MarkdownDescription: fmt.Sprintf("Name of the theme, at most %d characters. No default: a theme may have "+
 				"no name, and removing it from the configuration removes it from the theme.", maxPlayerThemeName),
@@ -62,7 +63,7 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 				"link": schema.StringAttribute{Computed: true, MarkdownDescription: "Address the logo links to."},
 			},
 		},
-		"created_at": keptString("Creation time of the theme, RFC 3339."),
+		"created_at": framework.KeptString("Creation time of the theme, RFC 3339."),
 		"updated_at": schema.StringAttribute{
 			MarkdownDescription: "Time of the theme's last change, RFC 3339; it moves on every update.",
 			Computed:            true,
@@ -71,22 +72,22 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 	for name, a := range playerThemeLogoAttributes() {
 		attrs[name] = a
 	}
-	for _, c := range themeColours {
-		attrs[c.attr] = schema.StringAttribute{
+	for _, c := range ThemeColours {
+		attrs[c.Attr] = schema.StringAttribute{
 			MarkdownDescription: c.what + " A colour `rgba(R, G, B, A)`: R, G and B integers from 0 to 255, A a " +
-				"decimal from 0 to 1 (`.5` or `0.5`); the service keeps it as written. Default `" + c.def + "`.",
+				"decimal from 0 to 1 (`.5` or `0.5`); the service keeps it as written. Default `" + c.Def + "`.",
 			Optional:   true,
 			Computed:   true,
-			Default:    stringdefault.StaticString(c.def),
-			Validators: []validator.String{colourValidator()},
+			Default:    stringdefault.StaticString(c.Def),
+			Validators: []validator.String{framework.ColourValidator()},
 		}
 	}
-	for _, s := range themeSwitches {
-		attrs[s.attr] = schema.BoolAttribute{
-			MarkdownDescription: fmt.Sprintf("%s Default `%t`.", s.what, s.def),
+	for _, s := range ThemeSwitches {
+		attrs[s.Attr] = schema.BoolAttribute{
+			MarkdownDescription: fmt.Sprintf("%s Default `%t`.", s.what, s.Def),
 			Optional:            true,
 			Computed:            true,
-			Default:             booldefault.StaticBool(s.def),
+			Default:             booldefault.StaticBool(s.Def),
 		}
 	}
 	resp.Schema = schema.Schema{
@@ -101,37 +102,37 @@ func (r *playerThemeResource) Schema(_ context.Context, _ resource.SchemaRequest
 
 func (r *playerThemeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	defer framework.NoteRateLimitWaits(&resp.Diagnostics, framework.RateWaitsNow(r.Pd))
+	plan, ok := framework.ConfiguredModel[playerThemeResourceModel](ctx, r.Pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	p, ok := createPlayerTheme(ctx, r.pd, &resp.Diagnostics, playerThemeInputFrom(plan.playerThemeModel, nil))
+	p, ok := createPlayerTheme(ctx, r.Pd, &resp.Diagnostics, PlayerThemeInputFrom(plan.playerThemeModel, nil))
 	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created player theme", map[string]any{"player_id": p.ID})
 	// A logo that fails to upload leaves the theme recorded without it: the next apply uploads it.
-	p = writeLogo(ctx, r.pd, p, plan, nil, &resp.Diagnostics)
-	state := playerThemeResourceModelFrom(p, &plan)
+	p = writeLogo(ctx, r.Pd, p, plan, nil, &resp.Diagnostics)
+	state := PlayerThemeResourceModelFrom(p, &plan)
 	if p.Assets == nil {
 		state.LogoSHA256 = types.StringNull()
 	}
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *playerThemeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[playerThemeResourceModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := framework.ModelOf[playerThemeResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	p, ok := readRemote(ctx, &r.managedBase, resp, state.ID,
+	p, ok := framework.ReadRemote(ctx, &r.ManagedBase, resp, state.ID,
 		", and live streams that used it show their player_id as a change",
 		(*videohost.Client).LookupPlayerTheme)
 	if !ok {
 		return
 	}
-	m := playerThemeResourceModelFrom(p, &state)
+	m := PlayerThemeResourceModelFrom(p, &state)
 	if logoReplacedOutside(state, m) {
 		// Every upload gives the logo a new address: another one than the provider's own upload
 		// recorded is a logo uploaded outside Terraform. A null hash makes the plan upload the
@@ -152,24 +153,24 @@ func logoReplacedOutside(state, m playerThemeResourceModel) bool {
 }
 
 func (r *playerThemeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[playerThemeResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
-	state, ok2 := modelOf[playerThemeResourceModel](ctx, req.State, &resp.Diagnostics)
+	defer framework.NoteRateLimitWaits(&resp.Diagnostics, framework.RateWaitsNow(r.Pd))
+	plan, ok := framework.ConfiguredModel[playerThemeResourceModel](ctx, r.Pd, req.Plan, &resp.Diagnostics)
+	state, ok2 := framework.ModelOf[playerThemeResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {
 		return
 	}
-	p, err := updatePlayerTheme(ctx, r.pd, state.ID.ValueString(), playerThemeInputFrom(plan.playerThemeModel, &state.playerThemeModel))
+	p, err := updatePlayerTheme(ctx, r.Pd, state.ID.ValueString(), PlayerThemeInputFrom(plan.playerThemeModel, &state.playerThemeModel))
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Player Theme", err, r.pd, playerThemeAttributePaths)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Update Player Theme", err, r.Pd, playerThemeAttributePaths)
 		return
 	}
-	p = writeLogo(ctx, r.pd, p, plan, &state, &resp.Diagnostics)
-	newState := playerThemeResourceModelFrom(p, &plan)
+	p = writeLogo(ctx, r.Pd, p, plan, &state, &resp.Diagnostics)
+	newState := PlayerThemeResourceModelFrom(p, &plan)
 	if resp.Diagnostics.HasError() {
 		// The logo was not written: the state keeps the one the service still has.
 		newState.LogoFile, newState.LogoLink, newState.LogoSHA256 = state.LogoFile, state.LogoLink, state.LogoSHA256
 	}
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &newState, newState.ID)...)
 }
 
 // playerThemeLogoAttributes are the logo's attributes of the resource's schema.
@@ -186,7 +187,7 @@ func playerThemeLogoAttributes() map[string]schema.Attribute {
 				"A change uploads the logo again with the new link. No default: the logo links nowhere.",
 			Optional: true,
 			Validators: []validator.String{
-				httpURLValidator(),
+				framework.HttpURLValidator(),
 				stringvalidator.AlsoRequires(path.MatchRoot("logo_file")),
 			},
 		},

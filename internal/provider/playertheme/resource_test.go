@@ -1,4 +1,4 @@
-package provider
+package playertheme_test
 
 import (
 	"bytes"
@@ -20,13 +20,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/playertheme"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 func TestPlayerThemeModelFrom(t *testing.T) {
-	p := sampleTheme("pt1")
-	m := playerThemeModelFrom(p)
+	p := acctest.SampleTheme("pt1")
+	m := playertheme.PlayerThemeModelFrom(p)
 	if !m.Name.IsNull() || !m.Assets.IsNull() {
 		t.Errorf("a theme without a name or a logo: name %v, assets %v; want both null", m.Name, m.Assets)
 	}
@@ -35,7 +37,7 @@ func TestPlayerThemeModelFrom(t *testing.T) {
 		t.Errorf("model %+v", m)
 	}
 	p.Name, p.Assets = "brand", &videohost.PlayerThemeAssets{Logo: "https://cdn.example/logo.png", Link: "https://example.com"}
-	m = playerThemeModelFrom(p)
+	m = playertheme.PlayerThemeModelFrom(p)
 	logo, _ := m.Assets.Attributes()["logo"].(types.String)
 	if m.Name.ValueString() != "brand" || logo.ValueString() != "https://cdn.example/logo.png" {
 		t.Errorf("model %+v", m)
@@ -43,57 +45,57 @@ func TestPlayerThemeModelFrom(t *testing.T) {
 	// Every colour and switch of the table lands in its own attribute: a table row pointing at
 	// the wrong field would show here as two attributes with one value.
 	seen := map[string]string{}
-	for _, c := range themeColours {
-		*c.api(&p) = "rgba(1, 1, 1, ." + c.attr + ")"
+	for _, c := range playertheme.ThemeColours {
+		*c.Api(&p) = "rgba(1, 1, 1, ." + c.Attr + ")"
 	}
-	m = playerThemeModelFrom(p)
-	for _, c := range themeColours {
-		got := c.model(&m).ValueString()
-		if got != "rgba(1, 1, 1, ."+c.attr+")" {
-			t.Errorf("%s = %q", c.attr, got)
+	m = playertheme.PlayerThemeModelFrom(p)
+	for _, c := range playertheme.ThemeColours {
+		got := c.Model(&m).ValueString()
+		if got != "rgba(1, 1, 1, ."+c.Attr+")" {
+			t.Errorf("%s = %q", c.Attr, got)
 		}
 		if other, dup := seen[got]; dup {
-			t.Errorf("%s and %s share a field", c.attr, other)
+			t.Errorf("%s and %s share a field", c.Attr, other)
 		}
-		seen[got] = c.attr
+		seen[got] = c.Attr
 	}
 }
 
 func TestPlayerThemeInputFrom(t *testing.T) {
-	plan := playerThemeModelFrom(sampleTheme("pt1"))
+	plan := playertheme.PlayerThemeModelFrom(acctest.SampleTheme("pt1"))
 	plan.Name = types.StringValue("brand")
-	body, _ := json.Marshal(playerThemeInputFrom(plan, nil))
+	body, _ := json.Marshal(playertheme.PlayerThemeInputFrom(plan, nil))
 	var sent map[string]any
 	_ = json.Unmarshal(body, &sent)
 	// A create sends every value the plan knows: the service then stores what the
 	// configuration says, whatever its own defaults are.
-	if len(sent) != 1+len(themeColours)+len(themeSwitches) || sent["name"] != "brand" || sent["forceLoop"] != false {
+	if len(sent) != 1+len(playertheme.ThemeColours)+len(playertheme.ThemeSwitches) || sent["name"] != "brand" || sent["forceLoop"] != false {
 		t.Errorf("create body %s", body)
 	}
 
 	prior := plan
 	plan.TrackPlayed = types.StringValue("rgba(1, 2, 3, .5)")
 	plan.HideTitle = types.BoolValue(true)
-	body, _ = json.Marshal(playerThemeInputFrom(plan, &prior))
+	body, _ = json.Marshal(playertheme.PlayerThemeInputFrom(plan, &prior))
 	if string(body) != `{"trackPlayed":"rgba(1, 2, 3, .5)","hideTitle":true}` {
 		t.Errorf("update body %s, want only what changed", body)
 	}
 	plan = prior
 	plan.Name = types.StringNull()
-	if in := playerThemeInputFrom(plan, &prior); in != (videohost.PlayerThemeInput{Name: videohost.Value("")}) {
+	if in := playertheme.PlayerThemeInputFrom(plan, &prior); in != (videohost.PlayerThemeInput{Name: videohost.Value("")}) {
 		t.Errorf("a name removed from the configuration sends %+v, want only an empty name (the document has no null)", in)
 	}
 	plan.Name = types.StringUnknown()
 	plan.Text = types.StringUnknown()
-	if in := playerThemeInputFrom(plan, &prior); in != (videohost.PlayerThemeInput{}) {
+	if in := playertheme.PlayerThemeInputFrom(plan, &prior); in != (videohost.PlayerThemeInput{}) {
 		t.Errorf("an unknown or unchanged plan sends %+v", in)
 	}
 }
 
 func TestPlayerThemeHolds(t *testing.T) {
-	p := sampleTheme("pt1")
+	p := acctest.SampleTheme("pt1")
 	p.Name = "brand"
-	if !playerThemeHolds(p, videohost.PlayerThemeInput{Name: videohost.Value("brand"), ForceLoop: videohost.Value(false)}) {
+	if !playertheme.PlayerThemeHolds(p, videohost.PlayerThemeInput{Name: videohost.Value("brand"), ForceLoop: videohost.Value(false)}) {
 		t.Error("a theme with the values sent does not match")
 	}
 	for name, in := range map[string]videohost.PlayerThemeInput{
@@ -101,7 +103,7 @@ func TestPlayerThemeHolds(t *testing.T) {
 		"colour": {TrackPlayed: videohost.Value("rgba(88, 131, 255, 0.95)")},
 		"switch": {EnableAPI: videohost.Value(false)},
 	} {
-		if playerThemeHolds(p, in) {
+		if playertheme.PlayerThemeHolds(p, in) {
 			t.Errorf("a theme with another %s matches", name)
 		}
 	}
@@ -110,83 +112,83 @@ func TestPlayerThemeHolds(t *testing.T) {
 // TestAccPlayerThemeResource creates a theme that sets a few fields, updates every attribute
 // in place, puts the defaults back, imports it, and puts back a change made outside Terraform.
 func TestAccPlayerThemeResource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	var id string
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 
 	// Every attribute changed from its default: each colour gets a value of its own.
-	everything := []string{"name", hcl("brand-2")}
-	for i, c := range themeColours {
-		everything = append(everything, c.attr, hcl(fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1)))
+	everything := []string{"name", acctest.Hcl("brand-2")}
+	for i, c := range playertheme.ThemeColours {
+		everything = append(everything, c.Attr, acctest.Hcl(fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1)))
 	}
-	for _, s := range themeSwitches {
-		everything = append(everything, s.attr, fmt.Sprint(!s.def))
+	for _, s := range playertheme.ThemeSwitches {
+		everything = append(everything, s.Attr, fmt.Sprint(!s.Def))
 	}
-	everythingChecks := []statecheck.StateCheck{sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id"))}
-	for i, c := range themeColours {
-		everythingChecks = append(everythingChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(c.attr),
+	everythingChecks := []statecheck.StateCheck{sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id"))}
+	for i, c := range playertheme.ThemeColours {
+		everythingChecks = append(everythingChecks, statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New(c.Attr),
 			knownvalue.StringExact(fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1))))
 	}
-	for _, s := range themeSwitches {
-		everythingChecks = append(everythingChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(s.attr), knownvalue.Bool(!s.def)))
+	for _, s := range playertheme.ThemeSwitches {
+		everythingChecks = append(everythingChecks, statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New(s.Attr), knownvalue.Bool(!s.Def)))
 	}
-	everythingChecks = append(everythingChecks, onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
-		for i, c := range themeColours {
-			if want := fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1); *c.api(&p) != want {
-				return fmt.Errorf("the service's %s is %q, want %q", c.wire, *c.api(&p), want)
+	everythingChecks = append(everythingChecks, acctest.OnService(acctest.ServiceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
+		for i, c := range playertheme.ThemeColours {
+			if want := fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1); *c.Api(&p) != want {
+				return fmt.Errorf("the service's %s is %q, want %q", c.Wire, *c.Api(&p), want)
 			}
 		}
-		for _, s := range themeSwitches {
-			if *s.api(&p) == s.def {
-				return fmt.Errorf("the service's %s is still its default", s.wire)
+		for _, s := range playertheme.ThemeSwitches {
+			if *s.Api(&p) == s.Def {
+				return fmt.Errorf("the service's %s is still its default", s.Wire)
 			}
 		}
 		return nil
 	}))
 
 	defaultsChecks := []statecheck.StateCheck{
-		sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
-		statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("name"), knownvalue.Null()),
-		onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
+		sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
+		statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("name"), knownvalue.Null()),
+		acctest.OnService(acctest.ServiceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
 			if p.Name != "" {
 				return fmt.Errorf("the service's theme is still named %q", p.Name)
 			}
 			return nil
 		}),
 	}
-	for _, c := range themeColours {
-		defaultsChecks = append(defaultsChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(c.attr), knownvalue.StringExact(c.def)))
+	for _, c := range playertheme.ThemeColours {
+		defaultsChecks = append(defaultsChecks, statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New(c.Attr), knownvalue.StringExact(c.Def)))
 	}
-	for _, s := range themeSwitches {
-		defaultsChecks = append(defaultsChecks, statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New(s.attr), knownvalue.Bool(s.def)))
+	for _, s := range playertheme.ThemeSwitches {
+		defaultsChecks = append(defaultsChecks, statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New(s.Attr), knownvalue.Bool(s.Def)))
 	}
 	inPlace := resource.ConfigPlanChecks{
-		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionUpdate)},
+		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionUpdate)},
 		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 	}
 
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				// A few fields: the others take the service's defaults, and the plan after the
 				// apply is empty.
-				Config: themeConfig(env, "name", hcl("brand"), "track_played", hcl("rgba(255, 0, 0, .9)"), "hide_title", "true"),
+				Config: acctest.ThemeConfig(env, "name", acctest.Hcl("brand"), "track_played", acctest.Hcl("rgba(255, 0, 0, .9)"), "hide_title", "true"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionCreate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testThemeAddr, &id),
-					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("name"), knownvalue.StringExact("brand")),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("track_played"), knownvalue.StringExact("rgba(255, 0, 0, .9)")),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("hide_title"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("text"), knownvalue.StringExact("rgba(255, 255, 255, 1)")),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("enable_api"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("assets"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
-					onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
+					acctest.IdOf(acctest.TestThemeAddr, &id),
+					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("name"), knownvalue.StringExact("brand")),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("track_played"), knownvalue.StringExact("rgba(255, 0, 0, .9)")),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("hide_title"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("text"), knownvalue.StringExact("rgba(255, 255, 255, 1)")),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("enable_api"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("assets"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
+					acctest.OnService(acctest.ServiceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
 						if p.Name != "brand" || p.TrackPlayed != "rgba(255, 0, 0, .9)" || !p.HideTitle {
 							return fmt.Errorf("the service's theme is %+v", p)
 						}
@@ -196,41 +198,41 @@ func TestAccPlayerThemeResource(t *testing.T) {
 			},
 			{
 				// Every attribute changes, in place: the id stays.
-				Config:            themeConfig(env, everything...),
+				Config:            acctest.ThemeConfig(env, everything...),
 				ConfigPlanChecks:  inPlace,
 				ConfigStateChecks: everythingChecks,
 			},
 			{
-				ResourceName:      testThemeAddr,
+				ResourceName:      acctest.TestThemeAddr,
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
 			{
 				// Removing every line puts the defaults back and removes the name.
-				Config:            themeConfig(env),
+				Config:            acctest.ThemeConfig(env),
 				ConfigPlanChecks:  inPlace,
 				ConfigStateChecks: defaultsChecks,
 			},
 			{
 				// A change made outside Terraform shows as drift and is put back.
 				PreConfig: func() {
-					if _, err := serviceClient(t, env).UpdatePlayerTheme(t.Context(), id, videohost.PlayerThemeInput{
+					if _, err := acctest.ServiceClient(t, env).UpdatePlayerTheme(t.Context(), id, videohost.PlayerThemeInput{
 						Link: videohost.Value("rgba(1, 1, 1, 1)"), ForceLoop: videohost.Value(true),
 					}); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config: themeConfig(env),
+				Config: acctest.ThemeConfig(env),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("link"), knownvalue.StringExact("rgba(255, 255, 255, 1)")),
+						plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("link"), knownvalue.StringExact("rgba(255, 255, 255, 1)")),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
-					onService(serviceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
+					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
+					acctest.OnService(acctest.ServiceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
 						if p.Link != "rgba(255, 255, 255, 1)" || p.ForceLoop {
 							return fmt.Errorf("the change made outside Terraform was not put back: %+v", p)
 						}
@@ -239,57 +241,57 @@ func TestAccPlayerThemeResource(t *testing.T) {
 				},
 			},
 		},
-		CheckDestroy: goneFromService(serviceClient(t, env).GetPlayerTheme, &id),
+		CheckDestroy: acctest.GoneFromService(acctest.ServiceClient(t, env).GetPlayerTheme, &id),
 	})
 }
 
 // TestAccPlayerThemeBadInput: what the configuration alone shows is refused at plan time,
 // on its attribute, before any request reaches the service.
 func TestAccPlayerThemeBadInput(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	steps := []resource.TestStep{}
 	for _, tc := range []struct {
 		attrs []string
 		want  string
 	}{
-		{[]string{"text", hcl("#ffffff")}, `Invalid Colour[\s\S]*form rgba`},
-		{[]string{"track_played", hcl("rgba(256, 0, 0, 1)")}, `Invalid Colour[\s\S]*red`},
-		{[]string{"background_top", hcl("rgba(0, 0, 0, 1.5)")}, `Invalid Colour[\s\S]*alpha`},
-		{[]string{"name", hcl(strings.Repeat("n", 101))}, `name[\s\S]*length must be between 1 and 100`},
-		{[]string{"name", hcl("")}, `length must be between 1 and 100`},
+		{[]string{"text", acctest.Hcl("#ffffff")}, `Invalid Colour[\s\S]*form rgba`},
+		{[]string{"track_played", acctest.Hcl("rgba(256, 0, 0, 1)")}, `Invalid Colour[\s\S]*red`},
+		{[]string{"background_top", acctest.Hcl("rgba(0, 0, 0, 1.5)")}, `Invalid Colour[\s\S]*alpha`},
+		{[]string{"name", acctest.Hcl(strings.Repeat("n", 101))}, `name[\s\S]*length must be between 1 and 100`},
+		{[]string{"name", acctest.Hcl("")}, `length must be between 1 and 100`},
 	} {
 		steps = append(steps, resource.TestStep{
-			Config:      themeConfig(env, tc.attrs...),
+			Config:      acctest.ThemeConfig(env, tc.attrs...),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(tc.want),
 		})
 	}
 	steps = append(steps, resource.TestStep{
 		// The check of the steps above: none of them sent anything to /players.
-		PreConfig: noRequestsTo(t, env, "/players", "bad input must be refused before any"),
-		Config:    env.providerConfig(""),
+		PreConfig: acctest.NoRequestsTo(t, env, "/players", "bad input must be refused before any"),
+		Config:    env.ProviderConfig(""),
 		PlanOnly:  true,
 	})
-	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: steps})
 }
 
 func TestAccPlayerThemeUpdateKeepsCreatedValues(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	config := func(text string) string {
-		return env.providerConfig("") + `
+		return env.ProviderConfig("") + `
 resource "videohost_player_theme" "test" {
   name = "brand"
-  text = ` + hcl(text) + `
+  text = ` + acctest.Hcl(text) + `
 }
 `
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config("rgba(1, 2, 3, 1)")},
 			{
 				Config: config("rgba(4, 5, 6, 1)"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: keptInUpdate("videohost_player_theme.test", map[string]knownvalue.Check{
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: acctest.KeptInUpdate("videohost_player_theme.test", map[string]knownvalue.Check{
 					"id":         knownvalue.NotNull(),
 					"created_at": knownvalue.NotNull(),
 					// No logo: the theme has no assets, and the plan knows it.
@@ -302,13 +304,13 @@ resource "videohost_player_theme" "test" {
 
 // logoOnService is a state check that the service's theme shows the state's logo_url and the
 // link want (no logo at all when want is "-").
-func logoOnService(t *testing.T, env *accEnv, id *string, want string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, testThemeAddr)
+func logoOnService(t *testing.T, env *acctest.AccEnv, id *string, want string) statecheck.StateCheck {
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
+		r, err := acctest.StateResource(s, acctest.TestThemeAddr)
 		if err != nil {
 			return err
 		}
-		p, err := serviceClient(t, env).GetPlayerTheme(context.Background(), *id)
+		p, err := acctest.ServiceClient(t, env).GetPlayerTheme(context.Background(), *id)
 		if err != nil {
 			return err
 		}
@@ -321,7 +323,7 @@ func logoOnService(t *testing.T, env *accEnv, id *string, want string) statechec
 		if p.Assets == nil {
 			return fmt.Errorf("the service's theme %s has no logo", *id)
 		}
-		if got := attrString(r, "logo_url"); got != p.Assets.Logo || got == "" {
+		if got := acctest.AttrString(r, "logo_url"); got != p.Assets.Logo || got == "" {
 			return fmt.Errorf("logo_url %q, service %q", got, p.Assets.Logo)
 		}
 		if p.Assets.Link != want {
@@ -336,14 +338,14 @@ func logoOnService(t *testing.T, env *accEnv, id *string, want string) statechec
 // the logo (deleted on the service), adds it back, and uploads it again after it was deleted
 // outside Terraform.
 func TestAccPlayerThemeLogo(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	logo := writePNG(t, dir, "logo.png", 120, 60, 1)
+	logo := acctest.WritePNG(t, dir, "logo.png", 120, 60, 1)
 	var id string
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	uploads := func() int { return env.RequestCount(http.MethodPost, "/players/"+id+"/logo") }
 	uploadsAre := func(n int) statecheck.StateCheck {
-		return stateCheckFunc(func(*tfjson.State) error {
+		return acctest.StateCheckFunc(func(*tfjson.State) error {
 			if got := uploads(); got != n {
 				return fmt.Errorf("%d logo uploads so far, want %d", got, n)
 			}
@@ -351,39 +353,39 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 		})
 	}
 	withLogo := func(name, link string) string {
-		attrs := []string{"name", hcl(name), "logo_file", hcl(logo)}
+		attrs := []string{"name", acctest.Hcl(name), "logo_file", acctest.Hcl(logo)}
 		if link != "" {
-			attrs = append(attrs, "logo_link", hcl(link))
+			attrs = append(attrs, "logo_link", acctest.Hcl(link))
 		}
-		return themeConfig(env, attrs...)
+		return acctest.ThemeConfig(env, attrs...)
 	}
 	inPlace := func(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 		return resource.ConfigPlanChecks{
-			PreApply:             append([]plancheck.PlanCheck{plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionUpdate)}, checks...),
+			PreApply:             append([]plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionUpdate)}, checks...),
 			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 		}
 	}
 	var firstURL string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: withLogo("brand", "https://example.com/a"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("logo_sha256"), knownvalue.StringExact(fileSHA256(t, logo))),
+						plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_sha256"), knownvalue.StringExact(acctest.FileSHA256(t, logo))),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testThemeAddr, &id),
-					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
+					acctest.IdOf(acctest.TestThemeAddr, &id),
+					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
 					logoOnService(t, env, &id, "https://example.com/a"),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("assets").AtMapKey("link"), knownvalue.StringExact("https://example.com/a")),
-					stateCheckFunc(func(s *tfjson.State) error {
-						r, _ := stateResource(s, testThemeAddr)
-						firstURL = attrString(r, "logo_url")
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("assets").AtMapKey("link"), knownvalue.StringExact("https://example.com/a")),
+					acctest.StateCheckFunc(func(s *tfjson.State) error {
+						r, _ := acctest.StateResource(s, acctest.TestThemeAddr)
+						firstURL = acctest.AttrString(r, "logo_url")
 						return nil
 					}),
 					uploadsAre(1),
@@ -391,11 +393,11 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 			},
 			{
 				Config:           withLogo("brand", "https://example.com/b"),
-				ConfigPlanChecks: inPlace(plancheck.ExpectUnknownValue(testThemeAddr, tfjsonpath.New("logo_url"))),
+				ConfigPlanChecks: inPlace(plancheck.ExpectUnknownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_url"))),
 				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
+					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
 					logoOnService(t, env, &id, "https://example.com/b"),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("logo_url"), knownvalue.StringFunc(func(v string) error {
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_url"), knownvalue.StringFunc(func(v string) error {
 						if v == firstURL {
 							return fmt.Errorf("logo_url did not change with the upload")
 						}
@@ -406,32 +408,32 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 			},
 			{
 				// New content at the same path.
-				PreConfig: func() { writePNG(t, dir, "logo.png", 100, 50, 7) },
+				PreConfig: func() { acctest.WritePNG(t, dir, "logo.png", 100, 50, 7) },
 				Config:    withLogo("brand", "https://example.com/b"),
-				ConfigPlanChecks: inPlace(plancheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("logo_sha256"),
+				ConfigPlanChecks: inPlace(plancheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_sha256"),
 					knownvalue.StringFunc(func(v string) error {
-						if v != fileSHA256(t, logo) {
+						if v != acctest.FileSHA256(t, logo) {
 							return fmt.Errorf("planned logo_sha256 %s is not the new file's", v)
 						}
 						return nil
 					}))),
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")), logoOnService(t, env, &id, "https://example.com/b"), uploadsAre(3)},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")), logoOnService(t, env, &id, "https://example.com/b"), uploadsAre(3)},
 			},
 			{
 				// The theme changes, the logo does not: nothing is uploaded and its address stays.
 				Config: withLogo("brand-2", "https://example.com/b"),
-				ConfigPlanChecks: inPlace(plancheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("logo_url"),
+				ConfigPlanChecks: inPlace(plancheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_url"),
 					knownvalue.StringRegexp(regexp.MustCompile(`.+`)))),
 				ConfigStateChecks: []statecheck.StateCheck{logoOnService(t, env, &id, "https://example.com/b"), uploadsAre(3)},
 			},
 			{
 				// Removed: deleted on the service.
-				Config:           themeConfig(env, "name", hcl("brand-2")),
+				Config:           acctest.ThemeConfig(env, "name", acctest.Hcl("brand-2")),
 				ConfigPlanChecks: inPlace(),
 				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(testThemeAddr, tfjsonpath.New("id")),
+					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
 					logoOnService(t, env, &id, "-"),
-					statecheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("logo_sha256"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_sha256"), knownvalue.Null()),
 				},
 			},
 			{
@@ -442,7 +444,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 			{
 				// Deleted outside Terraform: the refresh sees it gone and the apply uploads it again.
 				PreConfig: func() {
-					if err := serviceClient(t, env).DeletePlayerLogo(context.Background(), id); err != nil {
+					if err := acctest.ServiceClient(t, env).DeletePlayerLogo(context.Background(), id); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -458,34 +460,34 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 // service changes with every upload) is drift. The plan is an in-place update that uploads the
 // configured logo again; after it the service holds that image and the next plan is empty.
 func TestAccPlayerThemeLogoReplacedOutside(t *testing.T) {
-	env, rec := newTrackEnv(t)
+	env, rec := acctest.NewTrackEnv(t)
 	dir := t.TempDir()
-	logo := writePNG(t, dir, "logo.png", 120, 60, 1)
+	logo := acctest.WritePNG(t, dir, "logo.png", 120, 60, 1)
 	ours, err := os.ReadFile(logo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	config := themeConfig(env, "name", hcl("brand"), "logo_file", hcl(logo))
+	config := acctest.ThemeConfig(env, "name", acctest.Hcl("brand"), "logo_file", acctest.Hcl(logo))
 	var id string
-	holdsOurs := func(n int) serviceCheckFunc {
+	holdsOurs := func(n int) acctest.ServiceCheckFunc {
 		return func(ctx context.Context) error {
-			return holdsUpload(env, rec, "/players/"+id+"/logo", string(ours), n)(ctx)
+			return acctest.HoldsUpload(env, rec, "/players/"+id+"/logo", string(ours), n)(ctx)
 		}
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{idOf(testThemeAddr, &id), holdsOurs(1)},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(acctest.TestThemeAddr, &id), holdsOurs(1)},
 			},
 			{
 				PreConfig: func() {
-					other, err := os.ReadFile(writePNG(t, dir, "other.png", 80, 40, 9))
+					other, err := os.ReadFile(acctest.WritePNG(t, dir, "other.png", 80, 40, 9))
 					if err != nil {
 						t.Fatal(err)
 					}
-					if _, err := serviceClient(t, env).UploadPlayerLogo(t.Context(), id, "", videohost.UploadSource{
+					if _, err := acctest.ServiceClient(t, env).UploadPlayerLogo(t.Context(), id, "", videohost.UploadSource{
 						Name: "other.png", Reader: bytes.NewReader(other), Size: int64(len(other)),
 					}); err != nil {
 						t.Fatal(err)
@@ -494,9 +496,9 @@ func TestAccPlayerThemeLogoReplacedOutside(t *testing.T) {
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testThemeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(testThemeAddr, tfjsonpath.New("logo_sha256"), knownvalue.StringExact(fileSHA256(t, logo))),
-						plancheck.ExpectUnknownValue(testThemeAddr, tfjsonpath.New("logo_url")),
+						plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_sha256"), knownvalue.StringExact(acctest.FileSHA256(t, logo))),
+						plancheck.ExpectUnknownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_url")),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},

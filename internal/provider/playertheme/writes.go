@@ -1,4 +1,4 @@
-package provider
+package playertheme
 
 // The create and update of videohost_player_theme, in one place so that the resource's methods
 // hold no request of their own.
@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -20,34 +21,34 @@ import (
 // every value sent, created since the attempt, is taken.
 // It goes through the shared create machinery, which adds the diagnostics; false when there is
 // nothing to record.
-func createPlayerTheme(ctx context.Context, pd *providerData, diags *diag.Diagnostics, in videohost.PlayerThemeInput) (videohost.PlayerTheme, bool) {
-	return createObject(ctx, pd, playerThemeWrites, diags, adoptionCreateOps(pd, adoptableCreate[videohost.PlayerTheme]{
-		kind: "player theme", path: "/players",
-		create: func(ctx context.Context) (videohost.PlayerTheme, error) { return pd.client.CreatePlayerTheme(ctx, in) },
-		list: func(ctx context.Context) ([]videohost.PlayerTheme, error) {
-			return pd.client.ListPlayerThemes(ctx, videohost.PlayerThemeFilter{})
+func createPlayerTheme(ctx context.Context, pd *framework.ProviderData, diags *diag.Diagnostics, in videohost.PlayerThemeInput) (videohost.PlayerTheme, bool) {
+	return framework.CreateObject(ctx, pd, playerThemeWrites, diags, framework.AdoptionCreateOps(pd, framework.AdoptableCreate[videohost.PlayerTheme]{
+		Kind: "player theme", Path: "/players",
+		Create: func(ctx context.Context) (videohost.PlayerTheme, error) { return pd.Client.CreatePlayerTheme(ctx, in) },
+		List: func(ctx context.Context) ([]videohost.PlayerTheme, error) {
+			return pd.Client.ListPlayerThemes(ctx, videohost.PlayerThemeFilter{})
 		},
-		matches: func(p videohost.PlayerTheme) bool { return playerThemeHolds(p, in) },
-		id:      func(p videohost.PlayerTheme) string { return p.ID },
-		created: func(p videohost.PlayerTheme) *time.Time { return p.CreatedAt },
+		Matches: func(p videohost.PlayerTheme) bool { return PlayerThemeHolds(p, in) },
+		Id:      func(p videohost.PlayerTheme) string { return p.ID },
+		Created: func(p videohost.PlayerTheme) *time.Time { return p.CreatedAt },
 	}))
 }
 
 // playerThemeWrites names the player theme for the shared create and delete machinery.
-var playerThemeWrites = writeTarget{kind: "Player Theme", deleteByID: (*videohost.Client).DeletePlayerTheme, attrs: playerThemeAttributePaths}
+var playerThemeWrites = framework.WriteTarget{Kind: "Player Theme", DeleteByID: (*videohost.Client).DeletePlayerTheme, Attrs: playerThemeAttributePaths}
 
-// playerThemeHolds reports whether p has every value that in sends.
-func playerThemeHolds(p videohost.PlayerTheme, in videohost.PlayerThemeInput) bool {
+// PlayerThemeHolds reports whether p has every value that in sends.
+func PlayerThemeHolds(p videohost.PlayerTheme, in videohost.PlayerThemeInput) bool {
 	if v, ok := in.Name.Get(); ok && p.Name != v {
 		return false
 	}
-	for _, c := range themeColours {
-		if v, ok := c.in(&in).Get(); ok && *c.api(&p) != v {
+	for _, c := range ThemeColours {
+		if v, ok := c.in(&in).Get(); ok && *c.Api(&p) != v {
 			return false
 		}
 	}
-	for _, s := range themeSwitches {
-		if v, ok := s.in(&in).Get(); ok && *s.api(&p) != v {
+	for _, s := range ThemeSwitches {
+		if v, ok := s.in(&in).Get(); ok && *s.Api(&p) != v {
 			return false
 		}
 	}
@@ -56,17 +57,17 @@ func playerThemeHolds(p videohost.PlayerTheme, in videohost.PlayerThemeInput) bo
 
 // updatePlayerTheme sends what changed. A PATCH of nothing is not sent: the theme is read, so
 // that the state still gets the service's current values.
-func updatePlayerTheme(ctx context.Context, pd *providerData, id string, in videohost.PlayerThemeInput) (videohost.PlayerTheme, error) {
+func updatePlayerTheme(ctx context.Context, pd *framework.ProviderData, id string, in videohost.PlayerThemeInput) (videohost.PlayerTheme, error) {
 	if in == (videohost.PlayerThemeInput{}) {
-		return pd.client.GetPlayerTheme(ctx, id)
+		return pd.Client.GetPlayerTheme(ctx, id)
 	}
-	return pd.client.UpdatePlayerTheme(ctx, id, in)
+	return pd.Client.UpdatePlayerTheme(ctx, id, in)
 }
 
-// playerThemeInputFrom is the body that makes the service's theme what plan says: with prior
+// PlayerThemeInputFrom is the body that makes the service's theme what plan says: with prior
 // nil (a create) every known value of plan, else only the values that differ from prior (a
 // PATCH leaves the others as they are), and an empty name where prior had one.
-func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videohost.PlayerThemeInput {
+func PlayerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videohost.PlayerThemeInput {
 	var in videohost.PlayerThemeInput
 	changed := func(get func(*playerThemeModel) attr.Value) bool {
 		v := get(&plan)
@@ -84,12 +85,12 @@ func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videoh
 		// one (no name and an empty name are both null in the state).
 		in.Name = videohost.Value("")
 	}
-	for _, c := range themeColours {
-		if changed(func(m *playerThemeModel) attr.Value { return *c.model(m) }) {
-			*c.in(&in) = videohost.Value(c.model(&plan).ValueString())
+	for _, c := range ThemeColours {
+		if changed(func(m *playerThemeModel) attr.Value { return *c.Model(m) }) {
+			*c.in(&in) = videohost.Value(c.Model(&plan).ValueString())
 		}
 	}
-	for _, s := range themeSwitches {
+	for _, s := range ThemeSwitches {
 		if changed(func(m *playerThemeModel) attr.Value { return *s.model(m) }) {
 			*s.in(&in) = videohost.Value(s.model(&plan).ValueBool())
 		}
@@ -97,9 +98,9 @@ func playerThemeInputFrom(plan playerThemeModel, prior *playerThemeModel) videoh
 	return in
 }
 
-// playerThemeLogoPaths maps the members of the logo's endpoints, as a 400 names them, to the
+// PlayerThemeLogoPaths maps the members of the logo's endpoints, as a 400 names them, to the
 // resource's attributes.
-var playerThemeLogoPaths = map[string]path.Path{
+var PlayerThemeLogoPaths = map[string]path.Path{
 	"file": path.Root("logo_file"), "link": path.Root("logo_link"), "logo": path.Root("logo_file"),
 	"playerId": path.Root("id"),
 }
@@ -108,7 +109,7 @@ var playerThemeLogoPaths = map[string]path.Path{
 // uploads logo_file when it is new or changed, deletes the logo when logo_file was removed, and
 // returns the theme as the service then has it. On failure the diagnostics say why and the
 // theme is returned as it was, for the state.
-func writeLogo(ctx context.Context, pd *providerData, p videohost.PlayerTheme, plan playerThemeResourceModel,
+func writeLogo(ctx context.Context, pd *framework.ProviderData, p videohost.PlayerTheme, plan playerThemeResourceModel,
 	prior *playerThemeResourceModel, diags *diag.Diagnostics,
 ) videohost.PlayerTheme {
 	switch {
@@ -116,11 +117,11 @@ func writeLogo(ctx context.Context, pd *providerData, p videohost.PlayerTheme, p
 		if p.Assets == nil {
 			return p
 		}
-		if err := pd.client.DeletePlayerLogo(ctx, p.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
-			addAPIErrorDiagnostics(diags, "Unable to Delete Player Theme Logo", err, pd, playerThemeLogoPaths)
+		if err := pd.Client.DeletePlayerLogo(ctx, p.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			framework.AddAPIErrorDiagnostics(diags, "Unable to Delete Player Theme Logo", err, pd, PlayerThemeLogoPaths)
 			return p
 		}
-		got, err := pd.client.GetPlayerTheme(ctx, p.ID)
+		got, err := pd.Client.GetPlayerTheme(ctx, p.ID)
 		if err != nil {
 			// The logo is gone; the theme is recorded without it.
 			p.Assets = nil
@@ -130,16 +131,16 @@ func writeLogo(ctx context.Context, pd *providerData, p videohost.PlayerTheme, p
 	case prior != nil && p.Assets != nil && !logoChanged(plan, *prior):
 		return p
 	}
-	if _, err := checkPlannedImage(ctx, plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage); err != nil {
-		addImageFileError(diags, path.Root("logo_file"), "Unable to Upload Player Theme Logo", err)
+	if _, err := framework.CheckPlannedImage(ctx, plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage); err != nil {
+		framework.AddImageFileError(diags, path.Root("logo_file"), "Unable to Upload Player Theme Logo", err)
 		return p
 	}
-	got, err := uploadImage(ctx, plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage,
+	got, err := framework.UploadImage(ctx, plan.LogoFile.ValueString(), plan.LogoSHA256.ValueString(), logoImage,
 		func(ctx context.Context, src videohost.UploadSource) (videohost.PlayerTheme, error) {
-			return pd.client.UploadPlayerLogo(ctx, p.ID, plan.LogoLink.ValueString(), src)
+			return pd.Client.UploadPlayerLogo(ctx, p.ID, plan.LogoLink.ValueString(), src)
 		})
 	if err != nil {
-		addAPIErrorDiagnostics(diags, "Unable to Upload Player Theme Logo", err, pd, playerThemeLogoPaths)
+		framework.AddAPIErrorDiagnostics(diags, "Unable to Upload Player Theme Logo", err, pd, PlayerThemeLogoPaths)
 		return p
 	}
 	return got

@@ -1,11 +1,11 @@
-package provider
+package track
 
 // What the caption and chapter models share: a track of a video in the state, and its identity.
 
 import "github.com/hashicorp/terraform-plugin-framework/types"
 
-// videoTrackModel is the part of the state that a caption and a chapter share.
-type videoTrackModel struct {
+// VideoTrackModel is the part of the state that a caption and a chapter share.
+type VideoTrackModel struct {
 	ID           types.String `tfsdk:"id"`
 	VideoID      types.String `tfsdk:"video_id"`
 	Language     types.String `tfsdk:"language"`
@@ -20,5 +20,5 @@ type trackIdentityModel struct {
 	Language types.String `tfsdk:"language"`
 }
 
-// trackID is the id attribute and the import id of a video's file of language.
-func trackID(videoID, language string) string { return videoID + "/" + language }
+// TrackID is the id attribute and the import id of a video's file of language.
+func TrackID(videoID, language string) string { return videoID + "/" + language }

@@ -1,4 +1,4 @@
-package provider
+package track
 
 // The plan of captions and chapters: their file checked and hashed without a request.
 
@@ -11,12 +11,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // ModifyPlan reads the source file when the plan is made: a file that cannot be uploaded is an
 // error on source_file before any request, and the file's hash becomes source_sha256, whose
 // change uploads it again. src is kept when nothing is uploaded.
-func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+func (b *TrackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
@@ -28,15 +29,15 @@ func (b *trackBase) ModifyPlan(ctx context.Context, req resource.ModifyPlanReque
 	sum := types.StringUnknown()
 	if !file.IsUnknown() {
 		name := file.ValueString()
-		prior := loadHashRecord(ctx, req.Private, "source_file", name)
+		prior := framework.LoadHashRecord(ctx, req.Private, "source_file", name)
 		f, why := localfile.InspectWebVTT(name, prior)
 		if why != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Unusable Source File",
 				fmt.Sprintf("source_file must name a WebVTT file to upload as the %s: %s.", b.noun, why))
 			return
 		}
-		keepNewHashRecord(ctx, name, prior, f.Record)
-		storeHashRecord(ctx, resp.Private, "source_file", f.Record, &resp.Diagnostics)
+		framework.KeepNewHashRecord(ctx, name, prior, f.Record)
+		framework.StoreHashRecord(ctx, resp.Private, "source_file", f.Record, &resp.Diagnostics)
 		sum = types.StringValue(f.SHA256)
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("source_sha256"), sum)...)

@@ -1,4 +1,4 @@
-package provider
+package track
 
 // This file holds what videohost_video_caption and videohost_video_chapter share. Both are a
 // WebVTT file of a video for one language, which the service addresses by the video's id and
@@ -25,137 +25,138 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// trackBase is embedded by the caption and chapter resources: their identity, import, plan
+// TrackBase is embedded by the caption and chapter resources: their identity, import, plan
 // (the file's hash) and delete.
-type trackBase struct {
-	resourceBase
-	writeTarget
+type TrackBase struct {
+	framework.ResourceBase
+	framework.WriteTarget
 	// noun is "caption" or "chapter", for descriptions and messages.
 	noun string
 	del  func(c *videohost.Client, ctx context.Context, videoID, language string) error
 }
 
 // newTrackBase is the base of the resource typeName ("_video_caption") of kind ("Video Caption").
-func newTrackBase(typeName, kind, noun string, del func(*videohost.Client, context.Context, string, string) error) trackBase {
-	return trackBase{
-		resourceBase: resourceBase{typeName: typeName},
-		writeTarget: writeTarget{kind: kind, attrs: map[string]path.Path{
+func newTrackBase(typeName, kind, noun string, del func(*videohost.Client, context.Context, string, string) error) TrackBase {
+	return TrackBase{
+		ResourceBase: framework.ResourceBase{TypeName: typeName},
+		WriteTarget: framework.WriteTarget{Kind: kind, Attrs: map[string]path.Path{
 			"videoId": path.Root("video_id"), "language": path.Root("language"), "file": path.Root("source_file"),
 		}},
 		noun: noun, del: del,
 	}
 }
 
-// trackKind is what sets one kind of track apart: its requests, its state, and what it makes
+// TrackKind is what sets one kind of track apart: its requests, its state, and what it makes
 // true after the file is uploaded (a caption's default). The rest of its Create, Read and
 // Update is trackResource's, written once for both kinds.
-type trackKind[T any, M any] struct {
-	ops trackOps[T]
-	// modelFrom is the state of obj, uploaded from the file of plan, whose hash is sum.
-	modelFrom func(plan videoTrackModel, sum types.String, obj T) M
-	// track is the part of a state that every kind holds.
-	track func(*M) *videoTrackModel
-	// settle, when set, makes true of state what plan says and the upload does not set, after a
+type TrackKind[T any, M any] struct {
+	Ops TrackOps[T]
+	// ModelFrom is the state of obj, uploaded from the file of plan, whose hash is sum.
+	ModelFrom func(plan VideoTrackModel, sum types.String, obj T) M
+	// Track is the part of a state that every kind holds.
+	Track func(*M) *VideoTrackModel
+	// Settle, when set, makes true of state what plan says and the upload does not set, after a
 	// create (creating) or an update, and records in private what its plan compares.
-	settle func(ctx context.Context, pd *providerData, plan, state M, creating bool, private privateWriter, diags *diag.Diagnostics) M
+	Settle func(ctx context.Context, pd *framework.ProviderData, plan, state M, creating bool, private framework.PrivateWriter, diags *diag.Diagnostics) M
 }
 
-// trackResource is the caption or chapter resource of kind: the shared base, and its Create,
+// TrackResource is the caption or chapter resource of kind: the shared base, and its Create,
 // Read and Update.
-type trackResource[T any, M any] struct {
-	trackBase
-	kind trackKind[T, M]
+type TrackResource[T any, M any] struct {
+	TrackBase
+	kind TrackKind[T, M]
 }
 
-// newTrackResource is the resource typeName ("_video_caption") of kindName ("Video Caption").
-func newTrackResource[T, M any](typeName, kindName, noun string, kind trackKind[T, M]) trackResource[T, M] {
-	return trackResource[T, M]{trackBase: newTrackBase(typeName, kindName, noun, kind.ops.del), kind: kind}
+// NewTrackResource is the resource typeName ("_video_caption") of kindName ("Video Caption").
+func NewTrackResource[T, M any](typeName, kindName, noun string, kind TrackKind[T, M]) TrackResource[T, M] {
+	return TrackResource[T, M]{TrackBase: newTrackBase(typeName, kindName, noun, kind.Ops.Del), kind: kind}
 }
 
-func (r *trackResource[T, M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+func (r *TrackResource[T, M]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	// The whole create is one write for the rate-limit warning, the requests around the create's own included.
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[M](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	defer framework.NoteRateLimitWaits(&resp.Diagnostics, framework.RateWaitsNow(r.Pd))
+	plan, ok := framework.ConfiguredModel[M](ctx, r.Pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	track := *r.kind.track(&plan)
-	obj, sum, ok := createTrack(ctx, &r.trackBase, &resp.Diagnostics, track, r.kind.ops)
+	track := *r.kind.Track(&plan)
+	obj, sum, ok := createTrack(ctx, &r.TrackBase, &resp.Diagnostics, track, r.kind.Ops)
 	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "uploaded "+r.noun, map[string]any{"video_id": track.VideoID.ValueString(), "language": track.Language.ValueString()})
-	state := r.kind.modelFrom(track, types.StringValue(sum), obj)
-	if r.kind.settle != nil {
+	state := r.kind.ModelFrom(track, types.StringValue(sum), obj)
+	if r.kind.Settle != nil {
 		// The track exists from here on, so it is recorded even if this fails; the next plan
 		// shows what is left to change.
-		state = r.kind.settle(ctx, r.pd, plan, state, true, resp.Private, &resp.Diagnostics)
+		state = r.kind.Settle(ctx, r.Pd, plan, state, true, resp.Private, &resp.Diagnostics)
 	}
 	r.setState(ctx, &resp.State, resp.Identity, &state, &resp.Diagnostics)
 }
 
-func (r *trackResource[T, M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[M](ctx, req.State, &resp.Diagnostics)
+func (r *TrackResource[T, M]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, ok := framework.ModelOf[M](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	track := *r.kind.track(&state)
-	obj, ok := readTrack(ctx, &r.trackBase, resp, track, r.kind.ops.lookup)
+	track := *r.kind.Track(&state)
+	obj, ok := readTrack(ctx, &r.TrackBase, resp, track, r.kind.Ops.Lookup)
 	if !ok {
 		return
 	}
-	newState := r.kind.modelFrom(track, types.StringNull(), obj)
-	r.kind.track(&newState).SourceSHA256 = r.readSum(&resp.Diagnostics, track, r.kind.track(&newState).Src.ValueString())
+	newState := r.kind.ModelFrom(track, types.StringNull(), obj)
+	r.kind.Track(&newState).SourceSHA256 = r.readSum(&resp.Diagnostics, track, r.kind.Track(&newState).Src.ValueString())
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }
 
 // Update uploads the file again when its hash differs from the state's (or the state has none,
 // after an import); a change of the path alone to a file of the same content sends nothing.
 // Then settle makes the rest true (a caption's default).
-func (r *trackResource[T, M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[M](ctx, r.pd, req.Plan, &resp.Diagnostics)
-	state, ok2 := modelOf[M](ctx, req.State, &resp.Diagnostics)
+func (r *TrackResource[T, M]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer framework.NoteRateLimitWaits(&resp.Diagnostics, framework.RateWaitsNow(r.Pd))
+	plan, ok := framework.ConfiguredModel[M](ctx, r.Pd, req.Plan, &resp.Diagnostics)
+	state, ok2 := framework.ModelOf[M](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {
 		return
 	}
-	planned, was := *r.kind.track(&plan), *r.kind.track(&state)
+	planned, was := *r.kind.Track(&plan), *r.kind.Track(&state)
 	newState := state
-	r.kind.track(&newState).SourceFile = planned.SourceFile
+	r.kind.Track(&newState).SourceFile = planned.SourceFile
 	if planned.SourceSHA256.IsUnknown() || !planned.SourceSHA256.Equal(was.SourceSHA256) {
-		obj, sum, ok := uploadTrack(ctx, &r.trackBase, &resp.Diagnostics, planned, r.kind.ops.upload)
+		obj, sum, ok := uploadTrack(ctx, &r.TrackBase, &resp.Diagnostics, planned, r.kind.Ops.Upload)
 		if !ok {
 			return
 		}
 		tflog.Debug(ctx, "uploaded "+r.noun+" again", map[string]any{"video_id": was.VideoID.ValueString(), "language": was.Language.ValueString()})
-		newState = r.kind.modelFrom(planned, types.StringValue(sum), obj)
+		newState = r.kind.ModelFrom(planned, types.StringValue(sum), obj)
 	}
-	if r.kind.settle != nil {
-		newState = r.kind.settle(ctx, r.pd, plan, newState, false, resp.Private, &resp.Diagnostics)
+	if r.kind.Settle != nil {
+		newState = r.kind.Settle(ctx, r.Pd, plan, newState, false, resp.Private, &resp.Diagnostics)
 	}
 	r.setState(ctx, &resp.State, resp.Identity, &newState, &resp.Diagnostics)
 }
 
 // setState sets state and the identity it gives.
-func (r *trackResource[T, M]) setState(ctx context.Context, st *tfsdk.State, identity *tfsdk.ResourceIdentity, state *M,
+func (r *TrackResource[T, M]) setState(ctx context.Context, st *tfsdk.State, identity *tfsdk.ResourceIdentity, state *M,
 	diags *diag.Diagnostics,
 ) {
 	diags.Append(st.Set(ctx, state)...)
-	track := r.kind.track(state)
+	track := r.kind.Track(state)
 	diags.Append(setTrackIdentity(ctx, identity, track.VideoID, track.Language)...)
 }
 
-// trackAttributes are the schema attributes that a caption and a chapter share.
-func (b *trackBase) trackAttributes() map[string]schema.Attribute {
+// TrackAttributes are the schema attributes that a caption and a chapter share.
+func (b *TrackBase) TrackAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": keptString("`video_id` and `language` joined by a slash, such as `viXXXX/fr`: the import id."),
+		"id": framework.KeptString("`video_id` and `language` joined by a slash, such as `viXXXX/fr`: the import id."),
 		"video_id": schema.StringAttribute{
 			MarkdownDescription: "Identifier of the video (its `videoId`). Changing it replaces the " + b.noun + ".",
 			Required:            true,
-			Validators:          serviceIDValidators("a video (its videoId)", "videohost_videos"),
+			Validators:          framework.ServiceIDValidators("a video (its videoId)", "videohost_videos"),
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"language": schema.StringAttribute{
@@ -164,7 +165,7 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 				"is refused when the plan is made. A video has one " + b.noun + " per language. Changing it replaces the " +
 				b.noun + ".",
 			Required:      true,
-			Validators:    []validator.String{languageTagValidator()},
+			Validators:    []validator.String{framework.LanguageTagValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"source_file": schema.StringAttribute{
@@ -175,7 +176,7 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 				"end) is an error, naming the line, before anything is sent. A change of " +
 				"its content uploads it again in place: the service replaces the file it holds.",
 			Required:   true,
-			Validators: []validator.String{notBlank()},
+			Validators: []validator.String{framework.NotBlank()},
 		},
 		"source_sha256": schema.StringAttribute{
 			MarkdownDescription: "SHA-256 (lowercase hex) of `source_file`, taken when the plan is made; a change " +
@@ -192,7 +193,7 @@ func (b *trackBase) trackAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (b *trackBase) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+func (b *TrackBase) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{
 		Attributes: map[string]identityschema.Attribute{
 			"video_id": identityschema.StringAttribute{
@@ -219,9 +220,9 @@ func setTrackIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, vid
 // ImportState imports by "videoId/language" (terraform import, or an import block's id) or by
 // an import block's identity. Both parts are checked before any request. The state has no
 // source_file and no source_sha256, which the first plan then fills: an upload in place.
-func (b *trackBase) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+func (b *TrackBase) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	videoID, language, found := strings.Cut(req.ID, "/")
-	ident, ok := importedIdentity[trackIdentityModel](ctx, req, &resp.Diagnostics)
+	ident, ok := framework.ImportedIdentity[trackIdentityModel](ctx, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -229,7 +230,7 @@ func (b *trackBase) ImportState(ctx context.Context, req resource.ImportStateReq
 		videoID, language, found = ident.VideoID.ValueString(), ident.Language.ValueString(), true
 	}
 	howTo := fmt.Sprintf("Import a video's %s by the video's id and the %s's language joined by a slash, such as "+
-		"viXXXXXXXXXXXXXXXXXXXXXX/fr (terraform query with list \"videohost%s\" lists them)", b.noun, b.noun, b.typeName)
+		"viXXXXXXXXXXXXXXXXXXXXXX/fr (terraform query with list \"videohost%s\" lists them)", b.noun, b.noun, b.TypeName)
 	var why string
 	switch {
 	case !found:
@@ -238,24 +239,24 @@ func (b *trackBase) ImportState(ctx context.Context, req resource.ImportStateReq
 		why = fmt.Sprintf("%q has no video id before the slash", req.ID)
 	case language == "":
 		why = fmt.Sprintf("%q has no language after the slash", req.ID)
-	case idProblem(videoID) != "":
-		why = "the video id is not one the service gives: " + idProblem(videoID)
-	case languageTagProblem(language) != "":
-		why = "the language " + languageTagProblem(language)
+	case framework.IdProblem(videoID) != "":
+		why = "the video id is not one the service gives: " + framework.IdProblem(videoID)
+	case framework.LanguageTagProblem(language) != "":
+		why = "the language " + framework.LanguageTagProblem(language)
 	}
 	if why != "" {
-		resp.Diagnostics.AddError("Invalid Import ID", howTo+": "+sentenceEnd(why))
+		resp.Diagnostics.AddError("Invalid Import ID", howTo+": "+framework.SentenceEnd(why))
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), trackID(videoID, language))...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), TrackID(videoID, language))...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("video_id"), videoID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("language"), language)...)
 	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, types.StringValue(videoID), types.StringValue(language))...)
 }
 
 // Delete deletes the file; one already gone (or whose video is gone) counts as deleted.
-func (b *trackBase) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	if !requireConfigured(b.pd, &resp.Diagnostics) {
+func (b *TrackBase) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	if !framework.RequireConfigured(b.Pd, &resp.Diagnostics) {
 		return
 	}
 	var videoID, language types.String
@@ -265,8 +266,8 @@ func (b *trackBase) Delete(ctx context.Context, req resource.DeleteRequest, resp
 		return
 	}
 	v, l := videoID.ValueString(), language.ValueString()
-	deleteObject(ctx, b.pd, b.writeTarget, &resp.Diagnostics, trackID(v, l), func(ctx context.Context) error {
-		return b.del(b.pd.client, ctx, v, l)
+	framework.DeleteObject(ctx, b.Pd, b.WriteTarget, &resp.Diagnostics, TrackID(v, l), func(ctx context.Context) error {
+		return b.del(b.Pd.Client, ctx, v, l)
 	})
 }
 
@@ -274,17 +275,17 @@ func (b *trackBase) Delete(ctx context.Context, req resource.DeleteRequest, resp
 // identity, then reads the file with get. It reports false when Read has nothing more to do:
 // no client yet, the file (or its video) is gone (it leaves the state with a warning), or the
 // read failed.
-func readTrack[T any](ctx context.Context, b *trackBase, resp *resource.ReadResponse, state videoTrackModel,
+func readTrack[T any](ctx context.Context, b *TrackBase, resp *resource.ReadResponse, state VideoTrackModel,
 	get func(*videohost.Client, context.Context, string, string) (T, error),
 ) (T, bool) {
 	var zero T
 	resp.Diagnostics.Append(setTrackIdentity(ctx, resp.Identity, state.VideoID, state.Language)...)
-	if b.pd == nil {
+	if b.Pd == nil {
 		return zero, false
 	}
-	obj, err := get(b.pd.client, ctx, state.VideoID.ValueString(), state.Language.ValueString())
+	obj, err := get(b.Pd.Client, ctx, state.VideoID.ValueString(), state.Language.ValueString())
 	if errors.Is(err, videohost.ErrNotFound) {
-		resp.Diagnostics.AddWarning(b.kind+" Deleted Outside Terraform", fmt.Sprintf(
+		resp.Diagnostics.AddWarning(b.Kind+" Deleted Outside Terraform", fmt.Sprintf(
 			"The %s %s of video %s no longer existed on the service when Terraform read it (it, or its video, was "+
 				"deleted outside Terraform). Terraform removed it from the state and, where it is still configured, "+
 				"planned to upload it again.",
@@ -293,7 +294,7 @@ func readTrack[T any](ctx context.Context, b *trackBase, resp *resource.ReadResp
 		return zero, false
 	}
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read "+b.kind, err, b.pd, b.attrs)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read "+b.Kind, err, b.Pd, b.Attrs)
 		return zero, false
 	}
 	return obj, true
@@ -304,11 +305,11 @@ func readTrack[T any](ctx context.Context, b *trackBase, resp *resource.ReadResp
 // provider's own upload means that the file was uploaded again outside Terraform: the hash is
 // then null (with a warning), as after an import, and the plan uploads the configured file
 // again in place. A state without an address (an import) has nothing to compare.
-func (b *trackBase) readSum(diags *diag.Diagnostics, state videoTrackModel, src string) types.String {
+func (b *TrackBase) readSum(diags *diag.Diagnostics, state VideoTrackModel, src string) types.String {
 	if state.Src.IsNull() || state.Src.IsUnknown() || state.Src.ValueString() == src {
 		return state.SourceSHA256
 	}
-	diags.AddWarning(b.kind+" Replaced Outside Terraform", fmt.Sprintf(
+	diags.AddWarning(b.Kind+" Replaced Outside Terraform", fmt.Sprintf(
 		"The %s %s of video %s is no longer the file Terraform uploaded: its address changed from %s to %s, so it was "+
 			"uploaded again outside Terraform. The next apply uploads source_file again, in place.",
 		b.noun, state.Language.ValueString(), state.VideoID.ValueString(), state.Src.ValueString(), src))

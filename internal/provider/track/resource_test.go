@@ -1,4 +1,4 @@
-package provider
+package track_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -23,7 +24,7 @@ func TestAccTrackReplacedOutside(t *testing.T) {
 		kind, collection, addr string
 		upload                 func(*videohost.Client, context.Context, string, string, videohost.UploadSource) error
 	}{
-		{"caption", "captions", testCaptionAddr, func(c *videohost.Client, ctx context.Context, v, l string, src videohost.UploadSource) error {
+		{"caption", "captions", acctest.TestCaptionAddr, func(c *videohost.Client, ctx context.Context, v, l string, src videohost.UploadSource) error {
 			_, err := c.UploadCaption(ctx, v, l, src)
 			return err
 		}},
@@ -33,22 +34,22 @@ func TestAccTrackReplacedOutside(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
-			env, rec := newTrackEnv(t)
-			videoID := newTestVideo(t, env)
-			ours := webVTT("Declared " + tc.kind + ".")
-			config := trackConfig(env, tc.kind, videoID, "en", tempFile(t, t.TempDir(), "en.vtt", ours))
-			path := trackPath(videoID, tc.collection, "en")
-			accTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			env, rec := acctest.NewTrackEnv(t)
+			videoID := acctest.NewTestVideo(t, env)
+			ours := acctest.WebVTT("Declared " + tc.kind + ".")
+			config := acctest.TrackConfig(env, tc.kind, videoID, "en", acctest.TempFile(t, t.TempDir(), "en.vtt", ours))
+			path := acctest.TrackPath(videoID, tc.collection, "en")
+			acctest.AccTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{
 					{
 						Config:            config,
-						ConfigStateChecks: []statecheck.StateCheck{holdsUpload(env, rec, path, ours, 1)},
+						ConfigStateChecks: []statecheck.StateCheck{acctest.HoldsUpload(env, rec, path, ours, 1)},
 					},
 					{
 						PreConfig: func() {
-							outside := webVTT("Uploaded outside Terraform.")
-							if err := tc.upload(serviceClient(t, env), t.Context(), videoID, "en", videohost.UploadSource{
+							outside := acctest.WebVTT("Uploaded outside Terraform.")
+							if err := tc.upload(acctest.ServiceClient(t, env), t.Context(), videoID, "en", videohost.UploadSource{
 								Name: "en.vtt", Reader: strings.NewReader(outside), Size: int64(len(outside)),
 							}); err != nil {
 								t.Fatal(err)
@@ -58,15 +59,15 @@ func TestAccTrackReplacedOutside(t *testing.T) {
 						ConfigPlanChecks: resource.ConfigPlanChecks{
 							PreApply: []plancheck.PlanCheck{
 								plancheck.ExpectResourceAction(tc.addr, plancheck.ResourceActionUpdate),
-								plancheck.ExpectKnownValue(tc.addr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(sha256Hex(ours))),
+								plancheck.ExpectKnownValue(tc.addr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(acctest.Sha256Hex(ours))),
 								plancheck.ExpectUnknownValue(tc.addr, tfjsonpath.New("src")),
 							},
 							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							statecheck.ExpectKnownValue(tc.addr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(sha256Hex(ours))),
+							statecheck.ExpectKnownValue(tc.addr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(acctest.Sha256Hex(ours))),
 							// Ours, the one outside Terraform, then ours again.
-							holdsUpload(env, rec, path, ours, 3),
+							acctest.HoldsUpload(env, rec, path, ours, 3),
 						},
 					},
 				},

@@ -1,16 +1,18 @@
-package provider
+package track_test
 
 import (
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/track"
 	"strings"
 	"testing"
 )
 
 // TestOpenWebVTT: the apply uploads the file only if it is still the file the plan hashed.
 func TestOpenWebVTT(t *testing.T) {
-	content := webVTT("Hello.")
-	name := tempFile(t, t.TempDir(), "en.vtt", content)
-	fh, src, sum, why := openWebVTT(t.Context(), name, sha256Hex(content))
-	if why != "" || src.Size != int64(len(content)) || sum != sha256Hex(content) {
+	content := acctest.WebVTT("Hello.")
+	name := acctest.TempFile(t, t.TempDir(), "en.vtt", content)
+	fh, src, sum, why := track.OpenWebVTT(t.Context(), name, acctest.Sha256Hex(content))
+	if why != "" || src.Size != int64(len(content)) || sum != acctest.Sha256Hex(content) {
 		t.Fatalf("the planned file: %+v, %q, %q", src, sum, why)
 	}
 	buf := make([]byte, src.Size)
@@ -18,13 +20,13 @@ func TestOpenWebVTT(t *testing.T) {
 		t.Errorf("the upload reads %q (%v)", buf, err)
 	}
 	fh.Close()
-	if fh, _, sum, why := openWebVTT(t.Context(), name, ""); why != "" || sum != sha256Hex(content) {
+	if fh, _, sum, why := track.OpenWebVTT(t.Context(), name, ""); why != "" || sum != acctest.Sha256Hex(content) {
 		t.Errorf("a file the plan could not hash (its path was unknown): %q, %q", sum, why)
 	} else {
 		fh.Close()
 	}
-	writeFile(t, name, webVTT("Changed since the plan."))
-	if fh, _, _, why := openWebVTT(t.Context(), name, sha256Hex(content)); fh != nil || !strings.Contains(why, "changed after the plan was made") {
+	acctest.WriteFile(t, name, acctest.WebVTT("Changed since the plan."))
+	if fh, _, _, why := track.OpenWebVTT(t.Context(), name, acctest.Sha256Hex(content)); fh != nil || !strings.Contains(why, "changed after the plan was made") {
 		t.Errorf("a file changed after the plan: %q", why)
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package uploadtoken
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -33,7 +34,7 @@ func NewUploadTokenEphemeralResource() ephemeral.EphemeralResource {
 // in the apply: each opening makes its own token, which its closing deletes. The ttl bounds a
 // token whose closing never comes (a killed Terraform).
 type uploadTokenEphemeralResource struct {
-	pd *providerData
+	pd *framework.ProviderData
 }
 
 // defaultEphemeralUploadTokenTTL is the lifetime of an ephemeral token whose ttl is not set.
@@ -63,7 +64,7 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 			"outlives the run, use the `videohost_upload_token` resource.",
 		Attributes: map[string]schema.Attribute{
 			"ttl": schema.Int64Attribute{
-				CustomType: wholeNumberType{unit: "seconds"},
+				CustomType: framework.WholeNumberType{Unit: "seconds"},
 				MarkdownDescription: fmt.Sprintf("Lifetime of the token in seconds, from 1 to %d; it bounds a token "+
 					"that is never deleted because Terraform was killed. Default `%d`.", maxUploadTokenTTL, defaultEphemeralUploadTokenTTL),
 				Optional:   true,
@@ -78,7 +79,7 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 }
 
 func (r *uploadTokenEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	r.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	r.pd = framework.ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // uploadTokenPrivate is what Close needs of the token that Open made.
@@ -87,7 +88,7 @@ type uploadTokenPrivate struct {
 }
 
 func (r *uploadTokenEphemeralResource) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	cfg, ok := configuredModel[uploadTokenModel](ctx, r.pd, req.Config, &resp.Diagnostics)
+	cfg, ok := framework.ConfiguredModel[uploadTokenModel](ctx, r.pd, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -95,11 +96,11 @@ func (r *uploadTokenEphemeralResource) Open(ctx context.Context, req ephemeral.O
 	if !cfg.TTL.IsNull() && !cfg.TTL.IsUnknown() {
 		ttl = cfg.TTL.ValueInt64()
 	}
-	tok, ok := openUploadToken(ctx, r.pd, int(ttl), &resp.Diagnostics)
+	tok, ok := OpenUploadToken(ctx, r.pd, int(ttl), &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	m := uploadTokenModelFrom(tok)
+	m := UploadTokenModelFrom(tok)
 	tflog.Debug(ctx, "opened ephemeral upload token", map[string]any{"fingerprint": m.ID.ValueString(), "ttl": ttl})
 	private, err := json.Marshal(uploadTokenPrivate{Token: tok.Token})
 	if err != nil {
@@ -117,33 +118,33 @@ func (r *uploadTokenEphemeralResource) Open(ctx context.Context, req ephemeral.O
 	}
 }
 
-// openUploadToken makes the token of an opening, adopting what an attempt of unknown outcome
+// OpenUploadToken makes the token of an opening, adopting what an attempt of unknown outcome
 // stored (adoption.go), and records it among the unclosed tokens of this process. When the
 // opening was interrupted after a create was sent, the token that create stored is looked for
 // and deleted: the run it was for is over. False, with an error diagnostic, when there is no
 // token.
-func openUploadToken(ctx context.Context, pd *providerData, ttl int, diags *diag.Diagnostics) (videohost.UploadToken, bool) {
-	a := uploadTokenAdoptable(pd, ttl)
-	a.tooManyAdvice = ephemeralTokenAdvice
-	d := &adoption[videohost.UploadToken]{pd: pd, a: a}
-	tok, err := d.send(ctx)
+func OpenUploadToken(ctx context.Context, pd *framework.ProviderData, ttl int, diags *diag.Diagnostics) (videohost.UploadToken, bool) {
+	a := UploadTokenAdoptable(pd, ttl)
+	a.TooManyAdvice = ephemeralTokenAdvice
+	d := &framework.Adoption[videohost.UploadToken]{Pd: pd, A: a}
+	tok, err := d.Send(ctx)
 	if err == nil {
-		unclosedUploadTokens.keep(pd.client, tok.Token)
+		UnclosedUploadTokens.Keep(pd.Client, tok.Token)
 		return tok, true
 	}
-	if interrupted(ctx) && errors.Is(err, videohost.ErrAmbiguous) {
-		sctx, cancel := settleContext(ctx, pd)
+	if framework.Interrupted(ctx) && errors.Is(err, videohost.ErrAmbiguous) {
+		sctx, cancel := framework.SettleContext(ctx, pd)
 		defer cancel()
-		if found, ok, ferr := d.find(sctx); ferr == nil && ok {
-			unclosedUploadTokens.keep(pd.client, found.Token)
+		if found, ok, ferr := d.Find(sctx); ferr == nil && ok {
+			UnclosedUploadTokens.Keep(pd.Client, found.Token)
 			_ = deleteOpenedToken(ctx, pd, found.Token) // kept among the unclosed ones until deleted
 		}
 	}
-	var refused *adoptionError
+	var refused *framework.AdoptionError
 	if errors.As(err, &refused) {
-		diags.AddError(refused.summary, refused.detail)
+		diags.AddError(refused.Summary, refused.Detail)
 	} else {
-		addAPIErrorDiagnostics(diags, "Unable to Create Upload Token", err, pd, uploadTokenWrites.attrs)
+		framework.AddAPIErrorDiagnostics(diags, "Unable to Create Upload Token", err, pd, uploadTokenWrites.Attrs)
 	}
 	return videohost.UploadToken{}, false
 }
@@ -170,16 +171,16 @@ func ephemeralTokenAdvice(candidates []videohost.UploadToken) string {
 
 // deleteOpenedToken deletes a token that an opening made, on a context of its own (the token
 // was made for this run only, whether or not the run was interrupted), and forgets it.
-func deleteOpenedToken(ctx context.Context, pd *providerData, token string) error {
-	sctx, cancel := settleContext(ctx, pd)
+func deleteOpenedToken(ctx context.Context, pd *framework.ProviderData, token string) error {
+	sctx, cancel := framework.SettleContext(ctx, pd)
 	defer cancel()
-	err := pd.client.DeleteUploadToken(sctx, token)
+	err := pd.Client.DeleteUploadToken(sctx, token)
 	if err == nil || errors.Is(err, videohost.ErrNotFound) {
-		unclosedUploadTokens.forget(token)
+		UnclosedUploadTokens.forget(token)
 		return nil
 	}
 	tflog.Warn(ctx, "could not delete an ephemeral upload token", map[string]any{
-		"fingerprint": uploadTokenFingerprint(token), "error": err.Error(),
+		"fingerprint": UploadTokenFingerprint(token), "error": err.Error(),
 	})
 	return err
 }
@@ -187,7 +188,7 @@ func deleteOpenedToken(ctx context.Context, pd *providerData, token string) erro
 // Close deletes the token that Open made; one already gone (expired, or deleted by someone
 // else) counts as deleted.
 func (r *uploadTokenEphemeralResource) Close(ctx context.Context, req ephemeral.CloseRequest, resp *ephemeral.CloseResponse) {
-	if !requireConfigured(r.pd, &resp.Diagnostics) {
+	if !framework.RequireConfigured(r.pd, &resp.Diagnostics) {
 		return
 	}
 	raw, diags := req.Private.GetKey(ctx, uploadTokenPrivateKey)
@@ -202,9 +203,9 @@ func (r *uploadTokenEphemeralResource) Close(ctx context.Context, req ephemeral.
 				"of its ttl. This is a bug in the provider; please report it.")
 		return
 	}
-	fingerprint := uploadTokenFingerprint(p.Token)
+	fingerprint := UploadTokenFingerprint(p.Token)
 	if err := deleteOpenedToken(ctx, r.pd, p.Token); err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Upload Token "+fingerprint, err, r.pd, nil)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Delete Upload Token "+fingerprint, err, r.pd, nil)
 		return
 	}
 	tflog.Debug(ctx, "closed ephemeral upload token", map[string]any{"fingerprint": fingerprint})

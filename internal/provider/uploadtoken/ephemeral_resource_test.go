@@ -1,4 +1,4 @@
-package provider
+package uploadtoken_test
 
 import (
 	"context"
@@ -23,7 +23,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -32,9 +34,9 @@ import (
 // made was deleted when it was closed, and the service holds no token after the test. Nothing
 // of it is in the state but the echo's copy.
 func TestAccUploadTokenEphemeral(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	noTokenLeft := func() error {
-		toks, err := serviceClient(t, env).ListUploadTokens(context.Background(), videohost.UploadTokenFilter{})
+		toks, err := acctest.ServiceClient(t, env).ListUploadTokens(context.Background(), videohost.UploadTokenFilter{})
 		if err != nil {
 			return err
 		}
@@ -49,15 +51,15 @@ func TestAccUploadTokenEphemeral(t *testing.T) {
 		}
 		return nil
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: accessTokenProviderFactories(),
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.AccessTokenProviderFactories(),
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		CheckDestroy:             func(*terraform.State) error { return noTokenLeft() },
 		Steps: []resource.TestStep{
 			// OpenTofu 1.11 lists an ephemeral resource's opening in the plan (see
 			// emptyPlanAfterApply).
-			emptyPlanAfterApply(t, resource.TestStep{
-				Config: env.providerConfig("") + `
+			acctest.EmptyPlanAfterApply(t, resource.TestStep{
+				Config: env.ProviderConfig("") + `
 ephemeral "videohost_upload_token" "run" {
   ttl = 900
 }
@@ -72,14 +74,14 @@ resource "echo" "token" {}
 					statecheck.ExpectKnownValue("echo.token", tfjsonpath.New("data").AtMapKey("token"),
 						knownvalue.StringRegexp(regexp.MustCompile(`^to[0-9A-Za-z]{22}$`))),
 					statecheck.ExpectKnownValue("echo.token", tfjsonpath.New("data").AtMapKey("ttl"), knownvalue.Int64Exact(900)),
-					stateCheckFunc(func(s *tfjson.State) error {
-						r, err := stateResource(s, "echo.token")
+					acctest.StateCheckFunc(func(s *tfjson.State) error {
+						r, err := acctest.StateResource(s, "echo.token")
 						if err != nil {
 							return err
 						}
 						data, _ := r.AttributeValues["data"].(map[string]any)
 						token, _ := data["token"].(string)
-						if id, _ := data["id"].(string); id != uploadTokenFingerprint(token) {
+						if id, _ := data["id"].(string); id != uploadtoken.UploadTokenFingerprint(token) {
 							return fmt.Errorf("id %q is not the token's fingerprint", id)
 						}
 						if data["expires_at"] == nil {
@@ -91,7 +93,7 @@ resource "echo" "token" {}
 							}
 						}
 						// Closed at the end of the apply: the token the apply used is gone.
-						if _, err := serviceClient(t, env).GetUploadToken(context.Background(), token); !errors.Is(err, videohost.ErrNotFound) {
+						if _, err := acctest.ServiceClient(t, env).GetUploadToken(context.Background(), token); !errors.Is(err, videohost.ErrNotFound) {
 							return fmt.Errorf("the token the apply opened is still on the service after it (%v)", err)
 						}
 						return noTokenLeft()
@@ -105,12 +107,12 @@ resource "echo" "token" {}
 // TestAccUploadTokenEphemeralBadTTL: a ttl of 0 (a token that would outlive a killed run
 // forever) is an error on ttl before any request.
 func TestAccUploadTokenEphemeralBadTTL(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig("") + `
+			Config: env.ProviderConfig("") + `
 ephemeral "videohost_upload_token" "run" {
   ttl = 0
 }
@@ -160,11 +162,11 @@ func TestAccUploadTokenEphemeralLeavesNoTokenAfterAFailedRun(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	parallel(t)
+	acctest.Parallel(t)
 	refuse := &refuseNthTokenCreate{}
-	emu, baseURL := serveEmulator(t, emulator.Options{Limits: raisedLimits, Faults: emulator.Faults{CommitThen500Rate: 1}}, refuse.wrap)
-	w := newCLIWorkdir(t.Context(), t, "1.10.0")
-	w.write("main.tf", fmt.Sprintf(`
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{Limits: acctest.RaisedLimits, Faults: emulator.Faults{CommitThen500Rate: 1}}, refuse.wrap)
+	w := acctest.NewCLIWorkdir(t.Context(), t, "1.10.0")
+	w.Write("main.tf", fmt.Sprintf(`
 terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
@@ -186,8 +188,8 @@ resource "terraform_data" "run" {}
 	}
 	run := func(args ...string) (string, error) {
 		t.Helper()
-		cmd := exec.CommandContext(t.Context(), w.bin, args...)
-		cmd.Dir, cmd.Env = w.dir, w.env
+		cmd := exec.CommandContext(t.Context(), w.Bin, args...)
+		cmd.Dir, cmd.Env = w.Dir, w.Env
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
@@ -215,7 +217,7 @@ resource "terraform_data" "run" {}
 		// OpenTofu 1.12 opens an ephemeral resource in the apply phase only where the apply
 		// uses its value, and nothing here does: the run's only openings were its plan's,
 		// which it closed. There is no failed apply phase to make on this CLI.
-		line, _ := cliVersionLine()
+		line, _ := acctest.CliVersionLine()
 		t.Logf("%s opened the tokens in the apply's plan only; its apply phase opened none", line)
 	case made < 8:
 		t.Errorf("the apply made %d tokens: the refused one was not in the apply's openings\n%s", made, out)
@@ -235,11 +237,11 @@ resource "terraform_data" "run" {}
 // ephemeral resource cannot have.
 func TestOpeningThatCannotTellItsTokenSaysSo(t *testing.T) {
 	var armed atomic.Bool
-	emu, pd := adoptionEnv(t, emulator.Options{Limits: raisedLimits}, otherClientCreates("/upload-tokens", &armed))
+	emu, pd := acctest.AdoptionEnv(t, emulator.Options{Limits: acctest.RaisedLimits}, acctest.OtherClientCreates("/upload-tokens", &armed))
 	armed.Store(true)
 	emu.SetFaults(emulator.Faults{CommitThen500Rate: 1})
 	var diags diag.Diagnostics
-	if _, ok := openUploadToken(t.Context(), pd, 600, &diags); ok || !diags.HasError() {
+	if _, ok := uploadtoken.OpenUploadToken(t.Context(), pd, 600, &diags); ok || !diags.HasError() {
 		t.Fatalf("the opening succeeded (%v): it cannot know which token is its own", diags)
 	}
 	d := diags.Errors()[0]
@@ -255,16 +257,16 @@ func TestOpeningThatCannotTellItsTokenSaysSo(t *testing.T) {
 		t.Errorf("the detail suggests an import, impossible for an ephemeral resource: %s", d.Detail())
 	}
 	emu.SetFaults(emulator.Faults{})
-	listed, err := pd.client.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
+	listed, err := pd.Client.ListUploadTokens(t.Context(), videohost.UploadTokenFilter{})
 	if err != nil || len(listed) != 2 {
 		t.Fatalf("%d tokens (%v) on the service; want both candidates, neither deleted", len(listed), err)
 	}
 	for _, tok := range listed {
-		unclosedUploadTokens.mu.Lock()
-		_, kept := unclosedUploadTokens.tokens[tok.Token]
-		unclosedUploadTokens.mu.Unlock()
+		uploadtoken.UnclosedUploadTokens.Mu.Lock()
+		_, kept := uploadtoken.UnclosedUploadTokens.Tokens[tok.Token]
+		uploadtoken.UnclosedUploadTokens.Mu.Unlock()
 		if kept {
-			t.Errorf("candidate %s is kept for deletion at exit: it is not provably this opening's", uploadTokenFingerprint(tok.Token))
+			t.Errorf("candidate %s is kept for deletion at exit: it is not provably this opening's", uploadtoken.UploadTokenFingerprint(tok.Token))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package uploadtoken
 
 // The videohost_upload_tokens data source: the workspace's upload tokens.
 
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -23,19 +24,19 @@ type uploadTokensModel struct {
 // NewUploadTokensDataSource returns the videohost_upload_tokens data source: every upload
 // token of the workspace, every page, the tokens sensitive.
 func NewUploadTokensDataSource() datasource.DataSource {
-	return newListDataSource("_upload_tokens", listRead[videohost.UploadToken, uploadTokensModel, videohost.UploadTokenFilter]{
-		description: "Lists every delegated upload token of the workspace (every page), with its fingerprint (the id " +
+	return framework.NewListDataSource("_upload_tokens", framework.ListRead[videohost.UploadToken, uploadTokensModel, videohost.UploadTokenFilter]{
+		Description: "Lists every delegated upload token of the workspace (every page), with its fingerprint (the id " +
 			"that the `videohost_upload_token` resource imports by) and the token itself, which is sensitive.",
-		filters: withSortFilters(map[string]schema.Attribute{}, "createdAt", "ttl"),
-		items:   "upload_tokens", itemsDescription: "The upload tokens, in the service's order; empty when there are none.",
-		itemAttributes: uploadTokenDataAttributes,
-		title:          "Upload Tokens", filterPaths: withSortFilterPaths(map[string]path.Path{}),
-		filter: func(_ context.Context, m uploadTokensModel) (videohost.UploadTokenFilter, diag.Diagnostics) {
+		Filters: framework.WithSortFilters(map[string]schema.Attribute{}, "createdAt", "ttl"),
+		Items:   "upload_tokens", ItemsDescription: "The upload tokens, in the service's order; empty when there are none.",
+		ItemAttributes: uploadTokenDataAttributes,
+		Title:          "Upload Tokens", FilterPaths: framework.WithSortFilterPaths(map[string]path.Path{}),
+		Filter: func(_ context.Context, m uploadTokensModel) (videohost.UploadTokenFilter, diag.Diagnostics) {
 			return videohost.UploadTokenFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
 		},
-		list: (*videohost.Client).ListUploadTokens,
-		object: func(_ context.Context, t videohost.UploadToken) (types.Object, diag.Diagnostics) {
-			return uploadTokenModelFrom(t).object()
+		List: (*videohost.Client).ListUploadTokens,
+		Object: func(_ context.Context, t videohost.UploadToken) (types.Object, diag.Diagnostics) {
+			return UploadTokenModelFrom(t).Object()
 		},
 	})
 }

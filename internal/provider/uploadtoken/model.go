@@ -1,4 +1,4 @@
-package provider
+package uploadtoken
 
 import (
 	"crypto/sha256"
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -25,8 +26,8 @@ import (
 // uploadTokenFingerprintLen is the number of hexadecimal digits of a token's fingerprint.
 const uploadTokenFingerprintLen = 16
 
-// uploadTokenFingerprint is the id under which Terraform knows the token.
-func uploadTokenFingerprint(token string) string {
+// UploadTokenFingerprint is the id under which Terraform knows the token.
+func UploadTokenFingerprint(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])[:uploadTokenFingerprintLen]
 }
@@ -41,15 +42,15 @@ type uploadTokenModel struct {
 	ExpiresAt types.String `tfsdk:"expires_at"`
 }
 
-// uploadTokenModelFrom maps a token of the service to the model; a token that never expires
+// UploadTokenModelFrom maps a token of the service to the model; a token that never expires
 // has a null expires_at.
-func uploadTokenModelFrom(t videohost.UploadToken) uploadTokenModel {
+func UploadTokenModelFrom(t videohost.UploadToken) uploadTokenModel {
 	return uploadTokenModel{
-		ID:        types.StringValue(uploadTokenFingerprint(t.Token)),
+		ID:        types.StringValue(UploadTokenFingerprint(t.Token)),
 		Token:     types.StringValue(t.Token),
 		TTL:       types.Int64Value(int64(t.TTL)),
-		CreatedAt: timeString(t.CreatedAt),
-		ExpiresAt: timeString(t.ExpiresAt),
+		CreatedAt: framework.TimeString(t.CreatedAt),
+		ExpiresAt: framework.TimeString(t.ExpiresAt),
 	}
 }
 
@@ -75,21 +76,21 @@ const (
 // uploadTokenDataAttributes are the attributes of one upload token, all computed.
 func uploadTokenDataAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id":         computedString(uploadTokenIDDescription),
-		"token":      computedSecret(uploadTokenTokenDescription),
+		"id":         framework.ComputedString(uploadTokenIDDescription),
+		"token":      framework.ComputedSecret(uploadTokenTokenDescription),
 		"ttl":        schema.Int64Attribute{Computed: true, MarkdownDescription: "Lifetime of the token in seconds; `0` never expires."},
-		"created_at": computedString("When the token was created, RFC 3339 (UTC)."),
-		"expires_at": computedString("When the token expires, RFC 3339 (UTC); null for a token that never expires."),
+		"created_at": framework.ComputedString("When the token was created, RFC 3339 (UTC)."),
+		"expires_at": framework.ComputedString("When the token expires, RFC 3339 (UTC); null for a token that never expires."),
 	}
 }
 
-// uploadTokenObjectType is the type of the elements of upload_tokens, from the schema (see
+// UploadTokenObjectType is the type of the elements of upload_tokens, from the schema (see
 // list_values.go).
-var uploadTokenObjectType = objectTypeOf(uploadTokenDataAttributes())
+var UploadTokenObjectType = framework.ObjectTypeOf(uploadTokenDataAttributes())
 
-// object is the token as an element of the upload_tokens list.
-func (m uploadTokenModel) object() (types.Object, diag.Diagnostics) {
-	return types.ObjectValue(uploadTokenObjectType.AttrTypes, map[string]attr.Value{
+// Object is the token as an element of the upload_tokens list.
+func (m uploadTokenModel) Object() (types.Object, diag.Diagnostics) {
+	return types.ObjectValue(UploadTokenObjectType.AttrTypes, map[string]attr.Value{
 		"id": m.ID, "token": m.Token, "ttl": m.TTL, "created_at": m.CreatedAt, "expires_at": m.ExpiresAt,
 	})
 }

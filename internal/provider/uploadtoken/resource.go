@@ -1,4 +1,4 @@
-package provider
+package uploadtoken
 
 import (
 	"context"
@@ -18,10 +18,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var _ managedResource = (*uploadTokenResource)(nil)
+var _ framework.ManagedResource = (*uploadTokenResource)(nil)
 
 // uploadTokenResource is videohost_upload_token: a delegated upload token. Nothing of a token
 // can be changed, so ttl forces a replacement. Its id is the token's fingerprint, not the token
@@ -31,23 +32,23 @@ var _ managedResource = (*uploadTokenResource)(nil)
 // Only ttl is configurable, and a change of it replaces the token: an update has nothing to
 // send, and keeps the state as planned (withPlannedUpdate).
 type uploadTokenResource struct {
-	managedBase
-	withPlannedUpdate
+	framework.ManagedBase
+	framework.WithPlannedUpdate
 }
 
 // NewUploadTokenResource returns the videohost_upload_token resource.
 func NewUploadTokenResource() resource.Resource {
-	return &uploadTokenResource{managedBase: newManagedBase(uploadTokenWrites)}
+	return &uploadTokenResource{ManagedBase: framework.NewManagedBase(uploadTokenWrites)}
 }
 
 // maxUploadTokenTTL is the longest lifetime the service gives a token, in seconds.
 const maxUploadTokenTTL = 2147483647
 
-// uploadTokenFingerprintPattern is a fingerprint as uploadTokenFingerprint makes it.
-var uploadTokenFingerprintPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
+// UploadTokenFingerprintPattern is a fingerprint as uploadTokenFingerprint makes it.
+var UploadTokenFingerprintPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
-// uploadTokenPattern is the shape of a token itself (`to` and 22 base62 characters).
-var uploadTokenPattern = regexp.MustCompile(`^to[0-9A-Za-z]{22}$`)
+// UploadTokenPattern is the shape of a token itself (`to` and 22 base62 characters).
+var UploadTokenPattern = regexp.MustCompile(`^to[0-9A-Za-z]{22}$`)
 
 func (r *uploadTokenResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -59,11 +60,11 @@ func (r *uploadTokenResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"service's clock when it answered, not this machine's), and the next apply creates a new one. To hand a token to a tool without keeping it in the state, use the " +
 			"`videohost_upload_token` ephemeral resource. Import by the fingerprint (see the import section).",
 		Attributes: map[string]schema.Attribute{
-			"id": keptString("The token's fingerprint: the first 16 hexadecimal digits of the SHA-256 of the token " +
+			"id": framework.KeptString("The token's fingerprint: the first 16 hexadecimal digits of the SHA-256 of the token " +
 				"(`substr(sha256(token), 0, 16)` in the Terraform language). It identifies the token in Terraform's " +
 				"output, the identity and an import without revealing it."),
 			"ttl": schema.Int64Attribute{
-				CustomType: wholeNumberType{unit: "seconds"},
+				CustomType: framework.WholeNumberType{Unit: "seconds"},
 				MarkdownDescription: fmt.Sprintf("Lifetime of the token in seconds, counted from its creation; `0` "+
 					"never expires. At most %d. Default `0`. A change replaces the token.", maxUploadTokenTTL),
 				Optional:      true,
@@ -72,10 +73,10 @@ func (r *uploadTokenResource) Schema(_ context.Context, _ resource.SchemaRequest
 				Validators:    []validator.Int64{int64validator.Between(0, maxUploadTokenTTL)},
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
 			},
-			"token": keptSecret("The upload token, to give to whoever uploads (`POST /upload?token=`). Sensitive: " +
+			"token": framework.KeptSecret("The upload token, to give to whoever uploads (`POST /upload?token=`). Sensitive: " +
 				"it appears in no plan and no log, only in the state."),
-			"created_at": keptString("When the token was created, RFC 3339 (UTC)."),
-			"expires_at": keptString("When the token expires, RFC 3339 (UTC); null when `ttl` is `0`."),
+			"created_at": framework.KeptString("When the token was created, RFC 3339 (UTC)."),
+			"expires_at": framework.KeptString("When the token expires, RFC 3339 (UTC); null when `ttl` is `0`."),
 		},
 	}
 }
@@ -94,54 +95,54 @@ func (r *uploadTokenResource) IdentitySchema(_ context.Context, _ resource.Ident
 // ImportState imports by the token's fingerprint, from terraform import, an import block's id
 // or its identity. The token itself is refused: Terraform prints the import id.
 func (r *uploadTokenResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, ok := importedID(ctx, req, &resp.Diagnostics)
+	id, ok := framework.ImportedID(ctx, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	switch {
-	case uploadTokenPattern.MatchString(id):
+	case UploadTokenPattern.MatchString(id):
 		resp.Diagnostics.AddError("Invalid Import ID",
 			"This import id looks like an upload token itself, which Terraform would print in its output. Import "+
 				"an upload token by its fingerprint instead: substr(sha256(token), 0, 16) in the Terraform language "+
 				"(with the token in a sensitive variable set from the environment, TF_VAR_...), or the id that the "+
 				"videohost_upload_tokens data source and terraform query (list \"videohost_upload_token\") show.")
 		return
-	case !uploadTokenFingerprintPattern.MatchString(id):
+	case !UploadTokenFingerprintPattern.MatchString(id):
 		resp.Diagnostics.AddError("Invalid Import ID",
 			"Import an upload token by its fingerprint: 16 lowercase hexadecimal digits, substr(sha256(token), 0, 16) "+
 				"in the Terraform language, or the id that the videohost_upload_tokens data source and terraform "+
 				"query (list \"videohost_upload_token\") show.")
 		return
 	}
-	setImportedID(ctx, resp, id)
+	framework.SetImportedID(ctx, resp, id)
 }
 
 func (r *uploadTokenResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, ok := configuredModel[uploadTokenModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	plan, ok := framework.ConfiguredModel[uploadTokenModel](ctx, r.Pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	ttl := int(plan.TTL.ValueInt64())
-	tok, ok := createObject(ctx, r.pd, uploadTokenWrites, &resp.Diagnostics, adoptionCreateOps(r.pd, uploadTokenAdoptable(r.pd, ttl)))
+	tok, ok := framework.CreateObject(ctx, r.Pd, uploadTokenWrites, &resp.Diagnostics, framework.AdoptionCreateOps(r.Pd, UploadTokenAdoptable(r.Pd, ttl)))
 	if !ok {
 		return
 	}
-	state := uploadTokenModelFrom(tok)
+	state := UploadTokenModelFrom(tok)
 	tflog.Debug(ctx, "created upload token", map[string]any{"fingerprint": state.ID.ValueString(), "ttl": ttl})
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *uploadTokenResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[uploadTokenModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := framework.ModelOf[uploadTokenModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, state.ID)...)
-	if r.pd == nil {
+	resp.Diagnostics.Append(framework.SetIDIdentity(ctx, resp.Identity, state.ID)...)
+	if r.Pd == nil {
 		// The provider's configuration depends on values not known yet; the state stays.
 		return
 	}
-	tok, err := readUploadToken(ctx, r.pd.client, state)
+	tok, err := readUploadToken(ctx, r.Pd.Client, state)
 	switch {
 	case errors.Is(err, videohost.ErrNotFound):
 		if state.Token.IsNull() {
@@ -154,10 +155,10 @@ func (r *uploadTokenResource) Read(ctx context.Context, req resource.ReadRequest
 		resp.State.RemoveResource(ctx)
 		return
 	case err != nil:
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Upload Token", err, r.pd, uploadTokenWrites.attrs)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Upload Token", err, r.Pd, uploadTokenWrites.Attrs)
 		return
 	}
-	m := uploadTokenModelFrom(tok)
+	m := UploadTokenModelFrom(tok)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
@@ -200,7 +201,7 @@ func readUploadToken(ctx context.Context, c *videohost.Client, state uploadToken
 		if err != nil {
 			return videohost.UploadToken{}, err
 		}
-		if uploadTokenFingerprint(t.Token) == want {
+		if UploadTokenFingerprint(t.Token) == want {
 			return t, nil
 		}
 	}
@@ -210,7 +211,7 @@ func readUploadToken(ctx context.Context, c *videohost.Client, state uploadToken
 // Delete deletes the token that the state holds; one already gone (expired, or deleted
 // outside Terraform) counts as deleted.
 func (r *uploadTokenResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	state, ok := configuredModel[uploadTokenModel](ctx, r.pd, req.State, &resp.Diagnostics)
+	state, ok := framework.ConfiguredModel[uploadTokenModel](ctx, r.Pd, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -218,5 +219,5 @@ func (r *uploadTokenResource) Delete(ctx context.Context, req resource.DeleteReq
 	if token == "" {
 		return // nothing was ever recorded to delete
 	}
-	deleteUploadToken(ctx, r.pd, state.ID.ValueString(), token, &resp.Diagnostics)
+	deleteUploadToken(ctx, r.Pd, state.ID.ValueString(), token, &resp.Diagnostics)
 }

@@ -1,4 +1,4 @@
-package provider
+package uploadtoken_test
 
 import (
 	"bytes"
@@ -24,28 +24,31 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 const testUploadTokenAddr = "videohost_upload_token.test"
 
-func uploadTokenConfig(env *accEnv, ttl string) string {
+func uploadTokenConfig(env *acctest.AccEnv, ttl string) string {
 	attrs := ""
 	if ttl != "" {
 		attrs = "  ttl = " + ttl + "\n"
 	}
-	return env.providerConfig("") + "\nresource \"videohost_upload_token\" \"test\" {\n" + attrs + "}\n"
+	return env.ProviderConfig("") + "\nresource \"videohost_upload_token\" \"test\" {\n" + attrs + "}\n"
 }
 
 func TestUploadTokenFingerprint(t *testing.T) {
 	// The fingerprint is the start of what Terraform's sha256() gives, so that a configuration
 	// can compute it: substr(sha256("abc"), 0, 16).
-	if got := uploadTokenFingerprint("abc"); got != "ba7816bf8f01cfea" {
+	if got := uploadtoken.UploadTokenFingerprint("abc"); got != "ba7816bf8f01cfea" {
 		t.Errorf("fingerprint of abc %q, want the first 16 digits of its SHA-256", got)
 	}
-	a, b := uploadTokenFingerprint("to1234567890123456789012"), uploadTokenFingerprint("to1234567890123456789013")
-	if !uploadTokenFingerprintPattern.MatchString(a) || a == b {
+	a, b := uploadtoken.UploadTokenFingerprint("to1234567890123456789012"), uploadtoken.UploadTokenFingerprint("to1234567890123456789013")
+	if !uploadtoken.UploadTokenFingerprintPattern.MatchString(a) || a == b {
 		t.Errorf("fingerprints %q and %q: want 16 hex digits, different for different tokens", a, b)
 	}
 }
@@ -53,27 +56,27 @@ func TestUploadTokenFingerprint(t *testing.T) {
 // tokenOnService is a state check that the token in the state of videohost_upload_token.test is
 // on the service, that the id is its fingerprint, and that its times are the service's; it
 // keeps the token in *token for the later steps.
-func tokenOnService(t *testing.T, env *accEnv, token *string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, testUploadTokenAddr)
+func tokenOnService(t *testing.T, env *acctest.AccEnv, token *string) statecheck.StateCheck {
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
+		r, err := acctest.StateResource(s, testUploadTokenAddr)
 		if err != nil {
 			return err
 		}
-		*token = attrString(r, "token")
-		if !uploadTokenPattern.MatchString(*token) {
+		*token = acctest.AttrString(r, "token")
+		if !uploadtoken.UploadTokenPattern.MatchString(*token) {
 			return errors.New("the state's token does not look like a token")
 		}
-		if got, want := attrString(r, "id"), uploadTokenFingerprint(*token); got != want {
+		if got, want := acctest.AttrString(r, "id"), uploadtoken.UploadTokenFingerprint(*token); got != want {
 			return fmt.Errorf("id %q, want the token's fingerprint %q", got, want)
 		}
-		tok, err := serviceClient(t, env).GetUploadToken(context.Background(), *token)
+		tok, err := acctest.ServiceClient(t, env).GetUploadToken(context.Background(), *token)
 		if err != nil {
 			return fmt.Errorf("the token is not on the service: %w", err)
 		}
-		if got, want := attrString(r, "created_at"), timeString(tok.CreatedAt).ValueString(); got != want {
+		if got, want := acctest.AttrString(r, "created_at"), framework.TimeString(tok.CreatedAt).ValueString(); got != want {
 			return fmt.Errorf("created_at %q, service %q", got, want)
 		}
-		if got, want := attrString(r, "expires_at"), timeString(tok.ExpiresAt).ValueString(); got != want {
+		if got, want := acctest.AttrString(r, "expires_at"), framework.TimeString(tok.ExpiresAt).ValueString(); got != want {
 			return fmt.Errorf("expires_at %q, service %q", got, want)
 		}
 		return nil
@@ -81,8 +84,8 @@ func tokenOnService(t *testing.T, env *accEnv, token *string) statecheck.StateCh
 }
 
 // tokenGone is a check that the service no longer has *token.
-func tokenGone(t *testing.T, env *accEnv, token *string) error {
-	if _, err := serviceClient(t, env).GetUploadToken(context.Background(), *token); !errors.Is(err, videohost.ErrNotFound) {
+func tokenGone(t *testing.T, env *acctest.AccEnv, token *string) error {
+	if _, err := acctest.ServiceClient(t, env).GetUploadToken(context.Background(), *token); !errors.Is(err, videohost.ErrNotFound) {
 		return fmt.Errorf("the replaced or destroyed token is still on the service (%v)", err)
 	}
 	return nil
@@ -92,10 +95,10 @@ func tokenGone(t *testing.T, env *accEnv, token *string) error {
 // replaces it when ttl changes, sees it deleted outside Terraform (the next plan creates a new
 // one) and destroys it. The token is sensitive in every plan.
 func TestAccUploadToken(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	var first, second, third string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		CheckDestroy:             func(*terraform.State) error { return tokenGone(t, env, &third) },
 		Steps: []resource.TestStep{
 			{
@@ -111,9 +114,9 @@ func TestAccUploadToken(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					tokenOnService(t, env, &first),
 					// The token is what the service takes for an upload without the API key.
-					stateCheckFunc(func(*tfjson.State) error {
+					acctest.StateCheckFunc(func(*tfjson.State) error {
 						data := []byte("not really a video, but bytes the emulator takes")
-						v, err := serviceClient(t, env).UploadWithToken(context.Background(), first,
+						v, err := acctest.ServiceClient(t, env).UploadWithToken(context.Background(), first,
 							videohost.UploadSource{Name: "clip.mp4", Reader: bytes.NewReader(data), Size: int64(len(data))}, videohost.UploadOptions{})
 						if err != nil || v.ID == "" {
 							return fmt.Errorf("uploading with the token: %v", err)
@@ -142,10 +145,10 @@ func TestAccUploadToken(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					tokenOnService(t, env, &second),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("ttl"), knownvalue.Int64Exact(3600)),
-					stateCheckFunc(func(s *tfjson.State) error {
-						r, _ := stateResource(s, testUploadTokenAddr)
-						created, err1 := time.Parse(time.RFC3339, attrString(r, "created_at"))
-						expires, err2 := time.Parse(time.RFC3339, attrString(r, "expires_at"))
+					acctest.StateCheckFunc(func(s *tfjson.State) error {
+						r, _ := acctest.StateResource(s, testUploadTokenAddr)
+						created, err1 := time.Parse(time.RFC3339, acctest.AttrString(r, "created_at"))
+						expires, err2 := time.Parse(time.RFC3339, acctest.AttrString(r, "expires_at"))
 						if err1 != nil || err2 != nil || expires.Sub(created) != time.Hour {
 							return fmt.Errorf("created_at %s, expires_at %s: want an hour apart", created, expires)
 						}
@@ -159,7 +162,7 @@ func TestAccUploadToken(t *testing.T) {
 			{
 				// Deleted outside Terraform: the refresh drops it and the plan makes a new one.
 				PreConfig: func() {
-					if err := serviceClient(t, env).DeleteUploadToken(context.Background(), second); err != nil {
+					if err := acctest.ServiceClient(t, env).DeleteUploadToken(context.Background(), second); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -177,12 +180,12 @@ func TestAccUploadToken(t *testing.T) {
 // whose id is computed from the token held in a sensitive variable (as TF_VAR_ feeds it from a
 // secret store), so that the token is written in no file; the plan after it is empty.
 func TestAccUploadTokenImportBlock(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	tok, err := serviceClient(t, env).CreateUploadToken(t.Context(), 600)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	tok, err := acctest.ServiceClient(t, env).CreateUploadToken(t.Context(), 600)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := env.providerConfig("") + `
+	cfg := env.ProviderConfig("") + `
 variable "upload_token" {
   type      = string
   sensitive = true
@@ -199,8 +202,8 @@ resource "videohost_upload_token" "test" {
 `
 	vars := config.Variables{"upload_token": config.StringVariable(tok.Token)}
 	var got string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
 		Steps: []resource.TestStep{
 			{
@@ -208,13 +211,13 @@ resource "videohost_upload_token" "test" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testUploadTokenAddr, plancheck.ResourceActionNoop),
-						expectImporting(testUploadTokenAddr),
+						acctest.ExpectImporting(testUploadTokenAddr),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					tokenOnService(t, env, &got),
-					stateCheckFunc(func(*tfjson.State) error {
+					acctest.StateCheckFunc(func(*tfjson.State) error {
 						if got != tok.Token {
 							return errors.New("the imported token is not the one made outside Terraform")
 						}
@@ -230,13 +233,13 @@ resource "videohost_upload_token" "test" {
 // bits is an error on ttl at plan time that says what to set, never "an error in the
 // provider"; so is a whole-number setting of the provider with a fraction.
 func TestAccUploadTokenBadTTL(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	// The message, and no value that Go could not print ("%!s(...)") anywhere in the output.
 	notTheProvidersFault := func(want string) *regexp.Regexp {
 		return regexp.MustCompile(`(?s)\A(?:[^%]|%[^!])*Invalid Whole Number.*` + want + `(?:[^%]|%[^!])*\z`)
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: uploadTokenConfig(env, "-1"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)ttl.*between 0 and 2147483647`)},
 			{
@@ -245,7 +248,7 @@ func TestAccUploadTokenBadTTL(t *testing.T) {
 			},
 			{Config: uploadTokenConfig(env, "1e30"), PlanOnly: true, ExpectError: notTheProvidersFault(`ttl.*1e\+30\s+is\s+too\s+large`)},
 			{
-				Config: env.providerConfig("max_retries = 2.5") + "\nresource \"videohost_upload_token\" \"test\" {}\n", PlanOnly: true,
+				Config: env.ProviderConfig("max_retries = 2.5") + "\nresource \"videohost_upload_token\" \"test\" {}\n", PlanOnly: true,
 				ExpectError: notTheProvidersFault(`max_retries\s+to\s+a\s+whole\s+number\s+of\s+retries:\s+2.5\s+has\s+a\s+fraction`),
 			},
 		},
@@ -259,8 +262,8 @@ func TestAccUploadTokenBadTTL(t *testing.T) {
 // longer has: one whose expires_at has passed warns that it expired, the others that they were
 // deleted outside Terraform; both leave the state, and no diagnostic holds the token.
 func TestUploadTokenReadGone(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
 	const gone = "toAAAAAAAAAAAAAAAAAAAAAA"
 	past := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
 	future := time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
@@ -273,20 +276,20 @@ func TestUploadTokenReadGone(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			state := map[string]tftypes.Value{
-				"id": str(uploadTokenFingerprint(gone)), "token": str(gone), "ttl": tftypes.NewValue(tftypes.Number, big.NewFloat(60)),
-				"created_at": str(past),
+				"id": acctest.Str(uploadtoken.UploadTokenFingerprint(gone)), "token": acctest.Str(gone), "ttl": tftypes.NewValue(tftypes.Number, big.NewFloat(60)),
+				"created_at": acctest.Str(past),
 			}
 			if c.expiresAt != "" {
-				state["expires_at"] = str(c.expiresAt)
+				state["expires_at"] = acctest.Str(c.expiresAt)
 			}
-			newState, _, diags := p.read("videohost_upload_token", state)
+			newState, _, diags := p.Read("videohost_upload_token", state)
 			if newState != nil {
 				t.Errorf("the state stays: %v", newState)
 			}
 			if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityWarning || diags[0].Summary != c.summary {
-				t.Fatalf("diagnostics %s, want one warning %q", diagText(diags), c.summary)
+				t.Fatalf("diagnostics %s, want one warning %q", acctest.DiagText(diags), c.summary)
 			}
-			if strings.Contains(diagText(diags), gone) {
+			if strings.Contains(acctest.DiagText(diags), gone) {
 				t.Error("the warning holds the token")
 			}
 		})
@@ -323,25 +326,25 @@ func TestUploadTokenExpiryByServiceClock(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			now := func() time.Time { return time.Now().Add(-c.behind) }
-			emu, baseURL := serveEmulator(t, emulator.Options{Now: now}, nil)
-			env := &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
-			client := serviceClient(t, env)
+			emu, baseURL := acctest.ServeEmulator(t, emulator.Options{Now: now}, nil)
+			env := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+			client := acctest.ServiceClient(t, env)
 			tok, err := client.CreateUploadToken(t.Context(), 60)
 			if err != nil {
 				t.Fatal(err)
 			}
 			c.gone(t, baseURL, client, tok.Token)
-			m := uploadTokenModelFrom(tok)
-			p := newProtoServer(t, baseURL, env.APIKey, nil)
-			newState, _, diags := p.read("videohost_upload_token", map[string]tftypes.Value{
-				"id": str(m.ID.ValueString()), "token": str(tok.Token), "ttl": tftypes.NewValue(tftypes.Number, big.NewFloat(60)),
-				"created_at": str(m.CreatedAt.ValueString()), "expires_at": str(m.ExpiresAt.ValueString()),
+			m := uploadtoken.UploadTokenModelFrom(tok)
+			p := acctest.NewProtoServer(t, baseURL, env.APIKey, nil)
+			newState, _, diags := p.Read("videohost_upload_token", map[string]tftypes.Value{
+				"id": acctest.Str(m.ID.ValueString()), "token": acctest.Str(tok.Token), "ttl": tftypes.NewValue(tftypes.Number, big.NewFloat(60)),
+				"created_at": acctest.Str(m.CreatedAt.ValueString()), "expires_at": acctest.Str(m.ExpiresAt.ValueString()),
 			})
 			if newState != nil {
 				t.Errorf("the state stays: %v", newState)
 			}
 			if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityWarning || diags[0].Summary != c.summary {
-				t.Fatalf("diagnostics %s, want one warning %q", diagText(diags), c.summary)
+				t.Fatalf("diagnostics %s, want one warning %q", acctest.DiagText(diags), c.summary)
 			}
 		})
 	}
@@ -350,21 +353,21 @@ func TestUploadTokenExpiryByServiceClock(t *testing.T) {
 // TestUploadTokenImportRefusesToken: an import id that is a token is refused before any request,
 // with advice that does not repeat it; a fingerprint is taken, by id or identity.
 func TestUploadTokenImportRefusesToken(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
 	const token = "toBBBBBBBBBBBBBBBBBBBBBB"
-	_, _, diags := p.importResource("videohost_upload_token", token, nil)
-	if !hasError(diags, "Invalid Import ID", "fingerprint", "sha256") || strings.Contains(diagText(diags), token) {
-		t.Errorf("import by the token: %s", diagText(diags))
+	_, _, diags := p.ImportResource("videohost_upload_token", token, nil)
+	if !acctest.HasError(diags, "Invalid Import ID", "fingerprint", "sha256") || strings.Contains(acctest.DiagText(diags), token) {
+		t.Errorf("import by the token: %s", acctest.DiagText(diags))
 	}
-	_, _, diags = p.importResource("videohost_upload_token", "not-a-fingerprint", nil)
-	if !hasError(diags, "Invalid Import ID", "16 lowercase hexadecimal digits") {
-		t.Errorf("import by a bad id: %s", diagText(diags))
+	_, _, diags = p.ImportResource("videohost_upload_token", "not-a-fingerprint", nil)
+	if !acctest.HasError(diags, "Invalid Import ID", "16 lowercase hexadecimal digits") {
+		t.Errorf("import by a bad id: %s", acctest.DiagText(diags))
 	}
-	fp := uploadTokenFingerprint(token)
-	state, identity, diags := p.importResource("videohost_upload_token", "", map[string]tftypes.Value{"id": str(fp)})
-	requireNoErrors(t, "ImportResourceState", diags)
-	if stringOf(state["id"]) != fp || stringOf(identity["id"]) != fp {
+	fp := uploadtoken.UploadTokenFingerprint(token)
+	state, identity, diags := p.ImportResource("videohost_upload_token", "", map[string]tftypes.Value{"id": acctest.Str(fp)})
+	acctest.RequireNoErrors(t, "ImportResourceState", diags)
+	if acctest.StringOf(state["id"]) != fp || acctest.StringOf(identity["id"]) != fp {
 		t.Errorf("import by identity: state %v, identity %v", state, identity)
 	}
 	if n := emu.RequestCount("", "/upload-tokens"); n != 0 {
@@ -375,10 +378,10 @@ func TestUploadTokenImportRefusesToken(t *testing.T) {
 // TestAccUploadTokenIdentity imports a token with an import block's identity (its fingerprint):
 // the import reads the token from the list and plans no change. Identity needs Terraform 1.12.
 func TestAccUploadTokenIdentity(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	var token string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{
 			{
@@ -386,7 +389,7 @@ func TestAccUploadTokenIdentity(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					tokenOnService(t, env, &token),
 					statecheck.ExpectIdentity(testUploadTokenAddr, map[string]knownvalue.Check{
-						"id": knownvalue.StringRegexp(uploadTokenFingerprintPattern),
+						"id": knownvalue.StringRegexp(uploadtoken.UploadTokenFingerprintPattern),
 					}),
 					statecheck.ExpectIdentityValueMatchesState(testUploadTokenAddr, tfjsonpath.New("id")),
 				},
@@ -404,25 +407,25 @@ func TestAccUploadTokenIdentity(t *testing.T) {
 // every token is a result whose identity and display name hold its fingerprint and never the
 // token, which only include_resource adds.
 func TestUploadTokenList(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
-	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
 	tokens := map[string]string{} // fingerprint to token
 	for _, ttl := range []int{0, 60, 3600} {
 		tok, err := c.CreateUploadToken(t.Context(), ttl)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tokens[uploadTokenFingerprint(tok.Token)] = tok.Token
+		tokens[uploadtoken.UploadTokenFingerprint(tok.Token)] = tok.Token
 	}
 	for _, include := range []bool{false, true} {
-		results := p.list(listQuery{TypeName: "videohost_upload_token", IncludeResource: include, Limit: 100})
+		results := p.List(acctest.ListQuery{TypeName: "videohost_upload_token", IncludeResource: include, Limit: 100})
 		if len(results) != len(tokens) {
 			t.Fatalf("%d results, want %d", len(results), len(tokens))
 		}
 		for _, r := range results {
-			requireNoErrors(t, "ListResource", r.Diagnostics)
-			fp := stringOf(r.Identity["id"])
+			acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
+			fp := acctest.StringOf(r.Identity["id"])
 			token, ok := tokens[fp]
 			if !ok {
 				t.Fatalf("identity %q is no token's fingerprint", fp)
@@ -430,7 +433,7 @@ func TestUploadTokenList(t *testing.T) {
 			if !strings.HasPrefix(r.DisplayName, fp) || strings.Contains(r.DisplayName, token) {
 				t.Errorf("display name %q: want the fingerprint, never the token", r.DisplayName)
 			}
-			if include && (stringOf(r.Resource["token"]) != token || stringOf(r.Resource["id"]) != fp) {
+			if include && (acctest.StringOf(r.Resource["token"]) != token || acctest.StringOf(r.Resource["id"]) != fp) {
 				t.Errorf("include_resource: %v", r.Resource)
 			}
 			if !include && r.Resource != nil {
@@ -443,11 +446,11 @@ func TestUploadTokenList(t *testing.T) {
 // TestAccUploadTokenExpired: a token that expired on the service (its clock moved past
 // expires_at) leaves the state at the next refresh, and the apply makes a new one.
 func TestAccUploadTokenExpired(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulator(t)
 	var first, second string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:            uploadTokenConfig(env, "60"),
@@ -462,7 +465,7 @@ func TestAccUploadTokenExpired(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					tokenOnService(t, env, &second),
-					stateCheckFunc(func(*tfjson.State) error {
+					acctest.StateCheckFunc(func(*tfjson.State) error {
 						if first == second {
 							return errors.New("the expired token is still in the state")
 						}

@@ -1,4 +1,4 @@
-package provider
+package uploadtoken
 
 // Terraform closes an ephemeral resource at the end of the run that opened it, but not always:
 // when one opening of a run fails (one of count = 5 tokens refused, or a create whose outcome
@@ -20,37 +20,37 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// unclosedUploadTokens are the ephemeral upload tokens that this process opened and that
+// UnclosedUploadTokens are the ephemeral upload tokens that this process opened and that
 // Terraform has not closed yet, with the client that made each.
-var unclosedUploadTokens tokenRegistry
+var UnclosedUploadTokens tokenRegistry
 
 // tokenRegistry holds tokens by the token, each with the client that made it.
 type tokenRegistry struct {
-	mu     sync.Mutex
-	tokens map[string]*videohost.Client
+	Mu     sync.Mutex
+	Tokens map[string]*videohost.Client
 }
 
-func (r *tokenRegistry) keep(c *videohost.Client, token string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.tokens == nil {
-		r.tokens = map[string]*videohost.Client{}
+func (r *tokenRegistry) Keep(c *videohost.Client, token string) {
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	if r.Tokens == nil {
+		r.Tokens = map[string]*videohost.Client{}
 	}
-	r.tokens[token] = c
+	r.Tokens[token] = c
 }
 
 func (r *tokenRegistry) forget(token string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	delete(r.tokens, token)
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	delete(r.Tokens, token)
 }
 
 // take empties the registry and returns what it held.
 func (r *tokenRegistry) take() map[string]*videohost.Client {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	t := r.tokens
-	r.tokens = nil
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	t := r.Tokens
+	r.Tokens = nil
 	return t
 }
 
@@ -62,7 +62,7 @@ const unclosedDeletes = 8
 // token already gone counts as deleted. The error joins those of the deletes that failed, and
 // never holds a token.
 func DeleteUnclosedUploadTokens(ctx context.Context) (int, error) {
-	tokens := unclosedUploadTokens.take()
+	tokens := UnclosedUploadTokens.take()
 	var (
 		mu      sync.Mutex
 		deleted int
@@ -78,7 +78,7 @@ func DeleteUnclosedUploadTokens(ctx context.Context) (int, error) {
 			if err == nil || errors.Is(err, videohost.ErrNotFound) {
 				deleted++
 			} else {
-				errs = append(errs, errors.New("upload token "+uploadTokenFingerprint(token)+": "+err.Error()))
+				errs = append(errs, errors.New("upload token "+UploadTokenFingerprint(token)+": "+err.Error()))
 			}
 			return nil
 		})

@@ -1,6 +1,6 @@
 //go:build linux
 
-package provider
+package uploadtoken_test
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -42,11 +43,11 @@ func startStoppableApply(t *testing.T) *stoppedRun {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	parallel(t)
-	emu, baseURL := serveEmulator(t, emulator.Options{Limits: raisedLimits}, nil)
-	w := newCLIWorkdir(t.Context(), t, "1.10.0")
-	started := filepath.Join(w.dir, "started")
-	w.write("main.tf", fmt.Sprintf(`
+	acctest.Parallel(t)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{Limits: acctest.RaisedLimits}, nil)
+	w := acctest.NewCLIWorkdir(t.Context(), t, "1.10.0")
+	started := filepath.Join(w.Dir, "started")
+	w.Write("main.tf", fmt.Sprintf(`
 terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
@@ -73,8 +74,8 @@ resource "terraform_data" "wait" {
 		t.Fatal(err)
 	}
 	r := &stoppedRun{t: t, client: client, done: make(chan error, 1)}
-	r.cmd = exec.Command(w.bin, "apply", "-auto-approve", "-no-color")
-	r.cmd.Dir, r.cmd.Env = w.dir, w.env
+	r.cmd = exec.Command(w.Bin, "apply", "-auto-approve", "-no-color")
+	r.cmd.Dir, r.cmd.Env = w.Dir, w.Env
 	r.cmd.Stdout, r.cmd.Stderr = &r.out, &r.out
 	r.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := r.cmd.Start(); err != nil {

@@ -1,4 +1,4 @@
-package provider
+package video
 
 // The videohost_video data source: one video with its status, read by its id.
 
@@ -6,20 +6,21 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // NewVideoDataSource returns the videohost_video data source: one video, read by id.
 func NewVideoDataSource() datasource.DataSource {
-	return newObjectDataSource("_video", objectRead[videoWithStatus]{
-		description: "Reads one video of the workspace by its id, with its status: whether it can be played, " +
+	return framework.NewObjectDataSource("_video", framework.ObjectRead[videoWithStatus]{
+		Description: "Reads one video of the workspace by its id, with its status: whether it can be played, " +
 			"the state of each encoded quality, and the size of its source.",
-		attributes:    videoWithStatusDataAttributes,
-		idDescription: "Identifier of the video to read (the service's `videoId`).",
-		idWhat:        "a video (its videoId)", listedBy: "videohost_videos",
-		idParam: "videoId", title: "Video",
-		get:   getVideoWithStatus,
-		state: videoWithStatusModelFrom,
+		Attributes:    videoWithStatusDataAttributes,
+		IdDescription: "Identifier of the video to read (the service's `videoId`).",
+		IdWhat:        "a video (its videoId)", ListedBy: "videohost_videos",
+		IdParam: "videoId", Title: "Video",
+		Get:   getVideoWithStatus,
+		State: videoWithStatusModelFrom,
 	})
 }
 

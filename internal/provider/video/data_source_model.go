@@ -1,4 +1,4 @@
-package provider
+package video
 
 // The status of a video (GET /videos/{id}/status) as the videohost_video data source shows it:
 // whether the video can be played, the state of each encoded quality, and the source's size.
@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -30,7 +31,7 @@ type videoQualityModel struct {
 
 // videoWithStatusModel is the state of the videohost_video data source.
 type videoWithStatusModel struct {
-	videoModel
+	VideoModel
 	videoStatusModel
 }
 
@@ -44,8 +45,8 @@ type videoWithStatus struct {
 // the video's, and its status.
 func videoWithStatusDataAttributes() map[string]schema.Attribute {
 	attrs := videoDataAttributes()
-	attrs["playable"] = computedBool("Whether the video can be played: true once its first quality is encoded.")
-	attrs["ingest_status"] = computedString("Where the source stands: `uploading` (part of it has arrived), " +
+	attrs["playable"] = framework.ComputedBool("Whether the video can be played: true once its first quality is encoded.")
+	attrs["ingest_status"] = framework.ComputedString("Where the source stands: `uploading` (part of it has arrived), " +
 		"`uploaded`, `ingesting` or `ingested`; null before any byte of it arrived.")
 	attrs["source_size"] = schema.Int64Attribute{
 		MarkdownDescription: "Size of the source in bytes (the service's `filesize`); null until the upload gave it " +
@@ -57,9 +58,9 @@ func videoWithStatusDataAttributes() map[string]schema.Attribute {
 			"the source is complete.",
 		Computed: true,
 		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-			"type":    computedString("Kind of output: `hls` or `mp4`."),
-			"quality": computedString("Resolution, such as `720p`."),
-			"status":  computedString("State of its encoding: `waiting`, `encoding`, `encoded` or `failed`."),
+			"type":    framework.ComputedString("Kind of output: `hls` or `mp4`."),
+			"quality": framework.ComputedString("Resolution, such as `720p`."),
+			"status":  framework.ComputedString("State of its encoding: `waiting`, `encoding`, `encoded` or `failed`."),
 		}},
 	}
 	return attrs
@@ -69,7 +70,7 @@ func videoWithStatusDataAttributes() map[string]schema.Attribute {
 func videoWithStatusModelFrom(_ context.Context, v videoWithStatus) (any, diag.Diagnostics) {
 	st := v.status
 	m := videoWithStatusModel{
-		videoModel: videoModelFrom(v.video),
+		VideoModel: VideoModelFrom(v.video),
 		videoStatusModel: videoStatusModel{
 			Playable:     types.BoolValue(st.Encoding.Playable),
 			IngestStatus: types.StringNull(),

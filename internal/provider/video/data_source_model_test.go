@@ -1,4 +1,4 @@
-package provider
+package video
 
 // Tests of the video's status model.
 

@@ -1,4 +1,4 @@
-package provider
+package video_test
 
 import (
 	"bytes"
@@ -18,13 +18,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 func TestVideoModelFrom(t *testing.T) {
 	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.FixedZone("CET", 3600))
-	full := videoModelFrom(videohost.Video{
+	full := video.VideoModelFrom(videohost.Video{
 		ID: "vi1", Title: "t", Description: "d", Language: "fr", PlayerID: "pl1",
 		CreatedAt: &at, PublishedAt: &at, UpdatedAt: &at,
 		Discarded: true, Public: true, Panoramic: true, MP4Support: true,
@@ -33,7 +35,7 @@ func TestVideoModelFrom(t *testing.T) {
 		Source:   &videohost.VideoSource{URI: "/videos/vi1/source", Type: "live", LiveStream: &videohost.VideoSourceLiveStream{LiveStreamID: "li1"}},
 		Assets:   &videohost.VideoAssets{HLS: "h", IFrame: "i", Player: "p", Thumbnail: "th", MP4: "m"},
 	})
-	want := videoModel{
+	want := video.VideoModel{
 		ID: types.StringValue("vi1"), Title: types.StringValue("t"), Description: types.StringValue("d"),
 		Language: types.StringValue("fr"), PlayerID: types.StringValue("pl1"),
 		CreatedAt: types.StringValue("2026-03-04T04:06:07Z"), PublishedAt: types.StringValue("2026-03-04T04:06:07Z"),
@@ -41,15 +43,15 @@ func TestVideoModelFrom(t *testing.T) {
 		Discarded: types.BoolValue(true), Public: types.BoolValue(true), Panoramic: types.BoolValue(true), MP4Support: types.BoolValue(true),
 		Tags:     []string{"a", "b"},
 		Metadata: map[string]string{"k": "v", "n": "1"},
-		Source:   &videoSourceModel{URI: types.StringValue("/videos/vi1/source"), Type: types.StringValue("live"), LiveStreamID: types.StringValue("li1")},
-		Assets: &videoAssetsModel{HLS: types.StringValue("h"), IFrame: types.StringValue("i"), Player: types.StringValue("p"),
+		Source:   &video.VideoSourceModel{URI: types.StringValue("/videos/vi1/source"), Type: types.StringValue("live"), LiveStreamID: types.StringValue("li1")},
+		Assets: &video.VideoAssetsModel{HLS: types.StringValue("h"), IFrame: types.StringValue("i"), Player: types.StringValue("p"),
 			Thumbnail: types.StringValue("th"), MP4: types.StringValue("m")},
 	}
 	if !reflect.DeepEqual(full, want) {
 		t.Errorf("videoModelFrom(full) =\n%+v\nwant\n%+v", full, want)
 	}
 
-	bare := videoModelFrom(videohost.Video{ID: "vi2", Source: &videohost.VideoSource{Type: "upload"}})
+	bare := video.VideoModelFrom(videohost.Video{ID: "vi2", Source: &videohost.VideoSource{Type: "upload"}})
 	if bare.Tags == nil || len(bare.Tags) != 0 || bare.Metadata == nil || len(bare.Metadata) != 0 {
 		t.Errorf("tags %#v, metadata %#v: want empty, not null", bare.Tags, bare.Metadata)
 	}
@@ -62,10 +64,10 @@ func TestVideoModelFrom(t *testing.T) {
 // data sources. The seeds are an option of the emulator, so it runs only in-process;
 // TestAccVideoDataSourceOfVideoMadeOutside is its part that runs anywhere.
 func TestAccVideoDataSource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
-	env.requireEmulatorFor(t, "it reads the emulator's seed videos")
+	env := acctest.NewAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
+	env.RequireEmulatorFor(t, "it reads the emulator's seed videos")
 	const one, listed = "data.videohost_video.one", "data.videohost_videos.all"
-	config := env.providerConfig("") + `
+	config := env.ProviderConfig("") + `
 data "videohost_videos" "all" {}
 
 data "videohost_video" "one" {
@@ -95,8 +97,8 @@ data "videohost_video" "one" {
 		statecheck.ExpectKnownValue(one, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
 		statecheck.ExpectKnownValue(one, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.StringRegexp(regexp.MustCompile(`^https?://`))),
 	)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -104,7 +106,7 @@ data "videohost_video" "one" {
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
-				Config:      env.providerConfig("") + `data "videohost_video" "missing" { id = "vi-missing" }`,
+				Config:      env.ProviderConfig("") + `data "videohost_video" "missing" { id = "vi-missing" }`,
 				ExpectError: regexp.MustCompile(`(?s)Unable to Read Video.*no such object`),
 			},
 		},
@@ -117,14 +119,14 @@ data "videohost_video" "one" {
 // service holds, the same in both; an unknown id is a clear error. It runs against any
 // endpoint, unlike TestAccVideoDataSource, whose videos are the emulator's seeds.
 func TestAccVideoDataSourceOfVideoMadeOutside(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	title := "Read outside " + runSuffix(t)
-	id := createVideoOutside(t, env, videohost.VideoCreate{
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	title := "Read outside " + acctest.RunSuffix(t)
+	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{
 		Title: title, Description: "Made outside Terraform.", Tags: []string{"outside", "read"},
 		Metadata: []videohost.Metadata{{Key: "team", Value: "docs"}},
 	})
 	const one, listed = "data.videohost_video.one", "data.videohost_videos.titled"
-	config := env.providerConfig("") + fmt.Sprintf(`
+	config := env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_videos" "titled" {
   title = %q
 }
@@ -147,8 +149,8 @@ data "videohost_video" "one" {
 		checks = append(checks, statecheck.CompareValuePairs(one, tfjsonpath.New(attr), listed,
 			tfjsonpath.New("videos").AtSliceIndex(0).AtMapKey(attr), compare.ValuesSame()))
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -156,7 +158,7 @@ data "videohost_video" "one" {
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
-				Config:      env.providerConfig("") + `data "videohost_video" "missing" { id = "vi0000000000000000none" }`,
+				Config:      env.ProviderConfig("") + `data "videohost_video" "missing" { id = "vi0000000000000000none" }`,
 				ExpectError: regexp.MustCompile(`Unable to Read Video`),
 			},
 		},
@@ -167,11 +169,11 @@ data "videohost_video" "one" {
 // a video without a source; for one whose source was uploaded and encoded, playable, the size
 // of the file uploaded and every quality with its state as the service reports them.
 func TestAccVideoDataSource_status(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{IngestDelay: time.Millisecond, EncodingDelay: time.Millisecond})
-	env.requireEmulatorFor(t, "it waits on the emulator's encoding, set to a millisecond a step")
-	c := serviceClient(t, env)
-	empty := newTestVideo(t, env)
-	encoded := newTestVideo(t, env)
+	env := acctest.NewAccEnv(t, emulator.Options{IngestDelay: time.Millisecond, EncodingDelay: time.Millisecond})
+	env.RequireEmulatorFor(t, "it waits on the emulator's encoding, set to a millisecond a step")
+	c := acctest.ServiceClient(t, env)
+	empty := acctest.NewTestVideo(t, env)
+	encoded := acctest.NewTestVideo(t, env)
 	source := make([]byte, 4096)
 	_, _ = rand.Read(source)
 	if _, err := c.UploadVideoSource(t.Context(), encoded, videohost.UploadSource{
@@ -195,7 +197,7 @@ func TestAccVideoDataSource_status(t *testing.T) {
 			t.Fatalf("the encoding did not end: %+v", st)
 		}
 	}
-	config := env.providerConfig("") + fmt.Sprintf(`
+	config := env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_video" "empty" {
   id = %q
 }
@@ -205,8 +207,8 @@ data "videohost_video" "encoded" {
 }
 `, empty, encoded)
 	const e, enc = "data.videohost_video.empty", "data.videohost_video.encoded"
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -218,7 +220,7 @@ data "videohost_video" "encoded" {
 				statecheck.ExpectKnownValue(enc, tfjsonpath.New("source_size"), knownvalue.Int64Exact(int64(len(source)))),
 				statecheck.ExpectKnownValue(enc, tfjsonpath.New("ingest_status"), knownvalue.StringExact(videohost.IngestIngested)),
 				statecheck.ExpectKnownValue(enc, tfjsonpath.New("qualities"), knownvalue.ListSizeExact(len(final.Encoding.Qualities))),
-				stateCheckFunc(func(s *tfjson.State) error { return qualitiesMatch(s, enc, final.Encoding.Qualities) }),
+				acctest.StateCheckFunc(func(s *tfjson.State) error { return qualitiesMatch(s, enc, final.Encoding.Qualities) }),
 			},
 		}},
 	})
@@ -239,7 +241,7 @@ func allEncoded(st videohost.VideoStatus) bool {
 
 // qualitiesMatch checks the qualities of the data source at addr against the service's, in order.
 func qualitiesMatch(s *tfjson.State, addr string, want []videohost.Quality) error {
-	attrs, err := stateAttributes(s, addr)
+	attrs, err := acctest.StateAttributes(s, addr)
 	if err != nil {
 		return err
 	}

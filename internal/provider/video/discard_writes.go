@@ -1,4 +1,4 @@
-package provider
+package video
 
 // What a destroyed video leaves with the service's Video Restore feature: the delete discards
 // the video, which the service keeps for 90 days, and the destroy says so.
@@ -11,42 +11,43 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
-// videoDiscardedSummary titles the warning of a destroy that discarded the video.
-const videoDiscardedSummary = "Video Discarded, Not Deleted"
+// VideoDiscardedSummary titles the warning of a destroy that discarded the video.
+const VideoDiscardedSummary = "Video Discarded, Not Deleted"
 
 // Delete deletes the video (deletedByID), then, when the delete succeeded, reads whether the
 // service discarded it rather than deleting it, which only a workspace with the Video Restore
 // feature does: a warning then says until when it can be restored, and how. The read costs one
 // request per destroyed video; whatever it answers, the delete stands.
 func (r *videoResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.deletedByID.Delete(ctx, req, resp)
-	if resp.Diagnostics.HasError() || interrupted(ctx) {
+	r.DeletedByID.Delete(ctx, req, resp)
+	if resp.Diagnostics.HasError() || framework.Interrupted(ctx) {
 		return
 	}
-	id, ok := configuredID(ctx, r.pd, req.State, &resp.Diagnostics)
+	id, ok := framework.ConfiguredID(ctx, r.Pd, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	v, err := r.pd.client.GetDiscardedVideo(ctx, id)
+	v, err := r.Pd.Client.GetDiscardedVideo(ctx, id)
 	if err != nil || !v.Discarded {
 		// A 404 is a delete for good; any other answer (a workspace without the feature may
 		// refuse the read) says nothing of a discard, and the delete is not undone by it.
 		tflog.Debug(ctx, "the deleted video is not among the discarded videos", map[string]any{"video_id": id, "error": fmt.Sprint(err)})
 		return
 	}
-	addVideoDiscardedWarning(&resp.Diagnostics, id, v.DeletesAt)
+	AddVideoDiscardedWarning(&resp.Diagnostics, id, v.DeletesAt)
 }
 
-// addVideoDiscardedWarning says that video id was discarded, until when it can be restored, and
+// AddVideoDiscardedWarning says that video id was discarded, until when it can be restored, and
 // how: the action, or the service's own call where actions do not run, then an import.
-func addVideoDiscardedWarning(diags *diag.Diagnostics, id string, deletesAt *time.Time) {
+func AddVideoDiscardedWarning(diags *diag.Diagnostics, id string, deletesAt *time.Time) {
 	until := "for 90 days"
 	if deletesAt != nil {
 		until = "until " + deletesAt.UTC().Format(time.RFC3339)
 	}
-	diags.AddWarning(videoDiscardedSummary, fmt.Sprintf("The service's Video Restore feature discarded video %s "+
+	diags.AddWarning(VideoDiscardedSummary, fmt.Sprintf("The service's Video Restore feature discarded video %s "+
 		"instead of deleting it: it is kept, and can be restored, %s; then the service deletes it for good. To "+
 		"restore it, run the videohost_video_restore action with video_id = %q (Terraform 1.14 and later), or, with "+
 		"OpenTofu or an older Terraform, send PATCH /discarded/videos/%s with the body {\"discarded\": false} "+

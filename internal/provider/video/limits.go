@@ -1,4 +1,4 @@
-package provider
+package video
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // The bounds of a video's title, tags and metadata, checked when the configuration is
@@ -32,16 +33,16 @@ const (
 
 // titleLengthCheck refuses a title longer than maxVideoTitle characters.
 func titleLengthCheck() validator.String {
-	return stringCheck{
-		description: fmt.Sprintf("value must be at most %d characters", maxVideoTitle),
-		summary:     "Value Too Long",
-		check: func(s string) string {
+	return framework.StringCheck{
+		Desc:    fmt.Sprintf("value must be at most %d characters", maxVideoTitle),
+		Summary: "Value Too Long",
+		Check: func(s string) string {
 			if n := utf8.RuneCountInString(s); n > maxVideoTitle {
 				return fmt.Sprintf("it is %d characters long, and a video's title is at most %d", n, maxVideoTitle)
 			}
 			return ""
 		},
-		detail: func(p, why string) string { return fmt.Sprintf("Shorten %s: %s.", p, why) },
+		Detail: func(p, why string) string { return fmt.Sprintf("Shorten %s: %s.", p, why) },
 	}
 }
 

@@ -1,4 +1,4 @@
-package provider
+package video_test
 
 import (
 	"context"
@@ -14,7 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // TestAccInputBoundsAtPlan: what the service or the apply would refuse, or what would make every
@@ -22,10 +24,10 @@ import (
 // request reaches the service: timeouts below a second, an empty metadata key, tags, metadata
 // and a title beyond their bounds, and a webhook address with credentials (never repeated).
 func TestAccInputBoundsAtPlan(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulator(t)
 	video := func(body string) string {
-		return env.providerConfig("") + "resource \"videohost_video\" \"v\" {\n  source_url = \"https://media.example.test/a.mp4\"\n" + body + "\n}\n"
+		return env.ProviderConfig("") + "resource \"videohost_video\" \"v\" {\n  source_url = \"https://media.example.test/a.mp4\"\n" + body + "\n}\n"
 	}
 	many := func(n int, f func(i int) string) string {
 		items := make([]string, n)
@@ -51,7 +53,7 @@ func TestAccInputBoundsAtPlan(t *testing.T) {
 		},
 		{Config: video(`title = "t"` + "\n" + fmt.Sprintf("metadata = { k = %q }", strings.Repeat("v", 1001))), ExpectError: wrapped(`Value Too Long.*metadata value is at most 1000`)},
 		{
-			Config:      env.providerConfig("") + webhookConfigOf("https://user:p4ss@receiver.example.test/hook"),
+			Config:      env.ProviderConfig("") + webhookConfigOf("https://user:p4ss@receiver.example.test/hook"),
 			ExpectError: wrapped(`Credentials in Webhook URL.*signature_secret`),
 		},
 	}
@@ -60,14 +62,14 @@ func TestAccInputBoundsAtPlan(t *testing.T) {
 	}
 	steps = append(steps, resource.TestStep{
 		PreConfig: func() {
-			noRequestsTo(t, env, "/videos", "every configuration was refused at plan time")()
-			noRequestsTo(t, env, "/webhooks", "every configuration was refused at plan time")()
+			acctest.NoRequestsTo(t, env, "/videos", "every configuration was refused at plan time")()
+			acctest.NoRequestsTo(t, env, "/webhooks", "every configuration was refused at plan time")()
 		},
 		Config:             video(`title = "t"` + "\n" + `timeouts { create = "1s" }` + "\n" + fmt.Sprintf("tags = [%s]", many(200, func(i int) string { return fmt.Sprintf("%q", fmt.Sprint(i)) }))),
 		PlanOnly:           true,
 		ExpectNonEmptyPlan: true,
 	})
-	accTest(t, resource.TestCase{ProtoV6ProviderFactories: testAccProtoV6ProviderFactories, Steps: steps})
+	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: steps})
 }
 
 // wrapped matches pattern whose spaces may be any white space: Terraform wraps the details.
@@ -83,7 +85,7 @@ func webhookConfigOf(url string) string {
 // TestCredentialsInWebhookURLNotRepeated: the message never shows the password.
 func TestCredentialsInWebhookURLNotRepeated(t *testing.T) {
 	var resp validator.StringResponse
-	webhookURLValidator().ValidateString(t.Context(), validator.StringRequest{
+	framework.WebhookURLValidator().ValidateString(t.Context(), validator.StringRequest{
 		Path: path.Root("url"), ConfigValue: types.StringValue("https://user:p4ss@receiver.example.test/hook"),
 	}, &resp)
 	if !resp.Diagnostics.HasError() {
@@ -113,7 +115,7 @@ func TestStringSetTypeFindsDuplicates(t *testing.T) {
 		{tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, tftypes.UnknownValue), 0},
 		{tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, nil), 0},
 	} {
-		ours := newStringSetType().Validate(context.Background(), tc.in, path.Root("tags"))
+		ours := framework.NewStringSetType().Validate(context.Background(), tc.in, path.Root("tags"))
 		theirs := basetypes.SetType{ElemType: types.StringType}.Validate(context.Background(), tc.in, path.Root("tags"))
 		if ours.ErrorsCount() != tc.dups || theirs.ErrorsCount() != tc.dups {
 			t.Errorf("%v: %d errors here, %d in the framework; want %d", tc.in, ours.ErrorsCount(), theirs.ErrorsCount(), tc.dups)
@@ -136,7 +138,7 @@ func BenchmarkSetValidate(b *testing.B) {
 	})
 	b.Run("stringSetType", func(b *testing.B) {
 		for b.Loop() {
-			_ = newStringSetType().Validate(context.Background(), in, path.Root("tags"))
+			_ = framework.NewStringSetType().Validate(context.Background(), in, path.Root("tags"))
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package video
 
 // The videohost_videos data source: the videos that its filters select.
 
@@ -10,12 +10,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var _ datasource.DataSourceWithConfigure = (*listDataSource[videohost.Video, videosModel, videohost.VideoFilter])(nil)
+var _ datasource.DataSourceWithConfigure = (*framework.ListDataSource[videohost.Video, VideosModel, videohost.VideoFilter])(nil)
 
-type videosModel struct {
+type VideosModel struct {
 	Title        types.String `tfsdk:"title"`
 	Tags         types.List   `tfsdk:"tags"`
 	Metadata     types.Map    `tfsdk:"metadata"`
@@ -29,16 +30,16 @@ type videosModel struct {
 // NewVideosDataSource returns the videohost_videos data source: the videos that match
 // server-side filters.
 func NewVideosDataSource() datasource.DataSource {
-	return newListDataSource("_videos", listRead[videohost.Video, videosModel, videohost.VideoFilter]{
-		description: "Lists the videos of the workspace that match the filters (every page); the service filters them.",
-		filters:     videoListFilters("videos"),
-		items:       "videos", itemsDescription: "The matching videos.",
-		itemAttributes: videoDataAttributes,
-		title:          "Videos", filterPaths: videoFilterPaths,
-		filter: videoFilterFrom,
-		list:   (*videohost.Client).ListVideos,
-		object: func(_ context.Context, v videohost.Video) (types.Object, diag.Diagnostics) {
-			return videoModelFrom(v).object()
+	return framework.NewListDataSource("_videos", framework.ListRead[videohost.Video, VideosModel, videohost.VideoFilter]{
+		Description: "Lists the videos of the workspace that match the filters (every page); the service filters them.",
+		Filters:     videoListFilters("videos"),
+		Items:       "videos", ItemsDescription: "The matching videos.",
+		ItemAttributes: videoDataAttributes,
+		Title:          "Videos", FilterPaths: videoFilterPaths,
+		Filter: videoFilterFrom,
+		List:   (*videohost.Client).ListVideos,
+		Object: func(_ context.Context, v videohost.Video) (types.Object, diag.Diagnostics) {
+			return VideoModelFrom(v).Object()
 		},
 	})
 }
@@ -46,8 +47,8 @@ func NewVideosDataSource() datasource.DataSource {
 // videoListFilters are the filters of a list of videos (what names the listed videos in their
 // descriptions): those of GET /videos, which GET /discarded/videos takes too.
 func videoListFilters(what string) map[string]schema.Attribute {
-	return withSortFilters(map[string]schema.Attribute{
-		"title": textFilter("Only the " + what + " whose title contains this text. Unset: no filter; must not be empty."),
+	return framework.WithSortFilters(map[string]schema.Attribute{
+		"title": framework.TextFilter("Only the " + what + " whose title contains this text. Unset: no filter; must not be empty."),
 		"tags": schema.ListAttribute{
 			MarkdownDescription: "Only the " + what + " that carry all of these tags. Unset: no filter.",
 			Optional:            true,
@@ -58,13 +59,13 @@ func videoListFilters(what string) map[string]schema.Attribute {
 			Optional:            true,
 			ElementType:         types.StringType,
 		},
-		"description":    textFilter("Only the " + what + " whose description contains this text. Unset: no filter; must not be empty."),
-		"live_stream_id": textFilter("Only the " + what + " recorded from this live stream. Unset: no filter; must not be empty."),
+		"description":    framework.TextFilter("Only the " + what + " whose description contains this text. Unset: no filter; must not be empty."),
+		"live_stream_id": framework.TextFilter("Only the " + what + " recorded from this live stream. Unset: no filter; must not be empty."),
 	}, "title", "createdAt", "publishedAt", "updatedAt")
 }
 
 // videoFilterPaths maps the query parameters of GET /videos to the filter attributes.
-var videoFilterPaths = withSortFilterPaths(map[string]path.Path{
+var videoFilterPaths = framework.WithSortFilterPaths(map[string]path.Path{
 	"title":        path.Root("title"),
 	"tags":         path.Root("tags"),
 	"tags[]":       path.Root("tags"),
@@ -74,7 +75,7 @@ var videoFilterPaths = withSortFilterPaths(map[string]path.Path{
 })
 
 // videoFilterFrom is the client's filter of the configuration's.
-func videoFilterFrom(ctx context.Context, m videosModel) (videohost.VideoFilter, diag.Diagnostics) {
+func videoFilterFrom(ctx context.Context, m VideosModel) (videohost.VideoFilter, diag.Diagnostics) {
 	f := videohost.VideoFilter{
 		Title:        m.Title.ValueString(),
 		Description:  m.Description.ValueString(),

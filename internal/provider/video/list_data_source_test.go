@@ -1,4 +1,4 @@
-package provider
+package video_test
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
@@ -24,7 +25,7 @@ type listedVideo struct {
 }
 
 func listedVideos(s *tfjson.State, address string) ([]listedVideo, error) {
-	r, err := stateResource(s, address)
+	r, err := acctest.StateResource(s, address)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +59,7 @@ func listedVideos(s *tfjson.State, address string) ([]listedVideo, error) {
 // unfiltered list that keep says match, so that the service's filtering is checked against
 // the provider's own reading of every video.
 func filteredLike(address string, wantCount int, keep func(listedVideo) bool) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
 		all, err := listedVideos(s, "data.videohost_videos.all")
 		if err != nil {
 			return err
@@ -94,7 +95,7 @@ func containsFold(s, sub string) bool {
 
 // sortedBy checks that the list at address is ordered by key in the direction given.
 func sortedBy(address string, key func(listedVideo) string, desc bool) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
 		got, err := listedVideos(s, address)
 		if err != nil {
 			return err
@@ -113,10 +114,10 @@ func TestAccVideosDataSource(t *testing.T) {
 	// 130 seed videos: more than one page. Video i has the tags seed and demo, tutorial or news
 	// (i mod 3), featured when i is a multiple of 4, metadata category (sports, music,
 	// education by i mod 3) and index i; every fifth is a recording of one of 3 live streams.
-	env := newAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
+	env.RequireEmulator(t)
 	live := emulator.SeedLiveStreamID(1)
-	config := env.providerConfig("") + fmt.Sprintf(`
+	config := env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_videos" "all" {}
 
 data "videohost_videos" "title" {
@@ -142,17 +143,17 @@ data "videohost_videos" "by_created_asc" {
   sort_by    = "createdAt"
   sort_order = "asc"
 }
-`, hcl(live))
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+`, acctest.Hcl(live))
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      env.providerConfig("") + `data "videohost_videos" "bad" { sort_by = "name" }`,
+				Config:      env.ProviderConfig("") + `data "videohost_videos" "bad" { sort_by = "name" }`,
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)sort_by.*title.*createdAt.*publishedAt.*updatedAt`),
 			},
 			{
-				Config:      env.providerConfig("") + `data "videohost_videos" "bad" { sort_order = "up" }`,
+				Config:      env.ProviderConfig("") + `data "videohost_videos" "bad" { sort_order = "up" }`,
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)sort_order.*asc.*desc`),
 			},

@@ -1,4 +1,4 @@
-package provider
+package video
 
 // The videohost_video list resource: the videos that terraform query finds.
 
@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -20,17 +21,17 @@ type videoListModel struct {
 // service shows of a video; what only a configuration gives (the source, clip, watermark) is
 // null, as after an import.
 func NewVideoListResource() list.ListResource {
-	return newListResource("_video", listing[videohost.Video, videoListModel, videohost.VideoFilter]{
-		description: "Lists the videos of the workspace for `terraform query`, optionally only those whose title " +
+	return framework.NewListResource("_video", framework.Listing[videohost.Video, videoListModel, videohost.VideoFilter]{
+		Description: "Lists the videos of the workspace for `terraform query`, optionally only those whose title " +
 			"contains a text or that carry every tag given. Each result is a video's identity (`id`) and its title; " +
 			"with `include_resource = true`, also what the service shows of it (the source, clip and watermark " +
 			"are null: add the source to the generated configuration). Terraform 1.14 and later.",
-		filters: map[string]listschema.Attribute{
+		Filters: map[string]listschema.Attribute{
 			"title": listschema.StringAttribute{
 				MarkdownDescription: "Only the videos whose title contains this text (case-insensitive, matched by the " +
 					"service). Unset lists every video.",
 				Optional:   true,
-				Validators: []validator.String{notBlank()},
+				Validators: []validator.String{framework.NotBlank()},
 			},
 			"tags": listschema.ListAttribute{
 				MarkdownDescription: "Only the videos that carry every one of these tags. Unset: no tag filter.",
@@ -38,7 +39,7 @@ func NewVideoListResource() list.ListResource {
 				Optional:            true,
 			},
 		},
-		filter: func(m videoListModel) videohost.VideoFilter {
+		Filter: func(m videoListModel) videohost.VideoFilter {
 			f := videohost.VideoFilter{Title: m.Title.ValueString()}
 			for _, t := range m.Tags.Elements() {
 				if s, ok := t.(types.String); ok {
@@ -47,12 +48,12 @@ func NewVideoListResource() list.ListResource {
 			}
 			return f
 		},
-		walk:         (*videohost.Client).WalkVideos,
-		what:         "videos",
-		id:           func(v videohost.Video) string { return v.ID },
-		displayName:  func(v videohost.Video) string { return v.Title },
-		model:        videoModelForList,
-		errorSummary: "Unable to List Videos",
-		attrs:        map[string]path.Path{"title": path.Root("title"), "tags": path.Root("tags"), "tags[]": path.Root("tags")},
+		Walk:         (*videohost.Client).WalkVideos,
+		What:         "videos",
+		Id:           func(v videohost.Video) string { return v.ID },
+		DisplayName:  func(v videohost.Video) string { return v.Title },
+		Model:        videoModelForList,
+		ErrorSummary: "Unable to List Videos",
+		Attrs:        map[string]path.Path{"title": path.Root("title"), "tags": path.Root("tags"), "tags[]": path.Root("tags")},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package video
 
 import (
 	"context"
@@ -9,42 +9,43 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// videoResourceModel is the state of videohost_video. The service shows none of source_*,
+// VideoResourceModel is the state of videohost_video. The service shows none of source_*,
 // clip, watermark, transcript, transcript_summary, thumbnail_timecode and wait_for: those keep
 // what the configuration gave.
-type videoResourceModel struct {
-	ID                 types.String   `tfsdk:"id"`
-	Title              types.String   `tfsdk:"title"`
-	Description        types.String   `tfsdk:"description"`
-	Public             types.Bool     `tfsdk:"public"`
-	Panoramic          types.Bool     `tfsdk:"panoramic"`
-	MP4Support         types.Bool     `tfsdk:"mp4_support"`
-	PlayerID           types.String   `tfsdk:"player_id"`
-	Tags               stringSetValue `tfsdk:"tags"`
-	Metadata           types.Map      `tfsdk:"metadata"`
-	Language           types.String   `tfsdk:"language"`
-	Transcript         types.Bool     `tfsdk:"transcript"`
-	TranscriptSummary  types.Bool     `tfsdk:"transcript_summary"`
-	ThumbnailTimecode  types.String   `tfsdk:"thumbnail_timecode"`
-	ThumbnailFile      types.String   `tfsdk:"thumbnail_file"`
-	ThumbnailSHA256    types.String   `tfsdk:"thumbnail_sha256"`
-	SourceFile         types.String   `tfsdk:"source_file"`
-	SourceURL          types.String   `tfsdk:"source_url"`
-	SourceVideoID      types.String   `tfsdk:"source_video_id"`
-	SourceSHA256       types.String   `tfsdk:"source_sha256"`
-	SourceBytesMissing types.Int64    `tfsdk:"source_bytes_missing"`
-	Clip               types.Object   `tfsdk:"clip"`
-	Watermark          types.Object   `tfsdk:"watermark"`
-	WaitFor            types.String   `tfsdk:"wait_for"`
-	Timeouts           timeouts.Value `tfsdk:"timeouts"`
-	CreatedAt          types.String   `tfsdk:"created_at"`
-	UpdatedAt          types.String   `tfsdk:"updated_at"`
-	PublishedAt        types.String   `tfsdk:"published_at"`
-	Assets             types.Object   `tfsdk:"assets"`
-	Playable           types.Bool     `tfsdk:"playable"`
+type VideoResourceModel struct {
+	ID                 types.String             `tfsdk:"id"`
+	Title              types.String             `tfsdk:"title"`
+	Description        types.String             `tfsdk:"description"`
+	Public             types.Bool               `tfsdk:"public"`
+	Panoramic          types.Bool               `tfsdk:"panoramic"`
+	MP4Support         types.Bool               `tfsdk:"mp4_support"`
+	PlayerID           types.String             `tfsdk:"player_id"`
+	Tags               framework.StringSetValue `tfsdk:"tags"`
+	Metadata           types.Map                `tfsdk:"metadata"`
+	Language           types.String             `tfsdk:"language"`
+	Transcript         types.Bool               `tfsdk:"transcript"`
+	TranscriptSummary  types.Bool               `tfsdk:"transcript_summary"`
+	ThumbnailTimecode  types.String             `tfsdk:"thumbnail_timecode"`
+	ThumbnailFile      types.String             `tfsdk:"thumbnail_file"`
+	ThumbnailSHA256    types.String             `tfsdk:"thumbnail_sha256"`
+	SourceFile         types.String             `tfsdk:"source_file"`
+	SourceURL          types.String             `tfsdk:"source_url"`
+	SourceVideoID      types.String             `tfsdk:"source_video_id"`
+	SourceSHA256       types.String             `tfsdk:"source_sha256"`
+	SourceBytesMissing types.Int64              `tfsdk:"source_bytes_missing"`
+	Clip               types.Object             `tfsdk:"clip"`
+	Watermark          types.Object             `tfsdk:"watermark"`
+	WaitFor            types.String             `tfsdk:"wait_for"`
+	Timeouts           timeouts.Value           `tfsdk:"timeouts"`
+	CreatedAt          types.String             `tfsdk:"created_at"`
+	UpdatedAt          types.String             `tfsdk:"updated_at"`
+	PublishedAt        types.String             `tfsdk:"published_at"`
+	Assets             types.Object             `tfsdk:"assets"`
+	Playable           types.Bool               `tfsdk:"playable"`
 }
 
 // The attribute types of the resource's objects.
@@ -62,13 +63,13 @@ var (
 		}
 		return m
 	}()
-	videoResourceAssetsTypes = attrTypesOf(videoAssetsAttribute().GetType())
+	VideoResourceAssetsTypes = framework.AttrTypesOf(videoAssetsAttribute().GetType())
 )
 
-// emptyVideoModel is the state of a video that Terraform knows only by its id (an import, or a
+// EmptyVideoModel is the state of a video that Terraform knows only by its id (an import, or a
 // list result): what only the configuration gives is at its default or null.
-func emptyVideoModel() videoResourceModel {
-	return videoResourceModel{
+func EmptyVideoModel() VideoResourceModel {
+	return VideoResourceModel{
 		ThumbnailTimecode:  types.StringNull(),
 		SourceFile:         types.StringNull(),
 		SourceURL:          types.StringNull(),
@@ -86,7 +87,7 @@ func emptyVideoModel() videoResourceModel {
 }
 
 // setFromVideo sets what the service shows of a video, keeping the rest of m.
-func (m *videoResourceModel) setFromVideo(ctx context.Context, v videohost.Video) diag.Diagnostics {
+func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video) diag.Diagnostics {
 	var diags diag.Diagnostics
 	m.ID = types.StringValue(v.ID)
 	m.Title = types.StringValue(v.Title)
@@ -94,17 +95,17 @@ func (m *videoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 	m.Public = types.BoolValue(v.Public)
 	m.Panoramic = types.BoolValue(v.Panoramic)
 	m.MP4Support = types.BoolValue(v.MP4Support)
-	m.PlayerID = optionalString(v.PlayerID)
-	m.Language = optionalString(v.Language)
-	m.CreatedAt = timeString(v.CreatedAt)
-	m.UpdatedAt = timeString(v.UpdatedAt)
-	m.PublishedAt = timeString(v.PublishedAt)
+	m.PlayerID = framework.OptionalString(v.PlayerID)
+	m.Language = framework.OptionalString(v.Language)
+	m.CreatedAt = framework.TimeString(v.CreatedAt)
+	m.UpdatedAt = framework.TimeString(v.UpdatedAt)
+	m.PublishedAt = framework.TimeString(v.PublishedAt)
 	tags := v.Tags
 	if tags == nil {
 		tags = []string{}
 	}
 	set, d := types.SetValueFrom(ctx, types.StringType, tags)
-	m.Tags = stringSetValue{SetValue: set}
+	m.Tags = framework.StringSetValue{SetValue: set}
 	diags.Append(d...)
 	md := make(map[string]string, len(v.Metadata))
 	for _, kv := range v.Metadata {
@@ -112,11 +113,11 @@ func (m *videoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 	}
 	m.Metadata, d = types.MapValueFrom(ctx, types.StringType, md)
 	diags.Append(d...)
-	m.Assets = types.ObjectNull(videoResourceAssetsTypes)
+	m.Assets = types.ObjectNull(VideoResourceAssetsTypes)
 	if a := v.Assets; a != nil {
-		m.Assets, d = types.ObjectValue(videoResourceAssetsTypes, map[string]attr.Value{
-			"hls": optionalString(a.HLS), "iframe": optionalString(a.IFrame), "player": optionalString(a.Player),
-			"thumbnail": optionalString(a.Thumbnail), "mp4": optionalString(a.MP4),
+		m.Assets, d = types.ObjectValue(VideoResourceAssetsTypes, map[string]attr.Value{
+			"hls": framework.OptionalString(a.HLS), "iframe": framework.OptionalString(a.IFrame), "player": framework.OptionalString(a.Player),
+			"thumbnail": framework.OptionalString(a.Thumbnail), "mp4": framework.OptionalString(a.MP4),
 		})
 		diags.Append(d...)
 	}
@@ -125,14 +126,14 @@ func (m *videoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 
 // videoModelForList is the state of a listed video, for terraform query's include_resource.
 func videoModelForList(ctx context.Context, v videohost.Video) (any, diag.Diagnostics) {
-	m := emptyVideoModel()
+	m := EmptyVideoModel()
 	diags := m.setFromVideo(ctx, v)
 	return m, diags
 }
 
 // nullUnknowns sets to null the computed values that a write could not learn (a read that
 // failed after it), since a state holds no unknown value.
-func (m *videoResourceModel) nullUnknowns() {
+func (m *VideoResourceModel) nullUnknowns() {
 	for _, s := range []*types.String{&m.ID, &m.Language, &m.CreatedAt, &m.UpdatedAt, &m.PublishedAt, &m.SourceSHA256} {
 		if s.IsUnknown() {
 			*s = types.StringNull()
@@ -145,7 +146,7 @@ func (m *videoResourceModel) nullUnknowns() {
 		m.Playable = types.BoolNull()
 	}
 	if m.Assets.IsUnknown() {
-		m.Assets = types.ObjectNull(videoResourceAssetsTypes)
+		m.Assets = types.ObjectNull(VideoResourceAssetsTypes)
 	}
 	m.keepPlayableWhole()
 }
@@ -153,14 +154,14 @@ func (m *videoResourceModel) nullUnknowns() {
 // keepPlayableWhole holds the state to what the service guarantees: a video is playable only
 // once its whole source arrived, so a playable video lacks no byte, whatever count an earlier
 // write or state recorded.
-func (m *videoResourceModel) keepPlayableWhole() {
+func (m *VideoResourceModel) keepPlayableWhole() {
 	if m.Playable.ValueBool() {
 		m.SourceBytesMissing = types.Int64Value(0)
 	}
 }
 
-// videoModel is a video in the state, shared by the video and videos data sources.
-type videoModel struct {
+// VideoModel is a video in the state, shared by the video and videos data sources.
+type VideoModel struct {
 	ID          types.String      `tfsdk:"id"`
 	Title       types.String      `tfsdk:"title"`
 	Description types.String      `tfsdk:"description"`
@@ -175,17 +176,17 @@ type videoModel struct {
 	MP4Support  types.Bool        `tfsdk:"mp4_support"`
 	Tags        []string          `tfsdk:"tags"`
 	Metadata    map[string]string `tfsdk:"metadata"`
-	Source      *videoSourceModel `tfsdk:"source"`
-	Assets      *videoAssetsModel `tfsdk:"assets"`
+	Source      *VideoSourceModel `tfsdk:"source"`
+	Assets      *VideoAssetsModel `tfsdk:"assets"`
 }
 
-type videoSourceModel struct {
+type VideoSourceModel struct {
 	URI          types.String `tfsdk:"uri"`
 	Type         types.String `tfsdk:"type"`
 	LiveStreamID types.String `tfsdk:"live_stream_id"`
 }
 
-type videoAssetsModel struct {
+type VideoAssetsModel struct {
 	HLS       types.String `tfsdk:"hls"`
 	IFrame    types.String `tfsdk:"iframe"`
 	Player    types.String `tfsdk:"player"`
@@ -195,7 +196,7 @@ type videoAssetsModel struct {
 
 // videoDataAttributes are the computed attributes of a video.
 func videoDataAttributes() map[string]schema.Attribute {
-	str, boolean := computedString, computedBool
+	str, boolean := framework.ComputedString, framework.ComputedBool
 	return map[string]schema.Attribute{
 		"id":           str("Identifier of the video (the service's `videoId`)."),
 		"title":        str("Title of the video."),
@@ -219,27 +220,27 @@ func videoDataAttributes() map[string]schema.Attribute {
 			Computed:            true,
 			ElementType:         types.StringType,
 		},
-		"source": computedObject("Where the video came from; null when the service gives no source.", map[string]schema.Attribute{
+		"source": framework.ComputedObject("Where the video came from; null when the service gives no source.", map[string]schema.Attribute{
 			"uri":            str("Address of the source."),
 			"type":           str("Kind of source, such as upload or a recorded live stream."),
 			"live_stream_id": str("Identifier of the live stream the video was recorded from, when it was."),
 		}),
-		"assets": computedObject("Addresses of the video's outputs; null when the service gives none.",
-			playerAssetsAttributes(true)),
+		"assets": framework.ComputedObject("Addresses of the video's outputs; null when the service gives none.",
+			framework.PlayerAssetsAttributes(true)),
 	}
 }
 
-// videoModelFrom maps a video of the service to the state.
-func videoModelFrom(v videohost.Video) videoModel {
-	m := videoModel{
+// VideoModelFrom maps a video of the service to the state.
+func VideoModelFrom(v videohost.Video) VideoModel {
+	m := VideoModel{
 		ID:          types.StringValue(v.ID),
 		Title:       types.StringValue(v.Title),
 		Description: types.StringValue(v.Description),
 		Language:    types.StringValue(v.Language),
 		PlayerID:    types.StringValue(v.PlayerID),
-		CreatedAt:   timeString(v.CreatedAt),
-		PublishedAt: timeString(v.PublishedAt),
-		UpdatedAt:   timeString(v.UpdatedAt),
+		CreatedAt:   framework.TimeString(v.CreatedAt),
+		PublishedAt: framework.TimeString(v.PublishedAt),
+		UpdatedAt:   framework.TimeString(v.UpdatedAt),
 		Discarded:   types.BoolValue(v.Discarded),
 		Public:      types.BoolValue(v.Public),
 		Panoramic:   types.BoolValue(v.Panoramic),
@@ -251,7 +252,7 @@ func videoModelFrom(v videohost.Video) videoModel {
 		m.Metadata[kv.Key] = kv.Value
 	}
 	if s := v.Source; s != nil {
-		m.Source = &videoSourceModel{
+		m.Source = &VideoSourceModel{
 			URI:          types.StringValue(s.URI),
 			Type:         types.StringValue(s.Type),
 			LiveStreamID: types.StringNull(),
@@ -261,7 +262,7 @@ func videoModelFrom(v videohost.Video) videoModel {
 		}
 	}
 	if a := v.Assets; a != nil {
-		m.Assets = &videoAssetsModel{
+		m.Assets = &VideoAssetsModel{
 			HLS:       types.StringValue(a.HLS),
 			IFrame:    types.StringValue(a.IFrame),
 			Player:    types.StringValue(a.Player),
@@ -274,15 +275,15 @@ func videoModelFrom(v videohost.Video) videoModel {
 
 // The types of the elements of videos, from the schema (see list_values.go).
 var (
-	videoObjectType      = objectTypeOf(videoDataAttributes())
-	videoSourceAttrTypes = attrTypesOf(videoObjectType.AttrTypes["source"])
-	videoAssetsAttrTypes = attrTypesOf(videoObjectType.AttrTypes["assets"])
+	VideoObjectType      = framework.ObjectTypeOf(videoDataAttributes())
+	videoSourceAttrTypes = framework.AttrTypesOf(VideoObjectType.AttrTypes["source"])
+	videoAssetsAttrTypes = framework.AttrTypesOf(VideoObjectType.AttrTypes["assets"])
 )
 
-// object is the video as an element of the videos list.
-func (m videoModel) object() (types.Object, diag.Diagnostics) {
+// Object is the video as an element of the videos list.
+func (m VideoModel) Object() (types.Object, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	tags, d := stringList(m.Tags)
+	tags, d := framework.StringList(m.Tags)
 	diags.Append(d...)
 	metadata := make(map[string]attr.Value, len(m.Metadata))
 	for k, v := range m.Metadata {
@@ -305,7 +306,7 @@ func (m videoModel) object() (types.Object, diag.Diagnostics) {
 		})
 		diags.Append(d...)
 	}
-	o, d := types.ObjectValue(videoObjectType.AttrTypes, map[string]attr.Value{
+	o, d := types.ObjectValue(VideoObjectType.AttrTypes, map[string]attr.Value{
 		"id": m.ID, "title": m.Title, "description": m.Description, "language": m.Language,
 		"player_id": m.PlayerID, "created_at": m.CreatedAt, "published_at": m.PublishedAt,
 		"updated_at": m.UpdatedAt, "discarded": m.Discarded, "public": m.Public,
@@ -318,7 +319,7 @@ func (m videoModel) object() (types.Object, diag.Diagnostics) {
 
 // sourceUnsettled reports whether the state does not know that the service holds the whole
 // source file: bytes are missing, or how many is not known.
-func (m *videoResourceModel) sourceUnsettled() bool {
+func (m *VideoResourceModel) sourceUnsettled() bool {
 	return !m.SourceFile.IsNull() && (m.SourceBytesMissing.IsNull() || m.SourceBytesMissing.IsUnknown() ||
 		m.SourceBytesMissing.ValueInt64() > 0)
 }
@@ -327,7 +328,7 @@ func (m *videoResourceModel) sourceUnsettled() bool {
 // playable and, for a source file, how many of its bytes the service lacks. It is where the
 // missing count is taken from a status; a status with no size (no byte arrived yet) leaves the
 // count as it was.
-func (m *videoResourceModel) setFromStatus(st videohost.VideoStatus) {
+func (m *VideoResourceModel) setFromStatus(st videohost.VideoStatus) {
 	m.Playable = types.BoolValue(st.Encoding.Playable)
 	if missing := missingFromStatus(st); !m.SourceFile.IsNull() && !missing.IsNull() {
 		m.SourceBytesMissing = missing

@@ -1,4 +1,4 @@
-package provider
+package video
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -14,7 +15,7 @@ import (
 // player as null, and nothing for unknown values.
 func TestVideoUpdateFrom(t *testing.T) {
 	ctx := t.Context()
-	state := emptyVideoModel()
+	state := EmptyVideoModel()
 	if d := state.setFromVideo(ctx, videohost.Video{ID: "vi1", Title: "a", PlayerID: "pt1", Public: true, MP4Support: true,
 		Tags: []string{"x"}, Metadata: []videohost.Metadata{{Key: "k", Value: "v"}}}); d.HasError() {
 		t.Fatal(d)
@@ -25,7 +26,7 @@ func TestVideoUpdateFrom(t *testing.T) {
 	}
 	plan.Title = types.StringValue("b")
 	plan.PlayerID = types.StringNull()
-	plan.Tags = stringSetValue{SetValue: types.SetValueMust(types.StringType, []attr.Value{types.StringValue("y"), types.StringValue("x")})}
+	plan.Tags = framework.StringSetValue{SetValue: types.SetValueMust(types.StringType, []attr.Value{types.StringValue("y"), types.StringValue("x")})}
 	plan.Language = types.StringUnknown()
 	in, d := videoUpdateFrom(ctx, plan, state)
 	if d.HasError() {

@@ -1,4 +1,4 @@
-package provider
+package video
 
 // The checks of videohost_video that need no request, at validation and plan time, and the
 // plan's choices: the source file's SHA-256, what replaces the video, and the resumption of an
@@ -16,13 +16,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // videoSourceAttributes are the attributes of which exactly one names the source.
 var videoSourceAttributes = []string{"source_file", "source_url", "source_video_id"}
 
-func (m videoResourceModel) sources() []types.String {
+func (m VideoResourceModel) sources() []types.String {
 	return []types.String{m.SourceFile, m.SourceURL, m.SourceVideoID}
 }
 
@@ -30,7 +31,7 @@ func (m videoResourceModel) sources() []types.String {
 // is checked by ModifyPlan, at plan time: terraform validate looks at the configuration only, and
 // may run where the media are not (a lint job).
 func (r *videoResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var cfg videoResourceModel
+	var cfg VideoResourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -66,19 +67,19 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
-	plan, ok := modelOf[videoResourceModel](ctx, req.Plan, &resp.Diagnostics)
+	plan, ok := framework.ModelOf[VideoResourceModel](ctx, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	file, ok := planSourceSHA256(ctx, &plan, req, resp)
-	if !ok || !planVideoThumbnail(ctx, &plan, req, resp) {
+	if !ok || !PlanVideoThumbnail(ctx, &plan, req, resp) {
 		return
 	}
 	if req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 		return
 	}
-	state, ok := modelOf[videoResourceModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := framework.ModelOf[VideoResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -108,7 +109,7 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !plan.Public.Equal(state.Public) || !plan.MP4Support.Equal(state.MP4Support) || thumbnail {
 		// The service gives new addresses: tokens for a private video, an mp4 or none, a new
 		// thumbnail.
-		plan.Assets = types.ObjectUnknown(videoResourceAssetsTypes)
+		plan.Assets = types.ObjectUnknown(VideoResourceAssetsTypes)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
@@ -116,7 +117,7 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 // planSourceSHA256 plans source_sha256 from the file that source_file names, which it checks
 // without a request (trusting the record of its hash kept in the private state while the file is
 // unchanged); false, with an error on source_file, when the file cannot be uploaded.
-func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (localfile.SourceFile, bool) {
+func planSourceSHA256(ctx context.Context, plan *VideoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (localfile.SourceFile, bool) {
 	var file localfile.SourceFile
 	switch {
 	case plan.SourceFile.IsUnknown():
@@ -126,14 +127,14 @@ func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resourc
 	default:
 		var problem string
 		name := plan.SourceFile.ValueString()
-		prior := loadHashRecord(ctx, req.Private, "source_file", name)
+		prior := framework.LoadHashRecord(ctx, req.Private, "source_file", name)
 		file, problem = localfile.InspectSource(name, videohost.MaxSourceSize, prior)
 		if problem != "" {
 			resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Invalid Source File", "source_file "+problem+".")
 			return file, false
 		}
-		keepNewHashRecord(ctx, name, prior, file.Record)
-		storeHashRecord(ctx, resp.Private, "source_file", file.Record, &resp.Diagnostics)
+		framework.KeepNewHashRecord(ctx, name, prior, file.Record)
+		framework.StoreHashRecord(ctx, resp.Private, "source_file", file.Record, &resp.Diagnostics)
 		plan.SourceSHA256 = types.StringValue(file.SHA256)
 	}
 	return file, true
@@ -142,14 +143,14 @@ func planSourceSHA256(ctx context.Context, plan *videoResourceModel, req resourc
 // resumesUpload reports whether an update of state to plan resumes the upload of the source:
 // the video has a file as its source, and the service lacks some of its bytes (or none were
 // ever counted).
-func resumesUpload(plan, state videoResourceModel) bool {
+func resumesUpload(plan, state VideoResourceModel) bool {
 	return !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
 }
 
 // planResumedUpload plans an update that resumes the upload of file, and warns that it will.
 // It is a change that no attribute of the configuration made: what the apply changes on the
 // service is not known yet (the service detects the language once the source is in).
-func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoResourceModel, state videoResourceModel,
+func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *VideoResourceModel, state VideoResourceModel,
 	file localfile.SourceFile, diags *diag.Diagnostics,
 ) {
 	plan.SourceBytesMissing = types.Int64Unknown()
@@ -164,7 +165,7 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoReso
 	missing := "all of its bytes"
 	if !state.SourceBytesMissing.IsNull() {
 		missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
-			approxBytes(state.SourceBytesMissing.ValueInt64()))
+			framework.ApproxBytes(state.SourceBytesMissing.ValueInt64()))
 	}
 	// The file is the one uploaded before, or, for a video imported by id (no hash in its state),
 	// the one whose size is the size the service was given.
@@ -174,7 +175,7 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoReso
 	}
 	// Terraform prints a plan's warnings again at the end of the apply that carried it out, so
 	// the warning says what was found and planned, in the past tense, which stays true there.
-	diags.AddAttributeWarning(path.Root("source_bytes_missing"), videoUploadIncomplete, fmt.Sprintf(
+	diags.AddAttributeWarning(path.Root("source_bytes_missing"), VideoUploadIncomplete, fmt.Sprintf(
 		"When the plan was made, the source of video %s was incomplete: the service lacked %s of %s. The plan "+
 			"chose to resume the upload in place, to send only what the service lacked (%s), then wait for it to be %s; an "+
 			"apply that could not finish it says so in an error or a warning of its own.", state.ID.ValueString(),
@@ -184,16 +185,16 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *videoReso
 // replacements are the attributes whose change replaces the video. A video imported by id has
 // no source, clip or watermark in its state: the configuration's are taken as they are, except
 // a source file whose size is not the size of the source the service holds.
-func (r *videoResource) replacements(ctx context.Context, plan, state videoResourceModel, file localfile.SourceFile, resp *resource.ModifyPlanResponse) (path.Paths, bool) {
+func (r *videoResource) replacements(ctx context.Context, plan, state VideoResourceModel, file localfile.SourceFile, resp *resource.ModifyPlanResponse) (path.Paths, bool) {
 	var replace path.Paths
 	imported := state.SourceFile.IsNull() && state.SourceURL.IsNull() && state.SourceVideoID.IsNull()
 	if imported {
-		if file.Size == 0 || r.pd == nil {
+		if file.Size == 0 || r.Pd == nil {
 			return nil, true
 		}
-		st, err := r.pd.client.GetVideoStatus(ctx, state.ID.ValueString())
+		st, err := r.Pd.Client.GetVideoStatus(ctx, state.ID.ValueString())
 		if err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.pd, videoAttributePaths)
+			framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.Pd, videoAttributePaths)
 			return nil, false
 		}
 		if st.Ingest != nil && st.Ingest.Filesize != nil && *st.Ingest.Filesize != file.Size {

@@ -1,4 +1,4 @@
-package provider
+package video
 
 import (
 	"context"
@@ -24,11 +24,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
-	_ managedResource                     = (*videoResource)(nil)
+	_ framework.ManagedResource           = (*videoResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*videoResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*videoResource)(nil)
 )
@@ -38,15 +39,15 @@ var (
 // place with one PATCH; the source, the clip and the watermark exist only at creation, so a
 // change of them replaces the video.
 type videoResource struct {
-	deletedByID
-	withIDImport
+	framework.DeletedByID
+	framework.WithIDImport
 }
 
 // NewVideoResource returns the videohost_video resource.
 func NewVideoResource() resource.Resource {
 	return &videoResource{
-		deletedByID:  newDeletedByID(videoWrites),
-		withIDImport: newIDImport(videoWrites, "videoId"),
+		DeletedByID:  framework.NewDeletedByID(videoWrites),
+		WithIDImport: framework.NewIDImport(videoWrites, "videoId"),
 	}
 }
 
@@ -87,7 +88,7 @@ var videoAttributePaths = func() map[string]path.Path {
 
 // videoAttributesFor is videoAttributePaths with the service's source mapped to the attribute
 // that set it in plan.
-func videoAttributesFor(plan videoResourceModel) map[string]path.Path {
+func videoAttributesFor(plan VideoResourceModel) map[string]path.Path {
 	m := make(map[string]path.Path, len(videoAttributePaths)+1)
 	for k, v := range videoAttributePaths {
 		m[k] = v
@@ -115,7 +116,7 @@ func (r *videoResource) Schema(ctx context.Context, _ resource.SchemaRequest, re
 			"next apply sends only what the service lacks. Import with the video's id.",
 		Attributes: videoAttributes(),
 		Blocks: map[string]schema.Block{
-			"timeouts": timeoutsBlock(ctx, timeouts.Opts{Create: true, Update: true}),
+			"timeouts": framework.TimeoutsBlock(ctx, timeouts.Opts{Create: true, Update: true}),
 		},
 	}
 }
@@ -145,11 +146,11 @@ const videoLanguageDescription = "Language of the video, one of the service's la
 // videoMetadataAttributes are the attributes that change in place.
 func videoMetadataAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": keptString("Identifier of the video (the service's `videoId`)."),
+		"id": framework.KeptString("Identifier of the video (the service's `videoId`)."),
 		"title": schema.StringAttribute{
 			MarkdownDescription: fmt.Sprintf("Title of the video, at most %d characters. Required; must not be blank.", maxVideoTitle),
 			Required:            true,
-			Validators:          []validator.String{notBlank(), titleLengthCheck()},
+			Validators:          []validator.String{framework.NotBlank(), titleLengthCheck()},
 		},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Description of the video. Default empty: removing it clears the description.",
@@ -173,12 +174,12 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Id of the player theme of the video's player (`videohost_player_theme.<name>.id`). " +
 				"No default: the service's own player. Removing it detaches the theme.",
 			Optional:   true,
-			Validators: serviceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
+			Validators: framework.ServiceIDValidators("a player theme (its playerId)", "videohost_player_themes"),
 		},
 		"tags": schema.SetAttribute{
 			MarkdownDescription: fmt.Sprintf("Tags of the video, at most %d of 1 to %d characters each. Default "+
 				"none; a change sends the whole set.", maxVideoTags, maxVideoTag),
-			CustomType:  newStringSetType(),
+			CustomType:  framework.NewStringSetType(),
 			ElementType: types.StringType,
 			Validators:  []validator.Set{videoTagsCheck{}},
 			Optional:    true, Computed: true,
@@ -196,7 +197,7 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		"language": schema.StringAttribute{
 			MarkdownDescription: videoLanguageDescription,
 			Optional:            true, Computed: true,
-			Validators:    []validator.String{videoLanguageValidator()},
+			Validators:    []validator.String{framework.VideoLanguageValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
 		},
 		"transcript": schema.BoolAttribute{
@@ -254,13 +255,13 @@ func videoSourceSchema() map[string]schema.Attribute {
 			MarkdownDescription: "Address (http or https) of a video on the web that the service fetches as the " +
 				"source. A change replaces the video. Exactly one of `source_file`, `source_url` and `source_video_id`.",
 			Optional:   true,
-			Validators: []validator.String{httpURLValidator()},
+			Validators: []validator.String{framework.HttpURLValidator()},
 		},
 		"source_video_id": schema.StringAttribute{
 			MarkdownDescription: "Id of a video of the workspace whose source is copied. A change replaces the video. " +
 				"Exactly one of `source_file`, `source_url` and `source_video_id`.",
 			Optional:   true,
-			Validators: serviceIDValidators("a video (its videoId)", "videohost_videos"),
+			Validators: framework.ServiceIDValidators("a video (its videoId)", "videohost_videos"),
 		},
 		"source_sha256": schema.StringAttribute{
 			MarkdownDescription: "Lowercase hex SHA-256 of `source_file`, taken at plan time; null for the other " +
@@ -308,9 +309,9 @@ func videoComputedAttributes() map[string]schema.Attribute {
 			Optional: true, Computed: true, Default: stringdefault.StaticString(waitUploaded),
 			Validators: []validator.String{stringvalidator.OneOf(waitUploaded, waitPlayable, waitEncoded)},
 		},
-		"created_at": keptString("Creation time of the video, RFC 3339."),
+		"created_at": framework.KeptString("Creation time of the video, RFC 3339."),
 		"updated_at": schema.StringAttribute{MarkdownDescription: "Time of the video's last change, RFC 3339.", Computed: true},
-		"published_at": keptString("Publication time of the video, RFC 3339; null when none. The service sets it when the " +
+		"published_at": framework.KeptString("Publication time of the video, RFC 3339; null when none. The service sets it when the " +
 			"video is made and no attribute changes it, so an update plans it as it is."),
 		"assets": videoAssetsAttribute(),
 		"playable": schema.BoolAttribute{
@@ -324,8 +325,8 @@ func videoComputedAttributes() map[string]schema.Attribute {
 
 func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	// The whole create (its upload included) is one write for the rate-limit warning.
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[videoResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	defer framework.NoteRateLimitWaits(&resp.Diagnostics, framework.RateWaitsNow(r.Pd))
+	plan, ok := framework.ConfiguredModel[VideoResourceModel](ctx, r.Pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -346,14 +347,14 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 		if opened, ok = openVideoSource(ctx, &plan, resp.Private, "No video was created", &resp.Diagnostics); !ok {
 			return
 		}
-		defer opened.file.Close()
+		defer opened.File.Close()
 	}
 	in, d := videoCreateFrom(ctx, plan)
 	resp.Diagnostics.Append(d...)
 	if d.HasError() {
 		return
 	}
-	v, ok := createVideo(ctx, r.pd, &resp.Diagnostics, in, videoAttributesFor(plan))
+	v, ok := createVideo(ctx, r.Pd, &resp.Diagnostics, in, videoAttributesFor(plan))
 	if !ok {
 		return
 	}
@@ -365,25 +366,25 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	complete := true
 	if !plan.SourceFile.IsNull() {
 		state.SourceBytesMissing = types.Int64Null()
-		complete = uploadVideoSource(ctx, r.pd, &state, resp.Private, opened, &resp.Diagnostics)
+		complete = uploadVideoSource(ctx, r.Pd, &state, resp.Private, opened, &resp.Diagnostics)
 	}
-	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {
-		finishVideo(ctx, r.pd, &state, plan, true, true, videoWaitLimit(plan, "create", timeout), &resp.Diagnostics)
+	if complete && !framework.Interrupted(ctx) && !resp.Diagnostics.HasError() {
+		finishVideo(ctx, r.Pd, &state, plan, true, true, videoWaitLimit(plan, "create", timeout), &resp.Diagnostics)
 	}
-	if !interrupted(ctx) {
-		writeVideoThumbnail(ctx, r.pd, &state, plan, nil, resp.Private, &resp.Diagnostics)
+	if !framework.Interrupted(ctx) {
+		writeVideoThumbnail(ctx, r.Pd, &state, plan, nil, resp.Private, &resp.Diagnostics)
 	}
-	readVideoBack(ctx, r.pd, &state, &resp.Diagnostics)
+	readVideoBack(ctx, r.Pd, &state, &resp.Diagnostics)
 	state.nullUnknowns()
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[videoResourceModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := framework.ModelOf[VideoResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	v, ok := readRemote(ctx, &r.managedBase, resp, state.ID,
+	v, ok := framework.ReadRemote(ctx, &r.ManagedBase, resp, state.ID,
 		", uploading its source again", (*videohost.Client).LookupVideo)
 	if !ok {
 		return
@@ -392,7 +393,7 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	if imported {
 		// Only the id is known: what the service does not show takes its default, and the
 		// source's state comes from the status.
-		m := emptyVideoModel()
+		m := EmptyVideoModel()
 		m.ID = state.ID
 		m.Timeouts = state.Timeouts
 		state = m
@@ -403,9 +404,9 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	if imported || !state.Playable.ValueBool() || state.sourceUnsettled() {
 		// What is missing of the source is read again as long as anything may be: an upload
 		// that the service completed (a retried chunk, another apply) is then no longer resumed.
-		st, err := r.pd.client.GetVideoStatus(ctx, state.ID.ValueString())
+		st, err := r.Pd.Client.GetVideoStatus(ctx, state.ID.ValueString())
 		if err != nil {
-			addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.pd, videoAttributePaths)
+			framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.Pd, videoAttributePaths)
 			return
 		}
 		state.setFromStatus(st)
@@ -423,9 +424,9 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 }
 
 func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	defer noteRateLimitWaits(&resp.Diagnostics, rateWaitsNow(r.pd))
-	plan, ok := configuredModel[videoResourceModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
-	state, ok2 := modelOf[videoResourceModel](ctx, req.State, &resp.Diagnostics)
+	defer framework.NoteRateLimitWaits(&resp.Diagnostics, framework.RateWaitsNow(r.Pd))
+	plan, ok := framework.ConfiguredModel[VideoResourceModel](ctx, r.Pd, req.Plan, &resp.Diagnostics)
+	state, ok2 := framework.ModelOf[VideoResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok || !ok2 {
 		return
 	}
@@ -450,7 +451,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		next.SourceBytesMissing = state.SourceBytesMissing
 	}
 	if !in.IsEmpty() {
-		v, ok := updateVideo(ctx, r.pd, state.ID.ValueString(), in, videoAttributesFor(plan), &resp.Diagnostics)
+		v, ok := updateVideo(ctx, r.Pd, state.ID.ValueString(), in, videoAttributesFor(plan), &resp.Diagnostics)
 		if !ok {
 			return
 		}
@@ -461,32 +462,32 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		opened, ok := openVideoSource(ctx, &next, resp.Private, "The source of video "+state.ID.ValueString()+" was not uploaded",
 			&resp.Diagnostics)
 		if ok {
-			defer opened.file.Close()
+			defer opened.File.Close()
 		}
-		complete = ok && uploadVideoSource(ctx, r.pd, &next, resp.Private, opened, &resp.Diagnostics)
+		complete = ok && uploadVideoSource(ctx, r.Pd, &next, resp.Private, opened, &resp.Diagnostics)
 		resumed = complete
 	}
-	if complete && !interrupted(ctx) && !resp.Diagnostics.HasError() {
+	if complete && !framework.Interrupted(ctx) && !resp.Diagnostics.HasError() {
 		// A thumbnail planned while the source was incomplete is set once it is complete.
 		thumb := !plan.ThumbnailTimecode.IsNull() && (resumed || !plan.ThumbnailTimecode.Equal(state.ThumbnailTimecode))
 		wait := resumed || !plan.WaitFor.Equal(state.WaitFor)
-		finishVideo(ctx, r.pd, &next, plan, thumb, wait, videoWaitLimit(plan, "update", timeout), &resp.Diagnostics)
+		finishVideo(ctx, r.Pd, &next, plan, thumb, wait, videoWaitLimit(plan, "update", timeout), &resp.Diagnostics)
 	}
-	if !interrupted(ctx) {
-		writeVideoThumbnail(ctx, r.pd, &next, plan, &state, resp.Private, &resp.Diagnostics)
+	if !framework.Interrupted(ctx) {
+		writeVideoThumbnail(ctx, r.Pd, &next, plan, &state, resp.Private, &resp.Diagnostics)
 	}
-	readVideoBack(ctx, r.pd, &next, &resp.Diagnostics)
+	readVideoBack(ctx, r.Pd, &next, &resp.Diagnostics)
 	if !plan.Assets.IsUnknown() {
 		// Planned from the state: addresses that only their tokens change (a private video's)
 		// keep what the plan said.
 		next.Assets = plan.Assets
 	}
 	next.nullUnknowns()
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &next, next.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &next, next.ID)...)
 }
 
 // videoAssetsAttribute is the video's assets attribute; its type is videoResourceAssetsTypes.
 func videoAssetsAttribute() schema.SingleNestedAttribute {
-	return resourceAssetsAttribute("Addresses of the video's outputs. They change with `public`, `mp4_support` "+
+	return framework.ResourceAssetsAttribute("Addresses of the video's outputs. They change with `public`, `mp4_support` "+
 		"and `thumbnail_timecode`, and never otherwise.", true)
 }

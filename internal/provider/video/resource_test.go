@@ -1,4 +1,4 @@
-package provider
+package video_test
 
 import (
 	"bytes"
@@ -21,8 +21,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -34,8 +36,8 @@ const videoFileSize = 12 << 20
 // sourceOnService is a state check that the service holds a complete source of video *id: on
 // the emulator, whose SHA-256 is *sum; on a real endpoint, which only says how much arrived,
 // one that its status calls complete.
-func sourceOnService(env *accEnv, id, sum *string) statecheck.StateCheck {
-	return serviceCheckFunc(func(ctx context.Context) error {
+func sourceOnService(env *acctest.AccEnv, id, sum *string) statecheck.StateCheck {
+	return acctest.ServiceCheckFunc(func(ctx context.Context) error {
 		if env.Emu == nil {
 			c, err := videohost.New(videohost.Config{BaseURL: env.BaseURL, APIKey: env.APIKey, AuthScheme: videohost.AuthBasic, Version: "test"})
 			if err != nil {
@@ -66,20 +68,20 @@ func sourceOnService(env *accEnv, id, sum *string) statecheck.StateCheck {
 // TestAccVideoResource uploads a file of several chunks, changes the metadata in place with
 // one PATCH, imports the video, and replaces it when the file's content changes.
 func TestAccVideoResource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	file, sum := writeRandomFile(t, dir, "clip.mp4", videoFileSize)
+	file, sum := acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize)
 	var id, firstID string
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	patches := 0
 
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             goneFromService(serviceClient(t, env).GetVideo, &id),
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		CheckDestroy:             acctest.GoneFromService(acctest.ServiceClient(t, env).GetVideo, &id),
 		Steps: []resource.TestStep{
 			{
-				Config: videoConfig(env, "title", hcl("Launch"), "source_file", hcl(file), "tags", hclList("a", "b"),
-					"metadata", `{ team = "video" }`, "wait_for", hcl("encoded")),
+				Config: acctest.VideoConfig(env, "title", acctest.Hcl("Launch"), "source_file", acctest.Hcl(file), "tags", acctest.HclList("a", "b"),
+					"metadata", `{ team = "video" }`, "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testVideoAddr, plancheck.ResourceActionCreate),
@@ -89,7 +91,7 @@ func TestAccVideoResource(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testVideoAddr, &id),
+					acctest.IdOf(testVideoAddr, &id),
 					sameID.AddStateValue(testVideoAddr, tfjsonpath.New("id")),
 					sourceOnService(env, &id, &sum),
 					statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),
@@ -107,8 +109,8 @@ func TestAccVideoResource(t *testing.T) {
 				// Title, description, tags, metadata and panoramic change in place: one PATCH, and
 				// the values that never change are known in the plan.
 				PreConfig: func() { patches = env.RequestCount("PATCH", "/videos/") },
-				Config: videoConfig(env, "title", hcl("Launch, final"), "description", hcl("The launch."), "source_file", hcl(file),
-					"tags", hclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", hcl("encoded")),
+				Config: acctest.VideoConfig(env, "title", acctest.Hcl("Launch, final"), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
+					"tags", acctest.HclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testVideoAddr, plancheck.ResourceActionUpdate),
@@ -124,13 +126,13 @@ func TestAccVideoResource(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testVideoAddr, tfjsonpath.New("id")),
-					serviceCheckFunc(func(context.Context) error {
+					acctest.ServiceCheckFunc(func(context.Context) error {
 						if n := env.RequestCount("PATCH", "/videos/") - patches; n != 1 {
 							return fmt.Errorf("%d PATCH requests for one in-place change, want 1", n)
 						}
 						return nil
 					}),
-					onService(serviceClient(t, env).GetVideo, &id, func(v videohost.Video) error {
+					acctest.OnService(acctest.ServiceClient(t, env).GetVideo, &id, func(v videohost.Video) error {
 						md := map[string]string{}
 						for _, kv := range v.Metadata {
 							md[kv.Key] = kv.Value
@@ -155,10 +157,10 @@ func TestAccVideoResource(t *testing.T) {
 				// A new file: the plan replaces the video, and the new one holds the new bytes.
 				PreConfig: func() {
 					firstID = id
-					file, sum = writeRandomFile(t, dir, "clip.mp4", videoFileSize+1000)
+					file, sum = acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize+1000)
 				},
-				Config: videoConfig(env, "title", hcl("Launch, final"), "description", hcl("The launch."), "source_file", hcl(file),
-					"tags", hclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", hcl("encoded")),
+				Config: acctest.VideoConfig(env, "title", acctest.Hcl("Launch, final"), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
+					"tags", acctest.HclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testVideoAddr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -166,10 +168,10 @@ func TestAccVideoResource(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testVideoAddr, &id),
+					acctest.IdOf(testVideoAddr, &id),
 					sourceOnService(env, &id, &sum),
-					serviceCheckFunc(func(ctx context.Context) error {
-						if _, err := serviceClient(t, env).GetVideo(ctx, firstID); !errors.Is(err, videohost.ErrNotFound) || id == firstID {
+					acctest.ServiceCheckFunc(func(ctx context.Context) error {
+						if _, err := acctest.ServiceClient(t, env).GetVideo(ctx, firstID); !errors.Is(err, videohost.ErrNotFound) || id == firstID {
 							return fmt.Errorf("the first video %s is still there (new %s): %v", firstID, id, err)
 						}
 						return nil
@@ -186,25 +188,25 @@ var _ = regexp.MustCompile
 // A player theme id of the right form that names no theme passes the plan, and the service's
 // 404 names playerId; a language off the service's list is refused at plan (TestAccVideoBadInput).
 func TestAccVideoServiceRefusal(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	file, _ := writeRandomFile(t, t.TempDir(), "ok.mp4", 1024)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	file, _ := acctest.WriteRandomFile(t, t.TempDir(), "ok.mp4", 1024)
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      videoConfig(env, "title", hcl("Refused"), "source_file", hcl(file), "player_id", hcl("pt0000000000000000000000")),
+			Config:      acctest.VideoConfig(env, "title", acctest.Hcl("Refused"), "source_file", acctest.Hcl(file), "player_id", acctest.Hcl("pt0000000000000000000000")),
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*player_id = "pt0000000000000000000000"`),
 		}},
 	})
 }
 
 // testWatermark makes a watermark on the service from a tiny PNG and returns its id.
-func testWatermark(t *testing.T, env *accEnv) string {
+func testWatermark(t *testing.T, env *acctest.AccEnv) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 2, 2))); err != nil {
 		t.Fatal(err)
 	}
-	w, err := serviceClient(t, env).CreateWatermark(t.Context(), videohost.UploadSource{
+	w, err := acctest.ServiceClient(t, env).CreateWatermark(t.Context(), videohost.UploadSource{
 		Name: "mark.png", Reader: bytes.NewReader(b.Bytes()), Size: int64(b.Len())})
 	if err != nil {
 		t.Fatal(err)
@@ -216,10 +218,10 @@ func testWatermark(t *testing.T, env *accEnv) string {
 // the thumbnail changes in place, and a change of the clip or the watermark replaces the
 // copy only.
 func TestAccVideoFromURLAndCopy(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	mark := testWatermark(t, env)
 	config := func(thumbnail, clipEnd, opacity string) string {
-		return env.providerConfig("") + fmt.Sprintf(`
+		return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_video" "web" {
   title              = "From the web"
   source_url         = "https://media.example.test/launch.mp4"
@@ -233,12 +235,12 @@ resource "videohost_video" "copy" {
   clip            = { start_timecode = "00:00:01", end_timecode = %s }
   watermark       = { id = %s, top = "10px", left = "10px", opacity = %s }
 }
-`, thumbnail, hcl(clipEnd), hcl(mark), hcl(opacity))
+`, thumbnail, acctest.Hcl(clipEnd), acctest.Hcl(mark), acctest.Hcl(opacity))
 	}
 	const web, cp = "videohost_video.web", "videohost_video.copy"
 	var webID, copyID, firstCopy, firstThumb string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: config("null", "00:00:05", "50%"),
@@ -246,7 +248,7 @@ resource "videohost_video" "copy" {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(web, &webID), idOf(cp, &copyID),
+					acctest.IdOf(web, &webID), acctest.IdOf(cp, &copyID),
 					// The service ingests and encodes a URL's video on its own clock, changing
 					// playable and the detected language as it goes: the create waits until it
 					// is done (wait_for = "encoded"), so that the import at the end reads the
@@ -260,7 +262,7 @@ resource "videohost_video" "copy" {
 						firstThumb = v
 						return nil
 					})),
-					onService(serviceClient(t, env).GetVideo, &webID, func(v videohost.Video) error {
+					acctest.OnService(acctest.ServiceClient(t, env).GetVideo, &webID, func(v videohost.Video) error {
 						if v.Source == nil || v.Source.URI != "https://media.example.test/launch.mp4" {
 							return fmt.Errorf("the service's source is %+v", v.Source)
 						}
@@ -270,7 +272,7 @@ resource "videohost_video" "copy" {
 			},
 			{
 				// The thumbnail changes in place, and with it the thumbnail's address.
-				Config: config(hcl("00:00:02.500"), "00:00:05", "50%"),
+				Config: config(acctest.Hcl("00:00:02.500"), "00:00:05", "50%"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(web, plancheck.ResourceActionUpdate),
@@ -291,14 +293,14 @@ resource "videohost_video" "copy" {
 			{
 				// A new clip replaces the copy, and only the copy.
 				PreConfig: func() { firstCopy = copyID },
-				Config:    config(hcl("00:00:02.500"), "00:00:06", "50%"),
+				Config:    config(acctest.Hcl("00:00:02.500"), "00:00:06", "50%"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(web, plancheck.ResourceActionNoop),
 						plancheck.ExpectResourceAction(cp, plancheck.ResourceActionDestroyBeforeCreate),
 					},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{idOf(cp, &copyID), serviceCheckFunc(func(ctx context.Context) error {
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(cp, &copyID), acctest.ServiceCheckFunc(func(ctx context.Context) error {
 					if copyID == firstCopy {
 						return fmt.Errorf("the copy %s was not replaced", copyID)
 					}
@@ -308,7 +310,7 @@ resource "videohost_video" "copy" {
 			{
 				// So does a new watermark position.
 				PreConfig: func() { firstCopy = copyID },
-				Config:    config(hcl("00:00:02.500"), "00:00:06", "80%"),
+				Config:    config(acctest.Hcl("00:00:02.500"), "00:00:06", "80%"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(cp, plancheck.ResourceActionDestroyBeforeCreate),
@@ -330,22 +332,22 @@ resource "videohost_video" "copy" {
 // configured file as its source when its size is the size the service holds (no upload, an
 // in-place update); a file of another size replaces it.
 func TestAccVideoImportAdoptsFile(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	file, sum := writeRandomFile(t, dir, "clip.mp4", videoFileSize)
-	c := serviceClient(t, env)
+	file, sum := acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize)
+	c := acctest.ServiceClient(t, env)
 	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: "Uploaded elsewhere"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened, err := openPlannedSource(t.Context(), file, sum, localfile.Record{})
+	opened, err := video.OpenPlannedSource(t.Context(), file, sum, localfile.Record{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.UploadVideoSource(t.Context(), v.ID, opened.src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
+	if _, err := c.UploadVideoSource(t.Context(), v.ID, opened.Src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
 		t.Fatal(err)
 	}
-	_ = opened.file.Close()
+	_ = opened.File.Close()
 	id := v.ID
 	// What reached the service of the source: the emulator counts the bytes; against a real
 	// endpoint the chunks sent are counted.
@@ -357,11 +359,11 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	}
 	uploaded := sent()
 	config := func(path string) string {
-		return videoConfig(env, "title", hcl("Uploaded elsewhere"), "source_file", hcl(path))
+		return acctest.VideoConfig(env, "title", acctest.Hcl("Uploaded elsewhere"), "source_file", acctest.Hcl(path))
 	}
-	other, _ := writeRandomFile(t, dir, "other.mp4", videoFileSize+1)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	other, _ := acctest.WriteRandomFile(t, dir, "other.mp4", videoFileSize+1)
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:             config(file),
@@ -382,7 +384,7 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("id"), knownvalue.StringExact(id)),
 					statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),
-					serviceCheckFunc(func(context.Context) error {
+					acctest.ServiceCheckFunc(func(context.Context) error {
 						if n := sent(); n != uploaded {
 							return fmt.Errorf("%d bytes (or chunks) uploaded after the import, want none", n-uploaded)
 						}
@@ -416,19 +418,19 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 // there, once the apply has created it again: what was found and planned, in the past tense,
 // never "the next apply creates it again".
 func TestAccVideoDeletedOutsideWarning(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireOwnAccount(t, "it finds the video it deletes outside Terraform as the only video of the account")
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireOwnAccount(t, "it finds the video it deletes outside Terraform as the only video of the account")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
-	cli := newCLIWorkdir(ctx, t, "1.0.0")
-	cli.writeConfig(env, "", `
+	cli := acctest.NewCLIWorkdir(ctx, t, "1.0.0")
+	cli.WriteConfig(env, "", `
 resource "videohost_video" "gone" {
   title      = "Deleted outside Terraform"
   source_url = "https://media.example.test/a.mp4"
 }
 `)
-	cli.run("apply", "-no-color", "-auto-approve")
-	c := serviceClient(t, env)
+	cli.Run("apply", "-no-color", "-auto-approve")
+	c := acctest.ServiceClient(t, env)
 	videos, err := c.ListVideos(ctx, videohost.VideoFilter{})
 	if err != nil || len(videos) != 1 {
 		t.Fatalf("the videos after the first apply: %v, %v", videos, err)
@@ -436,7 +438,7 @@ resource "videohost_video" "gone" {
 	if err := c.DeleteVideo(ctx, videos[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	out := cli.run("apply", "-no-color", "-auto-approve")
+	out := cli.Run("apply", "-no-color", "-auto-approve")
 	flat := strings.Join(strings.Fields(out), " ")
 	if !strings.Contains(out, "Resources: 1 added") || !strings.Contains(flat, "Warning: Video Deleted Outside Terraform") {
 		t.Fatalf("the apply did not warn of the deletion and create the video again:\n%s", out)

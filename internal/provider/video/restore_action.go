@@ -1,4 +1,4 @@
-package provider
+package video
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -20,7 +21,7 @@ var _ action.ActionWithConfigure = (*videoRestoreAction)(nil)
 // state (its resource was destroyed), so restoring it is an action, not a resource: the restored
 // video is then imported like any video made outside Terraform.
 type videoRestoreAction struct {
-	pd *providerData
+	pd *framework.ProviderData
 }
 
 // NewVideoRestoreAction returns the videohost_video_restore action.
@@ -32,7 +33,7 @@ type videoRestoreModel struct {
 
 // Summaries of the action's errors.
 const (
-	discardedVideoNotFoundSummary = "Discarded Video Not Found"
+	DiscardedVideoNotFoundSummary = "Discarded Video Not Found"
 	videoRestoreFailedSummary     = "Unable to Restore the Video"
 )
 
@@ -53,21 +54,21 @@ func (a *videoRestoreAction) Schema(_ context.Context, _ action.SchemaRequest, r
 				MarkdownDescription: "Id of the discarded video to restore (the destroy's warning names it; the " +
 					"`videohost_discarded_videos` data source lists them). Required.",
 				Required:   true,
-				Validators: serviceIDValidators("a video (its videoId)", "videohost_discarded_videos"),
+				Validators: framework.ServiceIDValidators("a video (its videoId)", "videohost_discarded_videos"),
 			},
 		},
 	}
 }
 
 func (a *videoRestoreAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	a.pd = framework.ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // videoIDPaths points the service's errors about the id at video_id.
 var videoIDPaths = map[string]path.Path{"videoId": path.Root("video_id")}
 
 func (a *videoRestoreAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	cfg, ok := configuredModel[videoRestoreModel](ctx, a.pd, req.Config, &resp.Diagnostics)
+	cfg, ok := framework.ConfiguredModel[videoRestoreModel](ctx, a.pd, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -78,23 +79,23 @@ func (a *videoRestoreAction) Invoke(ctx context.Context, req action.InvokeReques
 	}
 	id := cfg.VideoID.ValueString()
 	progress("Asking the service to restore discarded video %s", id)
-	v, err := a.pd.client.RestoreVideo(ctx, id)
+	v, err := a.pd.Client.RestoreVideo(ctx, id)
 	if errors.Is(err, videohost.ErrNotFound) {
 		// Restored already (by an earlier run, or a retry whose first attempt went through), or
 		// not discarded at all: the videos tell which.
-		if v, gerr := a.pd.client.GetVideo(ctx, id); gerr == nil {
+		if v, gerr := a.pd.Client.GetVideo(ctx, id); gerr == nil {
 			progress("Video %s (%q) is not discarded: it was restored already. Import it with "+
 				"terraform import videohost_video.<name> %s", id, v.Title, id)
 			return
 		}
-		resp.Diagnostics.AddAttributeError(path.Root("video_id"), discardedVideoNotFoundSummary,
+		resp.Diagnostics.AddAttributeError(path.Root("video_id"), DiscardedVideoNotFoundSummary,
 			"The service has no discarded video "+id+": it was never discarded, its retention (90 days) ended, or the "+
 				"workspace lacks the Video Restore feature, so that its delete was final. Check video_id: the "+
 				"videohost_discarded_videos data source lists the discarded videos.")
 		return
 	}
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, videoRestoreFailedSummary, err, a.pd, videoIDPaths)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, videoRestoreFailedSummary, err, a.pd, videoIDPaths)
 		return
 	}
 	progress("Restored video %s (%q). Import it back with terraform import videohost_video.<name> %s, or an "+

@@ -1,4 +1,4 @@
-package provider
+package video_test
 
 // Tests of the Video Restore feature: the destroy's warning, the videohost_video_restore action,
 // and the import of a restored video.
@@ -13,7 +13,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -35,13 +37,13 @@ output "id" {
 // whose videos do not expire after a day). It returns the video's id. Against a real endpoint
 // whose workspace has no Video Restore feature (the destroyed video is not among the discarded
 // videos) it skips the test, which has nothing to restore.
-func destroyDiscards(t *testing.T, env *accEnv, w *cliWorkdir, rest string) string {
+func destroyDiscards(t *testing.T, env *acctest.AccEnv, w *acctest.CliWorkdir, rest string) string {
 	t.Helper()
-	w.writeConfig(env, "", restoredVideoResource)
-	w.run("apply", "-auto-approve", "-no-color", "-input=false")
-	id := strings.TrimSpace(w.run("output", "-raw", "id"))
-	w.writeConfig(env, "", rest)
-	out := w.run("apply", "-auto-approve", "-no-color", "-input=false")
+	w.WriteConfig(env, "", restoredVideoResource)
+	w.Run("apply", "-auto-approve", "-no-color", "-input=false")
+	id := strings.TrimSpace(w.Run("output", "-raw", "id"))
+	w.WriteConfig(env, "", rest)
+	out := w.Run("apply", "-auto-approve", "-no-color", "-input=false")
 	d := discardedOrSkip(t, env, id)
 	until := d.DeletesAt.UTC().Format("2006-01-02T")
 	if env.Emu != nil {
@@ -49,7 +51,7 @@ func destroyDiscards(t *testing.T, env *accEnv, w *cliWorkdir, rest string) stri
 			t.Errorf("video %s is kept until %s, want %s... (90 days)", id, d.DeletesAt, want)
 		}
 	}
-	if !strings.Contains(out, videoDiscardedSummary) || !strings.Contains(out, id) || !strings.Contains(out, until) {
+	if !strings.Contains(out, video.VideoDiscardedSummary) || !strings.Contains(out, id) || !strings.Contains(out, until) {
 		t.Errorf("the destroy of video %s does not warn that it was discarded until %s...:\n%s", id, until, out)
 	}
 	return id
@@ -58,9 +60,9 @@ func destroyDiscards(t *testing.T, env *accEnv, w *cliWorkdir, rest string) stri
 // discardedOrSkip reads video id, just destroyed, among the discarded videos through the public
 // API. Not found there, the workspace has no Video Restore feature: a failure in-process (the
 // tests' emulator has it), a skip against a real endpoint, which may not.
-func discardedOrSkip(t *testing.T, env *accEnv, id string) videohost.Video {
+func discardedOrSkip(t *testing.T, env *acctest.AccEnv, id string) videohost.Video {
 	t.Helper()
-	d, err := serviceClient(t, env).GetDiscardedVideo(t.Context(), id)
+	d, err := acctest.ServiceClient(t, env).GetDiscardedVideo(t.Context(), id)
 	switch {
 	case errors.Is(err, videohost.ErrNotFound) && env.Emu == nil:
 		t.Logf("video %s, destroyed, is not among the discarded videos", id)
@@ -76,19 +78,19 @@ func discardedOrSkip(t *testing.T, env *accEnv, id string) videohost.Video {
 
 // importRestored imports the restored video id into the configuration it was destroyed from,
 // with an import block; the plan after it is empty.
-func importRestored(t *testing.T, env *accEnv, w *cliWorkdir, id string) {
+func importRestored(t *testing.T, env *acctest.AccEnv, w *acctest.CliWorkdir, id string) {
 	t.Helper()
-	w.writeConfig(env, "", restoredVideoResource+fmt.Sprintf(`
+	w.WriteConfig(env, "", restoredVideoResource+fmt.Sprintf(`
 import {
   to = videohost_video.kept
   id = %q
 }
 `, id))
-	out := w.run("apply", "-auto-approve", "-no-color", "-input=false")
+	out := w.Run("apply", "-auto-approve", "-no-color", "-input=false")
 	if !strings.Contains(out, "1 imported") {
 		t.Errorf("the apply did not import the restored video:\n%s", out)
 	}
-	w.run("plan", "-detailed-exitcode", "-no-color", "-input=false")
+	w.Run("plan", "-detailed-exitcode", "-no-color", "-input=false")
 }
 
 // TestAccVideoDestroyDiscards destroys a video of a workspace with the Video Restore feature on
@@ -98,10 +100,10 @@ import {
 // with an empty plan after. Against a real endpoint it needs a workspace with the feature, and
 // skips, saying so, without it.
 func TestAccVideoDestroyDiscards(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
+	env := acctest.NewAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
-	w := newCLIWorkdir(ctx, t, "1.11.0")
+	w := acctest.NewCLIWorkdir(ctx, t, "1.11.0")
 	listed := `
 data "videohost_discarded_videos" "kept" {
   title = "Kept for restore"
@@ -112,12 +114,12 @@ output "discarded" {
 }
 `
 	id := destroyDiscards(t, env, w, listed)
-	w.run("apply", "-auto-approve", "-no-color", "-input=false", "-refresh-only")
-	out := w.run("output", "-json", "discarded")
+	w.Run("apply", "-auto-approve", "-no-color", "-input=false", "-refresh-only")
+	out := w.Run("output", "-json", "discarded")
 	if !strings.Contains(out, id+" true 20") {
 		t.Errorf("videohost_discarded_videos does not list video %s as discarded, with its deletes_at: %s", id, out)
 	}
-	if _, err := serviceClient(t, env).RestoreVideo(ctx, id); err != nil {
+	if _, err := acctest.ServiceClient(t, env).RestoreVideo(ctx, id); err != nil {
 		t.Fatalf("restoring video %s: %v", id, err)
 	}
 	importRestored(t, env, w, id)
@@ -129,11 +131,11 @@ output "discarded" {
 // video_id. Against a real endpoint it needs a workspace with the feature, and skips, saying
 // so, without it.
 func TestAccVideoRestoreAction(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
-	requireCLIFeature(t, featureActions)
+	env := acctest.NewAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
+	acctest.RequireCLIFeature(t, acctest.FeatureActions)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
-	w := newCLIWorkdir(ctx, t, "1.14.0")
+	w := acctest.NewCLIWorkdir(ctx, t, "1.14.0")
 	action := func(id string) string {
 		return fmt.Sprintf(`
 action "videohost_video_restore" "kept" {
@@ -144,24 +146,24 @@ action "videohost_video_restore" "kept" {
 `, id)
 	}
 	id := destroyDiscards(t, env, w, "")
-	w.writeConfig(env, "", action(id))
-	out := w.run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
+	w.WriteConfig(env, "", action(id))
+	out := w.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
 	if !strings.Contains(out, "Restored video "+id) {
 		t.Errorf("the action does not say it restored video %s:\n%s", id, out)
 	}
-	if v, err := serviceClient(t, env).GetVideo(ctx, id); err != nil || v.Discarded {
+	if v, err := acctest.ServiceClient(t, env).GetVideo(ctx, id); err != nil || v.Discarded {
 		t.Fatalf("video %s after the action: %+v, %v; want a video that is not discarded", id, v, err)
 	}
-	out = w.run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
+	out = w.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
 	if !strings.Contains(out, "restored already") {
 		t.Errorf("the action run again does not say the video is restored already:\n%s", out)
 	}
 	importRestored(t, env, w, id)
 
-	w.writeConfig(env, "", action("vi0000000000000000none"))
-	out = w.runFailing("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
-	if !strings.Contains(out, discardedVideoNotFoundSummary) {
-		t.Errorf("the action on an unknown id does not fail with %q:\n%s", discardedVideoNotFoundSummary, out)
+	w.WriteConfig(env, "", action("vi0000000000000000none"))
+	out = w.RunFailing("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
+	if !strings.Contains(out, video.DiscardedVideoNotFoundSummary) {
+		t.Errorf("the action on an unknown id does not fail with %q:\n%s", video.DiscardedVideoNotFoundSummary, out)
 	}
 }
 
@@ -170,7 +172,7 @@ action "videohost_video_restore" "kept" {
 func TestVideoDiscardedWarningSaysHow(t *testing.T) {
 	var diags diag.Diagnostics
 	at := time.Date(2026, 2, 26, 10, 0, 0, 0, time.UTC)
-	addVideoDiscardedWarning(&diags, "vi123", &at)
+	video.AddVideoDiscardedWarning(&diags, "vi123", &at)
 	got := diags.Warnings()[0].Detail()
 	for _, want := range []string{"vi123", "until 2026-02-26T10:00:00Z", "videohost_video_restore", "PATCH /discarded/videos/vi123",
 		`{"discarded": false}`, "terraform import videohost_video.<name> vi123"} {

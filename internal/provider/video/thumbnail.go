@@ -1,4 +1,4 @@
-package provider
+package video
 
 // The image thumbnail of videohost_video: thumbnail_file, uploaded in place (POST
 // /videos/{id}/thumbnail). The service has no delete of a video's thumbnail, so removing
@@ -17,24 +17,25 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // addVideoThumbnailAttributes adds thumbnail_file and thumbnail_sha256 to the video's schema.
 func addVideoThumbnailAttributes(attrs map[string]schema.Attribute) {
-	file, sum := thumbnailAttributes("video", "removing it keeps the image as the thumbnail, since the service "+
+	file, sum := framework.ThumbnailAttributes("video", "removing it keeps the image as the thumbnail, since the service "+
 		"cannot delete a video's thumbnail (set `thumbnail_timecode` instead to pick a frame). Cannot be set with "+
 		"`thumbnail_timecode`.")
 	file.Validators = []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("thumbnail_timecode"))}
 	attrs["thumbnail_file"], attrs["thumbnail_sha256"] = file, sum
 }
 
-// planVideoThumbnail plans thumbnail_sha256 and, when an update uploads the file, the video's
+// PlanVideoThumbnail plans thumbnail_sha256 and, when an update uploads the file, the video's
 // assets as unknown; a plan that removes thumbnail_file says what stays.
-func planVideoThumbnail(ctx context.Context, plan *videoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) bool {
-	var state *videoResourceModel
+func PlanVideoThumbnail(ctx context.Context, plan *VideoResourceModel, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) bool {
+	var state *VideoResourceModel
 	if !req.State.Raw.IsNull() {
-		s, ok := modelOf[videoResourceModel](ctx, req.State, &resp.Diagnostics)
+		s, ok := framework.ModelOf[VideoResourceModel](ctx, req.State, &resp.Diagnostics)
 		if !ok {
 			return false
 		}
@@ -44,7 +45,7 @@ func planVideoThumbnail(ctx context.Context, plan *videoResourceModel, req resou
 	if state != nil {
 		stateSum = &state.ThumbnailSHA256
 	}
-	uploads := planThumbnail(ctx, plan.ThumbnailFile, &plan.ThumbnailSHA256, stateSum, req, resp)
+	uploads := framework.PlanThumbnail(ctx, plan.ThumbnailFile, &plan.ThumbnailSHA256, stateSum, req, resp)
 	if resp.Diagnostics.HasError() {
 		return false
 	}
@@ -53,7 +54,7 @@ func planVideoThumbnail(ctx context.Context, plan *videoResourceModel, req resou
 	}
 	if uploads {
 		// The thumbnail gets a new address, and the video's updatedAt moves.
-		plan.Assets = types.ObjectUnknown(videoResourceAssetsTypes)
+		plan.Assets = types.ObjectUnknown(VideoResourceAssetsTypes)
 		plan.UpdatedAt = types.StringUnknown()
 		// Only this plan makes the change, after the framework planned the computed values
 		// from the state: a language the service has not detected yet may be there after it.
@@ -82,8 +83,8 @@ func videoThumbnailAddress(v videohost.Video) string {
 // checkVideoThumbnail makes the refreshed state's thumbnail hash null, with a warning, when the
 // video shows another thumbnail than the one Terraform uploaded, so that the next apply uploads
 // the file again.
-func checkVideoThumbnail(ctx context.Context, state *videoResourceModel, v videohost.Video, private privateReader, diags *diag.Diagnostics) {
-	if !state.ThumbnailFile.IsNull() && thumbnailReplacedOutside(ctx, private, "video", v.ID, videoThumbnailAddress(v), diags) {
+func checkVideoThumbnail(ctx context.Context, state *VideoResourceModel, v videohost.Video, private framework.PrivateReader, diags *diag.Diagnostics) {
+	if !state.ThumbnailFile.IsNull() && framework.ThumbnailReplacedOutside(ctx, private, "video", v.ID, videoThumbnailAddress(v), diags) {
 		state.ThumbnailSHA256 = types.StringNull()
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package video_test
 
 import (
 	"testing"
@@ -7,6 +7,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
 )
 
 // planVideoThumbnailOf runs planVideoThumbnail on a plan and a state of a video that differ only
@@ -17,12 +20,12 @@ func planVideoThumbnailOf(t *testing.T, stateFile, stateSum, planFile types.Stri
 	t.Helper()
 	ctx := t.Context()
 	var sr resource.SchemaResponse
-	NewVideoResource().Schema(ctx, resource.SchemaRequest{}, &sr)
-	model := func(file, sum types.String) videoResourceModel {
-		m := emptyVideoModel()
+	video.NewVideoResource().Schema(ctx, resource.SchemaRequest{}, &sr)
+	model := func(file, sum types.String) video.VideoResourceModel {
+		m := video.EmptyVideoModel()
 		m.ID, m.Title, m.SourceURL = types.StringValue("vi1"), types.StringValue("t"), types.StringValue("https://media.example.test/a.mp4")
-		m.Tags, m.Metadata = stringSetValue{SetValue: types.SetNull(types.StringType)}, types.MapNull(types.StringType)
-		m.Assets = types.ObjectNull(videoResourceAssetsTypes)
+		m.Tags, m.Metadata = framework.StringSetValue{SetValue: types.SetNull(types.StringType)}, types.MapNull(types.StringType)
+		m.Assets = types.ObjectNull(video.VideoResourceAssetsTypes)
 		m.ThumbnailFile, m.ThumbnailSHA256 = file, sum
 		return m
 	}
@@ -38,13 +41,13 @@ func planVideoThumbnailOf(t *testing.T, stateFile, stateSum, planFile types.Stri
 	req := resource.ModifyPlanRequest{State: state, Plan: plan}
 	resp := resource.ModifyPlanResponse{Plan: plan}
 	got := model(planFile, types.StringUnknown())
-	planVideoThumbnail(ctx, &got, req, &resp)
+	video.PlanVideoThumbnail(ctx, &got, req, &resp)
 	return resp
 }
 
 func TestPlanVideoThumbnail(t *testing.T) {
-	file := writePNG(t, t.TempDir(), "poster.png", 16, 9, 3)
-	sum := fileSHA256(t, file)
+	file := acctest.WritePNG(t, t.TempDir(), "poster.png", 16, 9, 3)
+	sum := acctest.FileSHA256(t, file)
 
 	// Removing the file keeps the image on the service, and the plan says so.
 	resp := planVideoThumbnailOf(t, types.StringValue(file), types.StringValue(sum), types.StringNull())
@@ -52,7 +55,7 @@ func TestPlanVideoThumbnail(t *testing.T) {
 		t.Errorf("removing thumbnail_file: %v", resp.Diagnostics)
 	}
 	// Not an image: an error on thumbnail_file, when the plan is made.
-	notImage := tempFile(t, t.TempDir(), "poster.png", "not an image")
+	notImage := acctest.TempFile(t, t.TempDir(), "poster.png", "not an image")
 	resp = planVideoThumbnailOf(t, types.StringNull(), types.StringNull(), types.StringValue(notImage))
 	if !resp.Diagnostics.HasError() || resp.Diagnostics.Errors()[0].Summary() != "Invalid Image File" {
 		t.Errorf("a file that is not an image: %v", resp.Diagnostics)
@@ -74,7 +77,7 @@ func TestThumbnailUploads(t *testing.T) {
 		{"a thumbnail set outside Terraform (null hash)", file, a, &null, true},
 		{"no file", null, null, &a, false},
 	} {
-		if got := thumbnailUploads(c.file, c.sum, c.stateSum); got != c.want {
+		if got := framework.ThumbnailUploads(c.file, c.sum, c.stateSum); got != c.want {
 			t.Errorf("%s: uploads %v, want %v", c.name, got, c.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package provider
+package video
 
 // What follows the writes of videohost_video: the wait until the service reaches wait_for
 // (reading the video's status, with the thumbnail set first), and the read-back of the video
@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -26,11 +27,11 @@ const (
 
 // waitForVideo reads the video's status until it reaches want (wait_for), a quality fails, or
 // ctx ends; it logs where the video stands between reads.
-func waitForVideo(ctx context.Context, pd *providerData, id, want string) (videohost.VideoStatus, error) {
+func waitForVideo(ctx context.Context, pd *framework.ProviderData, id, want string) (videohost.VideoStatus, error) {
 	pause := waitFirstPause
 	start := time.Now()
 	for {
-		st, err := pd.client.GetVideoStatus(ctx, id)
+		st, err := pd.Client.GetVideoStatus(ctx, id)
 		if err != nil {
 			return st, err
 		}
@@ -93,48 +94,48 @@ func failedQualities(st videohost.VideoStatus) []string {
 	return out
 }
 
-// waitLimit is the time a create or an update may take (its wait for wait_for included), for
+// WaitLimit is the time a create or an update may take (its wait for wait_for included), for
 // the message of a wait that outlasted it.
-type waitLimit struct {
-	op    string // "create" or "update", the attribute of the timeouts block
-	limit time.Duration
-	set   bool // false when the timeouts block does not set it: the default
+type WaitLimit struct {
+	Op    string // "create" or "update", the attribute of the timeouts block
+	Limit time.Duration
+	Set   bool // false when the timeouts block does not set it: the default
 }
 
 // videoWaitLimit is the limit of op ("create" or "update") that plan's timeouts gave, limit.
-func videoWaitLimit(plan videoResourceModel, op string, limit time.Duration) waitLimit {
+func videoWaitLimit(plan VideoResourceModel, op string, limit time.Duration) WaitLimit {
 	set := false
 	if !plan.Timeouts.IsNull() && !plan.Timeouts.IsUnknown() {
 		if v, ok := plan.Timeouts.Attributes()[op]; ok && !v.IsNull() {
 			set = true
 		}
 	}
-	return waitLimit{op: op, limit: limit, set: set}
+	return WaitLimit{Op: op, Limit: limit, Set: set}
 }
 
-// timedOut is the detail of a wait that outlasted w: the limit as it was set, what became of
+// TimedOut is the detail of a wait that outlasted w: the limit as it was set, what became of
 // the video, and what to do.
-func (w waitLimit) timedOut(id, want string) string {
-	limit := fmt.Sprintf("the %s that timeouts.%s sets", w.limit, w.op)
-	if !w.set {
-		limit = fmt.Sprintf("the default %s of timeouts.%s", w.limit, w.op)
+func (w WaitLimit) TimedOut(id, want string) string {
+	limit := fmt.Sprintf("the %s that timeouts.%s sets", w.Limit, w.Op)
+	if !w.Set {
+		limit = fmt.Sprintf("the default %s of timeouts.%s", w.Limit, w.Op)
 	}
-	if w.op == "create" {
+	if w.Op == "create" {
 		return fmt.Sprintf("Video %s did not become %s within %s. It is recorded in the state, marked tainted, so the "+
 			"next apply replaces it (a new video, its source sent again). To keep it, run terraform untaint with its "+
 			"address once the service has made it %s; or raise timeouts.%s or lower wait_for before the next apply.",
-			id, want, limit, want, w.op)
+			id, want, limit, want, w.Op)
 	}
 	return fmt.Sprintf("Video %s did not become %s within %s. Its changes are made and recorded in the state, and the "+
 		"next apply does not wait again unless wait_for changes; the videohost_video data source (its playable "+
-		"and qualities) shows where it stands. Raise timeouts.%s or lower wait_for to wait longer next time.", id, want, limit, w.op)
+		"and qualities) shows where it stands. Raise timeouts.%s or lower wait_for to wait longer next time.", id, want, limit, w.Op)
 }
 
 // finishVideo does what follows a complete source: the thumbnail, then the wait for wait_for,
 // bounded by limit. A wait that Terraform interrupted is a warning (the video is recorded as it
 // is); one that timed out or met a failed quality is an error.
-func finishVideo(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel, setThumb, wait bool,
-	limit waitLimit, diags *diag.Diagnostics,
+func finishVideo(ctx context.Context, pd *framework.ProviderData, state *VideoResourceModel, plan VideoResourceModel, setThumb, wait bool,
+	limit WaitLimit, diags *diag.Diagnostics,
 ) {
 	id := state.ID.ValueString()
 	if setThumb && !plan.ThumbnailTimecode.IsNull() {
@@ -152,17 +153,17 @@ func finishVideo(ctx context.Context, pd *providerData, state *videoResourceMode
 	case err == nil:
 		state.setFromStatus(st)
 	case errors.Is(err, context.DeadlineExceeded):
-		diags.AddAttributeError(path.Root("wait_for"), "Timed Out Waiting for Video", limit.timedOut(id, want))
+		diags.AddAttributeError(path.Root("wait_for"), "Timed Out Waiting for Video", limit.TimedOut(id, want))
 	case errors.Is(err, context.Canceled):
 		diags.AddAttributeWarning(path.Root("wait_for"), "Wait for Video Interrupted", fmt.Sprintf(
 			"Terraform was interrupted while waiting for video %s to become %s. Its source is complete and it is "+
 				"recorded in the state.", id, want))
 	case errors.As(err, &failed):
-		addAPIErrorDiagnostics(diags, "Video Did Not Become "+upperFirst(want), err, pd, map[string]path.Path{})
+		framework.AddAPIErrorDiagnostics(diags, "Video Did Not Become "+framework.UpperFirst(want), err, pd, map[string]path.Path{})
 	default:
 		// The source is complete: a status that cannot be read says nothing against the video,
 		// which is recorded as it is, not marked for replacement.
-		addAPIWarning(diags, "Unable to Read Video Status", fmt.Sprintf("Video %s holds its whole source and is "+
+		framework.AddAPIWarning(diags, "Unable to Read Video Status", fmt.Sprintf("Video %s holds its whole source and is "+
 			"recorded in the state, but its status could not be read to wait until it is %s; the next terraform "+
 			"plan reads it again.", id, want), err, pd)
 	}
@@ -182,22 +183,22 @@ const videoDefaultTimeout = 60 * time.Minute
 // interruption, so that the state gets the service's values; what cannot be read keeps plan's.
 // The write succeeded, so a read that fails is a warning: an error would fail the apply, and
 // after a create mark the video for replacement, for nothing but a read the next refresh repeats.
-func readVideoBack(ctx context.Context, pd *providerData, state *videoResourceModel, diags *diag.Diagnostics) {
-	sctx, cancel := settleContext(ctx, pd)
+func readVideoBack(ctx context.Context, pd *framework.ProviderData, state *VideoResourceModel, diags *diag.Diagnostics) {
+	sctx, cancel := framework.SettleContext(ctx, pd)
 	defer cancel()
 	id := state.ID.ValueString()
 	lead := fmt.Sprintf("Video %s was written and is recorded in the state with what is known; the next "+
 		"terraform plan reads it again, and nothing is replaced for this.", id)
-	v, err := pd.client.GetVideo(sctx, id)
+	v, err := pd.Client.GetVideo(sctx, id)
 	if err != nil {
-		addAPIWarning(diags, "Unable to Read Video", lead, err, pd)
+		framework.AddAPIWarning(diags, "Unable to Read Video", lead, err, pd)
 		return
 	}
 	diags.Append(state.setFromVideo(sctx, v)...)
 	if state.Playable.IsUnknown() || state.sourceUnsettled() {
-		st, err := pd.client.GetVideoStatus(sctx, id)
+		st, err := pd.Client.GetVideoStatus(sctx, id)
 		if err != nil {
-			addAPIWarning(diags, "Unable to Read Video Status", lead, err, pd)
+			framework.AddAPIWarning(diags, "Unable to Read Video Status", lead, err, pd)
 			return
 		}
 		state.setFromStatus(st)

@@ -1,4 +1,4 @@
-package provider
+package video
 
 // The requests of videohost_video, in one place so that the resource's methods hold none of
 // their own: the create (through the shared create machinery, adopting what a create of
@@ -20,29 +20,30 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// videoUploadIncomplete is the one summary of every warning about a source the service holds
+// VideoUploadIncomplete is the one summary of every warning about a source the service holds
 // only part of: the apply that stopped uploading it and the plan that resumes it use the same
 // words, so that a user searching for it finds both (and the troubleshooting guide's entry).
-const videoUploadIncomplete = "Video Upload Incomplete"
+const VideoUploadIncomplete = "Video Upload Incomplete"
 
 // createVideo creates a video; a create whose outcome is unknown adopts the video it stored:
 // the videos are listed with the service's title filter, and the one with the same values,
 // created since the attempt, is taken.
-func createVideo(ctx context.Context, pd *providerData, diags *diag.Diagnostics, in videohost.VideoCreate, attrs map[string]path.Path) (videohost.Video, bool) {
+func createVideo(ctx context.Context, pd *framework.ProviderData, diags *diag.Diagnostics, in videohost.VideoCreate, attrs map[string]path.Path) (videohost.Video, bool) {
 	t := videoWrites
-	t.attrs = attrs
-	return createObject(ctx, pd, t, diags, adoptionCreateOps(pd, adoptableCreate[videohost.Video]{
-		kind: "video", path: "/videos",
-		create: func(ctx context.Context) (videohost.Video, error) { return pd.client.CreateVideo(ctx, in) },
-		list: func(ctx context.Context) ([]videohost.Video, error) {
-			return pd.client.ListVideos(ctx, videohost.VideoFilter{Title: in.Title})
+	t.Attrs = attrs
+	return framework.CreateObject(ctx, pd, t, diags, framework.AdoptionCreateOps(pd, framework.AdoptableCreate[videohost.Video]{
+		Kind: "video", Path: "/videos",
+		Create: func(ctx context.Context) (videohost.Video, error) { return pd.Client.CreateVideo(ctx, in) },
+		List: func(ctx context.Context) ([]videohost.Video, error) {
+			return pd.Client.ListVideos(ctx, videohost.VideoFilter{Title: in.Title})
 		},
-		matches: func(v videohost.Video) bool { return videoHolds(v, in) },
-		id:      func(v videohost.Video) string { return v.ID },
-		created: func(v videohost.Video) *time.Time { return v.CreatedAt },
+		Matches: func(v videohost.Video) bool { return videoHolds(v, in) },
+		Id:      func(v videohost.Video) string { return v.ID },
+		Created: func(v videohost.Video) *time.Time { return v.CreatedAt },
 	}))
 }
 
@@ -64,7 +65,7 @@ func videoHolds(v videohost.Video, in videohost.VideoCreate) bool {
 }
 
 // videoCreateFrom is the body of the create of plan.
-func videoCreateFrom(ctx context.Context, plan videoResourceModel) (videohost.VideoCreate, diag.Diagnostics) {
+func videoCreateFrom(ctx context.Context, plan VideoResourceModel) (videohost.VideoCreate, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	in := videohost.VideoCreate{
 		Title:             plan.Title.ValueString(),
@@ -108,7 +109,7 @@ func stringAttr(attrs map[string]attr.Value, name string) string {
 
 // videoTagsAndMetadata are the plan's tags and metadata as the service takes them: metadata
 // in the order of its keys, so that the same map always sends the same body.
-func videoTagsAndMetadata(ctx context.Context, plan videoResourceModel, diags *diag.Diagnostics) ([]string, []videohost.Metadata) {
+func videoTagsAndMetadata(ctx context.Context, plan VideoResourceModel, diags *diag.Diagnostics) ([]string, []videohost.Metadata) {
 	var tags []string
 	if !plan.Tags.IsNull() && !plan.Tags.IsUnknown() {
 		diags.Append(plan.Tags.ElementsAs(ctx, &tags, false)...)
@@ -132,7 +133,7 @@ func videoTagsAndMetadata(ctx context.Context, plan videoResourceModel, diags *d
 
 // videoUpdateFrom is the PATCH that takes the video from state to plan: only what changed,
 // tags and metadata whole.
-func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (videohost.VideoUpdate, diag.Diagnostics) {
+func videoUpdateFrom(ctx context.Context, plan, state VideoResourceModel) (videohost.VideoUpdate, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var in videohost.VideoUpdate
 	if !plan.Title.IsUnknown() && !plan.Title.Equal(state.Title) {
@@ -174,12 +175,12 @@ func videoUpdateFrom(ctx context.Context, plan, state videoResourceModel) (video
 }
 
 // updateVideo sends the PATCH of in to video id; false, with the error on attrs, when it failed.
-func updateVideo(ctx context.Context, pd *providerData, id string, in videohost.VideoUpdate, attrs map[string]path.Path,
+func updateVideo(ctx context.Context, pd *framework.ProviderData, id string, in videohost.VideoUpdate, attrs map[string]path.Path,
 	diags *diag.Diagnostics,
 ) (videohost.Video, bool) {
-	v, err := pd.client.UpdateVideo(ctx, id, in)
+	v, err := pd.Client.UpdateVideo(ctx, id, in)
 	if err != nil {
-		addAPIErrorDiagnostics(diags, "Unable to Update Video", err, pd, attrs)
+		framework.AddAPIErrorDiagnostics(diags, "Unable to Update Video", err, pd, attrs)
 		return v, false
 	}
 	return v, true
@@ -188,23 +189,23 @@ func updateVideo(ctx context.Context, pd *providerData, id string, in videohost.
 // openedSource is a source file opened for its upload, checked against the plan's hash
 // (openPlannedSource); the caller closes file.
 type openedSource struct {
-	file *os.File
-	src  videohost.UploadSource
+	File *os.File
+	Src  videohost.UploadSource
 	id   localfile.Identity
 }
 
-// openPlannedSource opens the source file name for its upload through localfile.OpenPlanned,
+// OpenPlannedSource opens the source file name for its upload through localfile.OpenPlanned,
 // trusting rec (the plan's record of its hash) while the file is unchanged, and keeps the
 // record of a file it had to read again.
-func openPlannedSource(ctx context.Context, name, planned string, rec localfile.Record) (openedSource, error) {
+func OpenPlannedSource(ctx context.Context, name, planned string, rec localfile.Record) (openedSource, error) {
 	f, id, now, err := localfile.OpenPlanned(name, planned, rec)
 	if now.SHA256 != "" {
-		keepHashRecord(ctx, name, now)
+		framework.KeepHashRecord(ctx, name, now)
 	}
 	if err != nil {
 		return openedSource{}, err
 	}
-	return openedSource{file: f, src: videohost.UploadSource{Name: name, Reader: f, Size: id.Size}, id: id}, nil
+	return openedSource{File: f, Src: videohost.UploadSource{Name: name, Reader: f, Size: id.Size}, id: id}, nil
 }
 
 // openVideoSource is the one step that opens the source file of plan (a create's, or an
@@ -213,9 +214,9 @@ func openPlannedSource(ctx context.Context, name, planned string, rec localfile.
 // without reading it while the file is unchanged. False, with an error on source_file, when it
 // is not the file planned or cannot be read; notDone says what was therefore not done, as a
 // sentence's start ("No video was created").
-func openVideoSource(ctx context.Context, plan *videoResourceModel, priv privateReader, notDone string, diags *diag.Diagnostics) (openedSource, bool) {
+func openVideoSource(ctx context.Context, plan *VideoResourceModel, priv framework.PrivateReader, notDone string, diags *diag.Diagnostics) (openedSource, bool) {
 	name := plan.SourceFile.ValueString()
-	opened, err := openPlannedSource(ctx, name, plan.SourceSHA256.ValueString(), loadHashRecord(ctx, priv, "source_file", name))
+	opened, err := OpenPlannedSource(ctx, name, plan.SourceSHA256.ValueString(), framework.LoadHashRecord(ctx, priv, "source_file", name))
 	var changed *localfile.ChangedError
 	switch {
 	case errors.As(err, &changed):
@@ -239,16 +240,16 @@ func openVideoSource(ctx context.Context, plan *videoResourceModel, priv private
 // its hash (kept in priv) says it is unchanged without reading it, and the upload hashes the
 // file beside the chunks it sends, checking that they hold the bytes hashed; the record of that
 // hash then replaces the plan's.
-func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResourceModel, priv privateState, opened openedSource, diags *diag.Diagnostics) bool {
+func uploadVideoSource(ctx context.Context, pd *framework.ProviderData, state *VideoResourceModel, priv framework.PrivateState, opened openedSource, diags *diag.Diagnostics) bool {
 	name, id := state.SourceFile.ValueString(), state.ID.ValueString()
 	planned := state.SourceSHA256.ValueString()
-	src, fileID := opened.src, opened.id
+	src, fileID := opened.Src, opened.id
 	if state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.IsUnknown() {
 		state.SourceBytesMissing = types.Int64Value(src.Size)
 	}
 	tflog.Info(ctx, "uploading the source of a video", map[string]any{"video_id": id, "file": name, "bytes": src.Size})
 	sent := localfile.NewHasher()
-	_, err := pd.client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{Hash: sent})
+	_, err := pd.Client.UploadVideoSource(ctx, id, src, videohost.UploadOptions{Hash: sent})
 	var inc *videohost.UploadIncompleteError
 	switch {
 	case err == nil:
@@ -259,15 +260,15 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 		missing := inc.Total - inc.Sent
 		state.SourceBytesMissing = types.Int64Value(missing)
 		why := "a network failure or a server error outlasted the retries"
-		if errors.Is(err, videohost.ErrInterrupted) || interrupted(ctx) {
+		if errors.Is(err, videohost.ErrInterrupted) || framework.Interrupted(ctx) {
 			why = "Terraform was interrupted (or its timeout elapsed)"
 		}
-		diags.AddAttributeWarning(path.Root("source_file"), videoUploadIncomplete, fmt.Sprintf(
+		diags.AddAttributeWarning(path.Root("source_file"), VideoUploadIncomplete, fmt.Sprintf(
 			"The upload of %s to video %s stopped before it was complete: %s. The service has %d of its %d bytes; "+
 				"%d bytes (%s) are missing. The video is recorded in the state with source_bytes_missing = %d, and "+
 				"the next terraform apply resumes the upload, sending only the missing bytes; thumbnail_timecode "+
 				"and wait_for are applied then. Cause: %v", name, id, why, inc.Sent, inc.Total, missing,
-			approxBytes(missing), missing, inc.Err))
+			framework.ApproxBytes(missing), missing, inc.Err))
 		return false
 	case errors.Is(err, videohost.ErrSourceChanged):
 		// The same summary as a change of content found after the upload: to the user both are
@@ -278,26 +279,26 @@ func uploadVideoSource(ctx context.Context, pd *providerData, state *videoResour
 			"The upload of %s to video %s was stopped because the file changed while it was uploaded (%v). The "+
 				"video does not hold this file and is marked for replacement (tainted): run terraform apply again once "+
 				"the file is no longer written to; the video is then replaced by one with the file as it is then.",
-			name, id, uploadCause(err)))
+			name, id, UploadCause(err)))
 		return false
 	default:
-		addAPIErrorDiagnostics(diags, "Unable to Upload Video Source", err, pd, videoAttributesFor(*state))
+		framework.AddAPIErrorDiagnostics(diags, "Unable to Upload Video Source", err, pd, videoAttributesFor(*state))
 		return false
 	}
 	rec := sent.Record(fileID)
-	keepHashRecord(ctx, name, rec)
+	framework.KeepHashRecord(ctx, name, rec)
 	if rec.SHA256 != planned {
-		addSentHashError(state, opened, rec, diags)
+		AddSentHashError(state, opened, rec, diags)
 		return false
 	}
-	storeHashRecord(ctx, priv, "source_file", rec, diags)
+	framework.StoreHashRecord(ctx, priv, "source_file", rec, diags)
 	state.SourceBytesMissing = types.Int64Value(0)
 	return true
 }
 
-// uploadCause is what stopped an upload: the cause an *videohost.UploadIncompleteError
+// UploadCause is what stopped an upload: the cause an *videohost.UploadIncompleteError
 // carries, or err itself.
-func uploadCause(err error) error {
+func UploadCause(err error) error {
 	var inc *videohost.UploadIncompleteError
 	if errors.As(err, &inc) && inc.Err != nil {
 		return inc.Err
@@ -305,13 +306,13 @@ func uploadCause(err error) error {
 	return err
 }
 
-// addSentHashError is the error of an upload whose bytes (of record sent) do not have the
+// AddSentHashError is the error of an upload whose bytes (of record sent) do not have the
 // SHA-256 planned. When the open file's identity is still the one it had when it was opened,
 // the file did not change: the plan's hash was wrong (a record of the file's hash that did not
 // tell the truth), and the message says so rather than blaming the file.
-func addSentHashError(state *videoResourceModel, opened openedSource, sent localfile.Record, diags *diag.Diagnostics) {
+func AddSentHashError(state *VideoResourceModel, opened openedSource, sent localfile.Record, diags *diag.Diagnostics) {
 	name, id, planned := state.SourceFile.ValueString(), state.ID.ValueString(), state.SourceSHA256.ValueString()
-	if now, err := localfile.IdentityOfOpen(opened.file); err == nil && now == opened.id {
+	if now, err := localfile.IdentityOfOpen(opened.File); err == nil && now == opened.id {
 		diags.AddAttributeError(path.Root("source_file"), "Planned Source SHA-256 Was Wrong", fmt.Sprintf(
 			"The upload of %s to video %s completed and the file did not change while it was uploaded (its size, "+
 				"times and inode are those it had when it was opened), but the bytes sent have the SHA-256 %s, not "+
@@ -333,7 +334,7 @@ func addSentHashError(state *videoResourceModel, opened openedSource, sent local
 // after its last chunk: how much the service holds is not known, so source_bytes_missing is null
 // rather than a count the service never gave (0 would claim a complete source, the file's size
 // an empty one). The next refresh reads the status and records what it says.
-func warnUploadUnconfirmed(state *videoResourceModel, inc *videohost.UploadIncompleteError, diags *diag.Diagnostics) {
+func warnUploadUnconfirmed(state *VideoResourceModel, inc *videohost.UploadIncompleteError, diags *diag.Diagnostics) {
 	state.SourceBytesMissing = types.Int64Null()
 	diags.AddAttributeWarning(path.Root("source_file"), "Video Upload Not Confirmed", fmt.Sprintf(
 		"The service's status of video %s could not be read, so how many of the %d bytes of %s it holds is not "+
@@ -344,10 +345,10 @@ func warnUploadUnconfirmed(state *videoResourceModel, inc *videohost.UploadIncom
 }
 
 // setThumbnail picks the planned frame as the video's thumbnail; false on an error (added).
-func setThumbnail(ctx context.Context, pd *providerData, state *videoResourceModel, timecode types.String, diags *diag.Diagnostics) (videohost.Video, bool) {
-	v, err := pd.client.SetVideoThumbnailTimecode(ctx, state.ID.ValueString(), timecode.ValueString())
+func setThumbnail(ctx context.Context, pd *framework.ProviderData, state *VideoResourceModel, timecode types.String, diags *diag.Diagnostics) (videohost.Video, bool) {
+	v, err := pd.Client.SetVideoThumbnailTimecode(ctx, state.ID.ValueString(), timecode.ValueString())
 	if err != nil {
-		addAPIErrorDiagnostics(diags, "Unable to Set Video Thumbnail", err, pd, videoAttributesFor(*state))
+		framework.AddAPIErrorDiagnostics(diags, "Unable to Set Video Thumbnail", err, pd, videoAttributesFor(*state))
 		return v, false
 	}
 	state.ThumbnailTimecode = timecode
@@ -355,17 +356,17 @@ func setThumbnail(ctx context.Context, pd *providerData, state *videoResourceMod
 }
 
 // videoWrites names the video for the shared create and delete machinery.
-var videoWrites = writeTarget{kind: "Video", deleteByID: (*videohost.Client).DeleteVideo, attrs: videoAttributePaths}
+var videoWrites = framework.WriteTarget{Kind: "Video", DeleteByID: (*videohost.Client).DeleteVideo, Attrs: videoAttributePaths}
 
 // writeVideoThumbnail uploads plan's thumbnail file when it is new or changed over prior (nil
 // on a create) into state, the model the apply records; an upload that fails leaves state with
 // prior's file and hash (a null hash on a create), so that the next plan uploads it again.
-func writeVideoThumbnail(ctx context.Context, pd *providerData, state *videoResourceModel, plan videoResourceModel,
-	prior *videoResourceModel, private privateWriter, diags *diag.Diagnostics,
+func writeVideoThumbnail(ctx context.Context, pd *framework.ProviderData, state *VideoResourceModel, plan VideoResourceModel,
+	prior *VideoResourceModel, private framework.PrivateWriter, diags *diag.Diagnostics,
 ) {
 	if plan.ThumbnailFile.IsNull() {
 		if prior != nil && !prior.ThumbnailFile.IsNull() {
-			recordThumbnailAddress(ctx, private, "", diags)
+			framework.RecordThumbnailAddress(ctx, private, "", diags)
 		}
 		return
 	}
@@ -373,9 +374,9 @@ func writeVideoThumbnail(ctx context.Context, pd *providerData, state *videoReso
 		return
 	}
 	id := state.ID.ValueString()
-	_, ok := uploadThumbnail(ctx, pd, plan.ThumbnailFile, plan.ThumbnailSHA256, private,
+	_, ok := framework.UploadThumbnail(ctx, pd, plan.ThumbnailFile, plan.ThumbnailSHA256, private,
 		func(ctx context.Context, src videohost.UploadSource) (videohost.Video, error) {
-			return pd.client.UploadVideoThumbnail(ctx, id, src)
+			return pd.Client.UploadVideoThumbnail(ctx, id, src)
 		}, videoThumbnailAddress, diags)
 	if ok {
 		return

@@ -1,4 +1,4 @@
-package provider
+package video_test
 
 import (
 	"bytes"
@@ -26,22 +26,24 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // newWrappedAccEnv is newAccEnv with the emulator behind the handler that wrap builds, for a
 // test that steers the requests (a fault at the second chunk, a file rewritten during its
 // upload).
-func newWrappedAccEnv(t *testing.T, wrap func(*emulator.Emulator) http.Handler) *accEnv {
+func newWrappedAccEnv(t *testing.T, wrap func(*emulator.Emulator) http.Handler) *acctest.AccEnv {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	parallel(t)
-	emu, baseURL := serveEmulator(t, emulator.Options{}, wrap)
-	return &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	acctest.Parallel(t)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, wrap)
+	return &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
 }
 
 // onSourceChunk calls fn before the emulator serves the n-th source chunk (from 1) while armed
@@ -61,14 +63,14 @@ func onSourceChunk(n int64, armed *atomic.Bool, fn func(*emulator.Emulator)) fun
 }
 
 // videoConfigWith is videoConfig with more provider attributes.
-func videoConfigWith(env *accEnv, providerExtra string, attrs ...string) string {
-	return env.providerConfig("upload_chunk_size_mib = 5\n"+providerExtra) +
-		"resource \"videohost_video\" \"clip\" {\n" + hclAttrs(attrs...) + "}\n"
+func videoConfigWith(env *acctest.AccEnv, providerExtra string, attrs ...string) string {
+	return env.ProviderConfig("upload_chunk_size_mib = 5\n"+providerExtra) +
+		"resource \"videohost_video\" \"clip\" {\n" + acctest.HclAttrs(attrs...) + "}\n"
 }
 
 // cutFromSecondChunk is an emulator whose source chunks are cut from the second one on (its
 // retries included) while armed: a network failure that outlasts the retries.
-func cutFromSecondChunk(t *testing.T) (*accEnv, *atomic.Bool) {
+func cutFromSecondChunk(t *testing.T) (*acctest.AccEnv, *atomic.Bool) {
 	armed := &atomic.Bool{}
 	armed.Store(true)
 	env := newWrappedAccEnv(t, onSourceChunk(2, armed, func(emu *emulator.Emulator) {
@@ -79,14 +81,14 @@ func cutFromSecondChunk(t *testing.T) (*accEnv, *atomic.Bool) {
 
 // incompleteStep applies a video whose upload fails at its second chunk: the apply succeeds
 // with the video recorded and 7 of its 12 MiB missing, and the plan after it resumes.
-func incompleteStep(env *accEnv, config string, id *string) resource.TestStep {
+func incompleteStep(env *acctest.AccEnv, config string, id *string) resource.TestStep {
 	return resource.TestStep{
 		Config:             config,
 		ExpectNonEmptyPlan: true,
 		ConfigStateChecks: []statecheck.StateCheck{
-			idOf(testVideoAddr, id),
+			acctest.IdOf(testVideoAddr, id),
 			statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(videoFileSize-5<<20)),
-			serviceCheckFunc(func(context.Context) error {
+			acctest.ServiceCheckFunc(func(context.Context) error {
 				if _, _, complete, ok := env.Emu.VideoSource(*id); !ok || complete {
 					return fmt.Errorf("video %s: on the emulator %t, complete %t; want an incomplete source", *id, ok, complete)
 				}
@@ -101,13 +103,13 @@ func incompleteStep(env *accEnv, config string, id *string) resource.TestStep {
 // update that resumes, and its apply sends only the missing bytes.
 func TestAccVideoUploadResumesAfterNetworkFailure(t *testing.T) {
 	env, armed := cutFromSecondChunk(t)
-	file, sum := writeRandomFile(t, t.TempDir(), "clip.mp4", videoFileSize)
+	file, sum := acctest.WriteRandomFile(t, t.TempDir(), "clip.mp4", videoFileSize)
 	config := videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1",
-		"title", hcl("Resumed"), "source_file", hcl(file), "thumbnail_timecode", hcl("00:00:02"), "wait_for", hcl("playable"))
+		"title", acctest.Hcl("Resumed"), "source_file", acctest.Hcl(file), "thumbnail_timecode", acctest.Hcl("00:00:02"), "wait_for", acctest.Hcl("playable"))
 	var id string
 	var before int64
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			incompleteStep(env, config, &id),
 			{
@@ -134,7 +136,7 @@ func TestAccVideoUploadResumesAfterNetworkFailure(t *testing.T) {
 					statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("source_bytes_missing"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(testVideoAddr, tfjsonpath.New("playable"), knownvalue.Bool(true)),
 					sourceOnService(env, &id, &sum),
-					serviceCheckFunc(func(context.Context) error {
+					acctest.ServiceCheckFunc(func(context.Context) error {
 						if sent := env.Emu.UploadedBytes(id) - before; sent != videoFileSize-5<<20 {
 							return fmt.Errorf("the resumed upload sent %d bytes, want the %d missing", sent, videoFileSize-5<<20)
 						}
@@ -151,11 +153,11 @@ func TestAccVideoUploadResumesAfterNetworkFailure(t *testing.T) {
 func TestAccVideoUploadIncompleteThenFileChanged(t *testing.T) {
 	env, armed := cutFromSecondChunk(t)
 	dir := t.TempDir()
-	file, sum := writeRandomFile(t, dir, "clip.mp4", videoFileSize)
-	config := videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1", "title", hcl("Changed"), "source_file", hcl(file))
+	file, sum := acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize)
+	config := videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1", "title", acctest.Hcl("Changed"), "source_file", acctest.Hcl(file))
 	var id, first string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			incompleteStep(env, config, &id),
 			{
@@ -163,7 +165,7 @@ func TestAccVideoUploadIncompleteThenFileChanged(t *testing.T) {
 					armed.Store(false)
 					env.Emu.SetFaults(emulator.Faults{})
 					first = id
-					_, sum = writeRandomFile(t, dir, "clip.mp4", videoFileSize)
+					_, sum = acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize)
 				},
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -173,9 +175,9 @@ func TestAccVideoUploadIncompleteThenFileChanged(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testVideoAddr, &id),
+					acctest.IdOf(testVideoAddr, &id),
 					sourceOnService(env, &id, &sum),
-					serviceCheckFunc(func(context.Context) error {
+					acctest.ServiceCheckFunc(func(context.Context) error {
 						if _, _, _, ok := env.Emu.VideoSource(first); ok {
 							return fmt.Errorf("the incomplete video %s is still there", first)
 						}
@@ -190,17 +192,17 @@ func TestAccVideoUploadIncompleteThenFileChanged(t *testing.T) {
 // TestAccVideoFileChangedBetweenPlanAndApply: a file rewritten after the plan took its hash is
 // refused by the apply before any video is made.
 func TestAccVideoFileChangedBetweenPlanAndApply(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	file, _ := writeRandomFile(t, dir, "clip.mp4", 1<<20)
-	config := videoConfig(env, "title", hcl("Changed before apply"), "source_file", hcl(file))
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	file, _ := acctest.WriteRandomFile(t, dir, "clip.mp4", 1<<20)
+	config := acctest.VideoConfig(env, "title", acctest.Hcl("Changed before apply"), "source_file", acctest.Hcl(file))
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{planCheckFunc(func(*tfjson.Plan) error {
-					writeRandomFile(t, dir, "clip.mp4", 1<<20)
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{acctest.PlanCheckFunc(func(*tfjson.Plan) error {
+					acctest.WriteRandomFile(t, dir, "clip.mp4", 1<<20)
 					return nil
 				})}},
 				// Terraform plans again before it applies, so the new hash reaches it first:
@@ -209,7 +211,7 @@ func TestAccVideoFileChangedBetweenPlanAndApply(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)(Source File Changed.*between the plan and the apply|\.source_sha256: was)`),
 			},
 			{
-				PreConfig:          noRequestsTo(t, env, "/videos", "the changed file was refused before the create"),
+				PreConfig:          acctest.NoRequestsTo(t, env, "/videos", "the changed file was refused before the create"),
 				Config:             config,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
@@ -238,13 +240,13 @@ func TestAccVideoFileChangedDuringUpload(t *testing.T) {
 			armed.Store(true)
 			var file, sum string
 			env := newWrappedAccEnv(t, onSourceChunk(2, armed, func(*emulator.Emulator) {
-				_, sum = writeRandomFile(t, dir, "clip.mp4", tc.newSize)
+				_, sum = acctest.WriteRandomFile(t, dir, "clip.mp4", tc.newSize)
 			}))
-			file, _ = writeRandomFile(t, dir, "clip.mp4", videoFileSize)
-			config := videoConfigWith(env, "upload_chunks_in_flight = 1", "title", hcl("Changed during upload"), "source_file", hcl(file))
+			file, _ = acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize)
+			config := videoConfigWith(env, "upload_chunks_in_flight = 1", "title", acctest.Hcl("Changed during upload"), "source_file", acctest.Hcl(file))
 			var id string
-			accTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			acctest.AccTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{
 					{
 						Config:      config,
@@ -259,7 +261,7 @@ func TestAccVideoFileChangedDuringUpload(t *testing.T) {
 							},
 							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},
-						ConfigStateChecks: []statecheck.StateCheck{idOf(testVideoAddr, &id), sourceOnService(env, &id, &sum)},
+						ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(testVideoAddr, &id), sourceOnService(env, &id, &sum)},
 					},
 				},
 			})
@@ -275,23 +277,23 @@ func TestAccVideoUploadInterrupted(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	parallel(t)
-	tfBin := terraformCLI(t)
+	acctest.Parallel(t)
+	tfBin := acctest.TerraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
-	cliConfig := devOverrideCLI(ctx, t)
+	cliConfig := acctest.DevOverrideCLI(ctx, t)
 
 	// The second chunk is held for a while, so that Ctrl-C lands while it is in flight.
 	arrived := make(chan struct{}, 1)
 	var hold atomic.Bool
 	hold.Store(true)
-	emu, baseURL := serveEmulator(t, emulator.Options{}, onSourceChunk(2, &hold, func(*emulator.Emulator) {
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, onSourceChunk(2, &hold, func(*emulator.Emulator) {
 		arrived <- struct{}{}
-		time.Sleep(interruptHold)
+		time.Sleep(acctest.InterruptHold)
 	}))
 	work := t.TempDir()
-	file, sum := writeRandomFile(t, work, "clip.mp4", videoFileSize)
-	writeFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
+	file, sum := acctest.WriteRandomFile(t, work, "clip.mp4", videoFileSize)
+	acctest.WriteFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
@@ -309,12 +311,12 @@ resource "videohost_video" "clip" {
   title       = "Interrupted"
   source_file = %s
 }
-`, hcl(baseURL), hcl(emu.APIKeys()[0]), hcl(file)))
+`, acctest.Hcl(baseURL), acctest.Hcl(emu.APIKeys()[0]), acctest.Hcl(file)))
 
 	run := func(args ...string) (*exec.Cmd, *bytes.Buffer, chan error) {
 		cmd := exec.Command(tfBin, args...)
 		cmd.Dir = work
-		cmd.Env = terraformEnv(cliConfig)
+		cmd.Env = acctest.TerraformEnv(cliConfig)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
@@ -372,7 +374,7 @@ resource "videohost_video" "clip" {
 	}
 	// The plan's warning is printed again at the end of the apply that finished the upload: it
 	// must read true there, so it says what was found and planned, not what "this apply" does.
-	if !strings.Contains(out.String(), videoUploadIncomplete) || strings.Contains(out.String(), "This apply resumes") ||
+	if !strings.Contains(out.String(), video.VideoUploadIncomplete) || strings.Contains(out.String(), "This apply resumes") ||
 		strings.Contains(out.String(), "Will Resume") {
 		t.Errorf("the second apply does not say, in the past tense, that the plan resumed the upload:\n%s", out)
 	}
@@ -426,19 +428,19 @@ func videoInStateFile(t *testing.T, dir string) (string, int64) {
 // sent again blindly: the video it stored is adopted, its source uploaded, and the service
 // holds one video.
 func TestAccVideoCreateOutcomeUnknown(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{Faults: emulator.Faults{CommitThen500Rate: 1}})
-	env.requireEmulator(t)
-	file, sum := writeRandomFile(t, t.TempDir(), "clip.mp4", 1<<20)
+	env := acctest.NewAccEnv(t, emulator.Options{Faults: emulator.Faults{CommitThen500Rate: 1}})
+	env.RequireEmulator(t)
+	file, sum := acctest.WriteRandomFile(t, t.TempDir(), "clip.mp4", 1<<20)
 	var id string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: videoConfig(env, "title", hcl("Stored, then 500"), "source_file", hcl(file), "tags", hclList("x")),
+			Config: acctest.VideoConfig(env, "title", acctest.Hcl("Stored, then 500"), "source_file", acctest.Hcl(file), "tags", acctest.HclList("x")),
 			ConfigStateChecks: []statecheck.StateCheck{
-				idOf(testVideoAddr, &id),
+				acctest.IdOf(testVideoAddr, &id),
 				sourceOnService(env, &id, &sum),
-				serviceCheckFunc(func(ctx context.Context) error {
-					vs, err := serviceClient(t, env).ListVideos(ctx, videohost.VideoFilter{})
+				acctest.ServiceCheckFunc(func(ctx context.Context) error {
+					vs, err := acctest.ServiceClient(t, env).ListVideos(ctx, videohost.VideoFilter{})
 					if err != nil {
 						return err
 					}
@@ -476,9 +478,9 @@ func failedEncoding(emu *emulator.Emulator) http.Handler {
 // an error that names it, and the video is replaced by the next apply.
 func TestAccVideoWaitForFailedQuality(t *testing.T) {
 	env := newWrappedAccEnv(t, failedEncoding)
-	config := videoConfig(env, "title", hcl("Fails"), "source_url", hcl("https://media.example.test/a.mp4"), "wait_for", hcl("encoded"))
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	config := acctest.VideoConfig(env, "title", acctest.Hcl("Fails"), "source_url", acctest.Hcl("https://media.example.test/a.mp4"), "wait_for", acctest.Hcl("encoded"))
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config, ExpectError: regexp.MustCompile(`(?s)failed\s+to\s+encode\s+hls\s+720p`)},
 			{
@@ -495,13 +497,13 @@ func TestAccVideoWaitForFailedQuality(t *testing.T) {
 // that names the limit set (not the default) and the way to keep the video: terraform untaint,
 // since it is in the state; an import would be refused, the video being managed already.
 func TestAccVideoWaitTimesOut(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{EncodingDelay: time.Hour})
-	env.requireEmulator(t)
-	config := videoConfig(env, "title", hcl("Slow"), "source_url", hcl("https://media.example.test/a.mp4"),
-		"wait_for", hcl("playable")) + ""
+	env := acctest.NewAccEnv(t, emulator.Options{EncodingDelay: time.Hour})
+	env.RequireEmulator(t)
+	config := acctest.VideoConfig(env, "title", acctest.Hcl("Slow"), "source_url", acctest.Hcl("https://media.example.test/a.mp4"),
+		"wait_for", acctest.Hcl("playable")) + ""
 	config = strings.Replace(config, "wait_for = \"playable\"\n", "wait_for = \"playable\"\n  timeouts {\n    create = \"2s\"\n  }\n", 1)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config, ExpectError: regexp.MustCompile(`(?s)Timed Out Waiting for Video.*did\s+not\s+become\s+playable\s+within\s+the\s+2s\s+that\s+timeouts.create\s+sets.*` +
 				`recorded\s+in\s+the\s+state,\s+marked\s+tainted.*run\s+terraform\s+untaint\s+with\s+its\s+address(?:[^i]|i[^m]|im[^p])*\z`)},
@@ -541,14 +543,14 @@ func goneAfterChunk(n int64, down *atomic.Bool) func(*emulator.Emulator) http.Ha
 // videoCLI is a directory where the real terraform applies videohost_video.clip of title, with
 // a new file of videoFileSize bytes as its source, in chunks of 5 MiB sent one at a time and
 // retried once. It returns the directory and the file's SHA-256.
-func videoCLI(t *testing.T, env *accEnv, title string) (*cliWorkdir, string) {
+func videoCLI(t *testing.T, env *acctest.AccEnv, title string) (*acctest.CliWorkdir, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	t.Cleanup(cancel)
-	cli := newCLIWorkdir(ctx, t, "1.0.0")
-	file, sum := writeRandomFile(t, cli.dir, "clip.mp4", videoFileSize)
-	cli.writeConfig(env, "upload_chunk_size_mib = 5\nmax_retries = 1\nupload_chunks_in_flight = 1",
-		"resource \"videohost_video\" \"clip\" {\n"+hclAttrs("title", hcl(title), "source_file", hcl(file))+"}\n")
+	cli := acctest.NewCLIWorkdir(ctx, t, "1.0.0")
+	file, sum := acctest.WriteRandomFile(t, cli.Dir, "clip.mp4", videoFileSize)
+	cli.WriteConfig(env, "upload_chunk_size_mib = 5\nmax_retries = 1\nupload_chunks_in_flight = 1",
+		"resource \"videohost_video\" \"clip\" {\n"+acctest.HclAttrs("title", acctest.Hcl(title), "source_file", acctest.Hcl(file))+"}\n")
 	return cli, sum
 }
 
@@ -564,7 +566,7 @@ func TestAccVideoCreateUnconfirmedAfterLastChunk(t *testing.T) {
 	env := newWrappedAccEnv(t, goneAfterChunk(3, &down))
 	cli, sum := videoCLI(t, env, "Unconfirmed")
 
-	out := cli.run("apply", "-auto-approve", "-no-color")
+	out := cli.Run("apply", "-auto-approve", "-no-color")
 	if !down.Load() {
 		t.Fatalf("the service never went away: the third chunk did not arrive:\n%s", out)
 	}
@@ -580,14 +582,14 @@ func TestAccVideoCreateUnconfirmedAfterLastChunk(t *testing.T) {
 	if missing != nil {
 		t.Errorf("source_bytes_missing = %d in the state, want null: the service's status was never read", *missing)
 	}
-	if tainted := strings.Contains(cli.run("show", "-no-color"), "tainted"); tainted {
+	if tainted := strings.Contains(cli.Run("show", "-no-color"), "tainted"); tainted {
 		t.Errorf("the video is marked for replacement after a read failed")
 	}
 
 	down.Store(false)
 	before := env.Emu.UploadedBytes(id)
-	cli.run("plan", "-detailed-exitcode", "-no-color") // fails the test unless nothing is to change
-	out = cli.run("apply", "-auto-approve", "-no-color")
+	cli.Run("plan", "-detailed-exitcode", "-no-color") // fails the test unless nothing is to change
+	out = cli.Run("apply", "-auto-approve", "-no-color")
 	if !strings.Contains(out, "0 added, 0 changed, 0 destroyed") {
 		t.Errorf("the apply after the service came back changed something:\n%s", out)
 	}
@@ -604,7 +606,7 @@ func TestAccVideoCreateUnconfirmedAfterLastChunk(t *testing.T) {
 
 // videoStateOf reads videohost_video.clip's id and source_bytes_missing (nil when null) from
 // the state of cli's directory.
-func videoStateOf(t *testing.T, cli *cliWorkdir) (string, *int64) {
+func videoStateOf(t *testing.T, cli *acctest.CliWorkdir) (string, *int64) {
 	t.Helper()
 	var st struct {
 		Values struct {
@@ -619,7 +621,7 @@ func videoStateOf(t *testing.T, cli *cliWorkdir) (string, *int64) {
 			} `json:"root_module"`
 		} `json:"values"`
 	}
-	if err := json.Unmarshal([]byte(cli.run("show", "-json")), &st); err != nil {
+	if err := json.Unmarshal([]byte(cli.Run("show", "-json")), &st); err != nil {
 		t.Fatalf("reading terraform show -json: %v", err)
 	}
 	for _, r := range st.Values.Root.Resources {
@@ -637,12 +639,12 @@ func videoStateOf(t *testing.T, cli *cliWorkdir) (string, *int64) {
 // the state never holds playable = true with bytes missing, and the plan resumes nothing.
 func TestAccVideoCompletedOutsideRefreshes(t *testing.T) {
 	env, armed := cutFromSecondChunk(t)
-	file, sum := writeRandomFile(t, t.TempDir(), "clip.mp4", videoFileSize)
-	config := videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1", "title", hcl("Completed outside"), "source_file", hcl(file))
+	file, sum := acctest.WriteRandomFile(t, t.TempDir(), "clip.mp4", videoFileSize)
+	config := videoConfigWith(env, "max_retries = 1\nupload_chunks_in_flight = 1", "title", acctest.Hcl("Completed outside"), "source_file", acctest.Hcl(file))
 	var id string
 	var before int64
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			incompleteStep(env, config, &id),
 			{
@@ -662,7 +664,7 @@ func TestAccVideoCompletedOutsideRefreshes(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sourceOnService(env, &id, &sum),
-					serviceCheckFunc(func(context.Context) error {
+					acctest.ServiceCheckFunc(func(context.Context) error {
 						if sent := env.Emu.UploadedBytes(id) - before; sent != 0 {
 							return fmt.Errorf("%d bytes were uploaded again for a source the service held whole", sent)
 						}
@@ -676,7 +678,7 @@ func TestAccVideoCompletedOutsideRefreshes(t *testing.T) {
 
 // completeOutside uploads the rest of file to video id with a client of its own, and waits
 // until the service can play it.
-func completeOutside(t *testing.T, env *accEnv, id, file string) {
+func completeOutside(t *testing.T, env *acctest.AccEnv, id, file string) {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
@@ -687,7 +689,7 @@ func completeOutside(t *testing.T, env *accEnv, id, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := serviceClient(t, env)
+	c := acctest.ServiceClient(t, env)
 	src := videohost.UploadSource{Name: filepath.Base(file), Reader: f, Size: fi.Size()}
 	if _, err := c.UploadVideoSource(t.Context(), id, src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
 		t.Fatalf("completing the upload outside Terraform: %v", err)
@@ -729,7 +731,7 @@ func TestAccVideoResumeStatusUnreadable(t *testing.T) {
 		})
 	})
 	cli, sum := videoCLI(t, env, "Status unreadable")
-	cli.run("apply", "-auto-approve", "-no-color")
+	cli.Run("apply", "-auto-approve", "-no-color")
 	id, missing := videoStateOf(t, cli)
 	if missing == nil || *missing != videoFileSize-5<<20 {
 		t.Fatalf("source_bytes_missing = %v after the cut upload, want %d", missing, videoFileSize-5<<20)
@@ -739,7 +741,7 @@ func TestAccVideoResumeStatusUnreadable(t *testing.T) {
 	env.Emu.SetFaults(emulator.Faults{})
 	statusDown.Store(true)
 	before := env.Emu.UploadedBytes(id)
-	out := cli.run("apply", "-auto-approve", "-no-color", "-refresh=false")
+	out := cli.Run("apply", "-auto-approve", "-no-color", "-refresh=false")
 	if !strings.Contains(out, "Warning: Video Upload Not Confirmed") {
 		t.Errorf("the apply does not warn that what the service holds is not known:\n%s", out)
 	}
@@ -754,7 +756,7 @@ func TestAccVideoResumeStatusUnreadable(t *testing.T) {
 	}
 
 	statusDown.Store(false)
-	out = cli.run("apply", "-auto-approve", "-no-color")
+	out = cli.Run("apply", "-auto-approve", "-no-color")
 	if !strings.Contains(out, "1 changed") {
 		t.Errorf("the apply once the status is readable does not resume the upload:\n%s", out)
 	}
@@ -774,15 +776,15 @@ func TestAccVideoResumeStatusUnreadable(t *testing.T) {
 // and an update.
 func TestWaitLimitTimedOut(t *testing.T) {
 	for _, c := range []struct {
-		w    waitLimit
+		w    video.WaitLimit
 		want []string
 	}{
-		{waitLimit{op: "create", limit: time.Second, set: true}, []string{"within the 1s that timeouts.create sets", "terraform untaint"}},
-		{waitLimit{op: "create", limit: time.Hour}, []string{"within the default 1h0m0s of timeouts.create", "next apply replaces it"}},
-		{waitLimit{op: "update", limit: time.Minute, set: true}, []string{"within the 1m0s that timeouts.update sets", "Its changes are made"}},
+		{video.WaitLimit{Op: "create", Limit: time.Second, Set: true}, []string{"within the 1s that timeouts.create sets", "terraform untaint"}},
+		{video.WaitLimit{Op: "create", Limit: time.Hour}, []string{"within the default 1h0m0s of timeouts.create", "next apply replaces it"}},
+		{video.WaitLimit{Op: "update", Limit: time.Minute, Set: true}, []string{"within the 1m0s that timeouts.update sets", "Its changes are made"}},
 	} {
-		got := c.w.timedOut("vi1", "encoded")
-		requireContains(t, got, c.want...)
+		got := c.w.TimedOut("vi1", "encoded")
+		acctest.RequireContains(t, got, c.want...)
 		if strings.Contains(got, "import") {
 			t.Errorf("%+v: %q speaks of an import", c.w, got)
 		}
@@ -816,11 +818,11 @@ func TestAccVideoCreateCompleteVideoUnreadable(t *testing.T) {
 		})
 	})
 	cli, sum := videoCLI(t, env, "Complete, unreadable")
-	out := cli.run("apply", "-auto-approve", "-no-color")
+	out := cli.Run("apply", "-auto-approve", "-no-color")
 	if !videoDown.Load() {
 		t.Fatalf("the third chunk never arrived:\n%s", out)
 	}
-	if strings.Contains(cli.run("show", "-no-color"), "tainted") {
+	if strings.Contains(cli.Run("show", "-no-color"), "tainted") {
 		t.Errorf("a video whose source the service holds whole is marked for replacement:\n%s", out)
 	}
 	id, missing := videoStateOf(t, cli)
@@ -828,7 +830,7 @@ func TestAccVideoCreateCompleteVideoUnreadable(t *testing.T) {
 		t.Errorf("source_bytes_missing = %v, want 0: the status confirmed the source complete", missing)
 	}
 	videoDown.Store(false)
-	cli.run("plan", "-detailed-exitcode", "-no-color") // fails the test unless nothing is to change
+	cli.Run("plan", "-detailed-exitcode", "-no-color") // fails the test unless nothing is to change
 	if _, got, complete, _ := env.Emu.VideoSource(id); !complete || got != sum {
 		t.Errorf("the service holds SHA-256 %s (complete %t), want the file's %s", got, complete, sum)
 	}
@@ -839,25 +841,25 @@ func TestAccVideoCreateCompleteVideoUnreadable(t *testing.T) {
 // that lied), not that the file changed; from a file that did change, that it changed.
 func TestSentHashErrorNamesItsCause(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "clip.mp4")
-	writeFile(t, name, "the bytes sent")
-	state := videoResourceModel{ID: types.StringValue("vi1"), SourceFile: types.StringValue(name),
-		SourceSHA256: types.StringValue(sha256Hex("what a forged record said"))}
-	opened, err := openPlannedSource(t.Context(), name, sha256Hex("the bytes sent"), localfile.Record{})
+	acctest.WriteFile(t, name, "the bytes sent")
+	state := video.VideoResourceModel{ID: types.StringValue("vi1"), SourceFile: types.StringValue(name),
+		SourceSHA256: types.StringValue(acctest.Sha256Hex("what a forged record said"))}
+	opened, err := video.OpenPlannedSource(t.Context(), name, acctest.Sha256Hex("the bytes sent"), localfile.Record{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer opened.file.Close()
-	sent := localfile.Record{SHA256: sha256Hex("the bytes sent")}
+	defer opened.File.Close()
+	sent := localfile.Record{SHA256: acctest.Sha256Hex("the bytes sent")}
 	var diags diag.Diagnostics
-	addSentHashError(&state, opened, sent, &diags)
+	video.AddSentHashError(&state, opened, sent, &diags)
 	if len(diags) != 1 || diags[0].Summary() != "Planned Source SHA-256 Was Wrong" ||
 		!strings.Contains(diags[0].Detail(), localfile.CacheDirEnv) {
 		t.Errorf("an unchanged file: %v", diags)
 	}
 
-	writeFile(t, name, "the bytes sent, and more")
+	acctest.WriteFile(t, name, "the bytes sent, and more")
 	diags = nil
-	addSentHashError(&state, opened, sent, &diags)
+	video.AddSentHashError(&state, opened, sent, &diags)
 	if len(diags) != 1 || diags[0].Summary() != "Source File Changed During Upload" {
 		t.Errorf("a changed file: %v", diags)
 	}
@@ -871,7 +873,7 @@ func TestTruncatedUploadSaysOneThing(t *testing.T) {
 	if !strings.Contains(err.Error(), "sending the same file again resumes") {
 		t.Skip("the client's words changed; nothing left to keep out")
 	}
-	if got := uploadCause(err).Error(); strings.Contains(got, "resumes") || !strings.Contains(got, "ends at byte 10") {
+	if got := video.UploadCause(err).Error(); strings.Contains(got, "resumes") || !strings.Contains(got, "ends at byte 10") {
 		t.Errorf("the cause quoted is %q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package videocaption
 
 // The videohost_video_caption list resource: the captions that terraform query finds.
 
@@ -9,34 +9,36 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/track"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // NewVideoCaptionListResource returns the videohost_video_caption list resource.
 func NewVideoCaptionListResource() list.ListResource {
-	type caption = listedTrack[videohost.Caption]
-	return newListResource("_video_caption", listing[caption, trackListModel, string]{
-		description: "Lists the captions of one video for `terraform query`. Each result is a caption's identity " +
+	type caption = track.ListedTrack[videohost.Caption]
+	return framework.NewListResource("_video_caption", framework.Listing[caption, track.TrackListModel, string]{
+		Description: "Lists the captions of one video for `terraform query`. Each result is a caption's identity " +
 			"(`video_id` and `language`) and its language's name; with `include_resource = true`, also the " +
 			"attributes of the resource that the service knows (not `source_file`, which the generated configuration " +
 			"must be given). Terraform 1.14 and later.",
-		filters:  trackListFilters("caption"),
-		filter:   func(m trackListModel) string { return m.VideoID.ValueString() },
-		walk:     walkTracks((*videohost.Client).WalkCaptions, func(c videohost.Caption) string { return c.SrcLang }),
-		what:     "captions",
-		id:       func(c caption) string { return trackID(c.videoID, c.language) },
-		identity: trackIdentity[videohost.Caption],
-		displayName: func(c caption) string {
-			name := c.language + " (" + c.obj.LanguageName + ")"
-			if c.obj.Default {
+		Filters:  track.TrackListFilters("caption"),
+		Filter:   func(m track.TrackListModel) string { return m.VideoID.ValueString() },
+		Walk:     track.WalkTracks((*videohost.Client).WalkCaptions, func(c videohost.Caption) string { return c.SrcLang }),
+		What:     "captions",
+		Id:       func(c caption) string { return track.TrackID(c.VideoID, c.Language) },
+		Identity: track.TrackIdentity[videohost.Caption],
+		DisplayName: func(c caption) string {
+			name := c.Language + " (" + c.Obj.LanguageName + ")"
+			if c.Obj.Default {
 				name += ", default"
 			}
 			return name
 		},
-		model: func(_ context.Context, c caption) (any, diag.Diagnostics) {
-			return captionModelFrom(trackModel(c.videoID, c.language, c.obj.Src), types.StringNull(), c.obj), nil
+		Model: func(_ context.Context, c caption) (any, diag.Diagnostics) {
+			return captionModelFrom(track.TrackModel(c.VideoID, c.Language, c.Obj.Src), types.StringNull(), c.Obj), nil
 		},
-		errorSummary: "Unable to List Video Captions",
-		attrs:        map[string]path.Path{"videoId": path.Root("video_id")},
+		ErrorSummary: "Unable to List Video Captions",
+		Attrs:        map[string]path.Path{"videoId": path.Root("video_id")},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package videocaption
 
 // This file holds the plan of a caption beyond what every track plans (track_plan.go): the
 // check that another caption of the video has not taken the default from it. A video has one
@@ -15,6 +15,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/track"
 )
 
 // captionDefaultKey is the private-state key that records the default an apply gave the
@@ -23,7 +25,7 @@ import (
 const captionDefaultKey = "default_applied"
 
 // recordCaptionDefault records, in the private state, the default that an apply left.
-func recordCaptionDefault(ctx context.Context, private privateWriter, isDefault types.Bool) diag.Diagnostics {
+func recordCaptionDefault(ctx context.Context, private framework.PrivateWriter, isDefault types.Bool) diag.Diagnostics {
 	if private == nil || isDefault.IsNull() || isDefault.IsUnknown() {
 		return nil
 	}
@@ -34,8 +36,8 @@ func recordCaptionDefault(ctx context.Context, private privateWriter, isDefault 
 // default, the configuration still asks for it, and the service now shows another caption of
 // the video as the default: the plan takes the default back, which unsets the other's.
 func (r *videoCaptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.trackBase.ModifyPlan(ctx, req, resp)
-	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || req.State.Raw.IsNull() || r.pd == nil {
+	r.TrackBase.ModifyPlan(ctx, req, resp)
+	if resp.Diagnostics.HasError() || req.Plan.Raw.IsNull() || req.State.Raw.IsNull() || r.Pd == nil {
 		return
 	}
 	var planned, prior types.Bool
@@ -50,9 +52,9 @@ func (r *videoCaptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 		return
 	}
 	// A read beyond the configuration: which caption holds the default now.
-	captions, err := r.pd.client.ListCaptions(ctx, videoID.ValueString())
+	captions, err := r.Pd.Client.ListCaptions(ctx, videoID.ValueString())
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read the Captions of the Video", err, r.pd, r.attrs)
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read the Captions of the Video", err, r.Pd, r.Attrs)
 		return
 	}
 	for _, c := range captions {
@@ -67,7 +69,7 @@ func (r *videoCaptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 				"configuration also sets default = true on caption %s (import id %s), the two take the default from each "+
 				"other at every apply, without end: set default = true on one caption of the video only. If caption %s "+
 				"was made the default outside Terraform, the apply undoes that.",
-			mine, v, theirs, mine, theirs, theirs, trackID(v, theirs), theirs))
+			mine, v, theirs, mine, theirs, theirs, track.TrackID(v, theirs), theirs))
 		return
 	}
 }

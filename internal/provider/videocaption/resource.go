@@ -1,4 +1,4 @@
-package provider
+package videocaption
 
 import (
 	"context"
@@ -7,32 +7,34 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/track"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
-	_ managedResource                 = (*videoCaptionResource)(nil)
+	_ framework.ManagedResource       = (*videoCaptionResource)(nil)
 	_ resource.ResourceWithModifyPlan = (*videoCaptionResource)(nil)
 )
 
 // videoCaptionResource is videohost_video_caption: a WebVTT caption file of a video for one
 // language, and whether it is the video's default caption.
 type videoCaptionResource struct {
-	trackResource[videohost.Caption, videoCaptionModel]
+	track.TrackResource[videohost.Caption, videoCaptionModel]
 }
 
 // NewVideoCaptionResource returns the videohost_video_caption resource.
 func NewVideoCaptionResource() resource.Resource {
-	return &videoCaptionResource{newTrackResource("_video_caption", "Video Caption", "caption", trackKind[videohost.Caption, videoCaptionModel]{
-		ops:       captionOps,
-		modelFrom: captionModelFrom,
-		track:     func(m *videoCaptionModel) *videoTrackModel { return &m.videoTrackModel },
-		settle:    settleCaptionDefault,
+	return &videoCaptionResource{track.NewTrackResource("_video_caption", "Video Caption", "caption", track.TrackKind[videohost.Caption, videoCaptionModel]{
+		Ops:       captionOps,
+		ModelFrom: captionModelFrom,
+		Track:     func(m *videoCaptionModel) *track.VideoTrackModel { return &m.VideoTrackModel },
+		Settle:    settleCaptionDefault,
 	})}
 }
 
 func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	attrs := r.trackAttributes()
+	attrs := r.TrackAttributes()
 	attrs["default"] = schema.BoolAttribute{
 		MarkdownDescription: "Whether the player shows this caption by default; changed in place. A video has at most " +
 			"one default caption: making one the default unsets it on the others, so set it on one caption of a video " +
@@ -41,7 +43,7 @@ func (r *videoCaptionResource) Schema(_ context.Context, _ resource.SchemaReques
 		Computed: true,
 		Default:  booldefault.StaticBool(false),
 	}
-	attrs["language_name"] = keptString("Name of the language in that language, such as `English` or `Français`.")
+	attrs["language_name"] = framework.KeptString("Name of the language in that language, such as `English` or `Français`.")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "A caption of a video: a WebVTT file for one language. A changed file is uploaded again " +
 			"in place (the service replaces the caption's file and keeps whether it is the default); `default` is " +

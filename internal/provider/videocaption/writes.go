@@ -1,4 +1,4 @@
-package provider
+package videocaption
 
 // What the caption resource sends: its upload, read and delete (trackOps, sent through
 // track_writes.go), and the change of the video's default caption.
@@ -9,25 +9,27 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/track"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // captionOps are the requests of a caption.
-var captionOps = trackOps[videohost.Caption]{
-	get:    (*videohost.Client).GetCaption,
-	lookup: (*videohost.Client).LookupCaption,
-	upload: (*videohost.Client).UploadCaption,
-	del:    (*videohost.Client).DeleteCaption,
+var captionOps = track.TrackOps[videohost.Caption]{
+	Get:    (*videohost.Client).GetCaption,
+	Lookup: (*videohost.Client).LookupCaption,
+	Upload: (*videohost.Client).UploadCaption,
+	Del:    (*videohost.Client).DeleteCaption,
 }
 
 // setCaptionDefault makes the caption of language the video's default (or not); false, with an
 // error on default titled summary, when it failed.
-func setCaptionDefault(ctx context.Context, pd *providerData, videoID, language string, isDefault bool, summary string,
+func setCaptionDefault(ctx context.Context, pd *framework.ProviderData, videoID, language string, isDefault bool, summary string,
 	diags *diag.Diagnostics,
 ) (videohost.Caption, bool) {
-	c, err := pd.client.SetCaptionDefault(ctx, videoID, language, isDefault)
+	c, err := pd.Client.SetCaptionDefault(ctx, videoID, language, isDefault)
 	if err != nil {
-		addAPIErrorDiagnostics(diags, summary, err, pd, map[string]path.Path{"default": path.Root("default")})
+		framework.AddAPIErrorDiagnostics(diags, summary, err, pd, map[string]path.Path{"default": path.Root("default")})
 		return c, false
 	}
 	return c, true
@@ -37,7 +39,7 @@ func setCaptionDefault(ctx context.Context, pd *providerData, videoID, language 
 // upload: a create asks only for a default the upload did not make; an update changes it when
 // it differs. The default is recorded in the private state, which the plan compares
 // (recordCaptionDefault). A failure is an error on default; the caption is recorded as it is.
-func settleCaptionDefault(ctx context.Context, pd *providerData, plan, state videoCaptionModel, creating bool, private privateWriter,
+func settleCaptionDefault(ctx context.Context, pd *framework.ProviderData, plan, state videoCaptionModel, creating bool, private framework.PrivateWriter,
 	diags *diag.Diagnostics,
 ) videoCaptionModel {
 	summary := "Unable to Change the Default Caption"
@@ -49,7 +51,7 @@ func settleCaptionDefault(ctx context.Context, pd *providerData, plan, state vid
 	if change {
 		if c, ok := setCaptionDefault(ctx, pd, state.VideoID.ValueString(), state.Language.ValueString(),
 			plan.Default.ValueBool(), summary, diags); ok {
-			state = captionModelFrom(state.videoTrackModel, state.SourceSHA256, c)
+			state = captionModelFrom(state.VideoTrackModel, state.SourceSHA256, c)
 		}
 	}
 	diags.Append(recordCaptionDefault(ctx, private, state.Default)...)

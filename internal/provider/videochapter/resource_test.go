@@ -1,4 +1,4 @@
-package provider
+package videochapter_test
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -30,17 +31,17 @@ const testChapterAddr = "videohost_video_chapter.test"
 // the state and sends nothing; chapters deleted outside Terraform are uploaded again; they
 // import by videoId/language; a new language replaces them; destroy deletes them.
 func TestAccVideoChapter_lifecycle(t *testing.T) {
-	env, rec := newTrackEnv(t)
-	c := serviceClient(t, env)
-	videoID := newTestVideo(t, env)
+	env, rec := acctest.NewTrackEnv(t)
+	c := acctest.ServiceClient(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	dir := t.TempDir()
-	file := tempFile(t, dir, "chapters.vtt", webVTT("Opening"))
-	second := webVTT("Opening\n\n00:00:02.000 --> 00:00:04.000\nThe end")
-	copyOfSecond := tempFile(t, dir, "copy.vtt", second)
-	path := trackPath(videoID, "chapters", "fr-BE")
+	file := acctest.TempFile(t, dir, "chapters.vtt", acctest.WebVTT("Opening"))
+	second := acctest.WebVTT("Opening\n\n00:00:02.000 --> 00:00:04.000\nThe end")
+	copyOfSecond := acctest.TempFile(t, dir, "copy.vtt", second)
+	path := acctest.TrackPath(videoID, "chapters", "fr-BE")
 
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if _, err := c.GetChapter(context.Background(), videoID, "fr-BE"); !errors.Is(err, videohost.ErrNotFound) {
 				return fmt.Errorf("chapters of %s after destroy: %v, want not found", videoID, err)
@@ -49,35 +50,35 @@ func TestAccVideoChapter_lifecycle(t *testing.T) {
 		},
 		Steps: []resource.TestStep{
 			{
-				Config: trackConfig(env, "chapter", videoID, "fr-BE", file),
+				Config: acctest.TrackConfig(env, "chapter", videoID, "fr-BE", file),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("id"), knownvalue.StringExact(videoID+"/fr-BE")),
-					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(sha256Hex(webVTT("Opening")))),
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(acctest.Sha256Hex(acctest.WebVTT("Opening")))),
 					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("src"), knownvalue.StringRegexp(regexp.MustCompile(`/chapters/fr-BE\.vtt\?v=1$`))),
-					holdsUpload(env, rec, path, webVTT("Opening"), 1),
+					acctest.HoldsUpload(env, rec, path, acctest.WebVTT("Opening"), 1),
 				},
 			},
 			{
-				PreConfig: func() { writeFile(t, file, second) },
-				Config:    trackConfig(env, "chapter", videoID, "fr-BE", file),
+				PreConfig: func() { acctest.WriteFile(t, file, second) },
+				Config:    acctest.TrackConfig(env, "chapter", videoID, "fr-BE", file),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(sha256Hex(second))),
+					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(acctest.Sha256Hex(second))),
 					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("src"), knownvalue.StringRegexp(regexp.MustCompile(`v=2$`))),
-					holdsUpload(env, rec, path, second, 2),
+					acctest.HoldsUpload(env, rec, path, second, 2),
 				},
 			},
 			{
-				Config: trackConfig(env, "chapter", videoID, "fr-BE", copyOfSecond),
+				Config: acctest.TrackConfig(env, "chapter", videoID, "fr-BE", copyOfSecond),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("src"), knownvalue.StringRegexp(regexp.MustCompile(`v=2$`))),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(testChapterAddr, tfjsonpath.New("source_file"), knownvalue.StringExact(copyOfSecond)),
-					holdsUpload(env, rec, path, second, 2), // the same content is not sent again
+					acctest.HoldsUpload(env, rec, path, second, 2), // the same content is not sent again
 				},
 			},
 			{
@@ -87,12 +88,12 @@ func TestAccVideoChapter_lifecycle(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: trackConfig(env, "chapter", videoID, "fr-BE", copyOfSecond),
+				Config: acctest.TrackConfig(env, "chapter", videoID, "fr-BE", copyOfSecond),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					holdsUpload(env, rec, path, second, 3),
+					acctest.HoldsUpload(env, rec, path, second, 3),
 				},
 			},
 			{
@@ -104,13 +105,13 @@ func TestAccVideoChapter_lifecycle(t *testing.T) {
 			},
 			{
 				// A change of language replaces the chapters.
-				Config: trackConfig(env, "chapter", videoID, "nl", copyOfSecond),
+				Config: acctest.TrackConfig(env, "chapter", videoID, "nl", copyOfSecond),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(testChapterAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					holdsUpload(env, rec, trackPath(videoID, "chapters", "nl"), second, 1),
-					serviceCheckFunc(func(ctx context.Context) error {
+					acctest.HoldsUpload(env, rec, acctest.TrackPath(videoID, "chapters", "nl"), second, 1),
+					acctest.ServiceCheckFunc(func(ctx context.Context) error {
 						if _, err := c.GetChapter(ctx, videoID, "fr-BE"); !errors.Is(err, videohost.ErrNotFound) {
 							return fmt.Errorf("the replaced chapters fr-BE: %v, want not found", err)
 						}
@@ -126,16 +127,16 @@ func TestAccVideoChapter_lifecycle(t *testing.T) {
 // of captions and chapters through the provider's protocol server, as Terraform 1.12+
 // (identity) and 1.14+ (terraform query) call them.
 func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
-	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
 	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: "listed"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	upload := func(language string, send func(context.Context, string, string, videohost.UploadSource) error) {
 		t.Helper()
-		body := webVTT(language)
+		body := acctest.WebVTT(language)
 		if err := send(t.Context(), v.ID, language, videohost.UploadSource{Name: language + ".vtt", Reader: strings.NewReader(body), Size: int64(len(body))}); err != nil {
 			t.Fatal(err)
 		}
@@ -155,25 +156,25 @@ func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
 	})
 
 	t.Run("import by identity", func(t *testing.T) {
-		state, identity, diags := p.importResource("videohost_video_caption", "", map[string]tftypes.Value{
-			"video_id": str(v.ID), "language": str("fr"),
+		state, identity, diags := p.ImportResource("videohost_video_caption", "", map[string]tftypes.Value{
+			"video_id": acctest.Str(v.ID), "language": acctest.Str("fr"),
 		})
-		requireNoErrors(t, "ImportResourceState", diags)
-		if stringOf(state["id"]) != v.ID+"/fr" || stringOf(identity["video_id"]) != v.ID || stringOf(identity["language"]) != "fr" {
-			t.Errorf("import by identity: state id %q, identity %v", stringOf(state["id"]), identity)
+		acctest.RequireNoErrors(t, "ImportResourceState", diags)
+		if acctest.StringOf(state["id"]) != v.ID+"/fr" || acctest.StringOf(identity["video_id"]) != v.ID || acctest.StringOf(identity["language"]) != "fr" {
+			t.Errorf("import by identity: state id %q, identity %v", acctest.StringOf(state["id"]), identity)
 		}
-		state, identity, diags = p.importResource("videohost_video_chapter", v.ID+"/en", nil)
-		requireNoErrors(t, "ImportResourceState", diags)
-		if stringOf(state["language"]) != "en" || stringOf(identity["video_id"]) != v.ID {
+		state, identity, diags = p.ImportResource("videohost_video_chapter", v.ID+"/en", nil)
+		acctest.RequireNoErrors(t, "ImportResourceState", diags)
+		if acctest.StringOf(state["language"]) != "en" || acctest.StringOf(identity["video_id"]) != v.ID {
 			t.Errorf("import by id: state %v, identity %v", state, identity)
 		}
-		newState, identity, diags := p.read("videohost_video_caption", map[string]tftypes.Value{
-			"id": str(v.ID + "/fr"), "video_id": str(v.ID), "language": str("fr"),
+		newState, identity, diags := p.Read("videohost_video_caption", map[string]tftypes.Value{
+			"id": acctest.Str(v.ID + "/fr"), "video_id": acctest.Str(v.ID), "language": acctest.Str("fr"),
 		})
-		requireNoErrors(t, "ReadResource", diags)
+		acctest.RequireNoErrors(t, "ReadResource", diags)
 		var def bool
 		_ = newState["default"].As(&def)
-		if !def || stringOf(newState["language_name"]) != "Français" || stringOf(identity["language"]) != "fr" {
+		if !def || acctest.StringOf(newState["language_name"]) != "Français" || acctest.StringOf(identity["language"]) != "fr" {
 			t.Errorf("read after import: %v, identity %v", newState, identity)
 		}
 	})
@@ -188,8 +189,8 @@ func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
 			v.ID + "/": "has no language after the slash.", v.ID + "/english": `the language "english" is not a known ` +
 				`language; did you mean "en"?`,
 		} {
-			_, _, diags := p.importResource("videohost_video_caption", id, nil)
-			if text := diagText(diags); !hasError(diags, "Invalid Import ID") || !strings.Contains(text, want) || strings.Contains(text, "id the id") {
+			_, _, diags := p.ImportResource("videohost_video_caption", id, nil)
+			if text := acctest.DiagText(diags); !acctest.HasError(diags, "Invalid Import ID") || !strings.Contains(text, want) || strings.Contains(text, "id the id") {
 				t.Errorf("import id %q: %s, want %q", id, text, want)
 			}
 		}
@@ -199,18 +200,18 @@ func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
 	})
 
 	t.Run("list captions", func(t *testing.T) {
-		results := p.list(listQuery{TypeName: "videohost_video_caption", Config: map[string]tftypes.Value{"video_id": str(v.ID)},
+		results := p.List(acctest.ListQuery{TypeName: "videohost_video_caption", Config: map[string]tftypes.Value{"video_id": acctest.Str(v.ID)},
 			IncludeResource: true, Limit: 100})
 		if len(results) != 3 {
 			t.Fatalf("%d captions listed, want 3", len(results))
 		}
 		names := map[string]string{}
 		for _, r := range results {
-			requireNoErrors(t, "ListResource", r.Diagnostics)
-			l := stringOf(r.Identity["language"])
+			acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
+			l := acctest.StringOf(r.Identity["language"])
 			names[l] = r.DisplayName
-			if stringOf(r.Identity["video_id"]) != v.ID || stringOf(r.Resource["id"]) != v.ID+"/"+l ||
-				!r.Resource["source_file"].IsNull() || stringOf(r.Resource["src"]) == "" {
+			if acctest.StringOf(r.Identity["video_id"]) != v.ID || acctest.StringOf(r.Resource["id"]) != v.ID+"/"+l ||
+				!r.Resource["source_file"].IsNull() || acctest.StringOf(r.Resource["src"]) == "" {
 				t.Errorf("result %q: identity %v, resource %v", r.DisplayName, r.Identity, r.Resource)
 			}
 		}
@@ -220,15 +221,15 @@ func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
 	})
 
 	t.Run("list chapters", func(t *testing.T) {
-		results := p.list(listQuery{TypeName: "videohost_video_chapter", Config: map[string]tftypes.Value{"video_id": str(v.ID)}, Limit: 100})
-		if len(results) != 1 || stringOf(results[0].Identity["language"]) != "en" || results[0].DisplayName != "en" {
+		results := p.List(acctest.ListQuery{TypeName: "videohost_video_chapter", Config: map[string]tftypes.Value{"video_id": acctest.Str(v.ID)}, Limit: 100})
+		if len(results) != 1 || acctest.StringOf(results[0].Identity["language"]) != "en" || results[0].DisplayName != "en" {
 			t.Fatalf("chapters listed: %+v", results)
 		}
 	})
 
 	t.Run("list of a video that does not exist", func(t *testing.T) {
-		results := p.list(listQuery{TypeName: "videohost_video_caption", Config: map[string]tftypes.Value{"video_id": str("vi0000000000000000000000")}, Limit: 100})
-		if len(results) != 1 || !hasAnyError(results[0].Diagnostics) {
+		results := p.List(acctest.ListQuery{TypeName: "videohost_video_caption", Config: map[string]tftypes.Value{"video_id": acctest.Str("vi0000000000000000000000")}, Limit: 100})
+		if len(results) != 1 || !acctest.HasAnyError(results[0].Diagnostics) {
 			t.Fatalf("want one error result, got %+v", results)
 		}
 	})
@@ -237,28 +238,28 @@ func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
 // TestAccVideoCaptionIdentity: with Terraform 1.12 and later a caption records its identity
 // (video_id and language), and an import block by that identity plans one upload in place.
 func TestAccVideoCaptionIdentity(t *testing.T) {
-	env, _ := newTrackEnv(t)
-	videoID := newTestVideo(t, env)
-	file := tempFile(t, t.TempDir(), "en.vtt", webVTT("Hello."))
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	env, _ := acctest.NewTrackEnv(t)
+	videoID := acctest.NewTestVideo(t, env)
+	file := acctest.TempFile(t, t.TempDir(), "en.vtt", acctest.WebVTT("Hello."))
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{
 			{
-				Config: trackConfig(env, "caption", videoID, "en", file, "default", "true"),
+				Config: acctest.TrackConfig(env, "caption", videoID, "en", file, "default", "true"),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity(testCaptionAddr, map[string]knownvalue.Check{
+					statecheck.ExpectIdentity(acctest.TestCaptionAddr, map[string]knownvalue.Check{
 						"video_id": knownvalue.StringExact(videoID), "language": knownvalue.StringExact("en"),
 					}),
 				},
 			},
 			{
-				ResourceName:       testCaptionAddr,
+				ResourceName:       acctest.TestCaptionAddr,
 				ImportState:        true,
 				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
 				ExpectNonEmptyPlan: true, // the service keeps no hash: one upload in place
 				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(testCaptionAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(acctest.TestCaptionAddr, plancheck.ResourceActionUpdate),
 				}},
 			},
 		},
@@ -268,10 +269,10 @@ func TestAccVideoCaptionIdentity(t *testing.T) {
 // TestAccVideoCaptionQuery: with Terraform 1.14 and later terraform query lists the captions
 // and chapters of a video, managed by the configuration or not.
 func TestAccVideoCaptionQuery(t *testing.T) {
-	env, _ := newTrackEnv(t)
-	c := serviceClient(t, env)
-	videoID := newTestVideo(t, env)
-	outside := webVTT("Hallo.")
+	env, _ := acctest.NewTrackEnv(t)
+	c := acctest.ServiceClient(t, env)
+	videoID := acctest.NewTestVideo(t, env)
+	outside := acctest.WebVTT("Hallo.")
 	if _, err := c.UploadCaption(t.Context(), videoID, "de", videohost.UploadSource{
 		Name: "de.vtt", Reader: strings.NewReader(outside), Size: int64(len(outside)),
 	}); err != nil {
@@ -282,8 +283,8 @@ func TestAccVideoCaptionQuery(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	file := tempFile(t, t.TempDir(), "en.vtt", webVTT("Hello."))
-	config := trackConfig(env, "caption", videoID, "en", file, "default", "true")
+	file := acctest.TempFile(t, t.TempDir(), "en.vtt", acctest.WebVTT("Hello."))
+	config := acctest.TrackConfig(env, "caption", videoID, "en", file, "default", "true")
 	query := fmt.Sprintf(`
 list "videohost_video_caption" "all" {
   provider         = videohost
@@ -300,8 +301,8 @@ list "videohost_video_chapter" "all" {
   }
 }
 `, videoID)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
 			{Config: config},

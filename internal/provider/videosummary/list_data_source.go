@@ -1,4 +1,4 @@
-package provider
+package videosummary
 
 // The videohost_summaries data source: the summaries of the workspace's videos that its
 // filters select.
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -29,36 +30,36 @@ type summariesModel struct {
 // NewSummariesDataSource returns the videohost_summaries data source: the summaries that match
 // server-side filters, every page.
 func NewSummariesDataSource() datasource.DataSource {
-	return newListDataSource("_summaries", listRead[videohost.Summary, summariesModel, videohost.SummaryFilter]{
-		description: "Lists the summaries of the workspace's videos that match the filters (every page): whose video " +
+	return framework.NewListDataSource("_summaries", framework.ListRead[videohost.Summary, summariesModel, videohost.SummaryFilter]{
+		Description: "Lists the summaries of the workspace's videos that match the filters (every page): whose video " +
 			"each is, how it was made and the status of its text. The text itself is `videohost_video_summary`'s " +
 			"(import a summary by its `id` to read and manage it).",
-		filters: withSortFilters(map[string]schema.Attribute{
+		Filters: framework.WithSortFilters(map[string]schema.Attribute{
 			"video_id": schema.StringAttribute{
 				MarkdownDescription: "Only the summary of this video. Unset: every video's.",
 				Optional:            true,
-				Validators:          serviceIDValidators("a video (its videoId)", "videohost_videos"),
+				Validators:          framework.ServiceIDValidators("a video (its videoId)", "videohost_videos"),
 			},
 			"origin": enumFilter("Only the summaries made this way: `auto` (generated) or `api` (written). Unset: both.",
 				"auto", summaryOriginAPI),
 			"source_status": enumFilter("Only the summaries whose text has this status: `missing`, `waiting`, `failed`, "+
 				"`completed` or `unprocessable`. Unset: every status.", "missing", "waiting", "failed", "completed", "unprocessable"),
 		}, "createdAt", "updatedAt", "videoId"),
-		items: "summaries", itemsDescription: "The matching summaries, in the service's order; empty when none match.",
-		itemAttributes: summaryDataAttributes,
-		title:          "Summaries",
-		filterPaths: withSortFilterPaths(map[string]path.Path{
+		Items: "summaries", ItemsDescription: "The matching summaries, in the service's order; empty when none match.",
+		ItemAttributes: summaryDataAttributes,
+		Title:          "Summaries",
+		FilterPaths: framework.WithSortFilterPaths(map[string]path.Path{
 			"videoId": path.Root("video_id"), "origin": path.Root("origin"), "sourceStatus": path.Root("source_status"),
 		}),
-		filter: func(_ context.Context, m summariesModel) (videohost.SummaryFilter, diag.Diagnostics) {
+		Filter: func(_ context.Context, m summariesModel) (videohost.SummaryFilter, diag.Diagnostics) {
 			return videohost.SummaryFilter{
 				VideoID: m.VideoID.ValueString(), Origin: m.Origin.ValueString(), SourceStatus: m.SourceStatus.ValueString(),
 				SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString(),
 			}, nil
 		},
-		list: (*videohost.Client).ListSummaries,
-		object: func(_ context.Context, s videohost.Summary) (types.Object, diag.Diagnostics) {
-			return summaryDataModelFrom(s).object()
+		List: (*videohost.Client).ListSummaries,
+		Object: func(_ context.Context, s videohost.Summary) (types.Object, diag.Diagnostics) {
+			return SummaryDataModelFrom(s).Object()
 		},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package videosummary
 
 // The videohost_video_summary list resource: the summaries that terraform query finds.
 
@@ -10,6 +10,7 @@ import (
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -22,27 +23,27 @@ type videoSummaryListModel struct {
 // not carry a summary's text, so a result's resource has a null abstract and takeaways: the
 // import reads them.
 func NewVideoSummaryListResource() list.ListResource {
-	return newListResource("_video_summary", listing[videohost.Summary, videoSummaryListModel, videohost.SummaryFilter]{
-		description: "Lists the summaries of the workspace's videos for `terraform query`, those of one video with " +
+	return framework.NewListResource("_video_summary", framework.Listing[videohost.Summary, videoSummaryListModel, videohost.SummaryFilter]{
+		Description: "Lists the summaries of the workspace's videos for `terraform query`, those of one video with " +
 			"`video_id`. Each result is a summary's identity (`id`) and a display name of its video and origin; with " +
 			"`include_resource = true`, also the resource's attributes that the list holds (the text is read by the " +
 			"import). Terraform 1.14 and later.",
-		filters: map[string]listschema.Attribute{
+		Filters: map[string]listschema.Attribute{
 			"video_id": listschema.StringAttribute{MarkdownDescription: "Only the summary of this video. Unset: every video's.", Optional: true},
 		},
-		filter: func(c videoSummaryListModel) videohost.SummaryFilter {
+		Filter: func(c videoSummaryListModel) videohost.SummaryFilter {
 			return videohost.SummaryFilter{VideoID: c.VideoID.ValueString()}
 		},
-		walk: (*videohost.Client).WalkSummaries,
-		what: "summaries",
-		id:   func(s videohost.Summary) string { return s.ID },
-		displayName: func(s videohost.Summary) string {
+		Walk: (*videohost.Client).WalkSummaries,
+		What: "summaries",
+		Id:   func(s videohost.Summary) string { return s.ID },
+		DisplayName: func(s videohost.Summary) string {
 			return "summary of video " + s.VideoID + " (" + s.Origin + ", " + s.SourceStatus + ")"
 		},
-		model: func(_ context.Context, s videohost.Summary) (any, diag.Diagnostics) {
+		Model: func(_ context.Context, s videohost.Summary) (any, diag.Diagnostics) {
 			return videoSummaryModelFrom(videoSummary{Summary: s}), nil
 		},
-		errorSummary: "Unable to List Summaries",
-		attrs:        map[string]path.Path{"videoId": path.Root("video_id")},
+		ErrorSummary: "Unable to List Summaries",
+		Attrs:        map[string]path.Path{"videoId": path.Root("video_id")},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package videosummary_test
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -20,9 +21,9 @@ import (
 // TestVideoSummaryIdentityAndListProtocol imports a summary by identity (its text read from its
 // source) and lists the summaries for terraform query, all of them and those of one video.
 func TestVideoSummaryIdentityAndListProtocol(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
-	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
 	yes := true
 	var videoIDs []string
 	for _, title := range []string{"one", "two"} {
@@ -37,28 +38,28 @@ func TestVideoSummaryIdentityAndListProtocol(t *testing.T) {
 		t.Fatalf("the summary of transcript_summary: %v, %v", found, err)
 	}
 	id := found[0].ID
-	state, identity, diags := p.importResource("videohost_video_summary", "", map[string]tftypes.Value{"id": str(id)})
-	requireNoErrors(t, "ImportResourceState", diags)
-	if stringOf(state["id"]) != id || stringOf(identity["id"]) != id {
-		t.Errorf("import by identity: state id %q, identity %q, want %q", stringOf(state["id"]), stringOf(identity["id"]), id)
+	state, identity, diags := p.ImportResource("videohost_video_summary", "", map[string]tftypes.Value{"id": acctest.Str(id)})
+	acctest.RequireNoErrors(t, "ImportResourceState", diags)
+	if acctest.StringOf(state["id"]) != id || acctest.StringOf(identity["id"]) != id {
+		t.Errorf("import by identity: state id %q, identity %q, want %q", acctest.StringOf(state["id"]), acctest.StringOf(identity["id"]), id)
 	}
-	state, _, diags = p.read("videohost_video_summary", map[string]tftypes.Value{"id": str(id)})
-	requireNoErrors(t, "ReadResource", diags)
-	if stringOf(state["video_id"]) != videoIDs[0] || stringOf(state["origin"]) != "auto" || stringOf(state["abstract"]) == "" {
-		t.Errorf("read after import: video %q, origin %q, abstract %q", stringOf(state["video_id"]), stringOf(state["origin"]), stringOf(state["abstract"]))
+	state, _, diags = p.Read("videohost_video_summary", map[string]tftypes.Value{"id": acctest.Str(id)})
+	acctest.RequireNoErrors(t, "ReadResource", diags)
+	if acctest.StringOf(state["video_id"]) != videoIDs[0] || acctest.StringOf(state["origin"]) != "auto" || acctest.StringOf(state["abstract"]) == "" {
+		t.Errorf("read after import: video %q, origin %q, abstract %q", acctest.StringOf(state["video_id"]), acctest.StringOf(state["origin"]), acctest.StringOf(state["abstract"]))
 	}
 
-	all := p.list(listQuery{TypeName: "videohost_video_summary", IncludeResource: true, Limit: 100})
+	all := p.List(acctest.ListQuery{TypeName: "videohost_video_summary", IncludeResource: true, Limit: 100})
 	if len(all) != 2 {
 		t.Fatalf("%d results, want 2", len(all))
 	}
 	for _, r := range all {
-		requireNoErrors(t, "ListResource", r.Diagnostics)
-		if stringOf(r.Resource["id"]) != stringOf(r.Identity["id"]) || r.DisplayName == "" {
-			t.Errorf("result %q (%q): resource id %q", stringOf(r.Identity["id"]), r.DisplayName, stringOf(r.Resource["id"]))
+		acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
+		if acctest.StringOf(r.Resource["id"]) != acctest.StringOf(r.Identity["id"]) || r.DisplayName == "" {
+			t.Errorf("result %q (%q): resource id %q", acctest.StringOf(r.Identity["id"]), r.DisplayName, acctest.StringOf(r.Resource["id"]))
 		}
 	}
-	one := p.list(listQuery{TypeName: "videohost_video_summary", Limit: 100, Config: map[string]tftypes.Value{"video_id": str(videoIDs[1])}})
+	one := p.List(acctest.ListQuery{TypeName: "videohost_video_summary", Limit: 100, Config: map[string]tftypes.Value{"video_id": acctest.Str(videoIDs[1])}})
 	if len(one) != 1 || one[0].DisplayName != "summary of video "+videoIDs[1]+" (auto, completed)" {
 		t.Errorf("the video_id filter gave %d results: %+v", len(one), one)
 	}
@@ -69,12 +70,12 @@ func TestVideoSummaryIdentityAndListProtocol(t *testing.T) {
 // configuration for another video. The lists are filtered by video, so that it holds in a
 // workspace that other tests use at the same time. terraform query needs Terraform 1.14.
 func TestAccVideoSummaryQuery(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureQuery)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
 	yes := true
-	generated := createVideoOutside(t, env, videohost.VideoCreate{Title: "queried", TranscriptSummary: &yes})
-	written := createVideoOutside(t, env, videohost.VideoCreate{Title: "written"})
-	found, err := serviceClient(t, env).ListSummaries(t.Context(), videohost.SummaryFilter{VideoID: generated})
+	generated := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "queried", TranscriptSummary: &yes})
+	written := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "written"})
+	found, err := acctest.ServiceClient(t, env).ListSummaries(t.Context(), videohost.SummaryFilter{VideoID: generated})
 	if err != nil || len(found) != 1 {
 		t.Fatalf("the summary of transcript_summary: %v, %v", found, err)
 	}
@@ -94,8 +95,8 @@ list "videohost_video_summary" "written" {
   }
 }
 `, generated, written)
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
 			{Config: summaryConfig(env, written, `abstract = "Written by hand."`)},

@@ -1,4 +1,4 @@
-package provider
+package videosummary
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -20,11 +21,11 @@ type summaryDataModel struct {
 	UpdatedAt    types.String `tfsdk:"updated_at"`
 }
 
-func summaryDataModelFrom(s videohost.Summary) summaryDataModel {
+func SummaryDataModelFrom(s videohost.Summary) summaryDataModel {
 	return summaryDataModel{
 		ID: types.StringValue(s.ID), VideoID: types.StringValue(s.VideoID),
 		Origin: types.StringValue(s.Origin), SourceStatus: types.StringValue(s.SourceStatus),
-		CreatedAt: timeString(s.CreatedAt), UpdatedAt: timeString(s.UpdatedAt),
+		CreatedAt: framework.TimeString(s.CreatedAt), UpdatedAt: framework.TimeString(s.UpdatedAt),
 	}
 }
 
@@ -40,22 +41,22 @@ const (
 // summaryDataAttributes are the attributes of one summary, all computed.
 func summaryDataAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id":            computedString("The summary's id (`summaryId`), as `videohost_video_summary` imports it."),
-		"video_id":      computedString("Id of the video the summary belongs to."),
-		"origin":        computedString(summaryOriginDescription),
-		"source_status": computedString(summaryStatusDescription),
-		"created_at":    computedString("When the summary was created, RFC 3339 (UTC)."),
-		"updated_at":    computedString("When the summary was last changed, RFC 3339 (UTC)."),
+		"id":            framework.ComputedString("The summary's id (`summaryId`), as `videohost_video_summary` imports it."),
+		"video_id":      framework.ComputedString("Id of the video the summary belongs to."),
+		"origin":        framework.ComputedString(summaryOriginDescription),
+		"source_status": framework.ComputedString(summaryStatusDescription),
+		"created_at":    framework.ComputedString("When the summary was created, RFC 3339 (UTC)."),
+		"updated_at":    framework.ComputedString("When the summary was last changed, RFC 3339 (UTC)."),
 	}
 }
 
-// summaryObjectType is the type of the elements of summaries, from the schema (see
+// SummaryObjectType is the type of the elements of summaries, from the schema (see
 // list_values.go).
-var summaryObjectType = objectTypeOf(summaryDataAttributes())
+var SummaryObjectType = framework.ObjectTypeOf(summaryDataAttributes())
 
-// object is the summary as an element of the summaries list.
-func (m summaryDataModel) object() (types.Object, diag.Diagnostics) {
-	return types.ObjectValue(summaryObjectType.AttrTypes, map[string]attr.Value{
+// Object is the summary as an element of the summaries list.
+func (m summaryDataModel) Object() (types.Object, diag.Diagnostics) {
+	return types.ObjectValue(SummaryObjectType.AttrTypes, map[string]attr.Value{
 		"id": m.ID, "video_id": m.VideoID, "origin": m.Origin, "source_status": m.SourceStatus,
 		"created_at": m.CreatedAt, "updated_at": m.UpdatedAt,
 	})
@@ -78,7 +79,7 @@ type videoSummary struct {
 // videoSummaryModelFrom is the state of the summary s. A text the source lacks is null: the
 // service leaves it out until it is generated or written.
 func videoSummaryModelFrom(s videoSummary) videoSummaryModel {
-	m := videoSummaryModel{summaryDataModel: summaryDataModelFrom(s.Summary), Abstract: types.StringNull(),
+	m := videoSummaryModel{summaryDataModel: SummaryDataModelFrom(s.Summary), Abstract: types.StringNull(),
 		Takeaways: types.ListNull(types.StringType)}
 	if s.Source.Abstract != "" {
 		m.Abstract = types.StringValue(s.Source.Abstract)

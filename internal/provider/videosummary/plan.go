@@ -1,4 +1,4 @@
-package provider
+package videosummary
 
 // The checks of videohost_video_summary made before any request: a summary written by the user
 // needs its text.

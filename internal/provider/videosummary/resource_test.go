@@ -1,4 +1,4 @@
-package provider
+package videosummary_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
@@ -22,19 +23,19 @@ import (
 const testSummaryAddr = "videohost_video_summary.test"
 
 // summaryConfig is a videohost_video_summary of videoID with the given attributes besides.
-func summaryConfig(env *accEnv, videoID string, attrs string) string {
-	return env.providerConfig("") + fmt.Sprintf(`
+func summaryConfig(env *acctest.AccEnv, videoID string, attrs string) string {
+	return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_video_summary" "test" {
   video_id = %s
   %s
 }
-`, hcl(videoID), attrs)
+`, acctest.Hcl(videoID), attrs)
 }
 
 // summaryTextOnService checks that the service's source of the summary in the state holds
 // abstract and takeaways.
-func summaryTextOnService(t *testing.T, env *accEnv, id *string, abstract string, takeaways ...string) statecheck.StateCheck {
-	return onService(serviceClient(t, env).GetSummarySource, id, func(s videohost.SummarySource) error {
+func summaryTextOnService(t *testing.T, env *acctest.AccEnv, id *string, abstract string, takeaways ...string) statecheck.StateCheck {
+	return acctest.OnService(acctest.ServiceClient(t, env).GetSummarySource, id, func(s videohost.SummarySource) error {
 		if s.Abstract != abstract || !slices.Equal(s.Takeaways, takeaways) {
 			return fmt.Errorf("service holds %q %q, want %q %q", s.Abstract, s.Takeaways, abstract, takeaways)
 		}
@@ -43,9 +44,9 @@ func summaryTextOnService(t *testing.T, env *accEnv, id *string, abstract string
 }
 
 // noSummaryOf is a CheckDestroy: video videoID has no summary left.
-func noSummaryOf(t *testing.T, env *accEnv, videoID string) resource.TestCheckFunc {
+func noSummaryOf(t *testing.T, env *acctest.AccEnv, videoID string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
-		found, err := serviceClient(t, env).ListSummaries(context.Background(), videohost.SummaryFilter{VideoID: videoID})
+		found, err := acctest.ServiceClient(t, env).ListSummaries(context.Background(), videohost.SummaryFilter{VideoID: videoID})
 		if err != nil || len(found) != 0 {
 			return fmt.Errorf("summaries of %s after destroy: %v, %v", videoID, found, err)
 		}
@@ -56,15 +57,15 @@ func noSummaryOf(t *testing.T, env *accEnv, videoID string) resource.TestCheckFu
 // TestAccVideoSummary writes a summary's text, imports it, changes the abstract in place, sees
 // the text changed outside Terraform and writes it back, and destroys it.
 func TestAccVideoSummary(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	videoID := createVideoOutside(t, env, videohost.VideoCreate{Title: "Quantum lecture"})
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Quantum lecture"})
 	var id string
 	first := `abstract = "Quantum theory, explained."
   takeaways = ["It is complicated.", "Cats are involved."]`
 	second := `abstract = "Quantum theory, explained again."
   takeaways = ["It is complicated.", "Cats are involved."]`
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		CheckDestroy:             noSummaryOf(t, env, videoID),
 		Steps: []resource.TestStep{
 			{
@@ -73,7 +74,7 @@ func TestAccVideoSummary(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testSummaryAddr, &id),
+					acctest.IdOf(testSummaryAddr, &id),
 					statecheck.ExpectKnownValue(testSummaryAddr, tfjsonpath.New("origin"), knownvalue.StringExact("api")),
 					statecheck.ExpectKnownValue(testSummaryAddr, tfjsonpath.New("source_status"), knownvalue.StringExact("completed")),
 					statecheck.ExpectKnownValue(testSummaryAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^summary_`))),
@@ -94,7 +95,7 @@ func TestAccVideoSummary(t *testing.T) {
 				// The text is corrected in the dashboard: the plan writes the configuration's back.
 				PreConfig: func() {
 					other := "Changed outside Terraform."
-					if _, err := serviceClient(t, env).UpdateSummarySource(t.Context(), id, videohost.SummarySourceUpdate{Abstract: &other}); err != nil {
+					if _, err := acctest.ServiceClient(t, env).UpdateSummarySource(t.Context(), id, videohost.SummarySourceUpdate{Abstract: &other}); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -117,18 +118,18 @@ func TestAccVideoSummary(t *testing.T) {
 // video whose transcript_summary already made one, naming the summary to import; and refuses a
 // written summary without text at plan time.
 func TestAccVideoSummary_generated(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	videoID := createVideoOutside(t, env, videohost.VideoCreate{Title: "Generated"})
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Generated"})
 	yes := true
-	withSummary := createVideoOutside(t, env, videohost.VideoCreate{Title: "Has one", TranscriptSummary: &yes})
-	existing, err := serviceClient(t, env).ListSummaries(t.Context(), videohost.SummaryFilter{VideoID: withSummary})
+	withSummary := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Has one", TranscriptSummary: &yes})
+	existing, err := acctest.ServiceClient(t, env).ListSummaries(t.Context(), videohost.SummaryFilter{VideoID: withSummary})
 	if err != nil || len(existing) != 1 {
 		t.Fatalf("the summary of transcript_summary: %v, %v", existing, err)
 	}
-	again := fmt.Sprintf("resource \"videohost_video_summary\" \"again\" {\n  video_id = %s\n  origin   = \"auto\"\n}\n", hcl(withSummary))
+	again := fmt.Sprintf("resource \"videohost_video_summary\" \"again\" {\n  video_id = %s\n  origin   = \"auto\"\n}\n", acctest.Hcl(withSummary))
 	var id string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		CheckDestroy:             noSummaryOf(t, env, videoID),
 		Steps: []resource.TestStep{
 			{
@@ -142,7 +143,7 @@ func TestAccVideoSummary_generated(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					idOf(testSummaryAddr, &id),
+					acctest.IdOf(testSummaryAddr, &id),
 					statecheck.ExpectKnownValue(testSummaryAddr, tfjsonpath.New("abstract"), knownvalue.StringRegexp(regexp.MustCompile(`Generated`))),
 					statecheck.ExpectKnownValue(testSummaryAddr, tfjsonpath.New("takeaways"), knownvalue.ListSizeExact(3)),
 				},
@@ -178,17 +179,17 @@ func TestAccVideoSummary_generated(t *testing.T) {
 // and its summary lists are of its own video, so that it holds in a workspace that other tests
 // (or people) use at the same time.
 func TestAccSummariesAndTagsDataSources(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	yes := true
-	sfx := runSuffix(t)
+	sfx := acctest.RunSuffix(t)
 	maths, ecole, physics := "Maths-"+sfx, "école-"+sfx, "physics-"+sfx
-	auto := createVideoOutside(t, env, videohost.VideoCreate{Title: "a", Tags: []string{maths, ecole}, TranscriptSummary: &yes})
-	createVideoOutside(t, env, videohost.VideoCreate{Title: "b", Tags: []string{maths}})
-	createVideoOutside(t, env, videohost.VideoCreate{Title: "c", Tags: []string{physics}})
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	auto := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "a", Tags: []string{maths, ecole}, TranscriptSummary: &yes})
+	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "b", Tags: []string{maths}})
+	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "c", Tags: []string{physics}})
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig("") + fmt.Sprintf(`
+			Config: env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_tags" "all" {
   value = %[1]q
 }
@@ -228,19 +229,19 @@ data "videohost_summaries" "written" {
 // first attempt stored is adopted (a video holds one, so a second POST would be a 409), the
 // service holds exactly it, and the next plan is empty.
 func TestAccVideoSummary_storedThen500(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{Limits: raisedLimits})
-	env.requireEmulatorFor(t, "it injects faults: every create stored, then answered 500")
-	videoID := createVideoOutside(t, env, videohost.VideoCreate{Title: "Flaky"})
+	env := acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits})
+	env.RequireEmulatorFor(t, "it injects faults: every create stored, then answered 500")
+	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Flaky"})
 	cfg := summaryConfig(env, videoID, `abstract = "Written once."`)
 	oneSummary := func(*terraform.State) error {
-		found, err := serviceClient(t, env).ListSummaries(context.Background(), videohost.SummaryFilter{VideoID: videoID})
+		found, err := acctest.ServiceClient(t, env).ListSummaries(context.Background(), videohost.SummaryFilter{VideoID: videoID})
 		if err != nil || len(found) != 1 {
 			return fmt.Errorf("summaries of the video: %v, %v; want exactly one", found, err)
 		}
 		return nil
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		CheckDestroy:             noSummaryOf(t, env, videoID),
 		Steps: []resource.TestStep{{
 			PreConfig: func() { env.Emu.SetFaults(emulator.Faults{CommitThen500Rate: 1}) },

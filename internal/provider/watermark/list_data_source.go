@@ -1,4 +1,4 @@
-package provider
+package watermark
 
 // The videohost_watermarks data source: the workspace's watermarks.
 
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -23,19 +24,19 @@ type watermarksModel struct {
 // NewWatermarksDataSource returns the videohost_watermarks data source: every watermark of the
 // workspace, every page.
 func NewWatermarksDataSource() datasource.DataSource {
-	return newListDataSource("_watermarks", listRead[videohost.Watermark, watermarksModel, videohost.WatermarkFilter]{
-		description: "Lists every watermark of the workspace (every page): its id and creation time, all the service " +
+	return framework.NewListDataSource("_watermarks", framework.ListRead[videohost.Watermark, watermarksModel, videohost.WatermarkFilter]{
+		Description: "Lists every watermark of the workspace (every page): its id and creation time, all the service " +
 			"keeps of a watermark.",
-		filters: withSortFilters(map[string]schema.Attribute{}, "createdAt"),
-		items:   "watermarks", itemsDescription: "The watermarks, in the service's order; empty when there are none.",
-		itemAttributes: watermarkDataAttributes,
-		title:          "Watermarks", filterPaths: withSortFilterPaths(map[string]path.Path{}),
-		filter: func(_ context.Context, m watermarksModel) (videohost.WatermarkFilter, diag.Diagnostics) {
+		Filters: framework.WithSortFilters(map[string]schema.Attribute{}, "createdAt"),
+		Items:   "watermarks", ItemsDescription: "The watermarks, in the service's order; empty when there are none.",
+		ItemAttributes: watermarkDataAttributes,
+		Title:          "Watermarks", FilterPaths: framework.WithSortFilterPaths(map[string]path.Path{}),
+		Filter: func(_ context.Context, m watermarksModel) (videohost.WatermarkFilter, diag.Diagnostics) {
 			return videohost.WatermarkFilter{SortBy: m.SortBy.ValueString(), SortOrder: m.SortOrder.ValueString()}, nil
 		},
-		list: (*videohost.Client).ListWatermarks,
-		object: func(_ context.Context, w videohost.Watermark) (types.Object, diag.Diagnostics) {
-			return watermarkDataModelFrom(w).object()
+		List: (*videohost.Client).ListWatermarks,
+		Object: func(_ context.Context, w videohost.Watermark) (types.Object, diag.Diagnostics) {
+			return WatermarkDataModelFrom(w).Object()
 		},
 	})
 }

@@ -1,4 +1,4 @@
-package provider
+package watermark
 
 // The videohost_watermark list resource: the watermarks that terraform query finds.
 
@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -15,22 +16,22 @@ import (
 // nothing of a watermark's image, so a result's resource has a null source_file: a
 // configuration generated from it must set the file.
 func NewWatermarkListResource() list.ListResource {
-	return newListResource("_watermark", listing[videohost.Watermark, struct{}, videohost.WatermarkFilter]{
-		description: "Lists every watermark of the workspace for `terraform query` (the service has no filter on " +
+	return framework.NewListResource("_watermark", framework.Listing[videohost.Watermark, struct{}, videohost.WatermarkFilter]{
+		Description: "Lists every watermark of the workspace for `terraform query` (the service has no filter on " +
 			"watermarks). Each result is a watermark's identity (`id`) and a display name of its id and creation " +
 			"time; with `include_resource = true`, also the resource's attributes that the service keeps (`id`, " +
 			"`created_at`): `source_file` is not known to the service. Terraform 1.14 and later.",
-		filters: map[string]listschema.Attribute{},
-		filter:  func(struct{}) videohost.WatermarkFilter { return videohost.WatermarkFilter{} },
-		walk:    (*videohost.Client).WalkWatermarks,
-		what:    "watermarks",
-		id:      func(w videohost.Watermark) string { return w.ID },
-		displayName: func(w videohost.Watermark) string {
-			return w.ID + " (uploaded " + timeString(w.CreatedAt).ValueString() + ")"
+		Filters: map[string]listschema.Attribute{},
+		Filter:  func(struct{}) videohost.WatermarkFilter { return videohost.WatermarkFilter{} },
+		Walk:    (*videohost.Client).WalkWatermarks,
+		What:    "watermarks",
+		Id:      func(w videohost.Watermark) string { return w.ID },
+		DisplayName: func(w videohost.Watermark) string {
+			return w.ID + " (uploaded " + framework.TimeString(w.CreatedAt).ValueString() + ")"
 		},
-		model: func(_ context.Context, w videohost.Watermark) (any, diag.Diagnostics) {
+		Model: func(_ context.Context, w videohost.Watermark) (any, diag.Diagnostics) {
 			return watermarkModelFrom(w, nil), nil
 		},
-		errorSummary: "Unable to List Watermarks",
+		ErrorSummary: "Unable to List Watermarks",
 	})
 }

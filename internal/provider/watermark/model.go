@@ -1,4 +1,4 @@
-package provider
+package watermark
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -25,7 +26,7 @@ func watermarkModelFrom(w videohost.Watermark, prior *watermarkModel) watermarkM
 		ID:           types.StringValue(w.ID),
 		SourceFile:   types.StringNull(),
 		SourceSHA256: types.StringNull(),
-		CreatedAt:    timeString(w.CreatedAt),
+		CreatedAt:    framework.TimeString(w.CreatedAt),
 	}
 	if prior != nil {
 		m.SourceFile, m.SourceSHA256 = prior.SourceFile, prior.SourceSHA256
@@ -39,23 +40,23 @@ type watermarkDataModel struct {
 	CreatedAt types.String `tfsdk:"created_at"`
 }
 
-func watermarkDataModelFrom(w videohost.Watermark) watermarkDataModel {
-	return watermarkDataModel{ID: types.StringValue(w.ID), CreatedAt: timeString(w.CreatedAt)}
+func WatermarkDataModelFrom(w videohost.Watermark) watermarkDataModel {
+	return watermarkDataModel{ID: types.StringValue(w.ID), CreatedAt: framework.TimeString(w.CreatedAt)}
 }
 
 // watermarkDataAttributes are the attributes of one watermark, all computed.
 func watermarkDataAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id":         computedString("The watermark's id (`watermarkId`), as a video's `watermark` takes it."),
-		"created_at": computedString("When the watermark was uploaded, RFC 3339 (UTC)."),
+		"id":         framework.ComputedString("The watermark's id (`watermarkId`), as a video's `watermark` takes it."),
+		"created_at": framework.ComputedString("When the watermark was uploaded, RFC 3339 (UTC)."),
 	}
 }
 
-// watermarkObjectType is the type of the elements of watermarks, from the schema (see
+// WatermarkObjectType is the type of the elements of watermarks, from the schema (see
 // list_values.go).
-var watermarkObjectType = objectTypeOf(watermarkDataAttributes())
+var WatermarkObjectType = framework.ObjectTypeOf(watermarkDataAttributes())
 
-// object is the watermark as an element of the watermarks list.
-func (m watermarkDataModel) object() (types.Object, diag.Diagnostics) {
-	return types.ObjectValue(watermarkObjectType.AttrTypes, map[string]attr.Value{"id": m.ID, "created_at": m.CreatedAt})
+// Object is the watermark as an element of the watermarks list.
+func (m watermarkDataModel) Object() (types.Object, diag.Diagnostics) {
+	return types.ObjectValue(WatermarkObjectType.AttrTypes, map[string]attr.Value{"id": m.ID, "created_at": m.CreatedAt})
 }

@@ -1,4 +1,4 @@
-package provider
+package watermark
 
 // The plan of videohost_watermark: its file checked and hashed without a request.
 
@@ -10,11 +10,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// watermarkImage bounds a watermark's file: any JPEG or PNG of one upload.
-var watermarkImage = localfile.ImageLimits{MaxUpload: videohost.MaxUploadChunkSize}
+// WatermarkImage bounds a watermark's file: any JPEG or PNG of one upload.
+var WatermarkImage = localfile.ImageLimits{MaxUpload: videohost.MaxUploadChunkSize}
 
 // ModifyPlan checks that source_file is a JPEG or PNG image and takes the SHA-256 of its
 // content, so that a change of the image shows in the plan as a replacement.
@@ -30,7 +31,7 @@ func (r *watermarkResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	sum := planFileSHA256(ctx, file, watermarkImage, "source_file", req, resp)
+	sum := framework.PlanFileSHA256(ctx, file, WatermarkImage, "source_file", req, resp)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -1,4 +1,4 @@
-package provider
+package watermark
 
 import (
 	"context"
@@ -8,11 +8,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 var (
-	_ managedResource                 = (*watermarkResource)(nil)
+	_ framework.ManagedResource       = (*watermarkResource)(nil)
 	_ resource.ResourceWithModifyPlan = (*watermarkResource)(nil)
 )
 
@@ -22,16 +23,16 @@ var (
 // update records the new path (or, after an import, the configuration's file) and sends
 // nothing (withPlannedUpdate).
 type watermarkResource struct {
-	deletedByID
-	withIDImport
-	withPlannedUpdate
+	framework.DeletedByID
+	framework.WithIDImport
+	framework.WithPlannedUpdate
 }
 
 // NewWatermarkResource returns the videohost_watermark resource.
 func NewWatermarkResource() resource.Resource {
 	return &watermarkResource{
-		deletedByID:  newDeletedByID(watermarkWrites),
-		withIDImport: newIDImport(watermarkWrites, "watermarkId"),
+		DeletedByID:  framework.NewDeletedByID(WatermarkWrites),
+		WithIDImport: framework.NewIDImport(WatermarkWrites, "watermarkId"),
 	}
 }
 
@@ -44,7 +45,7 @@ func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"watermark keep it after the watermark is deleted. Import by id; an imported watermark takes the file " +
 			"of the configuration as its own on the next apply, without an upload.",
 		Attributes: map[string]schema.Attribute{
-			"id": keptString("Identifier of the watermark (the service's `watermarkId`), for a video's `watermark`."),
+			"id": framework.KeptString("Identifier of the watermark (the service's `watermarkId`), for a video's `watermark`."),
 			"source_file": schema.StringAttribute{
 				MarkdownDescription: "Path of the image file to upload: a JPEG or PNG, recognised by its content " +
 					"(whatever its name) that decodes whole, checked when the plan is made. No default: required.",
@@ -55,35 +56,35 @@ func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 					"A change replaces the watermark. Null after an import until the next apply.",
 				Computed: true,
 			},
-			"created_at": keptString("When the watermark was uploaded, RFC 3339 (UTC)."),
+			"created_at": framework.KeptString("When the watermark was uploaded, RFC 3339 (UTC)."),
 		},
 	}
 }
 
 func (r *watermarkResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, ok := configuredModel[watermarkModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	plan, ok := framework.ConfiguredModel[watermarkModel](ctx, r.Pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	if _, err := checkPlannedImage(ctx, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), watermarkImage); err != nil {
-		addImageFileError(&resp.Diagnostics, path.Root("source_file"), "Unable to Create Watermark", err)
+	if _, err := framework.CheckPlannedImage(ctx, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString(), WatermarkImage); err != nil {
+		framework.AddImageFileError(&resp.Diagnostics, path.Root("source_file"), "Unable to Create Watermark", err)
 		return
 	}
-	w, ok := createWatermark(ctx, r.pd, &resp.Diagnostics, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString())
+	w, ok := createWatermark(ctx, r.Pd, &resp.Diagnostics, plan.SourceFile.ValueString(), plan.SourceSHA256.ValueString())
 	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created watermark", map[string]any{"watermark_id": w.ID})
 	state := watermarkModelFrom(w, &plan)
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *watermarkResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[watermarkModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := framework.ModelOf[watermarkModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	w, ok := readRemote(ctx, &r.managedBase, resp, state.ID, "", (*videohost.Client).LookupWatermark)
+	w, ok := framework.ReadRemote(ctx, &r.ManagedBase, resp, state.ID, "", (*videohost.Client).LookupWatermark)
 	if !ok {
 		return
 	}

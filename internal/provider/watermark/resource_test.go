@@ -1,4 +1,4 @@
-package provider
+package watermark_test
 
 import (
 	"context"
@@ -21,7 +21,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/watermark"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -29,29 +33,29 @@ const testWatermarkAddr = "videohost_watermark.test"
 
 // watermarkOnService is a state check that the watermark in the state is in the service's list
 // with the state's creation time, that its source_sha256 is the file's, and keeps its id.
-func watermarkOnService(t *testing.T, env *accEnv, file string, id *string) statecheck.StateCheck {
-	return stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, testWatermarkAddr)
+func watermarkOnService(t *testing.T, env *acctest.AccEnv, file string, id *string) statecheck.StateCheck {
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
+		r, err := acctest.StateResource(s, testWatermarkAddr)
 		if err != nil {
 			return err
 		}
-		*id = attrString(r, "id")
-		w, err := serviceClient(t, env).LookupWatermark(context.Background(), *id)
+		*id = acctest.AttrString(r, "id")
+		w, err := acctest.ServiceClient(t, env).LookupWatermark(context.Background(), *id)
 		if err != nil {
 			return fmt.Errorf("watermark %s: %w", *id, err)
 		}
-		if got, want := attrString(r, "created_at"), timeString(w.CreatedAt).ValueString(); got != want {
+		if got, want := acctest.AttrString(r, "created_at"), framework.TimeString(w.CreatedAt).ValueString(); got != want {
 			return fmt.Errorf("created_at %q, service %q", got, want)
 		}
-		if got, want := attrString(r, "source_sha256"), fileSHA256(t, file); got != want {
+		if got, want := acctest.AttrString(r, "source_sha256"), acctest.FileSHA256(t, file); got != want {
 			return fmt.Errorf("source_sha256 %q, file %q", got, want)
 		}
 		return nil
 	})
 }
 
-func watermarkGone(t *testing.T, env *accEnv, id *string) error {
-	if _, err := serviceClient(t, env).LookupWatermark(context.Background(), *id); !errors.Is(err, videohost.ErrNotFound) {
+func watermarkGone(t *testing.T, env *acctest.AccEnv, id *string) error {
+	if _, err := acctest.ServiceClient(t, env).LookupWatermark(context.Background(), *id); !errors.Is(err, videohost.ErrNotFound) {
 		return fmt.Errorf("watermark %s still listed (%v)", *id, err)
 	}
 	return nil
@@ -61,23 +65,23 @@ func watermarkGone(t *testing.T, env *accEnv, id *string) error {
 // changes its content (a replacement: the old watermark is deleted), sees it deleted outside
 // Terraform (the next plan uploads it again), and destroys it.
 func TestAccWatermark(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	first := writePNG(t, dir, "mark.png", 64, 32, 1)
+	first := acctest.WritePNG(t, dir, "mark.png", 64, 32, 1)
 	moved := filepath.Join(dir, "moved-mark")
 	var id1, id2, id3 string
 	uploads := func() int { return env.RequestCount(http.MethodPost, "/watermarks") }
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		CheckDestroy:             func(*terraform.State) error { return watermarkGone(t, env, &id3) },
 		Steps: []resource.TestStep{
 			{
-				Config: watermarkConfig(env, first),
+				Config: acctest.WatermarkConfig(env, first),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionCreate),
 						// Taken at plan time, before any upload.
-						plancheck.ExpectKnownValue(testWatermarkAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(fileSHA256(t, first))),
+						plancheck.ExpectKnownValue(testWatermarkAddr, tfjsonpath.New("source_sha256"), knownvalue.StringExact(acctest.FileSHA256(t, first))),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -99,15 +103,15 @@ func TestAccWatermark(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					writeFile(t, moved, string(b))
+					acctest.WriteFile(t, moved, string(b))
 				},
-				Config: watermarkConfig(env, moved),
+				Config: acctest.WatermarkConfig(env, moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(testWatermarkAddr, tfjsonpath.New("source_file"), knownvalue.StringExact(moved)),
-					stateCheckFunc(func(*tfjson.State) error {
+					acctest.StateCheckFunc(func(*tfjson.State) error {
 						if n := uploads(); n != 1 {
 							return fmt.Errorf("%d uploads to /watermarks, want 1: a move of the file uploads nothing", n)
 						}
@@ -117,14 +121,14 @@ func TestAccWatermark(t *testing.T) {
 			},
 			{
 				// New content at the same path: replaced.
-				PreConfig: func() { writePNG(t, dir, "moved-mark", 64, 32, 9) },
-				Config:    watermarkConfig(env, moved),
+				PreConfig: func() { acctest.WritePNG(t, dir, "moved-mark", 64, 32, 9) },
+				Config:    acctest.WatermarkConfig(env, moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					watermarkOnService(t, env, moved, &id2),
-					stateCheckFunc(func(*tfjson.State) error {
+					acctest.StateCheckFunc(func(*tfjson.State) error {
 						if id2 == id1 {
 							return fmt.Errorf("a new image kept watermark %s", id1)
 						}
@@ -134,11 +138,11 @@ func TestAccWatermark(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if err := serviceClient(t, env).DeleteWatermark(context.Background(), id2); err != nil {
+					if err := acctest.ServiceClient(t, env).DeleteWatermark(context.Background(), id2); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config: watermarkConfig(env, moved),
+				Config: acctest.WatermarkConfig(env, moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionCreate)},
 				},
@@ -153,27 +157,27 @@ func TestAccWatermark(t *testing.T) {
 // configuration's file (an update that sends nothing), and the plan after it is empty.
 // Identity needs Terraform 1.12.
 func TestAccWatermarkIdentity(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	file := writeJPEG(t, t.TempDir(), "mark.jpg", 30, 30, 4)
-	w, err := uploadImage(t.Context(), file, "", watermarkImage, serviceClient(t, env).CreateWatermark)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	file := acctest.WriteJPEG(t, t.TempDir(), "mark.jpg", 30, 30, 4)
+	w, err := framework.UploadImage(t.Context(), file, "", watermark.WatermarkImage, acctest.ServiceClient(t, env).CreateWatermark)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var id string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{{
-			Config: watermarkConfig(env, file) + fmt.Sprintf(`
+			Config: acctest.WatermarkConfig(env, file) + fmt.Sprintf(`
 import {
   to       = videohost_watermark.test
   identity = { id = %s }
 }
-`, hcl(w.ID)),
+`, acctest.Hcl(w.ID)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionUpdate),
-					expectImporting(testWatermarkAddr),
+					acctest.ExpectImporting(testWatermarkAddr),
 				},
 				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 			},
@@ -181,7 +185,7 @@ import {
 				statecheck.ExpectIdentity(testWatermarkAddr, map[string]knownvalue.Check{"id": knownvalue.StringExact(w.ID)}),
 				statecheck.ExpectIdentityValueMatchesState(testWatermarkAddr, tfjsonpath.New("id")),
 				watermarkOnService(t, env, file, &id),
-				stateCheckFunc(func(*tfjson.State) error {
+				acctest.StateCheckFunc(func(*tfjson.State) error {
 					if n := env.RequestCount(http.MethodPost, "/watermarks"); n != 1 {
 						return fmt.Errorf("%d uploads, want only the one made outside Terraform", n)
 					}
@@ -196,21 +200,21 @@ import {
 // one whose header decodes but whose image does not (cut short, a damaged chunk), is an error on
 // source_file at plan time, and nothing is uploaded.
 func TestAccWatermarkBadFile(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
 	fake := filepath.Join(dir, "mark.png")
-	writeFile(t, fake, "WEBVTT\n\nnot an image\n")
-	cut, badCRC, cutJPEG := damagedImages(t, dir)
+	acctest.WriteFile(t, fake, "WEBVTT\n\nnot an image\n")
+	cut, badCRC, cutJPEG := acctest.DamagedImages(t, dir)
 	broken := func(file string) resource.TestStep {
 		return resource.TestStep{
-			Config: watermarkConfig(env, file), PlanOnly: true,
+			Config: acctest.WatermarkConfig(env, file), PlanOnly: true,
 			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*does\s+not\s+decode\s+whole.*cut\s+short\s+or\s+damaged`),
 		}
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      watermarkConfig(env, fake),
+			Config:      acctest.WatermarkConfig(env, fake),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*neither\s+a\s+JPEG\s+nor\s+a\s+PNG`),
 		}, broken(cut), broken(badCRC), broken(cutJPEG)},
@@ -224,13 +228,13 @@ func TestAccWatermarkBadFile(t *testing.T) {
 // videohost_watermark through the protocol: a state without identity gets one on read, the list
 // yields every watermark with its identity, and include_resource gives the service's attributes.
 func TestWatermarkIdentityAndList(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
-	c := serviceClient(t, &accEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
-	file := writePNG(t, t.TempDir(), "m.png", 8, 8, 1)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	c := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	file := acctest.WritePNG(t, t.TempDir(), "m.png", 8, 8, 1)
 	ids := map[string]bool{}
 	for range 3 {
-		w, err := uploadImage(t.Context(), file, "", watermarkImage, c.CreateWatermark)
+		w, err := framework.UploadImage(t.Context(), file, "", watermark.WatermarkImage, c.CreateWatermark)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -240,19 +244,19 @@ func TestWatermarkIdentityAndList(t *testing.T) {
 	for id := range ids {
 		some = id
 	}
-	state, identity, diags := p.read("videohost_watermark", map[string]tftypes.Value{"id": str(some), "source_file": str(file)})
-	requireNoErrors(t, "ReadResource", diags)
-	if stringOf(identity["id"]) != some || stringOf(state["created_at"]) == "" || stringOf(state["source_file"]) != file {
+	state, identity, diags := p.Read("videohost_watermark", map[string]tftypes.Value{"id": acctest.Str(some), "source_file": acctest.Str(file)})
+	acctest.RequireNoErrors(t, "ReadResource", diags)
+	if acctest.StringOf(identity["id"]) != some || acctest.StringOf(state["created_at"]) == "" || acctest.StringOf(state["source_file"]) != file {
 		t.Errorf("read: state %v, identity %v", state, identity)
 	}
-	results := p.list(listQuery{TypeName: "videohost_watermark", IncludeResource: true, Limit: 100})
+	results := p.List(acctest.ListQuery{TypeName: "videohost_watermark", IncludeResource: true, Limit: 100})
 	if len(results) != len(ids) {
 		t.Fatalf("%d results, want %d", len(results), len(ids))
 	}
 	for _, r := range results {
-		requireNoErrors(t, "ListResource", r.Diagnostics)
-		id := stringOf(r.Identity["id"])
-		if !ids[id] || stringOf(r.Resource["id"]) != id || stringOf(r.Resource["created_at"]) == "" || !r.Resource["source_file"].IsNull() {
+		acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
+		id := acctest.StringOf(r.Identity["id"])
+		if !ids[id] || acctest.StringOf(r.Resource["id"]) != id || acctest.StringOf(r.Resource["created_at"]) == "" || !r.Resource["source_file"].IsNull() {
 			t.Errorf("result %q: identity %v, resource %v", r.DisplayName, r.Identity, r.Resource)
 		}
 	}
@@ -266,9 +270,9 @@ func TestAssetObjectsMatchReflection(t *testing.T) {
 	expires := created.Add(time.Hour)
 	for name, w := range map[string]videohost.Watermark{"full": {ID: "watermark_1", CreatedAt: &created}, "bare": {ID: "watermark_2"}} {
 		t.Run("watermark "+name, func(t *testing.T) {
-			m := watermarkDataModelFrom(w)
-			got, diags := m.object()
-			requireSameObject(t, watermarkObjectType, m, got, diags)
+			m := watermark.WatermarkDataModelFrom(w)
+			got, diags := m.Object()
+			acctest.RequireSameObject(t, watermark.WatermarkObjectType, m, got, diags)
 		})
 	}
 	for name, tok := range map[string]videohost.UploadToken{
@@ -276,9 +280,9 @@ func TestAssetObjectsMatchReflection(t *testing.T) {
 		"forever":  {Token: "to2", CreatedAt: &created},
 	} {
 		t.Run("upload token "+name, func(t *testing.T) {
-			m := uploadTokenModelFrom(tok)
-			got, diags := m.object()
-			requireSameObject(t, uploadTokenObjectType, m, got, diags)
+			m := uploadtoken.UploadTokenModelFrom(tok)
+			got, diags := m.Object()
+			acctest.RequireSameObject(t, uploadtoken.UploadTokenObjectType, m, got, diags)
 		})
 	}
 }

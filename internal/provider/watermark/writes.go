@@ -1,4 +1,4 @@
-package provider
+package watermark
 
 // What the watermark's create and delete send: its writeTarget, and the create, in one place so
 // that the resource's methods hold no request of their own.
@@ -9,12 +9,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// watermarkWrites names the watermark for the shared create and delete machinery; the
+// WatermarkWrites names the watermark for the shared create and delete machinery; the
 // service's file is the configuration's source_file.
-var watermarkWrites = writeTarget{kind: "Watermark", deleteByID: (*videohost.Client).DeleteWatermark, attrs: map[string]path.Path{
+var WatermarkWrites = framework.WriteTarget{Kind: "Watermark", DeleteByID: (*videohost.Client).DeleteWatermark, Attrs: map[string]path.Path{
 	"file": path.Root("source_file"), "watermarkId": path.Root("id"),
 }}
 
@@ -24,22 +25,22 @@ var watermarkWrites = writeTarget{kind: "Watermark", deleteByID: (*videohost.Cli
 // after the attempt and not before is taken; two or more such watermarks (another client made
 // one meanwhile) are an error naming them (see adoption.go). It goes through the shared create
 // machinery, which adds the diagnostics; false when there is nothing to record.
-func createWatermark(ctx context.Context, pd *providerData, diags *diag.Diagnostics, file, sha256 string) (videohost.Watermark, bool) {
-	return createObject(ctx, pd, watermarkWrites, diags, adoptionCreateOps(pd, watermarkAdoptable(pd, file, sha256)))
+func createWatermark(ctx context.Context, pd *framework.ProviderData, diags *diag.Diagnostics, file, sha256 string) (videohost.Watermark, bool) {
+	return framework.CreateObject(ctx, pd, WatermarkWrites, diags, framework.AdoptionCreateOps(pd, WatermarkAdoptable(pd, file, sha256)))
 }
 
-// watermarkAdoptable is the upload of file as a watermark for the adoption of unknown outcomes.
-func watermarkAdoptable(pd *providerData, file, sha256 string) adoptableCreate[videohost.Watermark] {
-	return adoptableCreate[videohost.Watermark]{
-		kind: "watermark", path: "/watermarks",
-		create: func(ctx context.Context) (videohost.Watermark, error) {
-			return uploadImage(ctx, file, sha256, watermarkImage, pd.client.CreateWatermark)
+// WatermarkAdoptable is the upload of file as a watermark for the adoption of unknown outcomes.
+func WatermarkAdoptable(pd *framework.ProviderData, file, sha256 string) framework.AdoptableCreate[videohost.Watermark] {
+	return framework.AdoptableCreate[videohost.Watermark]{
+		Kind: "watermark", Path: "/watermarks",
+		Create: func(ctx context.Context) (videohost.Watermark, error) {
+			return framework.UploadImage(ctx, file, sha256, WatermarkImage, pd.Client.CreateWatermark)
 		},
-		list: func(ctx context.Context) ([]videohost.Watermark, error) {
-			return pd.client.ListWatermarks(ctx, videohost.WatermarkFilter{})
+		List: func(ctx context.Context) ([]videohost.Watermark, error) {
+			return pd.Client.ListWatermarks(ctx, videohost.WatermarkFilter{})
 		},
-		matches:   func(videohost.Watermark) bool { return true },
-		id:        func(w videohost.Watermark) string { return w.ID },
-		listFirst: true, sole: true,
+		Matches:   func(videohost.Watermark) bool { return true },
+		Id:        func(w videohost.Watermark) string { return w.ID },
+		ListFirst: true, Sole: true,
 	}
 }

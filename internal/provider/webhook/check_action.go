@@ -1,4 +1,4 @@
-package provider
+package webhook
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -24,7 +25,7 @@ var _ action.ActionWithConfigure = (*webhookCheckAction)(nil)
 // receiver a sample event signed as the service signs deliveries, then the same event with a
 // wrong signature, from where Terraform runs.
 type webhookCheckAction struct {
-	pd *providerData
+	pd *framework.ProviderData
 }
 
 // NewWebhookCheckAction returns the videohost_webhook_check action.
@@ -55,24 +56,24 @@ func (a *webhookCheckAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			"webhook_id": schema.StringAttribute{
 				MarkdownDescription: "Id of the webhook whose receiver is checked (`videohost_webhook.<name>.id`). Required.",
 				Required:            true,
-				Validators:          serviceIDValidators("a webhook (its webhookId)", "videohost_webhooks"),
+				Validators:          framework.ServiceIDValidators("a webhook (its webhookId)", "videohost_webhooks"),
 			},
 			"event": schema.StringAttribute{
 				MarkdownDescription: "Type of the sample event, one of the events the webhook subscribes to. Defaults to " +
 					"the first of them in alphabetical order.",
 				Optional:   true,
-				Validators: []validator.String{eventNameValidator()},
+				Validators: []validator.String{framework.EventNameValidator()},
 			},
 		},
 	}
 }
 
 func (a *webhookCheckAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.pd = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	a.pd = framework.ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (a *webhookCheckAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	cfg, ok := configuredModel[webhookCheckModel](ctx, a.pd, req.Config, &resp.Diagnostics)
+	cfg, ok := framework.ConfiguredModel[webhookCheckModel](ctx, a.pd, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -82,9 +83,9 @@ func (a *webhookCheckAction) Invoke(ctx context.Context, req action.InvokeReques
 		}
 	}
 	id := cfg.WebhookID.ValueString()
-	w, err := a.pd.client.LookupWebhook(ctx, id)
+	w, err := a.pd.Client.LookupWebhook(ctx, id)
 	if err != nil {
-		addAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read the Webhook to Check", err, a.pd,
+		framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read the Webhook to Check", err, a.pd,
 			map[string]path.Path{"webhookId": path.Root("webhook_id")})
 		return
 	}
@@ -105,7 +106,7 @@ func (a *webhookCheckAction) Invoke(ctx context.Context, req action.InvokeReques
 	}
 
 	progress("Sending a sample %s event (%d bytes), signed with the webhook's secret, to %s", event, len(body), w.URL)
-	answer, err := a.pd.client.SendDelivery(ctx, w.URL, id, videohost.Sign(w.SignatureSecret, body), body, videohost.DefaultDeliveryTimeout)
+	answer, err := a.pd.Client.SendDelivery(ctx, w.URL, id, videohost.Sign(w.SignatureSecret, body), body, videohost.DefaultDeliveryTimeout)
 	if err != nil {
 		progress("%s did not answer the signed delivery: %v", w.URL, err)
 		resp.Diagnostics.AddError("Webhook Receiver Did Not Answer",
@@ -125,7 +126,7 @@ func (a *webhookCheckAction) Invoke(ctx context.Context, req action.InvokeReques
 	}
 
 	progress("Sending the same event with a wrong signature to %s", w.URL)
-	forged, err := a.pd.client.SendDelivery(ctx, w.URL, id, videohost.ForgedSignature(body), body, videohost.DefaultDeliveryTimeout)
+	forged, err := a.pd.Client.SendDelivery(ctx, w.URL, id, videohost.ForgedSignature(body), body, videohost.DefaultDeliveryTimeout)
 	switch {
 	case errors.Is(err, videohost.ErrNoAnswer):
 		progress("%s did not answer the forged delivery in time: not accepted", w.URL)

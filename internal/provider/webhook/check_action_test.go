@@ -1,4 +1,4 @@
-package provider
+package webhook_test
 
 // Tests of the videohost_webhook_check action.
 
@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
@@ -42,7 +43,7 @@ type testReceiver struct {
 	got []delivery
 }
 
-func newTestReceiver(t *testing.T, env *accEnv, answer func(verified bool) int) *testReceiver {
+func newTestReceiver(t *testing.T, env *acctest.AccEnv, answer func(verified bool) int) *testReceiver {
 	t.Helper()
 	r := &testReceiver{}
 	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -60,7 +61,7 @@ func newTestReceiver(t *testing.T, env *accEnv, answer func(verified bool) int) 
 
 // webhookSecret is the signature secret that the service holds for webhook id: the emulator's
 // record in-process, what the API lists against a real endpoint ("" when it has no such webhook).
-func webhookSecret(env *accEnv, id string) string {
+func webhookSecret(env *acctest.AccEnv, id string) string {
 	if env.Emu != nil {
 		for _, wh := range env.Emu.Webhooks() {
 			if wh.WebhookID == id {
@@ -96,8 +97,8 @@ func verifying(ok bool) int {
 }
 
 // webhookCheckConfig is a webhook at url whose creation runs the check.
-func webhookCheckConfig(env *accEnv, url string) string {
-	return env.providerConfig("") + fmt.Sprintf(`
+func webhookCheckConfig(env *acctest.AccEnv, url string) string {
+	return env.ProviderConfig("") + fmt.Sprintf(`
 action "videohost_webhook_check" "hook" {
   config {
     webhook_id = videohost_webhook.hook.id
@@ -115,7 +116,7 @@ resource "videohost_webhook" "hook" {
     }
   }
 }
-`, hcl(url), events.LiveStreamBroadcastStarted)
+`, acctest.Hcl(url), events.LiveStreamBroadcastStarted)
 }
 
 // TestAccWebhookCheckAction runs videohost_webhook_check after each create of a webhook
@@ -124,14 +125,14 @@ resource "videohost_webhook" "hook" {
 // deliveries; against a receiver that accepts anything it fails (the forged delivery was
 // accepted); against one that answers 500 it fails (the signed delivery was refused).
 func TestAccWebhookCheckAction(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureActions)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.RequireCLIFeature(t, acctest.FeatureActions)
 	good := newTestReceiver(t, env, verifying)
 	careless := newTestReceiver(t, env, func(bool) int { return http.StatusOK })
 	broken := newTestReceiver(t, env, func(bool) int { return http.StatusInternalServerError })
 
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: webhookCheckConfig(env, good.URL+"/hooks"),
@@ -160,7 +161,7 @@ func TestAccWebhookCheckAction(t *testing.T) {
 // checkSampleDeliveries checks what the verifying receiver got from the check: a signed delivery
 // that verified, then the same body with a signature that did not, both in the form of the
 // emulator's own deliveries, which it then sends for a real event to compare.
-func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
+func checkSampleDeliveries(t *testing.T, env *acctest.AccEnv, r *testReceiver) error {
 	got := r.deliveries()
 	if len(got) != 2 {
 		return fmt.Errorf("the receiver got %d deliveries, want 2 (signed, forged)", len(got))
@@ -176,7 +177,7 @@ func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	ls, err := serviceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: "form check"})
+	ls, err := acctest.ServiceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: "form check"})
 	if err != nil {
 		return err
 	}
@@ -216,20 +217,20 @@ func checkSampleDeliveries(t *testing.T, env *accEnv, r *testReceiver) error {
 // Terraform prints: the progress messages say what was sent and what came back. An action on a
 // live stream that does not exist fails with a message on live_stream_id.
 func TestAccActionsInvoked(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	env.requireEmulator(t)
-	requireCLIFeature(t, featureActions)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	env.RequireEmulator(t)
+	acctest.RequireCLIFeature(t, acctest.FeatureActions)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	good := newTestReceiver(t, env, verifying)
-	cli := newCLIWorkdir(ctx, t, "1.14.0")
+	cli := acctest.NewCLIWorkdir(ctx, t, "1.14.0")
 	config := func(liveStreamID string) string {
 		return `terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
 }
-` + env.providerConfig("") + fmt.Sprintf(`
+` + env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_webhook" "hook" {
   url    = %s
   events = [%q, %q]
@@ -251,20 +252,20 @@ action "videohost_live_stream_complete" "studio" {
     live_stream_id = %s
   }
 }
-`, hcl(good.URL+"/hooks"), events.VideoEncodingQualityCompleted, events.LiveStreamBroadcastEnded, events.LiveStreamBroadcastEnded, liveStreamID)
+`, acctest.Hcl(good.URL+"/hooks"), events.VideoEncodingQualityCompleted, events.LiveStreamBroadcastEnded, events.LiveStreamBroadcastEnded, liveStreamID)
 	}
-	cli.write("main.tf", config("videohost_live_stream.studio.id"))
-	cli.run("apply", "-no-color", "-auto-approve")
+	cli.Write("main.tf", config("videohost_live_stream.studio.id"))
+	cli.Run("apply", "-no-color", "-auto-approve")
 	if n := len(good.deliveries()); n != 0 {
 		t.Fatalf("the receiver got %d deliveries before the action was invoked", n)
 	}
 
-	out := cli.run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_webhook_check.hook")
+	out := cli.Run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_webhook_check.hook")
 	for _, want := range []*regexp.Regexp{
-		wrappedPhrases("Sending a sample "+events.LiveStreamBroadcastEnded+" event", "signed with the webhook's secret, to "+good.URL+"/hooks"),
-		wrappedPhrases("answered the signed delivery with 204"),
-		wrappedPhrases("Sending the same event with a wrong signature"),
-		wrappedPhrases("refused the forged delivery with 401"),
+		acctest.WrappedPhrases("Sending a sample "+events.LiveStreamBroadcastEnded+" event", "signed with the webhook's secret, to "+good.URL+"/hooks"),
+		acctest.WrappedPhrases("answered the signed delivery with 204"),
+		acctest.WrappedPhrases("Sending the same event with a wrong signature"),
+		acctest.WrappedPhrases("refused the forged delivery with 401"),
 	} {
 		if !want.MatchString(out) {
 			t.Errorf("the output of -invoke does not say %s:\n%s", want, out)
@@ -275,26 +276,26 @@ action "videohost_live_stream_complete" "studio" {
 		t.Errorf("the receiver got %d deliveries; want a verified %s, then a forged one", len(got), events.LiveStreamBroadcastEnded)
 	}
 
-	state := cli.state()
-	r, err := stateResource(state, "videohost_live_stream.studio")
+	state := cli.State()
+	r, err := acctest.StateResource(state, "videohost_live_stream.studio")
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := attrString(r, "id")
+	id := acctest.AttrString(r, "id")
 	if err := env.Emu.SetBroadcasting(id, true); err != nil {
 		t.Fatal(err)
 	}
-	out = cli.run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
-	if want := wrappedPhrases("Asking the service to end the broadcast of live stream "+id, "no longer broadcasts"); !want.MatchString(out) {
+	out = cli.Run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
+	if want := acctest.WrappedPhrases("Asking the service to end the broadcast of live stream "+id, "no longer broadcasts"); !want.MatchString(out) {
 		t.Errorf("the output of -invoke does not say %s:\n%s", want, out)
 	}
-	if ls, err := serviceClient(t, env).GetLiveStream(ctx, id); err != nil || ls.Broadcasting {
+	if ls, err := acctest.ServiceClient(t, env).GetLiveStream(ctx, id); err != nil || ls.Broadcasting {
 		t.Errorf("after the action the live stream broadcasts: %+v, %v", ls, err)
 	}
 
-	cli.write("main.tf", config(hcl("li0000000000000000000000")))
-	out = cli.runFailing("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
-	if want := wrappedPhrases("Live Stream Not Found", "The service has no live stream li0000000000000000000000", "check live_stream_id"); !want.MatchString(out) {
+	cli.Write("main.tf", config(acctest.Hcl("li0000000000000000000000")))
+	out = cli.RunFailing("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
+	if want := acctest.WrappedPhrases("Live Stream Not Found", "The service has no live stream li0000000000000000000000", "check live_stream_id"); !want.MatchString(out) {
 		t.Errorf("an unknown live stream is not refused on live_stream_id (want %s):\n%s", want, out)
 	}
 }
@@ -305,7 +306,7 @@ action "videohost_live_stream_complete" "studio" {
 // TestWebhookCheckRefusals: an event the webhook does not subscribe to is refused on event, and
 // an unknown webhook on webhook_id, before anything is sent to a receiver.
 func TestWebhookCheckRefusals(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
 	key := emu.APIKeys()[0]
 	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: key, AuthScheme: videohost.AuthBasic, Version: "test"})
 	if err != nil {
@@ -317,17 +318,17 @@ func TestWebhookCheckRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newProtoServer(t, baseURL, key, map[string]tftypes.Value{"auth_scheme": str("basic")})
+	p := acctest.NewProtoServer(t, baseURL, key, map[string]tftypes.Value{"auth_scheme": acctest.Str("basic")})
 
-	_, diags := p.invoke("videohost_webhook_check", map[string]tftypes.Value{"webhook_id": str(w.ID), "event": str(events.VideoSummaryGenerated)})
-	if text := errorText(diags); !strings.Contains(text, "Event Not Subscribed") || !strings.Contains(text, events.VideoSourceRecorded) {
+	_, diags := p.Invoke("videohost_webhook_check", map[string]tftypes.Value{"webhook_id": acctest.Str(w.ID), "event": acctest.Str(events.VideoSummaryGenerated)})
+	if text := acctest.ErrorText(diags); !strings.Contains(text, "Event Not Subscribed") || !strings.Contains(text, events.VideoSourceRecorded) {
 		t.Errorf("an event not subscribed: %q", text)
 	}
 	if len(diags) == 0 || diags[0].Attribute == nil || !diags[0].Attribute.Equal(tftypes.NewAttributePath().WithAttributeName("event")) {
 		t.Errorf("the refusal is not on event: %+v", diags)
 	}
-	_, diags = p.invoke("videohost_webhook_check", map[string]tftypes.Value{"webhook_id": str("webhook_doesnotexist00000")})
-	if errorText(diags) == "" {
+	_, diags = p.Invoke("videohost_webhook_check", map[string]tftypes.Value{"webhook_id": acctest.Str("webhook_doesnotexist00000")})
+	if acctest.ErrorText(diags) == "" {
 		t.Error("a check of an unknown webhook succeeded")
 	}
 	if n := received.Load(); n != 0 {

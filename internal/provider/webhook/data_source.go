@@ -1,4 +1,4 @@
-package provider
+package webhook
 
 // The videohost_webhook data source: one webhook, read by its id.
 
@@ -8,20 +8,21 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // NewWebhookDataSource returns the videohost_webhook data source: one webhook, read by id.
 func NewWebhookDataSource() datasource.DataSource {
-	return newObjectDataSource("_webhook", objectRead[videohost.Webhook]{
-		description:   "Reads one webhook of the workspace by its id, including its signature secret.",
-		attributes:    webhookDataAttributes,
-		idDescription: "Identifier of the webhook to read (the service's `webhookId`).",
-		idWhat:        "a webhook (its webhookId)", listedBy: "videohost_webhooks",
-		idParam: "webhookId", title: "Webhook",
-		get: (*videohost.Client).LookupWebhook,
-		state: func(ctx context.Context, w videohost.Webhook) (any, diag.Diagnostics) {
-			return webhookModelFrom(ctx, w, types.StringNull())
+	return framework.NewObjectDataSource("_webhook", framework.ObjectRead[videohost.Webhook]{
+		Description:   "Reads one webhook of the workspace by its id, including its signature secret.",
+		Attributes:    webhookDataAttributes,
+		IdDescription: "Identifier of the webhook to read (the service's `webhookId`).",
+		IdWhat:        "a webhook (its webhookId)", ListedBy: "videohost_webhooks",
+		IdParam: "webhookId", Title: "Webhook",
+		Get: (*videohost.Client).LookupWebhook,
+		State: func(ctx context.Context, w videohost.Webhook) (any, diag.Diagnostics) {
+			return WebhookModelFrom(ctx, w, types.StringNull())
 		},
 	})
 }

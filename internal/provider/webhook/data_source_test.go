@@ -1,4 +1,4 @@
-package provider
+package webhook_test
 
 import (
 	"regexp"
@@ -11,23 +11,24 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 func TestAccWebhookDataSource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	config := webhookConfig(env, "", "https://hooks.example.test/ds", events.VideoEncodingQualityCompleted, events.VideoSourceRecorded) + `
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	config := acctest.WebhookConfig(env, "", "https://hooks.example.test/ds", events.VideoEncodingQualityCompleted, events.VideoSourceRecorded) + `
 data "videohost_webhook" "test" {
   id = videohost_webhook.test.id
 }
 `
 	const ds = "data.videohost_webhook.test"
 	same := func(attr string) statecheck.StateCheck {
-		return statecheck.CompareValuePairs(testWebhookAddr, tfjsonpath.New(attr), ds, tfjsonpath.New(attr), compare.ValuesSame())
+		return statecheck.CompareValuePairs(acctest.TestWebhookAddr, tfjsonpath.New(attr), ds, tfjsonpath.New(attr), compare.ValuesSame())
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -41,14 +42,14 @@ data "videohost_webhook" "test" {
 }
 
 func TestAccWebhookDataSourceCreatedOutsideTerraform(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	w := createWebhookOutside(t, env, "https://hooks.example.test/outside", events.LiveStreamBroadcastStarted)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	w := acctest.CreateWebhookOutside(t, env, "https://hooks.example.test/outside", events.LiveStreamBroadcastStarted)
 	const ds = "data.videohost_webhook.outside"
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig("") + `data "videohost_webhook" "outside" { id = ` + hcl(w.ID) + ` }`,
+				Config: env.ProviderConfig("") + `data "videohost_webhook" "outside" { id = ` + acctest.Hcl(w.ID) + ` }`,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("url"), knownvalue.StringExact(w.URL)),
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact(events.LiveStreamBroadcastStarted)})),
@@ -57,7 +58,7 @@ func TestAccWebhookDataSourceCreatedOutsideTerraform(t *testing.T) {
 				},
 			},
 			{
-				Config:      env.providerConfig("") + `data "videohost_webhook" "missing" { id = "webhook_doesnotexist" }`,
+				Config:      env.ProviderConfig("") + `data "videohost_webhook" "missing" { id = "webhook_doesnotexist" }`,
 				ExpectError: regexp.MustCompile(`(?s)Unable to Read Webhook.*no such object`),
 			},
 		},

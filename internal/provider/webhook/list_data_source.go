@@ -1,4 +1,4 @@
-package provider
+package webhook
 
 // The videohost_webhooks data source: the webhooks that its filters select.
 
@@ -11,10 +11,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-type webhooksModel struct {
+type WebhooksModel struct {
 	Event    types.String `tfsdk:"event"`
 	Webhooks types.List   `tfsdk:"webhooks"`
 }
@@ -22,28 +23,28 @@ type webhooksModel struct {
 // NewWebhooksDataSource returns the videohost_webhooks data source: every webhook of the
 // workspace, optionally those subscribed to one event.
 func NewWebhooksDataSource() datasource.DataSource {
-	return newListDataSource("_webhooks", listRead[videohost.Webhook, webhooksModel, string]{
-		description: "Lists the webhooks of the workspace (every page), optionally only those subscribed to one event.",
-		filters: map[string]schema.Attribute{
+	return framework.NewListDataSource("_webhooks", framework.ListRead[videohost.Webhook, WebhooksModel, string]{
+		Description: "Lists the webhooks of the workspace (every page), optionally only those subscribed to one event.",
+		Filters: map[string]schema.Attribute{
 			"event": schema.StringAttribute{
 				MarkdownDescription: eventFilterDescription, Optional: true,
-				Validators: []validator.String{eventNameValidator()},
+				Validators: []validator.String{framework.EventNameValidator()},
 			},
 		},
-		items: "webhooks", itemsDescription: "The webhooks, in the service's order.",
-		itemAttributes: webhookDataAttributes,
-		title:          "Webhooks",
-		filterPaths:    map[string]path.Path{"events": path.Root("event")},
-		filter: func(_ context.Context, m webhooksModel) (string, diag.Diagnostics) {
+		Items: "webhooks", ItemsDescription: "The webhooks, in the service's order.",
+		ItemAttributes: webhookDataAttributes,
+		Title:          "Webhooks",
+		FilterPaths:    map[string]path.Path{"events": path.Root("event")},
+		Filter: func(_ context.Context, m WebhooksModel) (string, diag.Diagnostics) {
 			return m.Event.ValueString(), nil
 		},
-		list: (*videohost.Client).ListWebhooks,
-		object: func(ctx context.Context, w videohost.Webhook) (types.Object, diag.Diagnostics) {
-			m, diags := webhookModelFrom(ctx, w, types.StringNull())
+		List: (*videohost.Client).ListWebhooks,
+		Object: func(ctx context.Context, w videohost.Webhook) (types.Object, diag.Diagnostics) {
+			m, diags := WebhookModelFrom(ctx, w, types.StringNull())
 			if diags.HasError() {
-				return types.ObjectNull(webhookObjectType.AttrTypes), diags
+				return types.ObjectNull(WebhookObjectType.AttrTypes), diags
 			}
-			return m.object()
+			return m.Object()
 		},
 	})
 }

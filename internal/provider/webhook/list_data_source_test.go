@@ -1,4 +1,4 @@
-package provider
+package webhook_test
 
 import (
 	"fmt"
@@ -11,14 +11,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
 
 func TestAccWebhooksDataSource(t *testing.T) {
 	// 130 webhooks: more than one page of 100, so the data source must follow the next link.
-	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{MaxWebhooks: 200})
+	env.RequireEmulator(t)
 	const n = 130
 	secrets := map[string]string{}
 	for i := range n {
@@ -32,7 +33,7 @@ func TestAccWebhooksDataSource(t *testing.T) {
 		}
 		secrets[w.WebhookID] = w.SignatureSecret
 	}
-	config := env.providerConfig("") + `
+	config := env.ProviderConfig("") + `
 data "videohost_webhooks" "all" {}
 data "videohost_webhooks" "recorded" {
   event = "video.source.recorded"
@@ -44,8 +45,8 @@ data "videohost_webhooks" "none" {
   event = "live-stream.broadcast.started"
 }
 `
-	everyListed := stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, "data.videohost_webhooks.all")
+	everyListed := acctest.StateCheckFunc(func(s *tfjson.State) error {
+		r, err := acctest.StateResource(s, "data.videohost_webhooks.all")
 		if err != nil {
 			return err
 		}
@@ -65,13 +66,13 @@ data "videohost_webhooks" "none" {
 		}
 		return nil
 	})
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		// The plan-time error comes first: the destroy after the test uses the last step's
 		// configuration.
 		Steps: []resource.TestStep{
 			{
-				Config:      env.providerConfig("") + `data "videohost_webhooks" "bad" { event = "video.uploaded" }`,
+				Config:      env.ProviderConfig("") + `data "videohost_webhooks" "bad" { event = "video.uploaded" }`,
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Value Match.*video\.source\.recorded`),
 			},

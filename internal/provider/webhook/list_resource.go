@@ -1,4 +1,4 @@
-package provider
+package webhook
 
 // The videohost_webhook list resource: the webhooks that terraform query finds.
 
@@ -12,10 +12,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var _ list.ListResourceWithConfigure = (*listResource[videohost.Webhook, webhookListModel, string])(nil)
+var _ list.ListResourceWithConfigure = (*framework.ListResource[videohost.Webhook, webhookListModel, string])(nil)
 
 type webhookListModel struct {
 	Event types.String `tfsdk:"event"`
@@ -25,27 +26,27 @@ type webhookListModel struct {
 // every attribute of the resource, signature_secret included, so include_resource costs no
 // request per webhook.
 func NewWebhookListResource() list.ListResource {
-	return newListResource("_webhook", listing[videohost.Webhook, webhookListModel, string]{
-		description: "Lists the webhooks of the workspace for `terraform query`, optionally only those " +
+	return framework.NewListResource("_webhook", framework.Listing[videohost.Webhook, webhookListModel, string]{
+		Description: "Lists the webhooks of the workspace for `terraform query`, optionally only those " +
 			"subscribed to one event. Each result is a webhook's identity (`id`) and a display name of its url and " +
 			"events; with `include_resource = true`, also every attribute of the resource, `signature_secret` " +
 			"included. Terraform 1.14 and later.",
-		filters: map[string]listschema.Attribute{
+		Filters: map[string]listschema.Attribute{
 			"event": listschema.StringAttribute{
 				MarkdownDescription: eventFilterDescription, Optional: true,
-				Validators: []validator.String{eventNameValidator()},
+				Validators: []validator.String{framework.EventNameValidator()},
 			},
 		},
-		filter:      func(m webhookListModel) string { return m.Event.ValueString() },
-		walk:        (*videohost.Client).WalkWebhooks,
-		what:        "webhooks",
-		id:          func(w videohost.Webhook) string { return w.ID },
-		displayName: webhookDisplayName,
-		model: func(ctx context.Context, w videohost.Webhook) (any, diag.Diagnostics) {
-			return webhookModelFrom(ctx, w, types.StringNull())
+		Filter:      func(m webhookListModel) string { return m.Event.ValueString() },
+		Walk:        (*videohost.Client).WalkWebhooks,
+		What:        "webhooks",
+		Id:          func(w videohost.Webhook) string { return w.ID },
+		DisplayName: webhookDisplayName,
+		Model: func(ctx context.Context, w videohost.Webhook) (any, diag.Diagnostics) {
+			return WebhookModelFrom(ctx, w, types.StringNull())
 		},
-		errorSummary: "Unable to List Webhooks",
-		attrs:        map[string]path.Path{"events": path.Root("event")},
+		ErrorSummary: "Unable to List Webhooks",
+		Attrs:        map[string]path.Path{"events": path.Root("event")},
 	})
 }
 

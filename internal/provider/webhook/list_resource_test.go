@@ -1,4 +1,4 @@
-package provider
+package webhook_test
 
 import (
 	"bytes"
@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
 )
@@ -50,24 +51,24 @@ func seedWebhooks(t *testing.T, emu *emulator.Emulator, n int) map[string]emulat
 // requests that reach it.
 func TestWebhookListResourceProtocol(t *testing.T) {
 	const n = 130
-	emu, baseURL := serveEmulator(t, emulator.Options{MaxWebhooks: 200}, nil)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{MaxWebhooks: 200}, nil)
 	seeded := seedWebhooks(t, emu, n)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
 
 	t.Run("identities and display names", func(t *testing.T) {
-		var results []listed
-		lists, singles := readsDuring(emu, "/webhooks", func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: 1000}) })
-		t.Logf("%d webhooks listed with %d list reads and %d single reads (bound ceil(N/100)+1 = %d)", len(results), lists, singles, pagesFor(n)+1)
-		if lists > pagesFor(n)+1 || singles != 0 {
-			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
+		var results []acctest.Listed
+		lists, singles := acctest.ReadsDuring(emu, "/webhooks", func() { results = p.List(acctest.ListQuery{TypeName: "videohost_webhook", Limit: 1000}) })
+		t.Logf("%d webhooks listed with %d list reads and %d single reads (bound ceil(N/100)+1 = %d)", len(results), lists, singles, acctest.PagesFor(n)+1)
+		if lists > acctest.PagesFor(n)+1 || singles != 0 {
+			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, acctest.PagesFor(n)+1)
 		}
 		if len(results) != n {
 			t.Fatalf("%d results, want %d", len(results), n)
 		}
 		seen := map[string]bool{}
 		for _, r := range results {
-			requireNoErrors(t, "ListResource", r.Diagnostics)
-			id := stringOf(r.Identity["id"])
+			acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
+			id := acctest.StringOf(r.Identity["id"])
 			w, ok := seeded[id]
 			if !ok || seen[id] {
 				t.Fatalf("result identity %q is not a seeded webhook, or is listed twice", id)
@@ -83,24 +84,26 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 	})
 
 	t.Run("include_resource carries every attribute from the list items", func(t *testing.T) {
-		var results []listed
-		lists, singles := readsDuring(emu, "/webhooks", func() { results = p.list(listQuery{TypeName: "videohost_webhook", IncludeResource: true, Limit: 1000}) })
+		var results []acctest.Listed
+		lists, singles := acctest.ReadsDuring(emu, "/webhooks", func() {
+			results = p.List(acctest.ListQuery{TypeName: "videohost_webhook", IncludeResource: true, Limit: 1000})
+		})
 		t.Logf("%d webhooks listed with include_resource with %d list reads and %d single reads", len(results), lists, singles)
-		if lists > pagesFor(n)+1 || singles != 0 {
-			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
+		if lists > acctest.PagesFor(n)+1 || singles != 0 {
+			t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, acctest.PagesFor(n)+1)
 		}
 		if len(results) != n {
 			t.Fatalf("%d results, want %d", len(results), n)
 		}
 		for _, r := range results {
-			requireNoErrors(t, "ListResource", r.Diagnostics)
-			w := seeded[stringOf(r.Identity["id"])]
+			acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
+			w := seeded[acctest.StringOf(r.Identity["id"])]
 			res := r.Resource
-			if stringOf(res["id"]) != w.WebhookID || stringOf(res["url"]) != w.URL ||
-				stringOf(res["created_at"]) != w.CreatedAt.UTC().Format(time.RFC3339) {
+			if acctest.StringOf(res["id"]) != w.WebhookID || acctest.StringOf(res["url"]) != w.URL ||
+				acctest.StringOf(res["created_at"]) != w.CreatedAt.UTC().Format(time.RFC3339) {
 				t.Fatalf("resource of %s = %v", w.WebhookID, res)
 			}
-			if got := stringOf(res["signature_secret"]); got == "" || got != w.SignatureSecret {
+			if got := acctest.StringOf(res["signature_secret"]); got == "" || got != w.SignatureSecret {
 				t.Fatalf("signature_secret of %s is not the service's", w.WebhookID)
 			}
 			var evs []tftypes.Value
@@ -109,7 +112,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 			}
 			var names []string
 			for _, e := range evs {
-				names = append(names, stringOf(e))
+				names = append(names, acctest.StringOf(e))
 			}
 			if !slices.Equal(sorted(names), sorted(w.Events)) {
 				t.Errorf("events of %s = %v, want %v", w.WebhookID, names, w.Events)
@@ -118,32 +121,32 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 	})
 
 	t.Run("pages are read as the results are consumed", func(t *testing.T) {
-		lists, _ := readsDuring(emu, "/webhooks", func() {
+		lists, _ := acctest.ReadsDuring(emu, "/webhooks", func() {
 			base := emu.RequestCount(http.MethodGet, "/webhooks")
 			i := 0
-			for r := range p.listStream(listQuery{TypeName: "videohost_webhook", Limit: 1000}) {
-				requireNoErrors(t, "ListResource", r.Diagnostics)
+			for r := range p.ListStream(acctest.ListQuery{TypeName: "videohost_webhook", Limit: 1000}) {
+				acctest.RequireNoErrors(t, "ListResource", r.Diagnostics)
 				i++
 				read := emu.RequestCount(http.MethodGet, "/webhooks") - base
 				// Result i comes from page ceil(i/100): no page is read ahead of its results.
-				if want := pagesFor(i); read != want {
+				if want := acctest.PagesFor(i); read != want {
 					t.Fatalf("after result %d, %d pages were read, want %d", i, read, want)
 				}
 			}
 		})
-		if lists != pagesFor(n) {
-			t.Errorf("%d pages read in all, want %d", lists, pagesFor(n))
+		if lists != acctest.PagesFor(n) {
+			t.Errorf("%d pages read in all, want %d", lists, acctest.PagesFor(n))
 		}
 	})
 
 	t.Run("limit stops the walk", func(t *testing.T) {
 		for _, limit := range []int64{5, 100, 101} {
-			var results []listed
-			lists, _ := readsDuring(emu, "/webhooks", func() { results = p.list(listQuery{TypeName: "videohost_webhook", Limit: limit}) })
+			var results []acctest.Listed
+			lists, _ := acctest.ReadsDuring(emu, "/webhooks", func() { results = p.List(acctest.ListQuery{TypeName: "videohost_webhook", Limit: limit}) })
 			if int64(len(results)) != limit {
 				t.Errorf("limit %d: %d results", limit, len(results))
 			}
-			if want := pagesFor(int(limit)); lists != want {
+			if want := acctest.PagesFor(int(limit)); lists != want {
 				t.Errorf("limit %d: %d pages read, want %d", limit, lists, want)
 			}
 		}
@@ -156,7 +159,7 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 				want++
 			}
 		}
-		results := p.list(listQuery{TypeName: "videohost_webhook", Config: map[string]tftypes.Value{"event": str(events.VideoCaptionGenerated)}, IncludeResource: true, Limit: 1000})
+		results := p.List(acctest.ListQuery{TypeName: "videohost_webhook", Config: map[string]tftypes.Value{"event": acctest.Str(events.VideoCaptionGenerated)}, IncludeResource: true, Limit: 1000})
 		if len(results) != want {
 			t.Fatalf("%d results for event %s, want %d", len(results), events.VideoCaptionGenerated, want)
 		}
@@ -171,18 +174,18 @@ func TestWebhookListResourceProtocol(t *testing.T) {
 // TestWebhookListResourceErrors: a service that refuses the key ends the stream with one error
 // result, and a configuration the service cannot take is refused at validation.
 func TestWebhookListResourceErrors(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, "not-a-key-of-the-workspace", map[string]tftypes.Value{"auth_scheme": str("basic")})
-	results := p.list(listQuery{TypeName: "videohost_webhook", Limit: 100})
-	if len(results) != 1 || !hasError(results[0].Diagnostics, "Unable to List Webhooks") {
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, "not-a-key-of-the-workspace", map[string]tftypes.Value{"auth_scheme": acctest.Str("basic")})
+	results := p.List(acctest.ListQuery{TypeName: "videohost_webhook", Limit: 100})
+	if len(results) != 1 || !acctest.HasError(results[0].Diagnostics, "Unable to List Webhooks") {
 		t.Errorf("results with a refused key = %+v, want one error result", results)
 	}
 
-	if diags := p.validateList("videohost_webhook", map[string]tftypes.Value{"event": str("video.uploaded")}); !hasAnyError(diags) {
-		t.Errorf("an unknown event name validates: %s", diagText(diags))
+	if diags := p.ValidateList("videohost_webhook", map[string]tftypes.Value{"event": acctest.Str("video.uploaded")}); !acctest.HasAnyError(diags) {
+		t.Errorf("an unknown event name validates: %s", acctest.DiagText(diags))
 	}
-	if diags := p.validateList("videohost_webhook", map[string]tftypes.Value{"event": str(events.VideoSourceRecorded)}); hasAnyError(diags) {
-		t.Errorf("a known event name does not validate: %s", diagText(diags))
+	if diags := p.ValidateList("videohost_webhook", map[string]tftypes.Value{"event": acctest.Str(events.VideoSourceRecorded)}); acctest.HasAnyError(diags) {
+		t.Errorf("a known event name does not validate: %s", acctest.DiagText(diags))
 	}
 	if n := emu.RequestCount("", "/webhooks"); n != 1 {
 		t.Errorf("%d requests reached the service, want the one list read (validation sends none)", n)
@@ -192,9 +195,9 @@ func TestWebhookListResourceErrors(t *testing.T) {
 // TestAccWebhookListResource runs terraform query (Terraform 1.14 and later; skipped, naming
 // the version found, below it) over webhooks made outside Terraform and one made by it.
 func TestAccWebhookListResource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
-	requireCLIFeature(t, featureQuery)
-	env.requireEmulator(t)
+	env := acctest.NewAccEnv(t, emulator.Options{MaxWebhooks: 200})
+	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
+	env.RequireEmulator(t)
 	seeded := seedWebhooks(t, env.Emu, 3)
 	var captioned emulator.Webhook
 	for _, w := range seeded {
@@ -223,12 +226,12 @@ list "videohost_webhook" "two" {
   limit    = 2
 }
 `
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
 			{
-				Config: webhookConfig(env, "", managedURL, events.VideoSourceRecorded),
+				Config: acctest.WebhookConfig(env, "", managedURL, events.VideoSourceRecorded),
 			},
 			{
 				Query:  true,
@@ -275,35 +278,35 @@ func sorted(s []string) []string {
 // skipped, naming the version found, below it.
 func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 	const n = 130
-	env := newAccEnv(t, emulator.Options{MaxWebhooks: 200})
-	requireCLIFeature(t, featureQuery)
-	env.requireEmulator(t)
-	parallel(t)
+	env := acctest.NewAccEnv(t, emulator.Options{MaxWebhooks: 200})
+	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
+	env.RequireEmulator(t)
+	acctest.Parallel(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
 	defer cancel()
-	cli := newCLIWorkdir(ctx, t, "1.14.0")
+	cli := acctest.NewCLIWorkdir(ctx, t, "1.14.0")
 
 	seeded := seedWebhooks(t, env.Emu, n)
-	cli.write("main.tf", `terraform {
+	cli.Write("main.tf", `terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
 }
-`+env.providerConfig(""))
-	cli.write("webhooks.tfquery.hcl", `list "videohost_webhook" "all" {
+`+env.ProviderConfig(""))
+	cli.Write("webhooks.tfquery.hcl", `list "videohost_webhook" "all" {
   provider = videohost
   limit    = 1000
 }
 `)
 
-	lists, singles := readsDuring(env.Emu, "/webhooks", func() { cli.run("query", "-no-color", "-generate-config-out=generated.tf") })
+	lists, singles := acctest.ReadsDuring(env.Emu, "/webhooks", func() { cli.Run("query", "-no-color", "-generate-config-out=generated.tf") })
 	t.Logf("terraform query -generate-config-out over %d webhooks: %d list reads, %d single reads (bound ceil(N/100)+1 = %d)",
-		n, lists, singles, pagesFor(n)+1)
-	if lists > pagesFor(n)+1 || singles != 0 {
-		t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, pagesFor(n)+1)
+		n, lists, singles, acctest.PagesFor(n)+1)
+	if lists > acctest.PagesFor(n)+1 || singles != 0 {
+		t.Errorf("%d list reads and %d single reads for %d webhooks, want at most %d and none", lists, singles, n, acctest.PagesFor(n)+1)
 	}
 
-	generated, err := os.ReadFile(filepath.Join(cli.dir, "generated.tf"))
+	generated, err := os.ReadFile(filepath.Join(cli.Dir, "generated.tf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +317,7 @@ func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 		t.Errorf("generated.tf has %d import blocks, want %d", got, n)
 	}
 	for id, w := range seeded {
-		if !bytes.Contains(generated, []byte(hcl(id))) || !bytes.Contains(generated, []byte(hcl(w.URL))) {
+		if !bytes.Contains(generated, []byte(acctest.Hcl(id))) || !bytes.Contains(generated, []byte(acctest.Hcl(w.URL))) {
 			t.Fatalf("generated.tf does not name webhook %s (%s):\n%s", id, w.URL, generated)
 		}
 		if bytes.Contains(generated, []byte(w.SignatureSecret)) {
@@ -322,11 +325,11 @@ func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 		}
 	}
 
-	out := cli.run("apply", "-no-color", "-auto-approve")
+	out := cli.Run("apply", "-no-color", "-auto-approve")
 	if want := fmt.Sprintf("%d imported, 0 added, 0 changed, 0 destroyed", n); !strings.Contains(out, want) {
 		t.Errorf("apply of the generated configuration did not say %q:\n%s", want, out)
 	}
-	cli.run("plan", "-no-color", "-detailed-exitcode")
+	cli.Run("plan", "-no-color", "-detailed-exitcode")
 
 	var state struct {
 		Values struct {
@@ -339,7 +342,7 @@ func TestAccWebhookQueryGenerateConfig(t *testing.T) {
 			} `json:"root_module"`
 		} `json:"values"`
 	}
-	if err := json.Unmarshal([]byte(cli.run("show", "-json")), &state); err != nil {
+	if err := json.Unmarshal([]byte(cli.Run("show", "-json")), &state); err != nil {
 		t.Fatal(err)
 	}
 	found := 0

@@ -1,4 +1,4 @@
-package provider
+package webhook
 
 // The move of a webhook kept by the generic REST provider's restapi_object to videohost_webhook
 // (restapi_move.go has what the moves share).
@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -18,16 +19,16 @@ var _ resource.ResourceWithMoveState = (*webhookResource)(nil)
 // kept answer when it has one; else the refresh reads it from the service's list of webhooks,
 // as it does after an import: it is never rotated.
 func (r *webhookResource) MoveState(context.Context) []resource.StateMover {
-	return restapiStateMovers("videohost_webhook", "/webhooks", func(ctx context.Context, body []byte, id string) (any, error) {
+	return framework.RestapiStateMovers("videohost_webhook", "/webhooks", func(ctx context.Context, body []byte, id string) (any, error) {
 		w, err := videohost.ParseWebhook(body)
 		if err != nil {
 			return nil, err
 		}
-		if err := sameID("webhook", w.ID, id); err != nil {
+		if err := framework.SameID("webhook", w.ID, id); err != nil {
 			return nil, err
 		}
 		w.ID = id
-		m, diags := webhookModelFrom(ctx, w, types.StringNull())
+		m, diags := WebhookModelFrom(ctx, w, types.StringNull())
 		if diags.HasError() {
 			return nil, fmt.Errorf("its events cannot be read")
 		}

@@ -1,4 +1,4 @@
-package provider
+package webhook
 
 import (
 	"context"
@@ -15,21 +15,22 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-var _ managedResource = (*webhookResource)(nil)
+var _ framework.ManagedResource = (*webhookResource)(nil)
 
 // webhookResource is videohost_webhook. The service has no update endpoint, so every
 // attribute set by the user forces replacement.
 type webhookResource struct {
-	deletedByID
-	withIDImport
+	framework.DeletedByID
+	framework.WithIDImport
 }
 
-// webhookAttributePaths maps the parameter names of the webhook endpoints, as a 400's problems
+// WebhookAttributePaths maps the parameter names of the webhook endpoints, as a 400's problems
 // name them, to the attributes of the webhook resource.
-var webhookAttributePaths = map[string]path.Path{
+var WebhookAttributePaths = map[string]path.Path{
 	"url":    path.Root("url"),
 	"events": path.Root("events"),
 }
@@ -37,8 +38,8 @@ var webhookAttributePaths = map[string]path.Path{
 // NewWebhookResource returns the videohost_webhook resource.
 func NewWebhookResource() resource.Resource {
 	return &webhookResource{
-		deletedByID:  newDeletedByID(webhookWrites),
-		withIDImport: newIDImport(webhookWrites, "webhookId"),
+		DeletedByID:  framework.NewDeletedByID(WebhookWrites),
+		WithIDImport: framework.NewIDImport(WebhookWrites, "webhookId"),
 	}
 }
 
@@ -50,13 +51,13 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			"(`identity = { id = ... }`, Terraform 1.12 and later); `terraform query` finds webhooks to import " +
 			"(list resource `videohost_webhook`, Terraform 1.14 and later).",
 		Attributes: map[string]schema.Attribute{
-			"id": keptString("Identifier of the webhook (the service's `webhookId`)."),
+			"id": framework.KeptString("Identifier of the webhook (the service's `webhookId`)."),
 			"url": schema.StringAttribute{
 				MarkdownDescription: "Absolute http or https address that receives the notifications, without user " +
 					"name or password (the receiver authenticates deliveries by their signature). Changing it " +
 					"replaces the webhook. No default.",
 				Required:      true,
-				Validators:    []validator.String{httpURLValidator(), webhookURLValidator()},
+				Validators:    []validator.String{framework.HttpURLValidator(), framework.WebhookURLValidator()},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"events": schema.SetAttribute{
@@ -64,11 +65,11 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 					". Changing them replaces the webhook. No default.",
 				Required:      true,
 				ElementType:   types.StringType,
-				Validators:    eventSetValidators(),
+				Validators:    framework.EventSetValidators(),
 				PlanModifiers: []planmodifier.Set{setplanmodifier.RequiresReplace()},
 			},
-			"created_at": keptString("Creation time of the webhook, RFC 3339."),
-			"signature_secret": keptSecret("Secret that signs the notifications (HMAC-SHA256 of the body, lowercase hex, " +
+			"created_at": framework.KeptString("Creation time of the webhook, RFC 3339."),
+			"signature_secret": framework.KeptSecret("Secret that signs the notifications (HMAC-SHA256 of the body, lowercase hex, " +
 				"in the `X-Service-Signature` header); receivers verify it with `provider::videohost::verify_webhook_signature` " +
 				"or their own code. Sensitive: it is stored in the state, which must be protected."),
 		},
@@ -76,7 +77,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 }
 
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, ok := configuredModel[webhookModel](ctx, r.pd, req.Plan, &resp.Diagnostics)
+	plan, ok := framework.ConfiguredModel[WebhookModel](ctx, r.Pd, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -87,32 +88,32 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 		return
 	}
 
-	w, ok := createObject(ctx, r.pd, webhookWrites, &resp.Diagnostics, webhookCreateOps(r.pd, in))
+	w, ok := framework.CreateObject(ctx, r.Pd, WebhookWrites, &resp.Diagnostics, WebhookCreateOps(r.Pd, in))
 	if !ok {
 		return
 	}
 	tflog.Debug(ctx, "created webhook", map[string]any{"webhook_id": w.ID})
 
-	state, diags := webhookModelFrom(ctx, w, types.StringNull())
+	state, diags := WebhookModelFrom(ctx, w, types.StringNull())
 	resp.Diagnostics.Append(diags...)
 	if state.SignatureSecret.IsNull() {
 		resp.Diagnostics.AddWarning("Signature Secret Not Available",
 			"The service did not return the signature secret of webhook "+w.ID+", neither when creating it nor "+
 				"in its list. signature_secret stays empty until a later refresh finds it (terraform apply -refresh-only).")
 	}
-	resp.Diagnostics.Append(setStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
+	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, ok := modelOf[webhookModel](ctx, req.State, &resp.Diagnostics)
+	state, ok := framework.ModelOf[WebhookModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	w, ok := readRemote(ctx, &r.managedBase, resp, state.ID, "", (*videohost.Client).LookupWebhook)
+	w, ok := framework.ReadRemote(ctx, &r.ManagedBase, resp, state.ID, "", (*videohost.Client).LookupWebhook)
 	if !ok {
 		return
 	}
-	newState, diags := webhookModelFrom(ctx, w, state.SignatureSecret)
+	newState, diags := WebhookModelFrom(ctx, w, state.SignatureSecret)
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &newState)...)
 }

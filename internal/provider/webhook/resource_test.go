@@ -1,4 +1,4 @@
-package provider
+package webhook_test
 
 import (
 	"bytes"
@@ -26,90 +26,92 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/events"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 func TestAccWebhookResource(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	url1, url2 := "https://hooks.example.test/one", "https://hooks.example.test/two"
 	var id string
-	captureID := stateCheckFunc(func(s *tfjson.State) error {
-		r, err := stateResource(s, testWebhookAddr)
+	captureID := acctest.StateCheckFunc(func(s *tfjson.State) error {
+		r, err := acctest.StateResource(s, acctest.TestWebhookAddr)
 		if err == nil {
-			id = attrString(r, "id")
+			id = acctest.AttrString(r, "id")
 		}
 		return err
 	})
 	ids := statecheck.CompareValue(compare.ValuesDiffer())
 
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: webhookConfig(env, "", url1, events.VideoSourceRecorded, events.VideoCaptionGenerated),
+				Config: acctest.WebhookConfig(env, "", url1, events.VideoSourceRecorded, events.VideoCaptionGenerated),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testWebhookAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(testWebhookAddr, tfjsonpath.New("signature_secret")),
+						plancheck.ExpectResourceAction(acctest.TestWebhookAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectUnknownValue(acctest.TestWebhookAddr, tfjsonpath.New("signature_secret")),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("id"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("url"), knownvalue.StringExact(url1)),
-					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("id"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("url"), knownvalue.StringExact(url1)),
+					statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{
 						knownvalue.StringExact(events.VideoCaptionGenerated), knownvalue.StringExact(events.VideoSourceRecorded),
 					})),
-					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(
+					statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(
 						regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
-					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("signature_secret"), knownvalue.StringRegexp(regexp.MustCompile(`.{8,}`))),
-					statecheck.ExpectSensitiveValue(testWebhookAddr, tfjsonpath.New("signature_secret")),
-					matchesEmulator(env),
-					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("signature_secret"), knownvalue.StringRegexp(regexp.MustCompile(`.{8,}`))),
+					statecheck.ExpectSensitiveValue(acctest.TestWebhookAddr, tfjsonpath.New("signature_secret")),
+					acctest.MatchesEmulator(env),
+					ids.AddStateValue(acctest.TestWebhookAddr, tfjsonpath.New("id")),
 				},
 			},
 			{
 				// terraform import videohost_webhook.test <id>
-				ResourceName:      testWebhookAddr,
+				ResourceName:      acctest.TestWebhookAddr,
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
 			{
 				// An import {} block: the framework checks that the plan is a no-op import.
-				ResourceName:    testWebhookAddr,
+				ResourceName:    acctest.TestWebhookAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,
 			},
 			{
-				Config: webhookConfig(env, "", url2, events.VideoSourceRecorded, events.VideoCaptionGenerated),
+				Config: acctest.WebhookConfig(env, "", url2, events.VideoSourceRecorded, events.VideoCaptionGenerated),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testWebhookAddr, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectResourceAction(acctest.TestWebhookAddr, plancheck.ResourceActionDestroyBeforeCreate),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("url"), knownvalue.StringExact(url2)),
-					matchesEmulator(env),
-					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("url"), knownvalue.StringExact(url2)),
+					acctest.MatchesEmulator(env),
+					ids.AddStateValue(acctest.TestWebhookAddr, tfjsonpath.New("id")),
 				},
 			},
 			{
-				Config: webhookConfig(env, "", url2, events.LiveStreamBroadcastStarted),
+				Config: acctest.WebhookConfig(env, "", url2, events.LiveStreamBroadcastStarted),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testWebhookAddr, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectResourceAction(acctest.TestWebhookAddr, plancheck.ResourceActionDestroyBeforeCreate),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("events"), knownvalue.SetExact([]knownvalue.Check{
 						knownvalue.StringExact(events.LiveStreamBroadcastStarted),
 					})),
-					matchesEmulator(env),
-					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
+					acctest.MatchesEmulator(env),
+					ids.AddStateValue(acctest.TestWebhookAddr, tfjsonpath.New("id")),
 					captureID,
 				},
 			},
@@ -122,16 +124,16 @@ func TestAccWebhookResource(t *testing.T) {
 						t.Errorf("webhook %s was not on the emulator", id)
 					}
 				},
-				Config: webhookConfig(env, "", url2, events.LiveStreamBroadcastStarted),
+				Config: acctest.WebhookConfig(env, "", url2, events.LiveStreamBroadcastStarted),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testWebhookAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction(acctest.TestWebhookAddr, plancheck.ResourceActionCreate),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					matchesEmulator(env),
-					ids.AddStateValue(testWebhookAddr, tfjsonpath.New("id")),
+					acctest.MatchesEmulator(env),
+					ids.AddStateValue(acctest.TestWebhookAddr, tfjsonpath.New("id")),
 				},
 			},
 		},
@@ -145,24 +147,24 @@ func TestAccWebhookResource(t *testing.T) {
 }
 
 func TestAccWebhookResourceDriftPlanOnly(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	url := "https://hooks.example.test/drift"
 	var id string
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            webhookConfig(env, "", url, events.VideoSummaryGenerated),
-				ConfigStateChecks: []statecheck.StateCheck{idOf(testWebhookAddr, &id)},
+				Config:            acctest.WebhookConfig(env, "", url, events.VideoSummaryGenerated),
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(acctest.TestWebhookAddr, &id)},
 			},
 			{
 				// Deleted outside Terraform, through the API with the key.
 				PreConfig: func() {
-					if err := serviceClient(t, env).DeleteWebhook(t.Context(), id); err != nil {
+					if err := acctest.ServiceClient(t, env).DeleteWebhook(t.Context(), id); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config:             webhookConfig(env, "", url, events.VideoSummaryGenerated),
+				Config:             acctest.WebhookConfig(env, "", url, events.VideoSummaryGenerated),
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
 			},
@@ -171,17 +173,17 @@ func TestAccWebhookResourceDriftPlanOnly(t *testing.T) {
 }
 
 func TestAccWebhookResourcePlanTimeErrors(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	step := func(url string, evs []string, want string) resource.TestStep {
 		return resource.TestStep{
-			Config:      webhookConfig(env, "", url, evs...),
+			Config:      acctest.WebhookConfig(env, "", url, evs...),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(want),
 		}
 	}
 	ok := []string{events.VideoSourceRecorded}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			step("https://hooks.example.test/x", []string{"video.encoding.completed"}, `(?s)value must be one of.*video\.encoding\.quality\.completed`),
 			step("https://hooks.example.test/x", []string{}, `(?s)events.*at least 1`),
@@ -198,15 +200,15 @@ func TestAccWebhookResourcePlanTimeErrors(t *testing.T) {
 }
 
 func TestAccWebhookResourceBasicAuth(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: webhookConfig(env, `auth_scheme = "basic"`, "https://hooks.example.test/basic", events.VideoSourceRecorded),
+			Config: acctest.WebhookConfig(env, `auth_scheme = "basic"`, "https://hooks.example.test/basic", events.VideoSourceRecorded),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(testWebhookAddr, tfjsonpath.New("signature_secret"), knownvalue.NotNull()),
-				matchesEmulator(env),
-				stateCheckFunc(func(*tfjson.State) error {
+				statecheck.ExpectKnownValue(acctest.TestWebhookAddr, tfjsonpath.New("signature_secret"), knownvalue.NotNull()),
+				acctest.MatchesEmulator(env),
+				acctest.StateCheckFunc(func(*tfjson.State) error {
 					if env.Emu != nil {
 						if n := env.RequestCount("", "/auth/"); n != 0 {
 							return fmt.Errorf("the basic scheme asked for %d tokens", n)
@@ -221,7 +223,7 @@ func TestAccWebhookResourceBasicAuth(t *testing.T) {
 }
 
 func TestAccWebhookResourceWrongKey(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
+	env := acctest.NewAccEnv(t, emulator.Options{})
 	for _, scheme := range []string{"bearer", "basic"} {
 		t.Run(scheme, func(t *testing.T) {
 			config := fmt.Sprintf(`
@@ -234,9 +236,9 @@ resource "videohost_webhook" "test" {
   url    = "https://hooks.example.test/wrong-key"
   events = [%s]
 }
-`, hcl(env.BaseURL), hcl(scheme), hcl(events.VideoSourceRecorded))
-			accTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+`, acctest.Hcl(env.BaseURL), acctest.Hcl(scheme), acctest.Hcl(events.VideoSourceRecorded))
+			acctest.AccTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
 					Config:      config,
 					ExpectError: regexp.MustCompile(`(?s)API key was refused by the sandbox\s+environment at .*sandbox and\s+production keys differ`),
@@ -251,13 +253,13 @@ func TestAccWebhookResourceRateLimited(t *testing.T) {
 	// creates queue for the next window instead of failing, and keeps to each window's budget
 	// so that the service never has to answer 429. terraform-plugin-testing runs terraform
 	// apply with its default parallelism of 10, so ten creates start at once.
-	env := newAccEnv(t, emulator.Options{
+	env := acctest.NewAccEnv(t, emulator.Options{
 		MaxWebhooks: 20,
 		RateWindow:  2 * time.Second,
 		Limits:      emulator.Limits{Writes: 5, Reads: 10},
 	})
-	env.requireEmulator(t)
-	config := env.providerConfig("") + `
+	env.RequireEmulator(t)
+	config := env.ProviderConfig("") + `
 resource "videohost_webhook" "many" {
   count  = 15
   url    = "https://hooks.example.test/many/${count.index}"
@@ -269,19 +271,19 @@ resource "videohost_webhook" "many" {
 		t.Logf("%s for apply, checks and destroy: %d POST, %d GET, %d DELETE /webhooks", time.Since(start).Round(100*time.Millisecond),
 			env.RequestCount("POST", "/webhooks"), env.RequestCount("GET", "/webhooks"), env.RequestCount("DELETE", "/webhooks"))
 	}()
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
-				stateCheckFunc(func(s *tfjson.State) error {
+				acctest.StateCheckFunc(func(s *tfjson.State) error {
 					t.Logf("applied after %s", time.Since(start).Round(100*time.Millisecond))
-					got := stateWebhooks(s)
+					got := acctest.StateWebhooks(s)
 					if len(got) != 15 || len(env.Emu.Webhooks()) != 15 {
 						return fmt.Errorf("%d webhooks in state and %d on the service, want 15", len(got), len(env.Emu.Webhooks()))
 					}
 					for _, r := range got {
-						if attrString(r, "signature_secret") == "" {
+						if acctest.AttrString(r, "signature_secret") == "" {
 							return fmt.Errorf("%s has no secret", r.Address)
 						}
 					}
@@ -304,14 +306,14 @@ func TestAccWebhookResourceShortTokens(t *testing.T) {
 	// Tokens live 2 s. Each answer of the service takes 250 ms and the webhooks form a chain
 	// (each depends on the previous one), so one apply lasts longer than a token, and the steps
 	// together span more than 4 s: tokens expire during commands and between them.
-	env := newAccEnv(t, emulator.Options{
+	env := acctest.NewAccEnv(t, emulator.Options{
 		MaxWebhooks: 20,
 		TokenTTL:    2 * time.Second,
 		Faults:      emulator.Faults{Latency: 250 * time.Millisecond},
 	})
-	env.requireEmulator(t)
+	env.RequireEmulator(t)
 	config := func(n int) string {
-		c := env.providerConfig("")
+		c := env.ProviderConfig("")
 		for i := range n {
 			dep := ""
 			if i > 0 {
@@ -329,15 +331,15 @@ resource "videohost_webhook" "t%d" {
 	}
 	start := time.Now()
 	countOnServer := func(n int) statecheck.StateCheck {
-		return stateCheckFunc(func(*tfjson.State) error {
+		return acctest.StateCheckFunc(func(*tfjson.State) error {
 			if got := len(env.Emu.Webhooks()); got != n {
 				return fmt.Errorf("%d webhooks on the service, want %d", got, n)
 			}
 			return nil
 		})
 	}
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config(6), ConfigStateChecks: []statecheck.StateCheck{countOnServer(6)}},
 			{
@@ -358,32 +360,32 @@ resource "videohost_webhook" "t%d" {
 func TestAccWebhookResourceAmbiguousCreates(t *testing.T) {
 	// Half of the creates store the webhook and answer 500. A hundred identical webhooks must
 	// end as exactly a hundred on the service and a hundred in the state.
-	env := newAccEnv(t, emulator.Options{
+	env := acctest.NewAccEnv(t, emulator.Options{
 		MaxWebhooks: 150,
 		Limits:      emulator.Limits{Writes: 100000, Reads: 100000},
 		Faults:      emulator.Faults{CommitThen500Rate: 0.5},
 	})
-	env.requireEmulator(t)
-	config := env.providerConfig(`auth_scheme = "basic"`) + `
+	env.RequireEmulator(t)
+	config := env.ProviderConfig(`auth_scheme = "basic"`) + `
 resource "videohost_webhook" "same" {
   count  = 100
   url    = "https://hooks.example.test/same"
   events = ["video.summary.generated", "video.caption.generated"]
 }
 `
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
-				stateCheckFunc(func(s *tfjson.State) error {
+				acctest.StateCheckFunc(func(s *tfjson.State) error {
 					onServer := map[string]bool{}
 					for _, w := range env.Emu.Webhooks() {
 						onServer[w.WebhookID] = true
 					}
 					var ids []string
-					for _, r := range stateWebhooks(s) {
-						ids = append(ids, attrString(r, "id"))
+					for _, r := range acctest.StateWebhooks(s) {
+						ids = append(ids, acctest.AttrString(r, "id"))
 					}
 					slices.Sort(ids)
 					distinct := slices.Compact(slices.Clone(ids))
@@ -406,7 +408,7 @@ resource "videohost_webhook" "same" {
 
 func TestWebhookResourceWithoutClientOrUpdate(t *testing.T) {
 	ctx := t.Context()
-	r := NewWebhookResource()
+	r := webhook.NewWebhookResource()
 
 	var uresp fwresource.UpdateResponse
 	r.Update(ctx, fwresource.UpdateRequest{}, &uresp)
@@ -428,12 +430,12 @@ func TestWebhookResourceWithoutClientOrUpdate(t *testing.T) {
 
 func TestAccWebhookResourceServiceRefusals(t *testing.T) {
 	t.Run("webhook limit", func(t *testing.T) {
-		env := newAccEnv(t, emulator.Options{MaxWebhooks: 1})
-		env.requireEmulator(t)
-		accTest(t, resource.TestCase{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		env := acctest.NewAccEnv(t, emulator.Options{MaxWebhooks: 1})
+		env.RequireEmulator(t)
+		acctest.AccTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
-				Config: env.providerConfig("") + `
+				Config: env.ProviderConfig("") + `
 resource "videohost_webhook" "two" {
   count  = 2
   url    = "https://hooks.example.test/limit/${count.index}"
@@ -446,12 +448,12 @@ resource "videohost_webhook" "two" {
 	})
 	t.Run("rate limit after the last retry", func(t *testing.T) {
 		// Every request is answered 429 with a window of 1 s; after one retry the read gives up.
-		env := newAccEnv(t, emulator.Options{RateWindow: time.Second, Faults: emulator.Faults{Burst429: 1000}})
-		env.requireEmulator(t)
-		accTest(t, resource.TestCase{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		env := acctest.NewAccEnv(t, emulator.Options{RateWindow: time.Second, Faults: emulator.Faults{Burst429: 1000}})
+		env.RequireEmulator(t)
+		acctest.AccTest(t, resource.TestCase{
+			ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 			Steps: []resource.TestStep{{
-				Config:      env.providerConfig(`max_retries = 1`) + `data "videohost_webhooks" "all" {}`,
+				Config:      env.ProviderConfig(`max_retries = 1`) + `data "videohost_webhooks" "all" {}`,
 				ExpectError: regexp.MustCompile(`(?s)Unable to List Webhooks.*reads rate limit.*re-running is\s+safe`),
 			}},
 		})
@@ -461,51 +463,51 @@ resource "videohost_webhook" "two" {
 // TestWebhookIdentityProtocol drives the identity of videohost_webhook through the provider's
 // protocol server, as Terraform 1.12 and later call it, against an in-process emulator.
 func TestWebhookIdentityProtocol(t *testing.T) {
-	emu, baseURL := serveEmulator(t, emulator.Options{}, nil)
-	p := newProtoServer(t, baseURL, emu.APIKeys()[0], nil)
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], nil)
 	w, err := emu.CreateWebhook("https://hooks.example.test/identity", []string{events.VideoSourceRecorded})
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	schema := p.identity.IdentitySchemas["videohost_webhook"]
+	schema := p.Identity.IdentitySchemas["videohost_webhook"]
 	if schema == nil || len(schema.IdentityAttributes) != 1 || schema.IdentityAttributes[0].Name != "id" ||
 		!schema.IdentityAttributes[0].RequiredForImport || !schema.IdentityAttributes[0].Type.Is(tftypes.String) {
 		t.Fatalf("identity schema of videohost_webhook = %+v, want one required string id", schema)
 	}
 
 	t.Run("read of a state without identity sets it", func(t *testing.T) {
-		state, identity, diags := p.read("videohost_webhook", map[string]tftypes.Value{"id": str(w.WebhookID)})
-		requireNoErrors(t, "ReadResource", diags)
-		if got := stringOf(identity["id"]); got != w.WebhookID {
+		state, identity, diags := p.Read("videohost_webhook", map[string]tftypes.Value{"id": acctest.Str(w.WebhookID)})
+		acctest.RequireNoErrors(t, "ReadResource", diags)
+		if got := acctest.StringOf(identity["id"]); got != w.WebhookID {
 			t.Errorf("identity id = %q, want %q", got, w.WebhookID)
 		}
-		if got := stringOf(state["signature_secret"]); got != w.SignatureSecret {
+		if got := acctest.StringOf(state["signature_secret"]); got != w.SignatureSecret {
 			t.Error("the read state does not hold the webhook's signature secret")
 		}
 	})
 
 	t.Run("import by identity", func(t *testing.T) {
-		state, identity, diags := p.importResource("videohost_webhook", "", map[string]tftypes.Value{"id": str(w.WebhookID)})
-		requireNoErrors(t, "ImportResourceState", diags)
-		if stringOf(state["id"]) != w.WebhookID || stringOf(identity["id"]) != w.WebhookID {
-			t.Errorf("imported state id %q and identity id %q, want both %q", stringOf(state["id"]), stringOf(identity["id"]), w.WebhookID)
+		state, identity, diags := p.ImportResource("videohost_webhook", "", map[string]tftypes.Value{"id": acctest.Str(w.WebhookID)})
+		acctest.RequireNoErrors(t, "ImportResourceState", diags)
+		if acctest.StringOf(state["id"]) != w.WebhookID || acctest.StringOf(identity["id"]) != w.WebhookID {
+			t.Errorf("imported state id %q and identity id %q, want both %q", acctest.StringOf(state["id"]), acctest.StringOf(identity["id"]), w.WebhookID)
 		}
 	})
 
 	t.Run("import by id sets the identity too", func(t *testing.T) {
-		state, identity, diags := p.importResource("videohost_webhook", w.WebhookID, nil)
-		requireNoErrors(t, "ImportResourceState", diags)
-		if stringOf(state["id"]) != w.WebhookID || stringOf(identity["id"]) != w.WebhookID {
-			t.Errorf("imported state id %q and identity id %q, want both %q", stringOf(state["id"]), stringOf(identity["id"]), w.WebhookID)
+		state, identity, diags := p.ImportResource("videohost_webhook", w.WebhookID, nil)
+		acctest.RequireNoErrors(t, "ImportResourceState", diags)
+		if acctest.StringOf(state["id"]) != w.WebhookID || acctest.StringOf(identity["id"]) != w.WebhookID {
+			t.Errorf("imported state id %q and identity id %q, want both %q", acctest.StringOf(state["id"]), acctest.StringOf(identity["id"]), w.WebhookID)
 		}
 	})
 
 	t.Run("an identity that could name another endpoint is refused before any request", func(t *testing.T) {
 		before := emu.RequestCount("", "/")
-		_, _, diags := p.importResource("videohost_webhook", "", map[string]tftypes.Value{"id": str("../videos")})
-		if !hasError(diags, "Invalid Import ID", `"../videos" holds the path step ".."`) {
-			t.Errorf("diagnostics %s, want Invalid Import ID naming the dot-dot step", diagText(diags))
+		_, _, diags := p.ImportResource("videohost_webhook", "", map[string]tftypes.Value{"id": acctest.Str("../videos")})
+		if !acctest.HasError(diags, "Invalid Import ID", `"../videos" holds the path step ".."`) {
+			t.Errorf("diagnostics %s, want Invalid Import ID naming the dot-dot step", acctest.DiagText(diags))
 		}
 		if after := emu.RequestCount("", "/"); after != before {
 			t.Errorf("%d requests reached the service for a refused identity", after-before)
@@ -520,8 +522,8 @@ func TestWebhookIdentityProtocol(t *testing.T) {
 		if !emu.DeleteWebhook(gone.WebhookID) {
 			t.Fatal("the emulator did not delete the webhook")
 		}
-		state, _, diags := p.read("videohost_webhook", map[string]tftypes.Value{"id": str(gone.WebhookID)})
-		requireNoErrors(t, "ReadResource", diags)
+		state, _, diags := p.Read("videohost_webhook", map[string]tftypes.Value{"id": acctest.Str(gone.WebhookID)})
+		acctest.RequireNoErrors(t, "ReadResource", diags)
 		if state != nil {
 			t.Errorf("state after the webhook was deleted = %v, want it removed", state)
 		}
@@ -532,18 +534,18 @@ func TestWebhookIdentityProtocol(t *testing.T) {
 // plan after it is empty; the identity stored in the state is the webhook's id. Identity needs
 // Terraform 1.12; the test is skipped, naming the version found, below it.
 func TestAccWebhookIdentity(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	requireCLIFeature(t, featureIdentity)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.RequireCLIFeature(t, acctest.FeatureIdentity)
 	url := "https://hooks.example.test/identity"
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{
 			{
-				Config: webhookConfig(env, "", url, events.VideoSourceRecorded),
+				Config: acctest.WebhookConfig(env, "", url, events.VideoSourceRecorded),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity(testWebhookAddr, map[string]knownvalue.Check{"id": knownvalue.NotNull()}),
-					statecheck.ExpectIdentityValueMatchesState(testWebhookAddr, tfjsonpath.New("id")),
+					statecheck.ExpectIdentity(acctest.TestWebhookAddr, map[string]knownvalue.Check{"id": knownvalue.NotNull()}),
+					statecheck.ExpectIdentityValueMatchesState(acctest.TestWebhookAddr, tfjsonpath.New("id")),
 				},
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -552,7 +554,7 @@ func TestAccWebhookIdentity(t *testing.T) {
 			{
 				// import { to = videohost_webhook.test, identity = { id = "..." } }: the framework
 				// checks that the plan imports and changes nothing.
-				ResourceName:    testWebhookAddr,
+				ResourceName:    acctest.TestWebhookAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithResourceIdentity,
 			},
@@ -566,18 +568,18 @@ func TestAccWebhookIdentity(t *testing.T) {
 // did not write, so the test builds the provider, points Terraform at it with dev_overrides in
 // its own CLI configuration, and runs the real terraform binary.
 func TestAccWebhookGenerateConfig(t *testing.T) {
-	env := newAccEnv(t, emulator.Options{})
-	parallel(t)
-	tfBin := terraformCLI(t)
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.Parallel(t)
+	tfBin := acctest.TerraformCLI(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 
 	// Made outside Terraform, through the API with the key; deleted when the test ends.
-	w := createWebhookOutside(t, env, "https://hooks.example.test/adopt?team=video", events.VideoCaptionGenerated, events.VideoSummaryGenerated)
+	w := acctest.CreateWebhookOutside(t, env, "https://hooks.example.test/adopt?team=video", events.VideoCaptionGenerated, events.VideoSummaryGenerated)
 
-	cliConfig := devOverrideCLI(ctx, t)
+	cliConfig := acctest.DevOverrideCLI(ctx, t)
 	work := t.TempDir()
-	writeFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
+	acctest.WriteFile(t, filepath.Join(work, "main.tf"), fmt.Sprintf(`terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
   }
@@ -587,12 +589,12 @@ import {
   to = videohost_webhook.adopted
   id = %s
 }
-`, env.providerConfig(""), hcl(w.ID)))
+`, env.ProviderConfig(""), acctest.Hcl(w.ID)))
 
 	run := func(wantCode int, args ...string) string {
 		t.Helper()
 		cmd := exec.CommandContext(ctx, tfBin, args...)
-		cmd.Dir, cmd.Env = work, terraformEnv(cliConfig)
+		cmd.Dir, cmd.Env = work, acctest.TerraformEnv(cliConfig)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()
@@ -642,11 +644,11 @@ import {
 // read per object: the resources read through the client's shared lists.
 func TestAccWebhookResourceOneListRefresh(t *testing.T) {
 	const n, m = 250, 120
-	env := newAccEnv(t, emulator.Options{
+	env := acctest.NewAccEnv(t, emulator.Options{
 		MaxWebhooks: n + 10,
 		Limits:      emulator.Limits{Writes: 100000, Reads: 100000},
 	})
-	env.requireEmulator(t)
+	env.RequireEmulator(t)
 
 	// The webhooks exist before Terraform sees them; import blocks bring them in, which is much
 	// faster than 250 creates.
@@ -658,11 +660,11 @@ func TestAccWebhookResourceOneListRefresh(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&urls, "    %s,\n", hcl(w.URL))
-		fmt.Fprintf(&imports, "import {\n  to = videohost_webhook.bulk[%d]\n  id = %s\n}\n", i, hcl(w.WebhookID))
+		fmt.Fprintf(&urls, "    %s,\n", acctest.Hcl(w.URL))
+		fmt.Fprintf(&imports, "import {\n  to = videohost_webhook.bulk[%d]\n  id = %s\n}\n", i, acctest.Hcl(w.WebhookID))
 	}
 	live := seedLiveObjects(t, env, m)
-	config := env.providerConfig("") + live + `
+	config := env.ProviderConfig("") + live + `
 locals {
   urls = [
 ` + urls.String() + `  ]
@@ -678,8 +680,8 @@ resource "videohost_webhook" "bulk" {
 	var before int
 	liveKinds, liveBefore := []string{"/live-streams", "/players"}, map[string]int{}
 	var start time.Time
-	accTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -700,7 +702,7 @@ resource "videohost_webhook" "bulk" {
 				PlanOnly: true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{
-						planCheckFunc(func(p *tfjson.Plan) error {
+						acctest.PlanCheckFunc(func(p *tfjson.Plan) error {
 							reads := env.RequestCount("GET", "/webhooks") - before
 							t.Logf("a plan over %d webhooks sent %d GET /webhooks (bound %d; one read per resource would be %d); plan step took %s",
 								n, reads, maxReads, n, time.Since(start).Round(100*time.Millisecond))
@@ -711,7 +713,7 @@ resource "videohost_webhook" "bulk" {
 								return fmt.Errorf("the plan read nothing: the refresh did not reach the service")
 							}
 							for _, k := range liveKinds {
-								got, bound := env.RequestCount("GET", k)-liveBefore[k], pagesFor(m)+1
+								got, bound := env.RequestCount("GET", k)-liveBefore[k], acctest.PagesFor(m)+1
 								t.Logf("the plan over %d of %s sent %d reads (bound %d)", m, k, got, bound)
 								if got > bound || got == 0 {
 									return fmt.Errorf("a plan over %d of %s sent %d reads, want 1 to %d", m, k, got, bound)
@@ -731,9 +733,9 @@ resource "videohost_webhook" "bulk" {
 
 // seedLiveObjects creates m live streams and m player themes through the client (faster than
 // terraform's creates) and returns the configuration that imports them.
-func seedLiveObjects(t *testing.T, env *accEnv, m int) string {
+func seedLiveObjects(t *testing.T, env *acctest.AccEnv, m int) string {
 	t.Helper()
-	c := serviceClient(t, env)
+	c := acctest.ServiceClient(t, env)
 	var cfg strings.Builder
 	cfg.WriteString(`
 resource "videohost_live_stream" "bulk" {
@@ -755,8 +757,8 @@ resource "videohost_player_theme" "bulk" {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&cfg, "import {\n  to = videohost_live_stream.bulk[%d]\n  id = %s\n}\n", i, hcl(ls.ID))
-		fmt.Fprintf(&cfg, "import {\n  to = videohost_player_theme.bulk[%d]\n  id = %s\n}\n", i, hcl(th.ID))
+		fmt.Fprintf(&cfg, "import {\n  to = videohost_live_stream.bulk[%d]\n  id = %s\n}\n", i, acctest.Hcl(ls.ID))
+		fmt.Fprintf(&cfg, "import {\n  to = videohost_player_theme.bulk[%d]\n  id = %s\n}\n", i, acctest.Hcl(th.ID))
 	}
 	return cfg.String()
 }

@@ -1,4 +1,4 @@
-package provider
+package webhook_test
 
 import (
 	"fmt"
@@ -14,6 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 )
 
 // signatureVector is a signature computed outside Go, with openssl, so that the functions are
@@ -74,7 +77,7 @@ func runFunction(t *testing.T, f function.Function, ret attr.Value, args ...stri
 func TestWebhookSignatureFunctionVectors(t *testing.T) {
 	for _, v := range signatureVectors {
 		t.Run(v.name, func(t *testing.T) {
-			resp := runFunction(t, NewWebhookSignatureFunction(), types.StringUnknown(), v.secret, v.body)
+			resp := runFunction(t, webhook.NewWebhookSignatureFunction(), types.StringUnknown(), v.secret, v.body)
 			if resp.Error != nil {
 				t.Fatalf("unexpected error: %s", resp.Error)
 			}
@@ -90,7 +93,7 @@ func TestWebhookSignatureFunctionVectors(t *testing.T) {
 }
 
 func TestWebhookSignatureFunctionEmptySecret(t *testing.T) {
-	resp := runFunction(t, NewWebhookSignatureFunction(), types.StringUnknown(), "", "body")
+	resp := runFunction(t, webhook.NewWebhookSignatureFunction(), types.StringUnknown(), "", "body")
 	if resp.Error == nil {
 		t.Fatal("an empty secret gave no error")
 	}
@@ -105,7 +108,7 @@ func TestWebhookSignatureFunctionEmptySecret(t *testing.T) {
 // TestSignatureFunctionDefinitionsDocumented guards the generated docs: tfplugindocs renders
 // the function pages from these texts only.
 func TestSignatureFunctionDefinitionsDocumented(t *testing.T) {
-	for _, f := range []function.Function{NewWebhookSignatureFunction(), NewVerifyWebhookSignatureFunction()} {
+	for _, f := range []function.Function{webhook.NewWebhookSignatureFunction(), webhook.NewVerifyWebhookSignatureFunction()} {
 		var meta function.MetadataResponse
 		f.Metadata(t.Context(), function.MetadataRequest{}, &meta)
 		var def function.DefinitionResponse
@@ -210,7 +213,7 @@ provider "videohost" {
 `)
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:            cfg,
@@ -232,12 +235,12 @@ output "signature" {
 // TestAccSignatureFunctionsWithoutProviderConfig runs the functions with no provider block and
 // no credentials in the environment.
 func TestAccSignatureFunctionsWithoutProviderConfig(t *testing.T) {
-	t.Setenv(envAPIKey, "")
-	t.Setenv(envBaseURL, "")
+	t.Setenv(framework.EnvAPIKey, "")
+	t.Setenv(framework.EnvBaseURL, "")
 	cfg, vars := signatureFunctionsConfig("")
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config:            cfg,
@@ -252,7 +255,7 @@ func TestAccSignatureFunctionsWithoutProviderConfig(t *testing.T) {
 // parameters cannot be marked sensitive, but a sensitive secret makes the result sensitive, so
 // Terraform refuses to show it in an output not marked sensitive.
 func TestAccSignatureFunctionSensitiveSecret(t *testing.T) {
-	t.Setenv(envAPIKey, "")
+	t.Setenv(framework.EnvAPIKey, "")
 	v := signatureVectors[3]
 	vars := config.Variables{"secret": config.StringVariable(v.secret), "body": config.StringVariable(v.body)}
 	const variables = `
@@ -267,7 +270,7 @@ variable "body" {
 `
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: variables + `

@@ -1,4 +1,4 @@
-package provider
+package webhook
 
 // The provider function verify_webhook_signature (its parameters are shared with
 // webhook_signature, webhook_signature_function.go).

@@ -1,4 +1,4 @@
-package provider
+package webhook_test
 
 // Tests of the provider function verify_webhook_signature alone
 // (webhook_signature_function_test.go tests the two together in Terraform).
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/webhook"
 )
 
 func TestVerifyWebhookSignatureFunction(t *testing.T) {
@@ -31,7 +32,7 @@ func TestVerifyWebhookSignatureFunction(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			resp := runFunction(t, NewVerifyWebhookSignatureFunction(), types.BoolUnknown(), c.secret, c.body, c.signature)
+			resp := runFunction(t, webhook.NewVerifyWebhookSignatureFunction(), types.BoolUnknown(), c.secret, c.body, c.signature)
 			if resp.Error != nil {
 				t.Fatalf("unexpected error: %s", resp.Error)
 			}
