@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make test TEST_CLIS="path ..."`: every test, as plain `make test` runs them, with
-# internal/provider run once per CLI of TEST_CLIS and once with the terraform on PATH,
+# internal/provider/... (the provider and its kinds' folders) run once per CLI of TEST_CLIS and once with the terraform on PATH,
 # TEST_JOBS CLIs at a time (scripts/test-matrix.sh prints the table), and every other package
 # run once beside them. Much of an acceptance test's time is waiting (terraform starting, rate
 # windows, the emulator's delays, the other packages' process tests), which the others can use:
@@ -22,17 +22,17 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # shellcheck disable=SC2046 # one package per word
-TF_ACC=1 go test -count=1 -timeout 20m $(go list ./... | grep -v '/internal/provider$') >"$others_log" 2>&1 &
+TF_ACC=1 go test -count=1 -timeout 20m $(go list ./... | grep -v '/internal/provider\(/\|$\)') >"$others_log" 2>&1 &
 others_pid=$!
 matrix_rc=0
-CLIS="$(command -v terraform) ${TEST_CLIS:?TEST_CLIS names the CLIs}" MATRIX_PACKAGES=./internal/provider \
+CLIS="$(command -v terraform) ${TEST_CLIS:?TEST_CLIS names the CLIs}" MATRIX_PACKAGES=./internal/provider/... \
 	MATRIX_JOBS=${TEST_JOBS:-2} ./scripts/test-matrix.sh || matrix_rc=$?
 others_rc=0
 wait "$others_pid" || others_rc=$?
 others_pid=""
 echo
-echo "==> test: the packages other than internal/provider (exit $others_rc):"
+echo "==> test: the packages outside internal/provider (exit $others_rc):"
 cat "$others_log"
 if [ "$matrix_rc" -ne 0 ] || [ "$others_rc" -ne 0 ]; then
-	lib_fail "tests failed (internal/provider per CLI: exit $matrix_rc; the other packages: exit $others_rc)"
+	lib_fail "tests failed (internal/provider/... per CLI: exit $matrix_rc; the other packages: exit $others_rc)"
 fi

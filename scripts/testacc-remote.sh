@@ -39,7 +39,7 @@ fi
 [ -n "${VIDEOHOST_API_KEY:-}" ] || lib_fail "VIDEOHOST_API_KEY is not set: give the API key of a sandbox project (or TESTACC_REMOTE_EMULATOR=1)"
 [ -n "${VIDEOHOST_BASE_URL:-}" ] || lib_fail "VIDEOHOST_BASE_URL is not set: the sandbox is https://sandbox.api.video"
 if [ -n "${VIDEOHOST_OPENAPI:-}" ]; then
-	export VIDEOHOST_CONTRACT_REPORT="$lib_tmp/contract.txt"
+	export VIDEOHOST_CONTRACT_REPORT="$lib_tmp/contract"
 else
 	lib_say "==> testacc-remote: VIDEOHOST_OPENAPI is not set: the requests and answers are not checked against the service's published OpenAPI document"
 fi
@@ -47,7 +47,7 @@ fi
 log="$lib_tmp/go-test.log"
 rc=0
 VIDEOHOST_EMULATOR=0 TF_ACC=1 go test -count=1 -v -run "${TESTACC_REMOTE_RUN:-^TestAcc}" \
-	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-60m}" ./internal/provider >"$log" 2>&1 || rc=$?
+	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-60m}" ./internal/provider/... >"$log" 2>&1 || rc=$?
 # TESTACC_REMOTE_LOG keeps go test's whole output in that file.
 [ -z "${TESTACC_REMOTE_LOG:-}" ] || cp "$log" "$TESTACC_REMOTE_LOG"
 
@@ -63,9 +63,10 @@ lib_say "==> testacc-remote: why the skipped tests skipped:"
 # go test -v prints a skip's reason on the line before its "--- SKIP" line.
 awk '/^--- SKIP: TestAcc/ && prev ~ /_test\.go:[0-9]+: / { sub(/^ +[a-z_]+\.go:[0-9]+: /, "", prev); print prev } { prev = $0 }' "$log" |
 	sort | uniq -c | sort -rn || true
-if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -f "$VIDEOHOST_CONTRACT_REPORT" ]; then
+if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -d "$VIDEOHOST_CONTRACT_REPORT" ]; then
 	lib_say
-	cat "$VIDEOHOST_CONTRACT_REPORT"
+	# Every package of the provider is a test binary with a report of its own: one summary of them all.
+	go run ./scripts/contractreport "$VIDEOHOST_CONTRACT_REPORT" || rc=1
 fi
 lib_say
 share=0

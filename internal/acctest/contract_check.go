@@ -4,7 +4,7 @@ package acctest
 // published OpenAPI document, every request that reaches a test's service and every answer it
 // gives is validated against that document (internal/contract). A deviation fails the test that
 // made it; the run ends with a summary (requests, operations, the statuses the document does
-// not list), also written to the file VIDEOHOST_CONTRACT_REPORT names.
+// not list), written into the directory VIDEOHOST_CONTRACT_REPORT names.
 
 import (
 	"fmt"
@@ -17,9 +17,8 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/contract"
 )
 
-// envContractReport names a file that receives the contract check's summary at the end of the
-// run (go test shows a passing package's output only with -v), or a directory that receives it
-// in a file of its own.
+// envContractReport names a directory that receives each test binary's contract summary in a
+// file of its own (go test shows a passing package's output only with -v).
 const envContractReport = "VIDEOHOST_CONTRACT_REPORT"
 
 var (
@@ -76,36 +75,35 @@ func announceContract(w io.Writer) {
 	}
 }
 
-// reportContract prints the run's summary of the contract check, and writes it to the file
-// that VIDEOHOST_CONTRACT_REPORT names. It returns false when the report could not be written.
+// reportContract writes what this test binary's contract check saw into the directory that
+// VIDEOHOST_CONTRACT_REPORT names, as JSON that scripts/contractreport adds up with the other
+// packages' (every package of the provider is a test binary of its own), or prints it when no
+// directory is named. It returns false when the report could not be written.
 func reportContract(w io.Writer) bool {
 	c, _ := loadedContract()
 	if c == nil || os.Getenv("TF_ACC") == "" {
 		return true
 	}
 	s := c.Summary()
-	_, _ = s.WriteTo(w)
-	name := os.Getenv(envContractReport)
-	if name == "" {
+	dir := os.Getenv(envContractReport)
+	if dir == "" {
+		_, _ = s.WriteTo(w)
 		return true
 	}
+	run := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if run == "" {
+		run = "the terraform on PATH"
+	}
+	err := os.MkdirAll(dir, 0o700)
 	var f *os.File
-	var err error
-	if info, serr := os.Stat(name); serr == nil && info.IsDir() {
-		// A directory gathers the reports of several runs (one per CLI, run side by side).
-		f, err = os.CreateTemp(name, "contract-*.txt")
-	} else {
-		f, err = os.Create(name)
+	if err == nil {
+		f, err = os.CreateTemp(dir, "contract-*.json")
 	}
 	if err == nil {
-		if cli := os.Getenv("TF_ACC_TERRAFORM_PATH"); cli != "" {
-			_, _ = fmt.Fprintf(f, "contract check of the run with %s:\n", cli)
-		}
-		_, err = s.WriteTo(f)
-		err = joinClose(err, f)
+		err = joinClose(s.WriteJSON(f, run), f)
 	}
 	if err != nil {
-		fmt.Fprintf(w, "contract check: writing %s: %v\n", name, err)
+		fmt.Fprintf(w, "contract check: writing a report into %s: %v\n", dir, err)
 		return false
 	}
 	return true
