@@ -45,19 +45,6 @@ var (
 	analyticsContinents   = []string{"AS", "AF", "NA", "SA", "AN", "EU", "AZ"}
 )
 
-// analyticsRoute is the route of an analytics path (segs begins with "data").
-func analyticsRoute(segs []string) (route, string, bool) {
-	switch {
-	case len(segs) == 4 && segs[1] == "metrics":
-		return route{{http.MethodGet, (*Emulator).handleAggregatedMetric}}, "", true
-	case len(segs) == 4 && segs[1] == "buckets":
-		return route{{http.MethodGet, (*Emulator).handleMetricsBreakdown}}, "", true
-	case len(segs) == 3 && segs[1] == "timeseries":
-		return route{{http.MethodGet, (*Emulator).handleMetricsOverTime}}, "", true
-	}
-	return nil, "", false
-}
-
 // queryError is the 400 of an analytics query parameter, as the document shows it.
 func (e *Emulator) queryError(name, detail string) *apiError {
 	a := e.newError(http.StatusBadRequest, slugInvalidQueryParameter, titleInvalidQueryParameter)
@@ -187,8 +174,7 @@ func (e *Emulator) parseCounting(q url.Values, aq *analyticsQuery, ep analyticsE
 
 // handleAggregatedMetric serves GET /data/metrics/{metric}/{aggregation}.
 func (e *Emulator) handleAggregatedMetric(w http.ResponseWriter, r *http.Request, _ string) {
-	segs := strings.Split(r.URL.Path, "/")
-	metric, agg := segs[3], segs[4]
+	metric, agg := r.PathValue("metric"), r.PathValue("aggregation")
 	aggs, ok := metricAggregations[metric]
 	if !ok {
 		writeError(w, *e.pathError("metric", slices.Sorted(mapKeys(metricAggregations))))
@@ -232,8 +218,7 @@ func metricKind(metric, agg string) string {
 
 // handleMetricsBreakdown serves GET /data/buckets/{metric}/{breakdown}.
 func (e *Emulator) handleMetricsBreakdown(w http.ResponseWriter, r *http.Request, _ string) {
-	segs := strings.Split(r.URL.Path, "/")
-	metric, breakdown := segs[3], segs[4]
+	metric, breakdown := r.PathValue("metric"), r.PathValue("breakdown")
 	switch {
 	case !slices.Contains(bucketMetrics, metric):
 		writeError(w, *e.pathError("metric", bucketMetrics))
@@ -277,7 +262,7 @@ func (e *Emulator) handleMetricsBreakdown(w http.ResponseWriter, r *http.Request
 
 // handleMetricsOverTime serves GET /data/timeseries/{metric}.
 func (e *Emulator) handleMetricsOverTime(w http.ResponseWriter, r *http.Request, _ string) {
-	metric := strings.Split(r.URL.Path, "/")[3]
+	metric := r.PathValue("metric")
 	if !slices.Contains(timeseriesMetrics, metric) {
 		writeError(w, *e.pathError("metric", timeseriesMetrics))
 		return

@@ -180,21 +180,6 @@ func (e *Emulator) authenticate(r *http.Request) (string, *apiError) {
 	return "", e.unauthorized("The authorization scheme must be Basic or Bearer.")
 }
 
-// serveAuthEndpoint checks the method of an /auth/ endpoint; they are not rate limited.
-func (e *Emulator) serveAuthEndpoint(w http.ResponseWriter, r *http.Request, h func(http.ResponseWriter, map[string]json.RawMessage)) {
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
-		return
-	}
-	body, ok := readObject(r)
-	if !ok {
-		writeError(w, e.invalidPayload())
-		return
-	}
-	h(w, body)
-}
-
 // readObject reads a JSON object body; false when the body is missing, too large or not an
 // object.
 func readObject(r *http.Request) (map[string]json.RawMessage, bool) {

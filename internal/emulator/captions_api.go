@@ -120,7 +120,7 @@ func (k trackKind) change(e *Emulator, id string, fn func(tracks []trackRec) ([]
 // serveUpload serves POST /videos/{id}/{captions|chapters}/{language}: a WebVTT file, which
 // replaces the language's earlier one (a caption keeps its default).
 func (k trackKind) serveUpload(e *Emulator, w http.ResponseWriter, r *http.Request, id string) {
-	language := lastSegment(r)
+	language := r.PathValue("language")
 	if refused := k.languageRefused(e, language, false); refused != nil {
 		writeError(w, *refused)
 		return
@@ -155,7 +155,7 @@ func (k trackKind) serveUpload(e *Emulator, w http.ResponseWriter, r *http.Reque
 
 // serveGet serves GET /videos/{id}/{captions|chapters}/{language}.
 func (k trackKind) serveGet(e *Emulator, w http.ResponseWriter, r *http.Request, id string) {
-	language := lastSegment(r)
+	language := r.PathValue("language")
 	if refused := k.languageRefused(e, language, true); refused != nil {
 		writeError(w, *refused)
 		return
@@ -186,7 +186,7 @@ func (k trackKind) serveGet(e *Emulator, w http.ResponseWriter, r *http.Request,
 
 // serveDelete serves DELETE /videos/{id}/{captions|chapters}/{language}.
 func (k trackKind) serveDelete(e *Emulator, w http.ResponseWriter, r *http.Request, id string) {
-	language := lastSegment(r)
+	language := r.PathValue("language")
 	if refused := k.languageRefused(e, language, true); refused != nil {
 		writeError(w, *refused)
 		return
@@ -235,7 +235,7 @@ func (k trackKind) serveList(e *Emulator, w http.ResponseWriter, r *http.Request
 // handleCaptionDefault serves PATCH /videos/{id}/captions/{language}: {"default": bool}; one
 // caption of a video at most is the default, so setting one unsets the others.
 func (e *Emulator) handleCaptionDefault(w http.ResponseWriter, r *http.Request, id string) {
-	language := lastSegment(r)
+	language := r.PathValue("language")
 	if refused := captionFiles.languageRefused(e, language, true); refused != nil {
 		writeError(w, *refused)
 		return

@@ -36,7 +36,7 @@ func (k recordKind[R, W]) read(e *Emulator, fn func()) {
 	fn()
 }
 
-// The store's collections, whose routes are in collections below. Videos expire, so every read
+// The store's collections, whose routes are in serviceRoutes (service_routes.go). Videos expire, so every read
 // of them is fresh.
 var (
 	webhooks = recordKind[Webhook, webhookWire]{
@@ -88,85 +88,6 @@ var (
 		},
 	}
 )
-
-// collections are the service's collections, each with its route and its items' route, which
-// matchRoute looks up; the handlers are the record kinds' above, or use them.
-var collections = map[string][2]route{
-	"webhooks": {
-		{{http.MethodGet, (*Emulator).handleListWebhooks}, {http.MethodPost, (*Emulator).handleCreateWebhook}},
-		{{http.MethodGet, (*Emulator).handleGetWebhook}, {http.MethodDelete, (*Emulator).handleDeleteWebhook}},
-	},
-	"videos": {
-		{{http.MethodGet, (*Emulator).handleListVideos}, {http.MethodPost, (*Emulator).handleCreateVideo}},
-		{
-			{http.MethodGet, videos.serveGet},
-			{http.MethodPatch, (*Emulator).handleUpdateVideo},
-			{http.MethodDelete, (*Emulator).handleDeleteVideo},
-		},
-	},
-	"live-streams": {
-		{{http.MethodGet, (*Emulator).handleListLiveStreams}, {http.MethodPost, (*Emulator).handleCreateLiveStream}},
-		{
-			{http.MethodGet, liveStreams.serveGet},
-			{http.MethodPatch, (*Emulator).handleUpdateLiveStream},
-			{http.MethodDelete, (*Emulator).handleDeleteLiveStream},
-		},
-	},
-	"upload-tokens": {
-		{{http.MethodGet, (*Emulator).handleListUploadTokens}, {http.MethodPost, (*Emulator).handleCreateUploadToken}},
-		{{http.MethodGet, uploadTokens.serveGet}, {http.MethodDelete, (*Emulator).handleDeleteUploadToken}},
-	},
-	// The service has no read of one watermark.
-	"watermarks": {
-		{{http.MethodGet, (*Emulator).handleListWatermarks}, {http.MethodPost, (*Emulator).handleCreateWatermark}},
-		{{http.MethodDelete, (*Emulator).handleDeleteWatermark}},
-	},
-	"players": {
-		{{http.MethodGet, (*Emulator).handleListPlayers}, {http.MethodPost, (*Emulator).handleCreatePlayer}},
-		{
-			{http.MethodGet, players.serveGet},
-			{http.MethodPatch, (*Emulator).handleUpdatePlayer},
-			{http.MethodDelete, (*Emulator).handleDeletePlayer},
-		},
-	},
-	"summaries": {
-		{{http.MethodGet, (*Emulator).handleListSummaries}, {http.MethodPost, (*Emulator).handleCreateSummary}},
-		{{http.MethodDelete, (*Emulator).handleDeleteSummary}},
-	},
-	// The service has no read of one tag.
-	"tags": {{{http.MethodGet, (*Emulator).handleListTags}}, nil},
-}
-
-// subroutes are the routes under one item of a collection, named collection/route; a name
-// ending in /* takes one more segment, the language of a caption or chapter.
-var subroutes = map[string]route{
-	"videos/source":    {{http.MethodPost, (*Emulator).handleUploadSource}},
-	"videos/status":    {{http.MethodGet, (*Emulator).handleVideoStatus}},
-	"videos/thumbnail": {{http.MethodPatch, (*Emulator).handlePickThumbnail}, {http.MethodPost, (*Emulator).handleUploadThumbnail}},
-	"videos/captions":  {{http.MethodGet, captionFiles.serveList}},
-	"videos/captions/*": {
-		{http.MethodGet, captionFiles.serveGet},
-		{http.MethodPost, captionFiles.serveUpload},
-		{http.MethodPatch, (*Emulator).handleCaptionDefault},
-		{http.MethodDelete, captionFiles.serveDelete},
-	},
-	"videos/chapters":       {{http.MethodGet, chapterFiles.serveList}},
-	"players/logo":          {{http.MethodPost, (*Emulator).handleUploadLogo}, {http.MethodDelete, (*Emulator).handleDeleteLogo}},
-	"live-streams/complete": {{http.MethodPut, (*Emulator).handleCompleteLiveStream}},
-	"videos/chapters/*": {
-		{http.MethodGet, chapterFiles.serveGet},
-		{http.MethodPost, chapterFiles.serveUpload},
-		{http.MethodDelete, chapterFiles.serveDelete},
-	},
-	"live-streams/thumbnail": {
-		{http.MethodPost, (*Emulator).handleUploadLiveStreamThumbnail},
-		{http.MethodDelete, (*Emulator).handleDeleteLiveStreamThumbnail},
-	},
-	"summaries/source": {
-		{http.MethodGet, (*Emulator).handleGetSummarySource},
-		{http.MethodPatch, (*Emulator).handleUpdateSummarySource},
-	},
-}
 
 // find is the index of the record id, or -1; the caller holds e.mu.
 func (k recordKind[R, W]) find(st *store, id string) int {

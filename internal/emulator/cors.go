@@ -2,7 +2,6 @@ package emulator
 
 import (
 	"net/http"
-	"strings"
 )
 
 // CORS: a browser page may call the endpoints that the service's browser uploader uses (the
@@ -18,28 +17,11 @@ const (
 	corsMaxAge        = "600"
 )
 
-// isBrowserPath reports whether path is one that a browser page calls: /upload, /auth/refresh
-// and /videos/{videoId}/source.
-func isBrowserPath(path string) bool {
-	switch path {
-	case "/upload", "/auth/refresh":
-		return true
-	}
-	id, ok := strings.CutPrefix(path, "/videos/")
-	if !ok {
-		return false
-	}
-	id, ok = strings.CutSuffix(id, "/source")
-	return ok && id != "" && !strings.Contains(id, "/")
-}
-
-// serveCORS adds the CORS headers to the answers of the browser paths and answers their
+// serveCORS adds the CORS headers to the answers of a browser path (a route marked browser in
+// serviceRoutes: /upload, /auth/refresh and /videos/{videoId}/source) and answers its
 // preflight requests (204), which carry no credentials and so are neither rate limited nor
 // counted; true when the request was answered.
 func (e *Emulator) serveCORS(w http.ResponseWriter, r *http.Request) bool {
-	if !isBrowserPath(r.URL.Path) {
-		return false
-	}
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Access-Control-Expose-Headers", corsExposeHeaders)

@@ -48,12 +48,6 @@ var discardedVideos = recordKind[video, videoWire]{
 	sortKeys: videos.sortKeys,
 }
 
-// discardedRoutes are the routes of /discarded/videos and /discarded/videos/{videoId}.
-var discardedRoutes = [2]route{
-	{{http.MethodGet, (*Emulator).handleListDiscardedVideos}},
-	{{http.MethodGet, discardedVideos.serveGet}, {http.MethodPatch, (*Emulator).handleRestoreVideo}},
-}
-
 // discardLocked keeps a copy of v, which DELETE /videos/{id} is deleting, among the discarded
 // videos when the Video Restore feature is on; the caller holds e.mu.
 func (e *Emulator) discardLocked(v *video) {
@@ -145,19 +139,4 @@ func (e *Emulator) DiscardedVideoIDs() []string {
 		}
 	})
 	return ids
-}
-
-// matchNestedRoute finds the routes whose path nests a collection under a word: the discarded
-// videos (/discarded/videos, /discarded/videos/{id}) and the analytics (/data/...), whose
-// handlers read the path's parameters themselves.
-func matchNestedRoute(segs []string) (route, string, bool) {
-	switch {
-	case segs[0] == "discarded" && len(segs) == 2 && segs[1] == "videos":
-		return discardedRoutes[0], "", true
-	case segs[0] == "discarded" && len(segs) == 3 && segs[1] == "videos":
-		return discardedRoutes[1], segs[2], true
-	case segs[0] == "data":
-		return analyticsRoute(segs)
-	}
-	return nil, "", false
 }

@@ -18,53 +18,70 @@
 //
 // # Service API
 //
-//	POST   /auth/api-key      {"apiKey"}        token response (not rate limited)
-//	POST   /auth/refresh      {"refreshToken"}  token response (not rate limited)
-//	GET    /webhooks          ?events=&currentPage=&pageSize=
-//	POST   /webhooks          {"url","events"}  201
-//	GET    /webhooks/{id}
-//	DELETE /webhooks/{id}                       204, empty body
-//	GET    /videos            ?title=&description=&liveStreamId=&tags[]=&metadata[k]=v&sortBy=&sortOrder=
-//	POST   /videos            {"title", ..., "source", "clip", "watermark"}  201, or 202 with source
-//	GET    /videos/{id}
-//	PATCH  /videos/{id}       {"title", ..., "tags", "metadata", "playerId"}  200, partial
-//	DELETE /videos/{id}                         204
-//	POST   /videos/{id}/source                  multipart; Content-Range bytes or part; 201
-//	GET    /videos/{id}/status
-//	PATCH  /videos/{id}/thumbnail {"timecode"}  200
-//	POST   /videos/{id}/thumbnail               multipart JPEG or PNG; 200
-//	GET    /videos/{id}/captions, /chapters     lists
-//	POST, GET, DELETE /videos/{id}/captions/{language}, /chapters/{language}; PATCH captions {"default"}
-//	POST   /upload-tokens     {"ttl"}           200
-//	GET    /upload-tokens     ?sortBy=&sortOrder=&currentPage=&pageSize=
-//	GET    /upload-tokens/{token}
-//	DELETE /upload-tokens/{token}               204
-//	POST   /upload?token=     multipart; the token is the only credential; 201
-//	POST   /watermarks        multipart JPEG or PNG; 200
-//	GET    /watermarks        ?sortBy=&sortOrder=&currentPage=&pageSize=
-//	DELETE /watermarks/{id}                     204
-//	POST   /players/{id}/logo multipart file and link; 201
-//	DELETE /players/{id}/logo                   204
-//	GET    /live-streams      ?streamKey=&name=&sortBy=&sortOrder=&currentPage=&pageSize=
-//	POST   /live-streams      {"name","public","playerId","restreams"}   200
-//	GET    /live-streams/{id}
-//	PATCH  /live-streams/{id} {"name","public","playerId","restreams"}   200, partial
-//	DELETE /live-streams/{id}                   204
-//	PUT    /live-streams/{id}/complete          202; a running broadcast ends at once
-//	POST   /live-streams/{id}/thumbnail         multipart JPEG or PNG; 201 with the live stream
-//	DELETE /live-streams/{id}/thumbnail         200 with the live stream (its own thumbnail back)
-//	GET    /players           ?sortBy=&sortOrder=&currentPage=&pageSize=
-//	POST   /players           {"name", colours, flags}                 201, body may be {}
-//	GET    /players/{id}
-//	PATCH  /players/{id}      {"name", colours, flags}                 200, partial
-//	DELETE /players/{id}                        204
-//	POST   /summaries         {"videoId","origin","attributes"}   201; 409 when the video has one
-//	GET    /summaries         ?videoId=&origin=&sourceStatus=&sortBy=&sortOrder=&currentPage=&pageSize=
-//	DELETE /summaries/{id}                      204
-//	GET    /summaries/{id}/source
-//	PATCH  /summaries/{id}/source {"abstract","takeaways"}        201
-//	GET    /tags              ?value=&sortBy=&sortOrder=&currentPage=&pageSize=
+// One line per method and path, the paths as the route table (serviceRoutes) has them; a test
+// holds this list and the table to each other.
 //
+//	POST   /auth/api-key                          {"apiKey"}  token response (not rate limited)
+//	POST   /auth/refresh                          {"refreshToken"}  token response (not rate limited)
+//	POST   /upload                                ?token=; multipart; the token is the only credential; 201
+//	GET    /webhooks                              ?events=&currentPage=&pageSize=
+//	POST   /webhooks                              {"url","events"}  201
+//	GET    /webhooks/{webhookId}
+//	DELETE /webhooks/{webhookId}                  204, empty body
+//	GET    /videos                                ?title=&description=&liveStreamId=&tags[]=&metadata[k]=v&sortBy=&sortOrder=
+//	POST   /videos                                {"title", ..., "source", "clip", "watermark"}  201, or 202 with source
+//	GET    /videos/{videoId}
+//	PATCH  /videos/{videoId}                      {"title", ..., "tags", "metadata", "playerId"}  200, partial
+//	DELETE /videos/{videoId}                      204; with Options.VideoRestore the video is discarded
+//	POST   /videos/{videoId}/source               multipart; Content-Range bytes or part; 201
+//	GET    /videos/{videoId}/status
+//	PATCH  /videos/{videoId}/thumbnail            {"timecode"}  200
+//	POST   /videos/{videoId}/thumbnail            multipart JPEG or PNG; 200
+//	GET    /videos/{videoId}/captions             list
+//	GET    /videos/{videoId}/captions/{language}
+//	POST   /videos/{videoId}/captions/{language}  multipart WebVTT; 200
+//	PATCH  /videos/{videoId}/captions/{language}  {"default"}  200
+//	DELETE /videos/{videoId}/captions/{language}  204
+//	GET    /videos/{videoId}/chapters             list
+//	GET    /videos/{videoId}/chapters/{language}
+//	POST   /videos/{videoId}/chapters/{language}  multipart WebVTT; 200
+//	DELETE /videos/{videoId}/chapters/{language}  204
+//	GET    /discarded/videos                      the filters of GET /videos; empty without Options.VideoRestore
+//	GET    /discarded/videos/{videoId}
+//	PATCH  /discarded/videos/{videoId}            {"discarded": false} restores the video; 200
+//	POST   /upload-tokens                         {"ttl"}  200
+//	GET    /upload-tokens                         ?sortBy=&sortOrder=&currentPage=&pageSize=
+//	GET    /upload-tokens/{uploadToken}
+//	DELETE /upload-tokens/{uploadToken}           204
+//	POST   /watermarks                            multipart JPEG or PNG; 200
+//	GET    /watermarks                            ?sortBy=&sortOrder=&currentPage=&pageSize=
+//	DELETE /watermarks/{watermarkId}              204
+//	GET    /live-streams                          ?streamKey=&name=&sortBy=&sortOrder=&currentPage=&pageSize=
+//	POST   /live-streams                          {"name","public","playerId","restreams"}  200
+//	GET    /live-streams/{liveStreamId}
+//	PATCH  /live-streams/{liveStreamId}           {"name","public","playerId","restreams"}  200, partial
+//	DELETE /live-streams/{liveStreamId}           204
+//	PUT    /live-streams/{liveStreamId}/complete  202; a running broadcast ends at once
+//	POST   /live-streams/{liveStreamId}/thumbnail multipart JPEG or PNG; 201 with the live stream
+//	DELETE /live-streams/{liveStreamId}/thumbnail 200 with the live stream (its own thumbnail back)
+//	GET    /players                               ?sortBy=&sortOrder=&currentPage=&pageSize=
+//	POST   /players                               {"name", colours, flags}  201, body may be {}
+//	GET    /players/{playerId}
+//	PATCH  /players/{playerId}                    {"name", colours, flags}  200, partial
+//	DELETE /players/{playerId}                    204
+//	POST   /players/{playerId}/logo               multipart file and link; 201
+//	DELETE /players/{playerId}/logo               204
+//	POST   /summaries                             {"videoId","origin","attributes"}  201; 409 when the video has one
+//	GET    /summaries                             ?videoId=&origin=&sourceStatus=&sortBy=&sortOrder=&currentPage=&pageSize=
+//	DELETE /summaries/{summaryId}                 204
+//	GET    /summaries/{summaryId}/source
+//	PATCH  /summaries/{summaryId}/source          {"abstract","takeaways"}  201
+//	GET    /tags                                  ?value=&sortBy=&sortOrder=&currentPage=&pageSize=
+//	GET    /data/metrics/{metric}/{aggregation}   ?from=&to=&unique=&viewDuration=&filterBy[...]=
+//	GET    /data/buckets/{metric}/{breakdown}     the same, and ?sortBy=&sortOrder=&currentPage=&pageSize=
+//	GET    /data/timeseries/{metric}              the same, and ?interval=
+//
+// The analytics count the plays recorded through the control API (POST /_emulator/plays).
 // Live streams and player themes, videos, their sources, captions, chapters and thumbnails,
 // upload tokens, watermarks and logos behave as on the service, the decisions the service
 // leaves open included (DESIGN.md's "The emulator" section lists them). A source's chunks stream to files in a

@@ -31,6 +31,7 @@ type Emulator struct {
 
 	clockOffset atomic.Int64 // nanoseconds added to Options.Now by AdvanceClock
 
+	service *http.ServeMux // the service API's routes (serviceRoutes)
 	control *http.ServeMux // the control API's routes
 
 	tokens   tokenState
@@ -74,6 +75,7 @@ func New(opts Options) (*Emulator, error) {
 	e.stats.counts = map[string]int{}
 	e.delivery.init(opts)
 	e.encoder.init()
+	e.service = e.newServiceMux()
 	e.control = e.newControlMux()
 
 	loaded, err := e.loadState()
@@ -141,7 +143,7 @@ func (e *Emulator) Close() error {
 	return errors.Join(e.uploads.close(), e.saveState())
 }
 
-// ServeHTTP serves the service API and the control API.
+// ServeHTTP serves the service API, on the routes of serviceRoutes, and the control API.
 func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if e.opts.StatePath != "" && changes(r.Method) {
 		w = &keptWriter{ResponseWriter: w, e: e}
@@ -151,69 +153,12 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.serveControl(w, r)
 		return
 	}
-	if e.serveCORS(w, r) {
-		return
-	}
-	e.stats.count(r.Method, path)
-	if !e.injectLatency(r.Context()) {
-		return
-	}
-	// The service dates its answers by its own clock, which AdvanceClock moves: a client that
-	// judges an expiry by the service's Date sees the time that expired the token.
-	w.Header().Set("Date", e.now().UTC().Format(http.TimeFormat))
-	switch path {
-	case "/auth/api-key":
-		e.serveAuthEndpoint(w, r, e.handleAuthAPIKey)
-		return
-	case "/auth/refresh":
-		e.serveAuthEndpoint(w, r, e.handleAuthRefresh)
-		return
-	case "/upload":
-		e.serveTokenUpload(w, r)
-		return
-	}
-	rt, id, ok := matchRoute(path)
+	routed, ok := routable(r)
 	if !ok {
-		writeError(w, e.newError(http.StatusNotFound, slugUnrecognizedURL, titleUnrecognizedURL))
+		e.serveUnknownPath(w, r)
 		return
 	}
-	class := requestClass(r)
-	subject, aerr := e.authenticate(r)
-	if aerr != nil {
-		// Without a key, the caller's address is the bucket: the 401 carries true rate-limit
-		// headers, and hammering with bad credentials ends in 429 like anything else.
-		subject = anonymousSubject(r)
-	} else if e.faults.take429() {
-		d := e.limiter.peek(subject, class, e.now())
-		d.remaining = 0
-		setRateHeaders(w, d)
-		writeError(w, e.tooManyRequests())
-		return
-	}
-	d := e.limiter.take(subject, class, e.now())
-	setRateHeaders(w, d)
-	if !d.allowed {
-		writeError(w, e.tooManyRequests())
-		return
-	}
-	if aerr != nil {
-		writeError(w, *aerr)
-		return
-	}
-	h := rt.handler(r.Method)
-	if h == nil {
-		w.Header().Set("Allow", rt.allow())
-		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
-		return
-	}
-	if e.faults.takeError(r.Method) {
-		writeError(w, e.serverError())
-		return
-	}
-	if e.refuseLargeJSONBody(w, r) {
-		return
-	}
-	h(e, w, r.WithContext(context.WithValue(r.Context(), subjectKey{}, subject)), id)
+	e.service.ServeHTTP(w, routed)
 }
 
 // subjectKey keys the request's subject (its key's fingerprint) in the context of a handler.
@@ -249,75 +194,4 @@ func (e *Emulator) injectLatency(ctx context.Context) bool {
 	case <-ctx.Done():
 		return false
 	}
-}
-
-// apiHandler serves one method of one route; id is the path's identifier, if any.
-type apiHandler func(e *Emulator, w http.ResponseWriter, r *http.Request, id string)
-
-// route is one path of the service API (the table of routes is collections, in collections.go):
-// its methods, in the order the Allow header lists them.
-type route []routeMethod
-
-// routeMethod is one method of a route and the handler that serves it.
-type routeMethod struct {
-	method  string
-	handler apiHandler
-}
-
-// handler is the route's handler of method, or nil when the route does not take it.
-func (rt route) handler(method string) apiHandler {
-	for _, m := range rt {
-		if m.method == method {
-			return m.handler
-		}
-	}
-	return nil
-}
-
-// allow lists the route's methods for the Allow header of a 405.
-func (rt route) allow() string {
-	methods := make([]string, 0, len(rt))
-	for _, m := range rt {
-		methods = append(methods, m.method)
-	}
-	return strings.Join(methods, ", ")
-}
-
-// matchRoute finds the route of path: a collection (/webhooks), one item (/webhooks/{id}), or
-// a route under an item (/videos/{id}/source, /videos/{id}/captions/{language}: the handler
-// reads the language from the path with lastSegment).
-func matchRoute(path string) (route, string, bool) {
-	rest, ok := strings.CutPrefix(path, "/")
-	if !ok {
-		return nil, "", false
-	}
-	segs := strings.Split(rest, "/")
-	if slices.Contains(segs[1:], "") || len(segs) > 4 {
-		return nil, "", false
-	}
-	if rt, id, ok := matchNestedRoute(segs); ok {
-		return rt, id, true
-	}
-	routes, ok := collections[segs[0]]
-	if !ok {
-		return nil, "", false
-	}
-	switch len(segs) {
-	case 1:
-		return routes[0], "", true
-	case 2:
-		// A collection without items of its own (tags) has no route under it.
-		return routes[1], segs[1], routes[1] != nil
-	}
-	name := segs[0] + "/" + segs[2]
-	if len(segs) == 4 {
-		name += "/*"
-	}
-	sub, ok := subroutes[name]
-	return sub, segs[1], ok
-}
-
-// lastSegment is the last segment of r's path: the language of a caption or chapter route.
-func lastSegment(r *http.Request) string {
-	return r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
 }

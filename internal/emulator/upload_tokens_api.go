@@ -103,35 +103,11 @@ func (e *Emulator) liveToken(tok string) (string, bool) {
 	return owner, ok
 }
 
-// serveTokenUpload serves POST /upload?token=: no credentials but the token, whose owner's
-// uploads budget the request takes; a bad token is 404 naming token (rate limited as a request
-// without credentials).
-func (e *Emulator) serveTokenUpload(w http.ResponseWriter, r *http.Request) {
-	owner, ok := e.liveToken(r.URL.Query().Get("token"))
-	subject := owner
-	if !ok || owner == "" {
-		subject = anonymousSubject(r)
-	}
-	d := e.limiter.take(subject, classUploads, e.now())
-	setRateHeaders(w, d)
-	switch {
-	case !d.allowed:
-		writeError(w, e.tooManyRequests())
-	case r.Method != http.MethodPost:
-		w.Header().Set("Allow", http.MethodPost)
-		writeError(w, e.newError(http.StatusMethodNotAllowed, slugMethodNotAllowed, titleMethodNotAllowed))
-	case !ok:
-		writeError(w, e.notFound("token"))
-	case e.faults.takeError(r.Method):
-		writeError(w, e.serverError())
-	default:
-		e.handleTokenUpload(w, r)
-	}
-}
-
-// handleTokenUpload takes one request of a delegated upload: the first creates a video titled
-// with the file's name; the later chunks name it in the form field videoId.
-func (e *Emulator) handleTokenUpload(w http.ResponseWriter, r *http.Request) {
+// handleTokenUpload serves POST /upload?token=, one request of a delegated upload: the first
+// creates a video titled with the file's name; the later chunks name it in the form field
+// videoId. The token is its only credential: serveRoute checked it, charging the uploads budget
+// of the token's owner, and answered a bad one 404 naming token.
+func (e *Emulator) handleTokenUpload(w http.ResponseWriter, r *http.Request, _ string) {
 	rng, refused := e.requestRange(r)
 	if refused != nil {
 		writeError(w, *refused)

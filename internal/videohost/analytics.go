@@ -48,17 +48,7 @@ type AnalyticsTimeframe struct {
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z.
-func (t *AnalyticsTimeframe) UnmarshalJSON(b []byte) error {
-	var aux struct {
-		From wireTime `json:"from"`
-		To   wireTime `json:"to"`
-	}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	t.From, t.To = aux.From.ptr(), aux.To.ptr()
-	return nil
-}
+func (t *AnalyticsTimeframe) UnmarshalJSON(b []byte) error { return decodeRecord(b, t) }
 
 // analyticsContext is the context of an analytics answer.
 type analyticsContext struct {

@@ -7,6 +7,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 )
@@ -186,6 +187,20 @@ func BenchmarkUploadRawPost(b *testing.B) {
 		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusCreated || d.received != size {
 			b.Fatalf("status %d, %d bytes received", resp.StatusCode, d.received)
+		}
+	}
+}
+
+// BenchmarkDecodeVideoPage decodes a page of 100 videos as the service writes them (the data
+// of one read of a list walk), the work of the records' UnmarshalJSON.
+func BenchmarkDecodeVideoPage(b *testing.B) {
+	page := []byte(`{"data":[` + strings.Repeat(videoSample+",", 99) + videoSample + `]}`)
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var out struct{ Data []Video }
+		if err := json.Unmarshal(page, &out); err != nil || len(out.Data) != 100 {
+			b.Fatalf("%d videos, %v", len(out.Data), err)
 		}
 	}
 }

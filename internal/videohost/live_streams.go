@@ -26,19 +26,7 @@ type LiveStream struct {
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
-func (l *LiveStream) UnmarshalJSON(b []byte) error {
-	type plain LiveStream
-	aux := struct {
-		*plain
-		CreatedAt wireTime `json:"createdAt"`
-		UpdatedAt wireTime `json:"updatedAt"`
-	}{plain: (*plain)(l)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	l.CreatedAt, l.UpdatedAt = aux.CreatedAt.ptr(), aux.UpdatedAt.ptr()
-	return nil
-}
+func (l *LiveStream) UnmarshalJSON(b []byte) error { return decodeRecord(b, l) }
 
 // LiveStreamAssets are the addresses of a live stream's outputs.
 type LiveStreamAssets struct {

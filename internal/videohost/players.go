@@ -38,19 +38,7 @@ type PlayerTheme struct {
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
-func (p *PlayerTheme) UnmarshalJSON(b []byte) error {
-	type plain PlayerTheme
-	aux := struct {
-		*plain
-		CreatedAt wireTime `json:"createdAt"`
-		UpdatedAt wireTime `json:"updatedAt"`
-	}{plain: (*plain)(p)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	p.CreatedAt, p.UpdatedAt = aux.CreatedAt.ptr(), aux.UpdatedAt.ptr()
-	return nil
-}
+func (p *PlayerTheme) UnmarshalJSON(b []byte) error { return decodeRecord(b, p) }
 
 // PlayerThemeAssets are the theme's uploaded logo and the address it links to; the service
 // sends them only once a logo was uploaded.

@@ -26,19 +26,7 @@ type Summary struct {
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
-func (s *Summary) UnmarshalJSON(b []byte) error {
-	type plain Summary
-	aux := struct {
-		*plain
-		CreatedAt wireTime `json:"createdAt"`
-		UpdatedAt wireTime `json:"updatedAt"`
-	}{plain: (*plain)(s)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	s.CreatedAt, s.UpdatedAt = aux.CreatedAt.ptr(), aux.UpdatedAt.ptr()
-	return nil
-}
+func (s *Summary) UnmarshalJSON(b []byte) error { return decodeRecord(b, s) }
 
 // SummarySource is a summary's text: a short abstract and at most three takeaways.
 type SummarySource struct {

@@ -28,19 +28,7 @@ type UploadToken struct {
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
-func (t *UploadToken) UnmarshalJSON(b []byte) error {
-	type plain UploadToken
-	aux := struct {
-		*plain
-		CreatedAt wireTime `json:"createdAt"`
-		ExpiresAt wireTime `json:"expiresAt"`
-	}{plain: (*plain)(t)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	t.CreatedAt, t.ExpiresAt = aux.CreatedAt.ptr(), aux.ExpiresAt.ptr()
-	return nil
-}
+func (t *UploadToken) UnmarshalJSON(b []byte) error { return decodeRecord(b, t) }
 
 func (t UploadToken) String() string {
 	return fmt.Sprintf("{Token:%s TTL:%d CreatedAt:%v ExpiresAt:%v}", redacted, t.TTL, t.CreatedAt, t.ExpiresAt)

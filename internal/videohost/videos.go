@@ -38,23 +38,7 @@ type Video struct {
 }
 
 // UnmarshalJSON accepts the date-times with an offset or Z; unknown members are ignored.
-func (v *Video) UnmarshalJSON(b []byte) error {
-	type plain Video
-	aux := struct {
-		*plain
-		CreatedAt   wireTime `json:"createdAt"`
-		PublishedAt wireTime `json:"publishedAt"`
-		UpdatedAt   wireTime `json:"updatedAt"`
-		DiscardedAt wireTime `json:"discardedAt"`
-		DeletesAt   wireTime `json:"deletesAt"`
-	}{plain: (*plain)(v)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	v.CreatedAt, v.PublishedAt, v.UpdatedAt = aux.CreatedAt.ptr(), aux.PublishedAt.ptr(), aux.UpdatedAt.ptr()
-	v.DiscardedAt, v.DeletesAt = aux.DiscardedAt.ptr(), aux.DeletesAt.ptr()
-	return nil
-}
+func (v *Video) UnmarshalJSON(b []byte) error { return decodeRecord(b, v) }
 
 // Metadata is one key/value pair of a video.
 type Metadata struct {

@@ -18,18 +18,7 @@ type Watermark struct {
 }
 
 // UnmarshalJSON accepts createdAt with an offset or Z; unknown members are ignored.
-func (w *Watermark) UnmarshalJSON(b []byte) error {
-	type plain Watermark
-	aux := struct {
-		*plain
-		CreatedAt wireTime `json:"createdAt"`
-	}{plain: (*plain)(w)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	w.CreatedAt = aux.CreatedAt.ptr()
-	return nil
-}
+func (w *Watermark) UnmarshalJSON(b []byte) error { return decodeRecord(b, w) }
 
 // WatermarkFilter sorts GET /watermarks; empty fields are not sent.
 type WatermarkFilter struct {

@@ -20,18 +20,7 @@ type Webhook struct {
 }
 
 // UnmarshalJSON accepts createdAt with an offset or Z; unknown members are ignored.
-func (w *Webhook) UnmarshalJSON(b []byte) error {
-	type plain Webhook
-	aux := struct {
-		*plain
-		CreatedAt wireTime `json:"createdAt"`
-	}{plain: (*plain)(w)}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	w.CreatedAt = aux.CreatedAt.t
-	return nil
-}
+func (w *Webhook) UnmarshalJSON(b []byte) error { return decodeRecord(b, w) }
 
 // CreateWebhookInput is the body of POST /webhooks.
 type CreateWebhookInput struct {
