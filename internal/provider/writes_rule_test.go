@@ -1,20 +1,24 @@
-package provider
+package provider_test
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
+	"go/types"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"golang.org/x/tools/go/packages"
 )
 
-// The rule of doc.go: a request that changes something on the service is sent from a
-// <kind>_writes.go file (or writes.go, which settles them the same way), so that a reader who
-// changes a retry or a request body finds every write of a kind in one place; a read is sent from
-// the read paths named here. The files that are their own write path (an action, an ephemeral
-// resource's opening and closing, the deletion of unclosed tokens after Serve) are named too.
+// The rule of doc.go: a request that changes something on the service is sent from a writes
+// file of its kind's folder (writes.go, <what>_writes.go), an action, an ephemeral resource or the
+// deletion of unclosed tokens after Serve, so that a reader who changes a retry or a request body
+// finds every write of a kind in one place; a read is sent from the read paths named here too.
+// The rule is checked on types: whatever expression yields the client (a field, a variable it was
+// copied into, a function's result), a use of one of its methods is found by the method's
+// receiver, *videohost.Client.
 
 // clientReads are the client's methods that only read; clientLocal those that send nothing.
 var (
@@ -23,110 +27,128 @@ var (
 		"Environment": true, "UserAgent": true}
 )
 
-// writePaths and readPaths are the files (by pattern of their base name) from which a write or a
-// read may be sent.
+// writePaths and readPaths are the files (by their base name, in any folder of the provider)
+// from which a write or a read may be sent.
 var (
-	writePaths = regexp.MustCompile(`^(.*_writes|writes|.*_action|.*_ephemeral_resource|unclosed_tokens)\.go$`)
-	readPaths  = regexp.MustCompile(`^(.*_writes|writes|.*_action|.*_ephemeral_resource|.*_resource|.*_data_source|data_source|` +
-		`.*_list_resource|list_resource|managed_resource|.*_plan|video_wait)\.go$`)
+	writePaths = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|unclosed_tokens)\.go$`)
+	readPaths  = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|(.*_)?resource|(.*_)?data_source|` +
+		`(.*_)?list_resource|managed_resource|(.*_)?plan|wait)\.go$`)
 )
 
-// TestRequestsAreSentFromTheirPaths parses the provider's files and fails on each call of a
-// client method (on a client value, or as a method expression (*videohost.Client).M) that a
-// file outside the paths above makes, naming the file, the line and the call.
-func TestRequestsAreSentFromTheirPaths(t *testing.T) {
-	files, err := filepath.Glob("*.go")
+const clientPath = "github.com/videohost/terraform-provider-videohost/internal/videohost"
+
+// clientUse is one use of a client method: where, which method, and the expression.
+type clientUse struct {
+	pos    string
+	file   string
+	method string
+	text   string
+}
+
+// clientUses loads the provider's packages (with overlay replacing files' contents, for the
+// test of a mutated copy) and returns every use of a method of *videohost.Client outside the
+// tests: calls, method values and method expressions alike.
+func clientUses(t *testing.T, overlay map[string][]byte) []clientUse {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+		packages.NeedTypesInfo, Overlay: overlay}
+	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
 		t.Fatal(err)
 	}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		t.Fatalf("loading the provider's packages: %d errors", n)
+	}
+	var uses []clientUse
+	for _, pkg := range pkgs {
+		for _, f := range pkg.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				s := pkg.TypesInfo.Selections[sel]
+				if s == nil || s.Kind() == types.FieldVal || !isClient(s.Recv()) {
+					return true
+				}
+				p := pkg.Fset.Position(sel.Pos())
+				uses = append(uses, clientUse{pos: p.String(), file: p.Filename, method: sel.Sel.Name,
+					text: types.ExprString(sel)})
+				return true
+			})
+		}
+	}
+	return uses
+}
+
+// isClient reports whether t is videohost.Client or a pointer to it.
+func isClient(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Name() == "Client" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == clientPath
+}
+
+// misplaced are the uses that the rule refuses, as messages.
+func misplaced(uses []clientUse) []string {
+	var out []string
+	for _, u := range uses {
+		name := filepath.Base(u.file)
+		allowed := clientLocal[u.method] || writePaths.MatchString(name) ||
+			(clientReads.MatchString(u.method) && readPaths.MatchString(name))
+		if allowed {
 			continue
 		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
+		kind := "write"
+		if clientReads.MatchString(u.method) {
+			kind = "read"
 		}
-		for _, call := range clientCalls(f) {
-			method := call.Sel.Name
-			allowed := clientLocal[method] || writePaths.MatchString(name) ||
-				(clientReads.MatchString(method) && readPaths.MatchString(name))
-			if !allowed {
-				kind := "write"
-				if clientReads.MatchString(method) {
-					kind = "read"
-				}
-				t.Errorf("%s: %s is a %s sent outside its paths: move it into the kind's _writes.go file "+
-					"(writes_rule_test.go names the paths)", fset.Position(call.Pos()), exprText(call), kind)
-			}
-		}
+		out = append(out, u.pos+": "+u.text+" is a "+kind+" sent outside its paths: move it into the kind's "+
+			"writes.go (writes_rule_test.go names the paths)")
+	}
+	return out
+}
+
+// TestRequestsAreSentFromTheirPaths fails on each use of a client method that a file outside
+// the paths above makes, in every folder of the provider, naming the file, the line and the use.
+func TestRequestsAreSentFromTheirPaths(t *testing.T) {
+	uses := clientUses(t, nil)
+	if len(uses) < 50 {
+		t.Fatalf("found %d uses of the client in the provider, fewer than it makes: the search is broken", len(uses))
+	}
+	for _, m := range misplaced(uses) {
+		t.Error(m)
 	}
 }
 
-// clientCalls are the selectors of client methods in f: X.M where X is a field named client
-// (pd.client, r.pd.client) or a parameter or variable declared *videohost.Client, and
-// (*videohost.Client).M.
-func clientCalls(f *ast.File) []*ast.SelectorExpr {
-	clients := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if field, ok := n.(*ast.Field); ok && isClientType(field.Type) {
-			for _, id := range field.Names {
-				clients[id.Name] = true
-			}
-		}
-		return true
-	})
-	var found []*ast.SelectorExpr
-	ast.Inspect(f, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok || !ast.IsExported(sel.Sel.Name) {
-			return true
-		}
-		switch x := ast.Unparen(sel.X).(type) {
-		case *ast.SelectorExpr:
-			if x.Sel.Name == "client" {
-				found = append(found, sel)
-			}
-		case *ast.Ident:
-			if clients[x.Name] {
-				found = append(found, sel)
-			}
-		case *ast.StarExpr:
-			if isClientType(x) {
-				found = append(found, sel)
-			}
-		}
-		return true
-	})
-	return found
+// TestWritesRuleCatchesAnAlias runs the rule on a mutated copy of a kind's model (an overlay:
+// nothing is written to disk) that deletes a video through a copy of the client in a local
+// variable, which a rule on syntax alone let pass, and through a method value.
+func TestWritesRuleCatchesAnAlias(t *testing.T) {
+	model, err := filepath.Abs(filepath.Join("video", "model.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := acctest.ReadText(t, model) + `
+func mutantDelete(ctx context.Context, pd *framework.ProviderData) error {
+	c := pd.Client
+	del := c.DeleteVideo
+	_ = del
+	return c.DeleteVideo(ctx, "vi1")
 }
-
-// isClientType reports whether e is *videohost.Client.
-func isClientType(e ast.Expr) bool {
-	star, ok := e.(*ast.StarExpr)
-	if !ok {
-		return false
+`
+	if !strings.Contains(src, `"context"`) {
+		t.Fatal("video/model.go no longer imports context: change the mutant")
 	}
-	sel, ok := star.X.(*ast.SelectorExpr)
-	if !ok {
-		return false
+	got := misplaced(clientUses(t, map[string][]byte{model: []byte(src)}))
+	var inModel []string
+	for _, m := range got {
+		if strings.Contains(m, "model.go") {
+			inModel = append(inModel, m)
+		}
 	}
-	pkg, ok := sel.X.(*ast.Ident)
-	return ok && pkg.Name == "videohost" && sel.Sel.Name == "Client"
-}
-
-// exprText writes a selector as the source has it, for a message.
-func exprText(e ast.Expr) string {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		return exprText(x.X) + "." + x.Sel.Name
-	case *ast.StarExpr:
-		return "(*" + exprText(x.X) + ")"
-	case *ast.ParenExpr:
-		return exprText(x.X)
+	if len(inModel) != 2 || !strings.Contains(inModel[0], "c.DeleteVideo is a write") {
+		t.Fatalf("the rule on the mutated copy found %q, want the method value and the call of c.DeleteVideo in video/model.go", got)
 	}
-	return "?"
 }
