@@ -46,18 +46,14 @@ func TestEveryVideohostNameIsRegistered(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
+	err := filepath.WalkDir(".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return err
 		}
 		f, err := parser.ParseFile(fset, name, nil, 0)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
@@ -65,6 +61,10 @@ func TestEveryVideohostNameIsRegistered(t *testing.T) {
 			}
 			return true
 		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

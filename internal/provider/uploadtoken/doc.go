@@ -1,0 +1,5 @@
+// Package uploadtoken holds the upload token kind: the `videohost_upload_token` resource (and its
+// list resource), the `videohost_upload_tokens` data source and the `videohost_upload_token`
+// ephemeral resource, with the deletion of the ephemeral tokens that Terraform left open
+// (unclosed_tokens.go, which main calls once the plugin server has stopped).
+package uploadtoken
