@@ -143,7 +143,7 @@ func (c *Client) newCall(r request, out any) (*call, error) {
 	cl := &call{r: r, out: out, class: r.class()}
 	if r.body != nil {
 		var err error
-		if cl.payload, err = json.Marshal(r.body); err != nil {
+		if cl.payload, err = encodeBody(r.body); err != nil {
 			return nil, fmt.Errorf("videohost: encoding the body of %s: %w", r.method, err)
 		}
 	}
