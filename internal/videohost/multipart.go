@@ -66,7 +66,7 @@ func newStreamBody(fields []formField, filename string, file io.ReaderAt, off, n
 		head:        all[:headLen:headLen],
 		tail:        all[headLen:],
 		file:        file, off: off, n: n,
-		name:        filename,
+		name: filename,
 	}, nil
 }
 
