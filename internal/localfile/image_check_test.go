@@ -2,9 +2,9 @@ package localfile
 
 import (
 	"bytes"
-	"fmt"
 	"compress/zlib"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
