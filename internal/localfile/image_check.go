@@ -182,9 +182,12 @@ func checkPNG(r *bufio.Reader, rows []pngPass) error {
 	if _, err := io.Copy(io.Discard, d); err != nil { // what follows the zlib stream in the last IDAT
 		return err
 	}
+	// Chunks up to IEND, each checked: an IDAT after the image's data is ignored, as image/png
+	// ignores it, and a chunk that must come before the data is refused, as image/png refuses it.
 	for string(c.typ[:]) != "IEND" {
-		if string(c.typ[:]) == "IDAT" {
-			return errors.New("png: image data after other chunks")
+		switch string(c.typ[:]) {
+		case "IHDR", "PLTE", "tRNS":
+			return fmt.Errorf("png: a %s chunk after the image data", c.typ[:])
 		}
 		if err := c.end(); err != nil {
 			return err

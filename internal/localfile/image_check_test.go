@@ -80,6 +80,16 @@ func (s pngSpec) bytes(t testing.TB) []byte {
 	return out.Bytes()
 }
 
+// pngChunk is a PNG chunk of type typ holding data, with its CRC.
+func pngChunk(typ string, data []byte) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
+	b = append(append(b, typ...), data...)
+	return binary.BigEndian.AppendUint32(b, crc32.Update(crc32.ChecksumIEEE([]byte(typ)), crc32.IEEETable, data))
+}
+
+// join is the parts one after the other, in a new slice.
+func join(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+
 // checkBytes checks b as ReadImage does after its header.
 func checkBytes(b []byte) error {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
@@ -143,6 +153,18 @@ func TestImageCheckAgreesWithDecode(t *testing.T) {
 	goJPEG := jb.Bytes()
 	cases["jpeg"] = goJPEG
 	cases["jpeg then bytes"] = append(bytes.Clone(goJPEG), "trailing"...)
+	noPLTE := pngSpec{w: 4, h: 4, depth: 8, ctype: 3}.bytes(t)
+	plte := bytes.Index(noPLTE, []byte("PLTE")) - 4
+	cases["png palette without PLTE"] = append(bytes.Clone(noPLTE[:plte]), noPLTE[plte+12+3*256:]...)
+	iend := len(goPNG) - 12
+	chunkAt := func(b []byte, typ string) []byte {
+		i := bytes.Index(b, []byte(typ)) - 4
+		return b[i : i+12+int(binary.BigEndian.Uint32(b[i:]))]
+	}
+	text := pngChunk("tEXt", []byte("Comment\x00after the image data"))
+	cases["png IDAT after a tEXt"] = join(goPNG[:iend], text, chunkAt(goPNG, "IDAT"), goPNG[iend:])
+	cases["png empty IDAT after a tEXt"] = join(goPNG[:iend], text, pngChunk("IDAT", nil), goPNG[iend:])
+	cases["png then bytes"] = join(goPNG, []byte("trailing"))
 	for label, whole := range map[string][]byte{"png": goPNG, "jpeg": goJPEG, "interlaced png": cases["png interlaced"]} {
 		for _, cut := range []int{len(whole) / 3, len(whole) / 2, len(whole) - 13, len(whole) - 1} {
 			cases[fmt.Sprintf("%s cut to %d bytes", label, cut)] = whole[:cut]
@@ -150,7 +172,8 @@ func TestImageCheckAgreesWithDecode(t *testing.T) {
 	}
 	valid := map[string]bool{"png gray 1-bit": true, "png palette 4-bit": true, "png rgb": true,
 		"png gray alpha 16-bit": true, "png rgba 16-bit": true, "png interlaced": true, "png interlaced 1 × 1": true,
-		"png split into chunks": true, "png paeth rows": true, "png by image/png": true, "jpeg": true, "jpeg then bytes": true}
+		"png split into chunks": true, "png paeth rows": true, "png by image/png": true, "jpeg": true, "jpeg then bytes": true,
+		"png IDAT after a tEXt": true, "png empty IDAT after a tEXt": true, "png then bytes": true}
 	for name, b := range cases {
 		_, _, decodeErr := image.Decode(bytes.NewReader(b))
 		checkErr := checkBytes(b)
@@ -175,4 +198,26 @@ func TestReadImageOfManyPixels(t *testing.T) {
 	if _, err := ReadImage(short, watermarkImage, Record{}); err == nil {
 		t.Error("a PNG one row short was accepted")
 	}
+}
+
+// FuzzImageCheckAgreesWithDecode: on any bytes that image.DecodeConfig takes for a PNG of at
+// most a million pixels (image.Decode would hold larger ones), the checks and image.Decode
+// agree on whether the image is whole.
+func FuzzImageCheckAgreesWithDecode(f *testing.F) {
+	for _, s := range []pngSpec{
+		{w: 13, h: 7, depth: 1, ctype: 0}, {w: 9, h: 5, depth: 4, ctype: 3}, {w: 19, h: 11, depth: 8, ctype: 6, interlace: true},
+		{w: 40, h: 4, depth: 16, ctype: 2, idatSize: 9},
+	} {
+		f.Add(s.bytes(f))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
+		if err != nil || format != "png" || cfg.Width*cfg.Height > 1<<20 {
+			return
+		}
+		_, _, decodeErr := image.Decode(bytes.NewReader(b))
+		if checkErr := checkBytes(b); (decodeErr == nil) != (checkErr == nil) {
+			t.Errorf("image.Decode says %v, the check says %v", decodeErr, checkErr)
+		}
+	})
 }
