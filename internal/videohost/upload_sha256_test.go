@@ -92,6 +92,10 @@ func (u *uploadRecorder) handler() http.HandlerFunc {
 			writeJSON(w, http.StatusOK, map[string]any{"watermarkId": "watermark_1", "createdAt": "2024-08-08T14:12:18+00:00"})
 		case "/players/pt1/logo":
 			writeJSON(w, http.StatusOK, map[string]any{"playerId": "pt1"})
+		case "/videos/vi1/captions/en":
+			writeJSON(w, http.StatusOK, map[string]any{"srclang": "en", "languageName": "English"})
+		case "/live-streams/li1/thumbnail":
+			writeJSON(w, http.StatusOK, map[string]any{"liveStreamId": "li1", "name": "l"})
 		default:
 			writeJSON(w, http.StatusOK, videoJSON("vi1", "t"))
 		}
@@ -128,8 +132,8 @@ func TestImageRewrittenDuringTheRetryIsNotSent(t *testing.T) {
 	}
 }
 
-// TestImageUploadsCheckTheirHash: every single-request upload that carries a SHA-256 (a
-// thumbnail, a watermark, a player theme's logo, a caption) sends the bytes of that hash, after
+// TestImageUploadsCheckTheirHash: every single-request upload that carries a SHA-256 (a video's
+// or a live stream's thumbnail, a watermark, a player theme's logo, a caption) sends the bytes of that hash, after
 // a 500 too; a file that differs from its hash before the first attempt is never sent whole,
 // and a create (a watermark's, which is not re-sent after it may have been stored) that stopped
 // so is not ambiguous: the service never had its request whole.
@@ -140,6 +144,14 @@ func TestImageUploadsCheckTheirHash(t *testing.T) {
 			return err
 		},
 		"watermark": func(c *Client, s UploadSource) error { _, err := c.CreateWatermark(t.Context(), s); return err },
+		"caption": func(c *Client, s UploadSource) error {
+			_, err := c.UploadCaption(t.Context(), "vi1", "en", s)
+			return err
+		},
+		"live stream thumbnail": func(c *Client, s UploadSource) error {
+			_, err := c.UploadLiveStreamThumbnail(t.Context(), "li1", s)
+			return err
+		},
 		"logo": func(c *Client, s UploadSource) error {
 			_, err := c.UploadPlayerLogo(t.Context(), "pt1", "https://example.test", s)
 			return err
