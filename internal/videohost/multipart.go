@@ -114,7 +114,7 @@ type wantedHashReader struct {
 
 func (w *wantedHashReader) Read(p []byte) (int, error) {
 	n, err := w.r.Read(p)
-	w.h.Write(p[:n])
+	_, _ = w.h.Write(p[:n]) // a hash.Hash never fails
 	w.pos += int64(n)
 	if n == 0 || w.pos < w.n {
 		return n, err
