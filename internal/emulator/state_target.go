@@ -162,8 +162,8 @@ func untrustedDirOf(path string) string {
 
 // refusedAtStart is the error that stops the start on a state file that check refused.
 func (p *statePin) refusedAtStart(why string) error {
-	return fmt.Errorf("the state file %s is refused: %s. Another user could have put a state of hers there "+
-		"(her upload tokens would be accepted) or made it a link to one of your files, which each save would "+
+	return fmt.Errorf("the state file %s is refused: %s. Another user could have put their own state there "+
+		"(its upload tokens would be accepted) or made it a link to one of your files, which each save would "+
 		"overwrite; choose a -state in a directory that is yours and that no one else may write "+
 		"(mkdir -m 700 DIR)", p.where(), why)
 }
