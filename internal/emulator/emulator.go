@@ -44,6 +44,7 @@ type Emulator struct {
 
 	saveMu     sync.Mutex  // serialises state file writes
 	saveFailed atomic.Bool // the last write of the state file failed
+	statePin   *statePin   // the file that StatePath named at the start (state_target.go)
 }
 
 // New builds an emulator (loading StatePath when it exists).

@@ -22,24 +22,32 @@ type stateFile struct {
 const stateVersion = 1
 
 // loadState reads StatePath when it is set and exists; false when there was nothing to load.
+// It pins what StatePath names (state_target.go): every save writes that file and no other.
 func (e *Emulator) loadState() (bool, error) {
 	if e.opts.StatePath == "" {
 		return false, nil
 	}
-	target, err := statePathTarget(e.opts.StatePath)
+	pin, err := resolveStatePath(e.opts.StatePath)
 	if err != nil {
 		return false, err
 	}
-	if err := checkStateWritable(e.opts.StatePath, target, probeDir); err != nil {
+	if err := checkStateWritable(pin, probeDir); err != nil {
 		return false, err
 	}
-	removeStaleTemps(target)
-	b, err := os.ReadFile(target)
+	if err := pin.pinDir(); err != nil {
+		return false, err
+	}
+	if why := pin.check(); why != "" {
+		return false, pin.refusedAtStart(why)
+	}
+	e.statePin = pin
+	removeStaleTemps(pin.target)
+	b, err := readStateFile(pin)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("reading the state file: %w", err)
+		return false, fmt.Errorf("reading the state file %s: %w", pin.where(), err)
 	}
 	var sf stateFile
 	if err := json.Unmarshal(b, &sf); err != nil {
@@ -56,9 +64,10 @@ func (e *Emulator) loadState() (bool, error) {
 }
 
 // saveState writes the state atomically: a temporary file in the same directory is written,
-// synced, renamed over StatePath, and the directory synced, so that a crash or a SIGKILL at any
-// moment leaves the old file or the new one, never half of one, and a rename that was made
-// survives a power cut too.
+// synced, renamed over the file StatePath named at the start, and the directory synced, so that
+// a crash or a SIGKILL at any moment leaves the old file or the new one, never half of one, and
+// a rename that was made survives a power cut too. It first checks that the links and the
+// directory are still those of the start, and this user's alone (statePin.check).
 func (e *Emulator) saveState() error {
 	if e.opts.StatePath == "" {
 		return nil
@@ -77,13 +86,15 @@ func (e *Emulator) saveState() error {
 	if err != nil {
 		return fmt.Errorf("encoding the state: %w", err)
 	}
-	target, err := statePathTarget(e.opts.StatePath)
-	if err == nil {
-		err = writeFileAtomic(target, append(b, '\n'))
+	pin := e.statePin
+	if why := pin.check(); why != "" {
+		e.saveFailed.Store(true)
+		return pin.refusedAtSave(why)
 	}
+	err = writeStateFile(pin, append(b, '\n'))
 	e.saveFailed.Store(err != nil)
 	if err != nil {
-		return fmt.Errorf("writing the state file %s: %w", e.opts.StatePath, err)
+		return fmt.Errorf("writing the state file %s: %w", pin.where(), err)
 	}
 	return nil
 }
@@ -92,37 +103,6 @@ func (e *Emulator) saveState() error {
 // stays within one file system.
 func tempPattern(path string) string {
 	return "." + filepath.Base(path) + ".*.tmp"
-}
-
-// writeFileAtomic replaces path with data through a synced temporary file, a rename and a sync
-// of the directory that holds the new name.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, tempPattern(path))
-	if err != nil {
-		return err
-	}
-	defer func() { _ = os.Remove(tmp.Name()) }() // Harmless after the rename.
-	if _, err := tmp.Write(data); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = d.Close() }()
-	return d.Sync()
 }
 
 // removeStaleTemps removes the temporary files that a write killed before its rename left

@@ -19,7 +19,7 @@ func TestCheckStateWritableSaysWhereAndWhy(t *testing.T) {
 		probed = dir
 		return &fs.PathError{Op: "open", Path: dir, Err: fs.ErrPermission}
 	}
-	err := checkStateWritable("/srv/link.json", "/data/emu/state.json", refuse)
+	err := checkStateWritable(&statePin{path: "/srv/link.json", target: "/data/emu/state.json"}, refuse)
 	if err == nil {
 		t.Fatal("a directory that refuses new files was accepted")
 	}
@@ -31,23 +31,27 @@ func TestCheckStateWritableSaysWhereAndWhy(t *testing.T) {
 			t.Errorf("the message does not say %q: %v", want, err)
 		}
 	}
-	if err := checkStateWritable("s.json", "s.json", func(string) error { return nil }); err != nil {
+	if err := checkStateWritable(&statePin{path: "s.json", target: "s.json"}, func(string) error { return nil }); err != nil {
 		t.Errorf("a writable directory was refused: %v", err)
 	}
 }
 
-// TestStatePathTarget follows relative and absolute links, to a file that may not exist yet,
-// and refuses a loop.
-func TestStatePathTarget(t *testing.T) {
+// TestResolveStatePath follows relative and absolute links, to a file that may not exist yet,
+// records each link it followed, and refuses a loop.
+func TestResolveStatePath(t *testing.T) {
 	dir := t.TempDir()
 	link := filepath.Join(dir, "link.json")
 	mustSymlink(t, "sub/../real.json", link)
-	if got, err := statePathTarget(link); err != nil || got != filepath.Join(dir, "sub/../real.json") {
-		t.Errorf("statePathTarget(link) = %q, %v", got, err)
+	pin, err := resolveStatePath(link)
+	if err != nil || pin.target != filepath.Join(dir, "sub/../real.json") {
+		t.Fatalf("resolveStatePath(link) = %+v, %v", pin, err)
+	}
+	if len(pin.links) != 1 || pin.links[0].path != link || pin.links[0].dest != "sub/../real.json" {
+		t.Errorf("the links followed: %+v", pin.links)
 	}
 	loop := filepath.Join(dir, "loop.json")
 	mustSymlink(t, loop, loop)
-	if _, err := statePathTarget(loop); err == nil || !strings.Contains(err.Error(), "too many levels") {
+	if _, err := resolveStatePath(loop); err == nil || !strings.Contains(err.Error(), "too many levels") {
 		t.Errorf("a link to itself: %v", err)
 	}
 }

@@ -4,17 +4,17 @@ package localfile
 // and their SHA-256, taken when the plan is made so that a change of the file's content shows in
 // the plan. The service looks at an image's content, not its name (a buffer is
 // sent as a part named "file"), so the checks do too: the magic bytes, the header decoded with
-// image.DecodeConfig, then the whole image decoded, so that a file cut short or with a damaged
-// chunk (a PNG's CRC, its compressed data) is refused at plan time rather than by the service.
-// Nothing is sent to the service.
+// image.DecodeConfig, then the whole file checked without holding its pixels (image_check.go),
+// so that a file cut short or with a damaged chunk (a PNG's CRC, its compressed data) is refused
+// at plan time rather than by the service. Nothing is sent to the service.
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
 	"image"
-	_ "image/jpeg" // registers the JPEG decoder that image.DecodeConfig and image.Decode use
-	_ "image/png"  // registers the PNG decoder that image.DecodeConfig and image.Decode use
+	_ "image/jpeg" // registers the JPEG decoder that image.DecodeConfig uses
+	_ "image/png"  // registers the PNG decoder that image.DecodeConfig uses
 	"io"
 	"os"
 )
@@ -95,31 +95,31 @@ func ReadImage(name string, lim ImageLimits, prior Record) (ImageFacts, error) {
 		return facts, fmt.Errorf("the image is %d × %d pixels, larger than the %d × %d pixels the service takes",
 			cfg.Width, cfg.Height, lim.MaxWidth, lim.MaxHeight)
 	}
-	facts.Record, err = decodeWholeImage(f, id, cfg)
+	facts.Record, err = checkWholeImage(f, id, format, cfg)
 	facts.SHA256 = facts.Record.SHA256
 	return facts, err
 }
 
-// maxDecodedPixels bounds the images that are decoded whole: decoding holds every pixel in
-// memory (8 bytes each at most), and a few MiB of PNG can hold more pixels than a plan should
-// spend memory on. A larger image is checked by its header only, and the service judges the rest.
-const maxDecodedPixels = 16 << 20
-
-// decodeWholeImage reads f again from its start, decoding the whole image (of header cfg) from
-// the bytes as they are hashed, then hashing what follows the image's end: the file is read in
-// one pass and never held whole. It returns the record of the file's SHA-256 (of identity id), or
-// why the image does not decode: truncated, a damaged chunk or checksum, or data that is not an
-// image's.
-func decodeWholeImage(f *os.File, id Identity, cfg image.Config) (Record, error) {
+// checkWholeImage reads f again from its start, checking the whole image (of format and header
+// cfg) from the bytes as they are hashed without holding its pixels (image_check.go), then
+// hashing what follows the image's end: the file is read in one pass and never held whole. It
+// returns the record of the file's SHA-256 (of identity id), or why the image does not decode:
+// truncated, a damaged chunk or checksum, or data that is not an image's.
+func checkWholeImage(f *os.File, id Identity, format string, cfg image.Config) (Record, error) {
+	var rows []pngPass
+	if format == "png" {
+		var err error
+		if rows, err = pngLayout(f, cfg.Width, cfg.Height); err != nil {
+			return Record{}, fmt.Errorf("its header cannot be decoded (%v): save it again as a JPEG or PNG", err)
+		}
+	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return Record{}, fmt.Errorf("the file cannot be read: %w", err)
 	}
 	h := NewHasher()
-	if int64(cfg.Width)*int64(cfg.Height) <= maxDecodedPixels {
-		if _, _, err := image.Decode(io.TeeReader(f, h)); err != nil {
-			return Record{}, fmt.Errorf("its header is a JPEG's or a PNG's, but the image does not decode whole (%v): the file "+
-				"is cut short or damaged; export or save it again as a JPEG or PNG", err)
-		}
+	if err := checkImageData(io.TeeReader(f, h), format, rows); err != nil {
+		return Record{}, fmt.Errorf("its header is a JPEG's or a PNG's, but the image does not decode whole (%v): the file "+
+			"is cut short or damaged; export or save it again as a JPEG or PNG", err)
 	}
 	if _, err := io.Copy(h, f); err != nil {
 		return Record{}, fmt.Errorf("the file cannot be read: %w", err)

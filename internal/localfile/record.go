@@ -11,14 +11,37 @@ package localfile
 // could change again without its times moving; a record whose file's modification or change
 // time is within RacyWindow of the moment its read began is not trusted, and the file is read
 // again.
+//
+// What a record cannot see: a write that moves neither time. A write through a shared memory
+// mapping (mmap) changes the file's pages without a write call; tmpfs never moves the times for
+// it, and ext4 moves them only when the pages are written back. git's index has the same limit.
+// HashEveryPlanEnv turns records off: every plan and every apply then reads every file whole.
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
+	"os"
 	"sync"
 	"time"
 )
+
+// HashEveryPlanEnv, set to anything but "", "0" or "false", makes no record trusted: each plan
+// reads every file whole for its SHA-256, whatever its identity says, and so does the apply
+// before it uploads. Its name starts as CacheDirEnv's does, since both are about the records of
+// files' hashes, and says what it costs rather than what it distrusts. A value that is not
+// understood trusts nothing too: a variable set by mistake costs reads, never a missed change.
+const HashEveryPlanEnv = "VIDEOHOST_FILE_HASH_EVERY_PLAN"
+
+// hashEveryPlan reports whether HashEveryPlanEnv turns records off. It is read at every use, so
+// that a test or a wrapper script may set it at any time.
+func hashEveryPlan() bool {
+	switch os.Getenv(HashEveryPlanEnv) {
+	case "", "0", "false", "FALSE", "False":
+		return false
+	}
+	return true
+}
 
 // RacyWindow is how close to the start of its hashing a file's modification or change time may
 // be for the hash to be trusted later: 2 s, the coarsest clock of a common file system (FAT's
@@ -37,9 +60,10 @@ type Record struct {
 // Trusted returns the recorded SHA-256 when id is the identity recorded and the record is not
 // racy: the file was last written well before it was read. A platform that gives no inode
 // (identityOf leaves it 0) never trusts a record, nor is a record from the future trusted (it
-// was not made by this clock: a record's time is when its read began, here).
+// was not made by this clock: a record's time is when its read began, here), nor any record
+// while HashEveryPlanEnv is set.
 func (r Record) Trusted(id Identity) (string, bool) {
-	if r.SHA256 == "" || id.Inode == 0 || id != r.Identity || r.Racy() || r.HashedAt > time.Now().UnixNano() {
+	if hashEveryPlan() || r.SHA256 == "" || id.Inode == 0 || id != r.Identity || r.Racy() || r.HashedAt > time.Now().UnixNano() {
 		return "", false
 	}
 	return r.SHA256, true

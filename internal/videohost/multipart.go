@@ -3,8 +3,11 @@ package videohost
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"mime/multipart"
 	"net/textproto"
@@ -25,6 +28,8 @@ type streamBody struct {
 	file        io.ReaderAt
 	off, n      int64
 	check       *sequentialHash // the upload's hash, which checks every attempt's bytes; or nil
+	want        string          // the SHA-256 that every attempt's file bytes must have (hex); or ""
+	name        string          // the part's filename, for a message
 }
 
 // formField is one text field sent before the file part, such as an upload's videoId.
@@ -61,6 +66,7 @@ func newStreamBody(fields []formField, filename string, file io.ReaderAt, off, n
 		head:        all[:headLen:headLen],
 		tail:        all[headLen:],
 		file:        file, off: off, n: n,
+		name: filename,
 	}, nil
 }
 
@@ -69,6 +75,9 @@ func (b *streamBody) open(touch func()) io.Reader {
 	var file io.Reader = &exactReader{r: io.NewSectionReader(b.file, b.off, b.n), off: b.off, n: b.n}
 	if b.check != nil {
 		file = b.check.checked(file, b.off, b.n)
+	}
+	if b.want != "" {
+		file = &wantedHashReader{r: file, name: b.name, n: b.n, want: b.want, h: sha256.New()}
 	}
 	return &touchReader{r: io.MultiReader(bytes.NewReader(b.head), file, bytes.NewReader(b.tail)), touch: touch}
 }
@@ -87,6 +96,32 @@ func (e *exactReader) Read(p []byte) (int, error) {
 	if errors.Is(err, io.EOF) && e.read < e.n {
 		return n, fmt.Errorf("%w: it ends at byte %d, before the %d bytes from byte %d it was read for",
 			ErrSourceChanged, e.off+e.read, e.n, e.off)
+	}
+	return n, err
+}
+
+// wantedHashReader is one attempt's read of a file of n bytes that must have the SHA-256 want:
+// it hashes the bytes as they go and holds back its last read until the hash is known, so that
+// a file rewritten since it was hashed (between two attempts, or during one) never reaches the
+// service whole: the attempt ends with ErrSourceChanged, its body cut short.
+type wantedHashReader struct {
+	r      io.Reader
+	name   string
+	n, pos int64
+	want   string
+	h      hash.Hash
+}
+
+func (w *wantedHashReader) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	_, _ = w.h.Write(p[:n]) // a hash.Hash never fails
+	w.pos += int64(n)
+	if n == 0 || w.pos < w.n {
+		return n, err
+	}
+	if got := hex.EncodeToString(w.h.Sum(nil)); got != w.want {
+		return 0, fmt.Errorf("%w since its SHA-256 was taken: the %d bytes of %q read to send have SHA-256 %s, "+
+			"not %s; the upload stopped before its last bytes", ErrSourceChanged, w.n, w.name, got, w.want)
 	}
 	return n, err
 }

@@ -34,5 +34,7 @@ func (f Field[T]) MarshalJSON() ([]byte, error) {
 	if !f.present || f.null {
 		return []byte("null"), nil
 	}
-	return json.Marshal(f.v)
+	// Written as the rest of the body is (encodeBody): an enclosing encoder keeps a
+	// Marshaler's escapes, so json.Marshal here would send a title's < as six bytes.
+	return encodeBody(f.v)
 }

@@ -143,7 +143,7 @@ func (c *Client) newCall(r request, out any) (*call, error) {
 	cl := &call{r: r, out: out, class: r.class()}
 	if r.body != nil {
 		var err error
-		if cl.payload, err = json.Marshal(r.body); err != nil {
+		if cl.payload, err = encodeBody(r.body); err != nil {
 			return nil, fmt.Errorf("videohost: encoding the body of %s: %w", r.method, err)
 		}
 	}
@@ -231,6 +231,12 @@ func (c *Client) classify(ctx context.Context, cl *call, a attempt, sendErr erro
 
 // onTransportError: a write that may have been written is ambiguous; anything else is retried.
 func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err error) (bool, error) {
+	if errors.Is(err, ErrSourceChanged) {
+		// The body's own reader ended it before its last bytes, so the service has no whole
+		// request to have acted on: no ambiguity, and sending it again reads the same changed
+		// file.
+		return false, err
+	}
 	if a.wrote && !cl.r.repeatable() {
 		return false, &AmbiguousError{Method: cl.r.method, Path: cl.path, Err: err}
 	}
@@ -243,10 +249,6 @@ func (c *Client) onTransportError(ctx context.Context, cl *call, a attempt, err 
 	}
 	if cl.retries >= c.cfg.MaxRetries {
 		return false, fmt.Errorf("%w (%s)", err, retried(cl.retries))
-	}
-	if errors.Is(err, ErrSourceChanged) {
-		// Sending it again reads the same changed file.
-		return false, err
 	}
 	cl.reached = cl.reached || a.wrote
 	return c.backoff(ctx, cl, err.Error())

@@ -17,6 +17,12 @@ type UploadSource struct {
 	Name   string      // the file's base name, sent as the part's filename
 	Reader io.ReaderAt // e.g. *os.File
 	Size   int64
+	// SHA256, when set (lowercase hex), is the SHA-256 that the bytes sent must have: each
+	// attempt of an upload sent in one request (an image, a caption or chapter file) hashes the
+	// bytes as it sends them and ends with ErrSourceChanged, before its last bytes leave, when
+	// they differ, so that what the service receives is what the caller recorded. A video
+	// source's chunks are checked through UploadOptions.Hash instead.
+	SHA256 string
 }
 
 // checkSource refuses a source the service could not take, before any request.
@@ -56,6 +62,7 @@ func (c *Client) uploadFile(ctx context.Context, p string, fields []formField, s
 	if err != nil {
 		return err
 	}
+	body.want = src.SHA256
 	return c.do(ctx, request{method: http.MethodPost, path: p, stream: body, idempotent: replaces}, out)
 }
 
