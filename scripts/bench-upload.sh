@@ -36,16 +36,21 @@
 #   wan         a long path, modelled by Toxiproxy 2.5 between the client and the emulator: 25 ms
 #               of latency each way and 12,500 KB/s (100 Mbit/s) each way, toxics that Toxiproxy
 #               applies to each connection on its own. A source of BENCH_UPLOAD_WAN_MIB (default
-#               1024) created by `terraform apply` with upload_chunks_in_flight = each of
-#               BENCH_UPLOAD_WAN_FLIGHTS (default "1 2 4 8" and the default), against curl
-#               creating a video and sending the same chunks one after another on one
-#               connection through the same proxy, as the service's own clients do: apply's whole
-#               wall (its start and its plan's hash of the file included) against curl's, median
-#               of BENCH_UPLOAD_WAN_RUNS (default 3). Toxiproxy is built once from the Go module
-#               proxy into the cache, listens on loopback and is stopped at the end.
+#               1024) created by `terraform apply` with the provider's choice of chunks and with
+#               BENCH_UPLOAD_WAN_FLIGHTS chunks in flight (default "4 8 16") of 50 MiB, under each
+#               limit set of BENCH_UPLOAD_WAN_LIMITS (default "none production sandbox": 1,000,000
+#               a minute, or the service's published limits), each transfer in a fresh emulator
+#               and proxy, against curl creating a video and sending 50 MiB chunks one after
+#               another on one connection through the same proxy, as the service's own clients
+#               do: apply's whole wall (its start and its plan's hash of the file included)
+#               against curl's, beside the floor (the file over the connections' rate, plus what
+#               the apply spent outside the upload). Then (BENCH_UPLOAD_WAN_TWICE=yes) two uploads
+#               in a row through one emulator and proxy, 4 in flight and the provider's choice.
+#               Median of BENCH_UPLOAD_WAN_RUNS (default 1). Toxiproxy is built once from the Go
+#               module proxy into the cache, listens on loopback and is stopped at the end.
 #
 # BENCH_UPLOAD_SIZES="64 256" (MiB), BENCH_UPLOAD_RESUME_MIB=128 and BENCH_UPLOAD_MANY_MIB=64 make
-# a quick check (and BENCH_UPLOAD_WAN_MIB=256 BENCH_UPLOAD_WAN_RUNS=1 a quick model);
+# a quick check (and BENCH_UPLOAD_WAN_MIB=256 BENCH_UPLOAD_WAN_LIMITS=sandbox a quick model);
 # BENCH_UPLOAD_SCENARIOS picks scenarios (default "throughput memory pacing resume faults many wan").
 # Files live in a temporary directory (TMPDIR) that is removed on every exit; the emulator keeps
 # its chunks there too: the last size needs about twice its size on disk. Each scenario runs its
