@@ -680,16 +680,22 @@ wan_unpair() {
 }
 
 # wan_apply NAME DIR runs terraform apply in DIR with the provider's debug log (for the shape
-# the upload took), the file planned as new; sets apply_s, and shape_n and shape_mib, the
-# chunks in flight and the chunk size of the upload.
+# the upload took), the file planned as new; sets apply_s, shape_n and shape_mib (the chunks in
+# flight and the chunk size of the upload), and held: how many times the rate limiter held a
+# call, and why.
 wan_apply() {
 	local name=$1 dir=$2
 	rm -rf "$VIDEOHOST_FILE_HASH_CACHE_DIR"
 	TF_LOG_PROVIDER=DEBUG TF_LOG_PATH="$tmp/$name.tflog" lib_tf_ok "$name" "$dir" apply -auto-approve
 	apply_s=$lib_tf_seconds
 	shape_n=$(grep -o 'chunks_in_flight=[0-9]*' "$tmp/$name.tflog" | tail -n 1 | cut -d= -f2)
-	shape_mib=$(($(grep -o 'chunk_size_bytes=[0-9]*' "$tmp/$name.tflog" | tail -n 1 | cut -d= -f2) >> 20))
-	[ -n "$shape_n" ] || lib_fail "$name: the provider's log has no upload shape line"
+	shape_mib=$(grep -o 'chunk_size_mib=[0-9.]*' "$tmp/$name.tflog" | tail -n 1 | cut -d= -f2)
+	if [ -z "$shape_n" ] || [ -z "$shape_mib" ]; then
+		lib_fail "$name: the provider's log has no upload shape line"
+	fi
+	held=$(grep -o 'videohost waiting for the rate limit: .*reason="[^"]*"' "$tmp/$name.tflog" | grep -o 'reason="[^"]*"' |
+		sort | uniq -c | awk '{ $1 = $1; printf "%s%s", (NR > 1 ? ", " : ""), $0 }' || true)
+	held=${held:-none}
 	rm -f "$tmp/$name.tflog"
 }
 
@@ -729,7 +735,7 @@ if want wan; then
 				wan_spans[$l/$n]="${wan_spans[$l/$n]:-} $span"
 				wan_floors[$l/$n]="${wan_floors[$l/$n]:-} $floor"
 				wan_shapes[$l/$n]="$shape_n × $shape_mib MiB"
-				line="$line $n: $(fmt1 "$apply_s") s (upload $(fmt1 "$span") s, $shape_n × $shape_mib MiB, floor $(fmt1 "$floor") s);"
+				line="$line $n: $(fmt1 "$apply_s") s (upload $(fmt1 "$span") s, $shape_n × $shape_mib MiB, floor $(fmt1 "$floor") s; limiter held: $held);"
 			done
 			lib_say "$line"
 		done
@@ -742,12 +748,13 @@ if want wan; then
 				configuration "$tmp/wan2" "$tmp/media/wan.bin" "$chunk_mib" "$n" "bench-upload second"
 				wan_apply "apply-wan-twice1-$n-$r" "$tmp/wan1"
 				wan_twice_first[$n]="${wan_twice_first[$n]:-} $apply_s"
+				held1=$held
 				wan_apply "apply-wan-twice2-$n-$r" "$tmp/wan2"
 				wan_twice_second[$n]="${wan_twice_second[$n]:-} $apply_s"
 				[ "$(videos_total)" = 2 ] || lib_fail "wan, two in a row, $n: the emulator does not hold two videos"
 				wan_unpair
 				rm -rf "$tmp/wan1" "$tmp/wan2"
-				lib_say "    two in a row, $n: $(fmt1 "${wan_twice_first[$n]##* }") s then $(fmt1 "$apply_s") s"
+				lib_say "    two in a row, $n: $(fmt1 "${wan_twice_first[$n]##* }") s (limiter held: $held1) then $(fmt1 "$apply_s") s (limiter held: $held)"
 			done
 		fi
 	done

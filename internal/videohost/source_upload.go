@@ -53,8 +53,9 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 	}
 	missing := st.Missing(src.Size)
 	u.hadAtStart = st.Received(src.Size)
-	c.log.Debug(ctx, logUploadShape, map[string]any{"video_id": videoID, "size_bytes": src.Size,
-		"chunk_size_bytes": u.chunkSize, "chunks_in_flight": u.inFlight})
+	// In MiB: Terraform's log writes a large integer field in exponent notation.
+	c.log.Debug(ctx, logUploadShape, map[string]any{"video_id": videoID, "size_mib": float64(src.Size) / (1 << 20),
+		"chunk_size_mib": float64(u.chunkSize) / (1 << 20), "chunks_in_flight": u.inFlight})
 	u.prog = newProgress(c.log, c.progressEvery, videoID, src.Size, u.hadAtStart, opt.Progress, c.uploadsHeld())
 	stop := u.prog.tick(ctx)
 	u.run(ctx, u.plan(missing))
