@@ -51,7 +51,8 @@ const (
 // chunk's transfer on an idle connection, and because the chunks in flight already bound how
 // fast it sends. Its first window keeps the places left to others but is not spread: 8 chunks
 // in flight under 40 a minute waited 15 s for the 21st chunk of 1 GiB, which the window had
-// room for. And the requests of others that a window counted before this limiter's first answer
+// room for; and after the release, only those places are taken back one at a time (see
+// takingBack). And the requests of others that a window counted before this limiter's first answer
 // of it only lower its budget: they are most often those of the run before (a minute-long
 // window outlives an apply that uploaded a moment ago), and taking them for another process
 // sent a whole upload one chunk at a time. Another process that is sending shows itself within
@@ -212,7 +213,7 @@ func (l *limiter) admit() admission {
 			return admission{changed: l.changed, reason: "window spent, waiting for an answer"}
 		}
 	}
-	if l.sharing() || l.first && l.out > 0 && !now.Before(l.release()) {
+	if l.sharing() || l.takingBack(now) {
 		if l.out > 0 {
 			return admission{changed: l.changed, reason: "sharing the window: one request at a time"}
 		}
@@ -236,6 +237,19 @@ func (l *limiter) admit() admission {
 	l.out++
 	l.own++
 	return admission{ok: true, t: ticket{gen: l.gen}}
+}
+
+// takingBack reports whether the limiter takes back, one request at a time, the places of its
+// first window that it left to others; the caller holds l.mu. That is once the release has come
+// with requests out; for a lasting limiter only when those places are all that is left: its
+// first window may be most of an upload (or the end of a window that an earlier run opened, so
+// that the release comes a few seconds in), and one chunk at a time through the rest of it ran
+// a second upload in a row at one connection's speed.
+func (l *limiter) takingBack(now time.Time) bool {
+	if !l.first || l.out == 0 || now.Before(l.release()) {
+		return false
+	}
+	return !l.lasting || l.left <= l.leftToOthers()
 }
 
 // reserve is how many places of the window a sharing limiter leaves to others; the caller

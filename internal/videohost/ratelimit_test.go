@@ -812,3 +812,27 @@ func TestLimiterWritesShareAtTheFirstSignOfOthers(t *testing.T) {
 		t.Fatal("the writes limiter does not share after a first answer that counted 21 requests of others")
 	}
 }
+
+// TestLimiterUploadsTakeBackOnlyTheLastPlacesOneAtATime: a second upload in a row starts in the
+// last 20 s of a window the first opened; three quarters into what it sees of that first window,
+// its chunks still go together while the window has room, and one at a time only through the
+// last places, those a leader leaves to others.
+func TestLimiterUploadsTakeBackOnlyTheLastPlacesOneAtATime(t *testing.T) {
+	l, clk := newUploadsLimiter()
+	var blind []ticket
+	for range 4 {
+		blind = append(blind, mustAdmit(t, l))
+	}
+	l.observe(blind[0], headers(40, 15, 20))
+	clk.advance(16 * time.Second)
+	for range 8 {
+		mustAdmit(t, l)
+	}
+	// 3 blind requests and 8 more are out; 7 places are left, 4 of them the others'.
+	for range 3 {
+		mustAdmit(t, l)
+	}
+	if a := l.admit(); a.ok || a.reason != "sharing the window: one request at a time" {
+		t.Fatalf("a request into the last 4 places with requests out: %+v, want one at a time", a)
+	}
+}
