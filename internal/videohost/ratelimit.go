@@ -52,12 +52,12 @@ const (
 // fast it sends. Its first window keeps the places left to others but is not spread: 8 chunks
 // in flight under 40 a minute waited 15 s for the 21st chunk of 1 GiB, which the window had
 // room for; and after the release, only those places are taken back one at a time (see
-// takingBack). And the requests of others that a window counted before this limiter's first answer
-// of it only lower its budget: they are most often those of the run before (a minute-long
-// window outlives an apply that uploaded a moment ago), and taking them for another process
-// sent a whole upload one chunk at a time. Another process that is sending shows itself within
-// one chunk, as the window's count of others growing between two answers; the limiter then
-// shares as the other classes do.
+// takingBack). And the requests of others that a window counted before this limiter's first
+// answer of it only lower its budget: they are most often those of the run before (a
+// minute-long window outlives an apply that uploaded a moment ago), and taking them for another
+// process sent a whole upload one chunk at a time. Another process that is sending shows itself
+// within one chunk, as the window's count of others growing between two answers; the limiter
+// then shares as the other classes do.
 type limiter struct {
 	class string
 	now   func() time.Time
@@ -100,9 +100,9 @@ type limiter struct {
 	answered, leader bool
 	// lasting is set for a class whose requests last seconds (uploads; see above).
 	lasting bool
-	// othersBefore is the most requests of others the current window held when its earliest
-	// answers were written, as far as they tell (see othersSending), -1 before its first
-	// answer; only a lasting limiter keeps it.
+	// othersBefore bounds the requests of others that the current window held when its
+	// earlier answers were written (the least of the bounds they give; see othersSending), -1
+	// before its first answer; only a lasting limiter keeps it.
 	othersBefore int
 }
 
