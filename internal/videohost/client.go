@@ -100,8 +100,13 @@ func New(cfg Config) (*Client, error) {
 	// The chunks of one upload go out together while the uploads limit is still unknown: a
 	// probe of one would leave the other connections idle for a whole chunk, seconds over a
 	// long path, and the service's smallest uploads limit (40 a window, the sandbox's) is above
-	// the most chunks an upload sends together (MaxUploadChunksInFlight).
-	c.limiters[ClassUploads].blind = cfg.UploadChunksInFlight
+	// the most chunks an upload sends together (MaxUploadChunksInFlight), which an upload whose
+	// chunks in flight are chosen for it may send.
+	uploads := c.limiters[ClassUploads]
+	uploads.blind, uploads.lasting = cfg.UploadChunksInFlight, true
+	if uploads.blind == 0 {
+		uploads.blind = MaxUploadChunksInFlight
+	}
 	return c, nil
 }
 

@@ -46,10 +46,11 @@ type Config struct {
 	// LookupPlayerTheme) are served from one shared list of that kind.
 	ListTTL time.Duration
 	// UploadChunkSize is the size of one chunk of a video source, MinUploadChunkSize to
-	// MaxUploadChunkSize (the service's bounds of a chunk that is not the last).
+	// MaxUploadChunkSize (the service's bounds of a chunk that is not the last); zero lets each
+	// upload choose it for its file and the uploads limit (see chooseUploadShape).
 	UploadChunkSize int64
 	// UploadChunksInFlight is how many chunks of one source are sent together, 1 to
-	// MaxUploadChunksInFlight.
+	// MaxUploadChunksInFlight; zero lets each upload choose it (see chooseUploadShape).
 	UploadChunksInFlight int
 }
 
@@ -64,15 +65,6 @@ const (
 	// Terraform: Terraform configures the provider anew, hence a new client and new lists, for
 	// every plan and every apply, and a write of this client empties its kind's list at once.
 	DefaultListTTL = 5 * time.Minute
-	// DefaultUploadChunkSize: few requests of the uploads class (40 a minute in the sandbox) per
-	// source, and a failed chunk costs little to send again.
-	DefaultUploadChunkSize = 50 << 20
-	// DefaultUploadChunksInFlight: over a path tens of milliseconds long, one TCP connection is
-	// held to its window over the round trip, and the chunks in flight are as many connections,
-	// each sending its body: with 4, terraform apply created a video of 1 GiB 3.4 times as fast
-	// as curl sent its chunks on one connection (25 ms each way, 100 Mbit/s per connection); 4
-	// keeps 4 of the sandbox's 40 uploads a minute in flight, and costs nothing on loopback.
-	DefaultUploadChunksInFlight = 4
 )
 
 // The bounds of the upload settings: the service's smallest chunk that is not the last, its
@@ -174,23 +166,19 @@ func (cfg *Config) limits() error {
 	return cfg.uploads()
 }
 
-// uploads checks and defaults the chunking of video sources.
+// uploads checks the chunking of video sources; zero is left as it is: the choice of each upload.
 func (cfg *Config) uploads() error {
-	switch {
-	case cfg.UploadChunkSize == 0:
-		cfg.UploadChunkSize = DefaultUploadChunkSize
-	case cfg.UploadChunkSize < MinUploadChunkSize || cfg.UploadChunkSize > MaxUploadChunkSize:
+	if n := cfg.UploadChunkSize; n != 0 && (n < MinUploadChunkSize || n > MaxUploadChunkSize) {
 		return &ConfigError{Field: "UploadChunkSize", Problem: fmt.Sprintf(
-			"%d bytes is outside the service's bounds of a chunk: use %d (5 MiB) to %d (200 MiB), or zero for the default %d",
-			cfg.UploadChunkSize, MinUploadChunkSize, MaxUploadChunkSize, DefaultUploadChunkSize)}
+			"%d bytes is outside the service's bounds of a chunk: use %d (5 MiB) to %d (200 MiB), "+
+				"or zero to let each upload choose for its file and the uploads rate limit",
+			n, MinUploadChunkSize, MaxUploadChunkSize)}
 	}
-	switch {
-	case cfg.UploadChunksInFlight == 0:
-		cfg.UploadChunksInFlight = DefaultUploadChunksInFlight
-	case cfg.UploadChunksInFlight < 1 || cfg.UploadChunksInFlight > MaxUploadChunksInFlight:
+	if n := cfg.UploadChunksInFlight; n < 0 || n > MaxUploadChunksInFlight {
 		return &ConfigError{Field: "UploadChunksInFlight", Problem: fmt.Sprintf(
-			"%d is not a number of parallel chunks: use 1 to %d, or zero for the default %d",
-			cfg.UploadChunksInFlight, MaxUploadChunksInFlight, DefaultUploadChunksInFlight)}
+			"%d is not a number of parallel chunks: use 1 to %d, "+
+				"or zero to let each upload choose for its file and the uploads rate limit",
+			n, MaxUploadChunksInFlight)}
 	}
 	return nil
 }

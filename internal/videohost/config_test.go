@@ -121,7 +121,8 @@ func TestCheckBaseURL(t *testing.T) {
 
 func TestUploadSettings(t *testing.T) {
 	c, err := New(Config{APIKey: "k"})
-	if err != nil || c.cfg.UploadChunkSize != DefaultUploadChunkSize || c.cfg.UploadChunksInFlight != DefaultUploadChunksInFlight {
+	// Unset, both stay zero: each upload chooses them (chooseUploadShape).
+	if err != nil || c.cfg.UploadChunkSize != 0 || c.cfg.UploadChunksInFlight != 0 {
 		t.Fatalf("defaults: %+v, %v", c.cfg, err)
 	}
 	if c.limiters[ClassUploads] == nil || c.limiters[ClassUploads] == c.limiters[ClassWrites] {

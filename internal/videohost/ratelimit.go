@@ -45,6 +45,19 @@ const (
 //     plenty of room. So no process sends into a window that others have spent: a 429 would
 //     not only cost its own Retry-After, but make the others' next requests early for the
 //     service, since each process learns the reset only in whole seconds.
+//
+// The uploads class (lasting) bends the first two rules, because each of its requests lasts
+// seconds (a chunk of tens of MiB over a long path), so that holding one back costs a whole
+// chunk's transfer on an idle connection, and because the chunks in flight already bound how
+// fast it sends. Its first window keeps the places left to others but is not spread: 8 chunks
+// in flight under 40 a minute waited 15 s for the 21st chunk of 1 GiB, which the window had
+// room for; and after the release, only those places are taken back one at a time (see
+// takingBack). And the requests of others that a window counted before this limiter's first
+// answer of it only lower its budget: they are most often those of the run before (a
+// minute-long window outlives an apply that uploaded a moment ago), and taking them for another
+// process sent a whole upload one chunk at a time. Another process that is sending shows itself
+// within one chunk, as the window's count of others growing between two answers; the limiter
+// then shares as the other classes do.
 type limiter struct {
 	class string
 	now   func() time.Time
@@ -85,6 +98,12 @@ type limiter struct {
 	// that first answer counted no request of others: this limiter opened the window, and the
 	// others' first requests of it are still to come.
 	answered, leader bool
+	// lasting is set for a class whose requests last seconds (uploads; see above).
+	lasting bool
+	// othersBefore bounds the requests of others that the current window held when its
+	// earlier answers were written (the least of the bounds they give; see othersSending), -1
+	// before its first answer; only a lasting limiter keeps it.
+	othersBefore int
 }
 
 // releaseAfter is how long after its start a window's leader keeps the places it leaves to
@@ -107,7 +126,7 @@ type ticket struct {
 }
 
 func newLimiter(class string) *limiter {
-	return &limiter{class: class, now: time.Now, changed: make(chan struct{})}
+	return &limiter{class: class, now: time.Now, changed: make(chan struct{}), othersBefore: -1}
 }
 
 // rateHeaders are the three rate-limit headers of one response.
@@ -194,7 +213,7 @@ func (l *limiter) admit() admission {
 			return admission{changed: l.changed, reason: "window spent, waiting for an answer"}
 		}
 	}
-	if l.sharing() || l.first && l.out > 0 && !now.Before(l.release()) {
+	if l.sharing() || l.takingBack(now) {
 		if l.out > 0 {
 			return admission{changed: l.changed, reason: "sharing the window: one request at a time"}
 		}
@@ -218,6 +237,19 @@ func (l *limiter) admit() admission {
 	l.out++
 	l.own++
 	return admission{ok: true, t: ticket{gen: l.gen}}
+}
+
+// takingBack reports whether the limiter takes back, one request at a time, the places of its
+// first window that it left to others; the caller holds l.mu. That is once the release has come
+// with requests out; for a lasting limiter only when those places are all that is left: its
+// first window may be most of an upload (or the end of a window that an earlier run opened, so
+// that the release comes a few seconds in), and one chunk at a time through the rest of it ran
+// a second upload in a row at one connection's speed.
+func (l *limiter) takingBack(now time.Time) bool {
+	if !l.first || l.out == 0 || now.Before(l.release()) {
+		return false
+	}
+	return !l.lasting || l.left <= l.leftToOthers()
 }
 
 // reserve is how many places of the window a sharing limiter leaves to others; the caller
@@ -277,7 +309,7 @@ func (l *limiter) paceWait(now time.Time) time.Duration {
 		return l.release().Sub(now)
 	}
 	allowed := max((l.limit+1)/2, int(int64(l.limit)*int64(elapsed)/int64(half))+1)
-	if l.own < allowed || elapsed >= half {
+	if l.lasting || l.own < allowed || elapsed >= half {
 		return 0
 	}
 	next := l.opened.Add(time.Duration(int64(half) * int64(l.own) / int64(l.limit)))
@@ -295,6 +327,7 @@ func (l *limiter) newWindow() {
 	l.opened = l.now()
 	l.first = false
 	l.answered, l.leader = false, false
+	l.othersBefore = -1
 }
 
 // othersSeen marks the key as shared with another process for this window and the next ones;
@@ -420,7 +453,7 @@ func (l *limiter) learnWindow(r rateHeaders, now time.Time) {
 		if !l.answered {
 			l.answered, l.leader = true, others <= 0
 		}
-		if others > 0 {
+		if l.othersSending(others) {
 			// The service counted more requests of this window than this limiter sent.
 			l.othersSeen()
 		}
@@ -434,6 +467,26 @@ func (l *limiter) learnWindow(r rateHeaders, now time.Time) {
 	} else if l.left <= 0 && l.reset.IsZero() {
 		l.reset = now.Add(time.Second)
 	}
+}
+
+// othersSending reports whether an answer that counted others requests of others in the
+// current window shows another process sending; the caller holds l.mu. Any request of others
+// does, except for a lasting limiter, where only more of them than an earlier answer of the
+// window can have counted does (see the limiter's comment). An answer counts fewer than there
+// were by as many of this limiter's requests as were out and not yet counted by the service
+// (the count is at arrival, or at the end of the body), never more: so an answer that counted
+// others with out requests out says the window held at most others+out of them then, and a
+// later answer that counts more proves that another process sent since.
+func (l *limiter) othersSending(others int) bool {
+	if !l.lasting {
+		return others > 0
+	}
+	before := l.othersBefore
+	most := max(0, others+l.out+l.probing)
+	if before < 0 || most < before {
+		l.othersBefore = most
+	}
+	return before >= 0 && others > before
 }
 
 // forget gives back the place of a request that got no answer: it may or may not have been

@@ -730,3 +730,109 @@ func TestLimiterBlindBudgetOfUploads(t *testing.T) {
 		t.Fatal("a second read went out while the reads limit was unknown")
 	}
 }
+
+// newUploadsLimiter is the limiter of the uploads class as New makes it (lasting: its requests
+// last seconds), blind to 8 requests, on a settable clock.
+func newUploadsLimiter() (*limiter, *fakeClock) {
+	l, clk := newTestLimiter()
+	l.class, l.lasting, l.blind = ClassUploads, true, 8
+	return l, clk
+}
+
+// TestLimiterUploadsFirstWindowIsNotSpread: under the sandbox's 40 uploads a minute, 8 chunks in
+// flight send the 21 chunks of 1 GiB as fast as the connections allow: the first window keeps
+// the places left to others, and nothing else is held. The writes class still spreads its
+// first window (TestLimiterPacesTheFirstWindow).
+func TestLimiterUploadsFirstWindowIsNotSpread(t *testing.T) {
+	l, clk := newUploadsLimiter()
+	var blind []ticket
+	for range 8 {
+		blind = append(blind, mustAdmit(t, l))
+	}
+	l.observe(blind[0], headers(40, 32, 60))
+	clk.advance(4 * time.Second)
+	// 36 in all (the 8 blind ones included) go at once, as the chunks free their connections.
+	for range 36 - 8 {
+		mustAdmit(t, l)
+	}
+	// The last 4 places stay for the first requests of processes that start a moment later,
+	// until three quarters of the first window.
+	a := l.admit()
+	if a.ok || a.d <= 0 || a.reason != "pacing the first window" {
+		t.Fatalf("the 37th upload of a first window of 40: %+v, want held for the others' places", a)
+	}
+	if at := clk.now().Add(a.d); !at.Equal(l.opened.Add(45 * time.Second)) {
+		t.Fatalf("held until %s after the window opened, want 45s", at.Sub(l.opened))
+	}
+}
+
+// TestLimiterUploadsTakeAnEarlierRunsSpendAsBudget: the window was partly spent before this
+// limiter's first answer (an apply that uploaded a moment ago; the window outlives it). That
+// lowers the budget, and the uploads still go several at a time; a sign of another process
+// sending (the window's count of others grows between two answers) makes them take turns.
+func TestLimiterUploadsTakeAnEarlierRunsSpendAsBudget(t *testing.T) {
+	l, _ := newUploadsLimiter()
+	var blind []ticket
+	for range 4 {
+		blind = append(blind, mustAdmit(t, l))
+	}
+	// 21 of the 40 were spent before; the first answer was written before 2 of this limiter's
+	// 4 were counted: Remaining 40 - 21 - 2.
+	l.observe(blind[0], headers(40, 17, 50))
+	if l.sharing() {
+		t.Fatal("an earlier run's spend was taken for another process sending")
+	}
+	more := []ticket{mustAdmit(t, l), mustAdmit(t, l), mustAdmit(t, l)}
+	// Answers that count all 4, then fewer of others (this limiter's latest requests not yet
+	// counted): no sign.
+	l.observe(blind[1], headers(40, 15, 49))
+	l.observe(blind[2], headers(40, 12, 48))
+	if l.sharing() {
+		t.Fatal("answers counting no more requests of others than the first made the limiter share")
+	}
+	mustAdmit(t, l)
+	// Now the window counts 6 more than the 21 before and this limiter's 8, more than its 3
+	// requests still out when the first answer was written can explain: another process is
+	// sending.
+	l.observe(more[0], headers(40, 5, 47))
+	if !l.sharing() {
+		t.Fatal("the others' count grew between answers and the limiter does not share")
+	}
+	if a := l.admit(); a.ok || a.reason != "sharing the window: one request at a time" {
+		t.Fatalf("an upload while sharing with requests out: %+v, want held until an answer", a)
+	}
+}
+
+// TestLimiterWritesShareAtTheFirstSignOfOthers: the writes class, whose requests are short,
+// still takes any request of others in its window's first answer for another process.
+func TestLimiterWritesShareAtTheFirstSignOfOthers(t *testing.T) {
+	l, _ := newTestLimiter()
+	l.observe(mustAdmit(t, l), headers(40, 18, 50))
+	if !l.sharing() {
+		t.Fatal("the writes limiter does not share after a first answer that counted 21 requests of others")
+	}
+}
+
+// TestLimiterUploadsTakeBackOnlyTheLastPlacesOneAtATime: a second upload in a row starts in the
+// last 20 s of a window the first opened; three quarters into what it sees of that first window,
+// its chunks still go together while the window has room, and one at a time only through the
+// last places, those a leader leaves to others.
+func TestLimiterUploadsTakeBackOnlyTheLastPlacesOneAtATime(t *testing.T) {
+	l, clk := newUploadsLimiter()
+	var blind []ticket
+	for range 4 {
+		blind = append(blind, mustAdmit(t, l))
+	}
+	l.observe(blind[0], headers(40, 15, 20))
+	clk.advance(16 * time.Second)
+	for range 8 {
+		mustAdmit(t, l)
+	}
+	// 3 blind requests and 8 more are out; 7 places are left, 4 of them the others'.
+	for range 3 {
+		mustAdmit(t, l)
+	}
+	if a := l.admit(); a.ok || a.reason != "sharing the window: one request at a time" {
+		t.Fatalf("a request into the last 4 places with requests out: %+v, want one at a time", a)
+	}
+}

@@ -53,6 +53,9 @@ func (c *Client) UploadVideoSource(ctx context.Context, videoID string, src Uplo
 	}
 	missing := st.Missing(src.Size)
 	u.hadAtStart = st.Received(src.Size)
+	// In MiB: Terraform's log writes a large integer field in exponent notation.
+	c.log.Debug(ctx, logUploadShape, map[string]any{"video_id": videoID, "size_mib": float64(src.Size) / (1 << 20),
+		"chunk_size_mib": float64(u.chunkSize) / (1 << 20), "chunks_in_flight": u.inFlight})
 	u.prog = newProgress(c.log, c.progressEvery, videoID, src.Size, u.hadAtStart, opt.Progress, c.uploadsHeld())
 	stop := u.prog.tick(ctx)
 	u.run(ctx, u.plan(missing))
@@ -83,6 +86,10 @@ func (c *Client) newUpload(src UploadSource, opt UploadOptions) (*sourceUpload, 
 	if opt.ChunksInFlight == 0 {
 		u.inFlight = c.cfg.UploadChunksInFlight
 	}
+	// What neither sets is chosen for this file and the uploads limit known now (the service's
+	// smallest while none is).
+	shape := chooseUploadShape(src.Size, u.chunkSize, u.inFlight, c.limiters[ClassUploads].learnedLimit())
+	u.chunkSize, u.inFlight = shape.chunkSize, shape.inFlight
 	if opt.Hash != nil {
 		u.seq = newSequentialHash(u.src, opt.Hash, u.chunkSize)
 	}
@@ -264,6 +271,9 @@ func (u *sourceUpload) completed(ctx context.Context) Video {
 	return v
 }
 
+// logUploadShape is the message that says how a source is cut and sent, chosen or configured.
+const logUploadShape = "videohost upload shape"
+
 // logUploadUnread is the message of a complete upload whose video could not be read after it.
 const logUploadUnread = "videohost upload complete, the video could not be read"
 
@@ -282,7 +292,8 @@ var _ error = (*UploadIncompleteError)(nil)
 // slugAlreadyUploaded is the 400 of an upload to a video whose source is complete.
 const slugAlreadyUploaded = "video-source-already-uploaded"
 
-// UploadOptions tune one UploadVideoSource; zero values take the client's Config.
+// UploadOptions tune one UploadVideoSource; zero values take the client's Config, and what
+// neither sets is chosen for the file and the uploads limit (chooseUploadShape).
 type UploadOptions struct {
 	ChunkSize      int64 // bytes per chunk, MinUploadChunkSize..MaxUploadChunkSize
 	ChunksInFlight int   // chunks sent together, 1..MaxUploadChunksInFlight
