@@ -100,8 +100,9 @@ rows=()
 n=0
 for cli in "${clis[@]}"; do
 	cli=$(command -v "$cli") || lib_fail "$cli is neither on PATH nor an executable"
-	label=$("$cli" version 2>/dev/null) || lib_fail "'$cli version' failed"
-	label=${label%%$'\n'*}
+	# Read whole, then the line that names the CLI: a CLI may print a warning first.
+	label=$(in_home "${homes[0]}" "$cli" version 2>/dev/null) || lib_fail "'$cli version' failed"
+	label=$(grep -m 1 -E '^(Terraform|OpenTofu) v' <<<"$label") || lib_fail "'$cli version' names neither Terraform nor OpenTofu"
 	n=$((n + 1))
 	t0=$SECONDS
 	say "$label: a lock file written with clone 1's install, then init with clone 2's"
