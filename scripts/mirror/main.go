@@ -38,7 +38,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -171,16 +171,18 @@ func fileSHA256(path string) (string, error) {
 }
 
 // hashZip is the h1: hash of a provider package, the one the CLIs record in the lock file: the
-// "dirhash" of golang.org/x/mod (Hash1) over the zip's files, that is the SHA-256 of the sorted
-// lines "SHA256HEX  NAME\n", one per file, in base64.
+// "dirhash" of golang.org/x/mod (Hash1) over the zip's files, that is the SHA-256 of the lines
+// "SHA256HEX  NAME\n", one per file in the order of their names, in base64.
 func hashZip(path string) (string, error) {
 	z, err := zip.OpenReader(path)
 	if err != nil {
 		return "", err
 	}
 	defer z.Close()
-	var lines []string
-	for _, f := range z.File {
+	files := slices.Clone(z.File)
+	slices.SortFunc(files, func(a, b *zip.File) int { return strings.Compare(a.Name, b.Name) })
+	h := sha256.New()
+	for _, f := range files {
 		if strings.HasSuffix(f.Name, "/") {
 			continue
 		}
@@ -191,18 +193,13 @@ func hashZip(path string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		h := sha256.New()
-		_, err = io.Copy(h, r)
+		fh := sha256.New()
+		_, err = io.Copy(fh, r)
 		r.Close()
 		if err != nil {
 			return "", err
 		}
-		lines = append(lines, fmt.Sprintf("%x  %s\n", h.Sum(nil), f.Name))
-	}
-	sort.Strings(lines)
-	h := sha256.New()
-	for _, l := range lines {
-		io.WriteString(h, l)
+		fmt.Fprintf(h, "%x  %s\n", fh.Sum(nil), f.Name)
 	}
 	return "h1:" + base64.StdEncoding.EncodeToString(h.Sum(nil)), nil
 }
