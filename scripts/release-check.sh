@@ -372,7 +372,7 @@ mirror_url=$(lib_first_line mirror "$lib_last_pid")
 # Both servers' certificates, for the CLIs: SSL_CERT_FILE takes several.
 cat "$lib_tmp/registry.pem" "$lib_tmp/mirror.pem" >"$lib_tmp/trusted.pem"
 export SSL_CERT_FILE="$lib_tmp/trusted.pem"
-curl -sS -f --max-time 10 -o /dev/null "$mirror_url/registry.terraform.io/videohost/videohost/index.json" ||
+curl -sS -f --max-time 10 --cacert "$lib_tmp/mirror.pem" -o /dev/null "$mirror_url/registry.terraform.io/videohost/videohost/index.json" ||
 	lib_fail "the mirror does not serve index.json at $mirror_url"
 cat >"$lib_tmp/mirror.tfrc" <<EOF
 provider_installation {
