@@ -399,8 +399,14 @@ for cli in "${clis[@]}"; do
 	# The provider's usual source, videohost/videohost: the mirror answers for its host. The
 	# version is the snapshot's, a pre-release, which no "~>" constraint selects.
 	sed -e "s|version = \"~> 0.1\"|version = \"$version\"|" examples/getting-started/main.tf >"$dir/main.tf"
-	# providers lock ignores provider_installation and asks the registry unless told the mirror.
-	TF_CLI_CONFIG_FILE="$lib_tmp/mirror.tfrc" tfc_ok "$n-mirror-lock" "$cli" "$dir" providers lock -net-mirror="$mirror_url/" "${lock_args[@]}"
+	# providers lock ignores provider_installation and asks the registry unless told the mirror;
+	# it takes no -input, so it runs without tfc.
+	lib_start "$n-mirror-lock" env TF_CLI_CONFIG_FILE="$lib_tmp/mirror.tfrc" timeout 300 "$cli" -chdir="$dir" \
+		providers lock -no-color -net-mirror="$mirror_url/" "${lock_args[@]}"
+	if ! lib_wait "$lib_last_pid"; then
+		cat "$lib_tmp/$n-mirror-lock.out" "$lib_tmp/$n-mirror-lock.err"
+		lib_fail "$label: providers lock -net-mirror=$mirror_url/ ${lock_args[*]} failed"
+	fi
 	h1=$(grep -c '"h1:[A-Za-z0-9+/=]\{44\}"' "$dir/.terraform.lock.hcl" || true)
 	[ "$h1" -ge "$nplatforms" ] ||
 		lib_fail "$label: providers lock wrote $h1 h1: hashes for $nplatforms platforms: $(cat "$dir/.terraform.lock.hcl")"
