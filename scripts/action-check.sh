@@ -8,7 +8,15 @@
 #     (in GITHUB_ENV) and the outputs, with the pid in the action's state;
 #   - the post step stops it;
 #   - an archive one byte longer than its sums say is refused, and never started;
-#   - version "source" builds the emulator with Go.
+#   - version "source" builds the emulator with Go;
+#   - the key is masked (::add-mask::) before any other line of the job's log could show it, and
+#     no other line of the main or the post step shows it;
+#   - args is split into words and never expanded: "-control-allow-origin *", run from a
+#     directory holding two files, lets a page of another origin call the control API;
+#   - a failed start ("-no-such-flag") puts the emulator's own error in the first error
+#     annotation, before any of its usage text;
+#   - the docs (README.md, templates/, docs/, the action's own comment) pin the action by a
+#     release tag or a commit's full SHA, never by a branch such as @main.
 #
 #   action-check.sh [DIST]   DIST: a release directory (scripts/release-check.sh passes its
 #                            GoReleaser snapshot); without it, the emulator's archive and a
@@ -18,7 +26,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 # shellcheck source=scripts/lib.sh
 . "$root/scripts/lib.sh"
-lib_name=action-check
+lib_name="action-check"
 action=$root/.github/actions/videohost-emulator
 
 lib_need go "install Go (the version in go.mod)"
@@ -55,30 +63,38 @@ fi
 # new_runner makes a fresh runner directory, $runner: the job's files and RUNNER_TEMP.
 new_runner() {
 	runner=$(mktemp -d "$tmp/runner.XXXXXX")
-	mkdir -p "$runner/temp"
+	mkdir -p "$runner/temp" "$runner/cwd"
+	: >"$runner/cwd/main.tf"
+	: >"$runner/cwd/variables.tf"
 	: >"$runner/env"
 	: >"$runner/output"
 	: >"$runner/state"
 }
 
-# run_action VERSION RELEASE_URL: the main step in $runner; its files stay there for the checks.
+# run_action VERSION RELEASE_URL [ARGS [KEY]]: the main step in $runner, run from $runner/cwd (a
+# directory holding two files, where an unquoted * would expand to their names); its output is
+# printed and kept in $runner/main.log, its files stay there for the checks.
 run_action() {
+	local args=${3--seed-videos 2} key=${4:-} rc=0
 	local env=(RUNNER_TEMP="$runner/temp" GITHUB_ENV="$runner/env" GITHUB_OUTPUT="$runner/output" GITHUB_STATE="$runner/state")
 	if command -v node >/dev/null 2>&1; then
-		env "${env[@]}" INPUT_VERSION="$1" "INPUT_RELEASE-URL=$2" "INPUT_API-KEY=" INPUT_ARGS="-seed-videos 2" node "$action/main.js"
+		(cd "$runner/cwd" && env "${env[@]}" INPUT_VERSION="$1" "INPUT_RELEASE-URL=$2" "INPUT_API-KEY=$key" INPUT_ARGS="$args" node "$action/main.js") >"$runner/main.log" 2>&1 || rc=$?
 	else
-		env "${env[@]}" EMULATOR_VERSION="$1" EMULATOR_RELEASE_URL="$2" EMULATOR_ARGS="-seed-videos 2" bash "$action/get.sh" &&
-			env "${env[@]}" EMULATOR_ARGS="-seed-videos 2" bash "$action/start.sh"
+		(cd "$runner/cwd" && env "${env[@]}" EMULATOR_VERSION="$1" EMULATOR_RELEASE_URL="$2" bash "$action/get.sh" &&
+			env "${env[@]}" EMULATOR_API_KEY="$key" EMULATOR_ARGS="$args" bash "$action/start.sh") >"$runner/main.log" 2>&1 || rc=$?
 	fi
+	cat "$runner/main.log"
+	return "$rc"
 }
 
 # stop_action: the post step, with the pid the main step saved.
 stop_action() {
 	if command -v node >/dev/null 2>&1; then
-		env RUNNER_TEMP="$runner/temp" STATE_pid="$pid" node "$action/post.js"
+		env RUNNER_TEMP="$runner/temp" STATE_pid="$pid" node "$action/post.js" >"$runner/post.log" 2>&1
 	else
-		env RUNNER_TEMP="$runner/temp" EMULATOR_PID="$pid" bash "$action/stop.sh"
+		env RUNNER_TEMP="$runner/temp" EMULATOR_PID="$pid" bash "$action/stop.sh" >"$runner/post.log" 2>&1
 	fi
+	cat "$runner/post.log"
 	! kill -0 "$pid" 2>/dev/null || lib_fail "the post step left the emulator $pid running"
 }
 
@@ -87,7 +103,9 @@ check_started() {
 	pid=$(sed -n 's/^pid=//p' "$runner/state")
 	url=$(sed -n 's/^VIDEOHOST_BASE_URL=//p' "$runner/env")
 	key=$(sed -n 's/^VIDEOHOST_API_KEY=//p' "$runner/env")
-	[ -n "$pid" ] && [ -n "$url" ] && [ -n "$key" ] || lib_fail "the main step did not save a pid, VIDEOHOST_BASE_URL and VIDEOHOST_API_KEY"
+	if [ -z "$pid" ] || [ -z "$url" ] || [ -z "$key" ]; then
+		lib_fail "the main step did not save a pid, VIDEOHOST_BASE_URL and VIDEOHOST_API_KEY"
+	fi
 	grep -q "^base-url=$url\$" "$runner/output" || lib_fail "the outputs lack base-url"
 	videos=$(curl -fsS --max-time 10 -u "$key:" "$url/videos") || lib_fail "GET $url/videos with the exported key failed"
 	grep -q '"videoId"' <<<"$videos" || lib_fail "the emulator does not hold the seeded videos (args not passed): $videos"
@@ -113,9 +131,59 @@ grep -q 'checksum mismatch' <<<"$out" || lib_fail "the tampered archive was refu
 [ ! -s "$runner/state" ] || lib_fail "the action started an emulator from a tampered archive"
 lib_say "action-check: ok: refused ($(grep -o 'checksum mismatch[^;]*' <<<"$out" | head -n 1))"
 
+lib_say "action-check: the key is masked, args are words never expanded"
+new_runner
+key="ci_masked_$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+run_action "$version" "file://$dist" "-seed-videos 2 -control-allow-origin *" "$key" ||
+	lib_fail "the action's main step failed with args '-seed-videos 2 -control-allow-origin *'"
+check_started
+first=$(grep -n -F -- "$key" "$runner/main.log" | head -n 1)
+[ "$first" = "1:::add-mask::$key" ] || [[ $first == *":::add-mask::$key" && $(grep -c -F -- "$key" "$runner/main.log") -eq 1 ]] ||
+	lib_fail "the key is not masked before it is shown: first line holding it: '${first:-none}'"
+[ "$(grep -c -F -- "$key" "$runner/main.log")" -eq 1 ] ||
+	lib_fail "the main step shows the key beyond its ::add-mask:: line: $(grep -F -- "$key" "$runner/main.log" | grep -v add-mask)"
+# The control API answers a page of another origin only when "*" reached the emulator as "*"
+# (expanded, it would have been "main.tf" and "variables.tf": two origins that are no URL).
+code=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -H 'Origin: https://pages.example.test' "$url/_emulator/") || true
+[ "$code" = 200 ] || lib_fail "the control API refused a page of another origin ($code): -control-allow-origin * did not reach the emulator as *"
+stop_action
+if grep -q -F -- "$key" "$runner/post.log"; then
+	lib_fail "the post step shows the key: $(grep -F -- "$key" "$runner/post.log")"
+fi
+lib_say "action-check: ok: ::add-mask:: first, the key nowhere else; '*' reached the emulator as '*' from a directory of two files"
+
+lib_say "action-check: a failed start shows the emulator's own error first"
+new_runner
+if run_action "$version" "file://$dist" "-seed-videos 2 -no-such-flag" >/dev/null 2>&1; then
+	lib_fail "the action succeeded with -no-such-flag"
+fi
+annotation=$(grep -m 1 '^::error' "$runner/main.log" || true)
+grep -q 'flag provided but not defined: -no-such-flag' <<<"$annotation" ||
+	lib_fail "the first error annotation does not carry the emulator's error: '${annotation:-none}'; the output: $(head -n 20 "$runner/main.log")"
+at_error=$(grep -n -m 1 '^::error' "$runner/main.log" | cut -d: -f1)
+at_usage=$(grep -n -m 1 '^videohost-emulator runs ' "$runner/main.log" | cut -d: -f1 || true)
+[ -z "$at_usage" ] || [ "$at_error" -lt "$at_usage" ] ||
+	lib_fail "the usage text (line $at_usage) comes before the error annotation (line $at_error)"
+[ ! -s "$runner/state" ] || lib_fail "the action saved a pid although the emulator did not start"
+lib_say "action-check: ok: $annotation"
+
+lib_say "action-check: the docs pin the action by a release tag or a commit"
+refs=$(grep -rhoE 'videohost/terraform-provider-videohost/\.github/actions/videohost-emulator@[^ "`]*' \
+	README.md CONTRIBUTING.md templates docs "$action/action.yml" | sort -u)
+[ -n "$refs" ] || lib_fail "no page shows how to use the action (uses: ...videohost-emulator@REF)"
+while IFS= read -r ref; do
+	[[ ${ref##*@} =~ ^(v[0-9]+\.[0-9]+\.[0-9]+|[0-9a-f]{40})$ ]] ||
+		lib_fail "a page uses the action at @${ref##*@}: pin it by a release tag (@v0.1.0) or a commit's full SHA: $(grep -rlF "$ref" README.md CONTRIBUTING.md templates docs "$action/action.yml" | tr '\n' ' ')"
+done <<<"$refs"
+pins=()
+while IFS= read -r ref; do
+	pins+=("@${ref##*@}")
+done <<<"$refs"
+lib_say "action-check: ok: every page pins it: $(printf '%s\n' "${pins[@]}" | sort -u | tr '\n' ' ')"
+
 lib_say "action-check: version source, built with Go"
 new_runner
 run_action source "" || lib_fail "the action's main step failed with version source"
 check_started
 stop_action
-lib_say "action-check: ok: the action gets, checks, starts, exports and stops the emulator"
+lib_say "action-check: ok: the action gets, checks, starts, exports, masks and stops the emulator"

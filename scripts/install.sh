@@ -10,9 +10,16 @@
 # directories differ between the two (Terraform: $XDG_DATA_HOME/terraform/plugins; OpenTofu:
 # $XDG_DATA_HOME/opentofu/plugins), so this one serves both with one copy per host.
 #
-# The version is the one CHANGELOG.md names in its first heading (## 0.1.0 (Unreleased)), so
-# that `version = "~> 0.1"` matches. uninstall removes the two binaries and the directories
-# left empty up to the host's, nothing else.
+# The version is scripts/version.sh's: the version CHANGELOG.md names in its first heading
+# (## 0.1.0 (Unreleased)) for the commit of its release tag, and X.Y.Z+dev.COMMIT for any other
+# commit, which `version = "~> 0.1"` matches too (build metadata) but which never poses as the
+# release. The build is reproducible: the same commit gives the same bytes on any machine, in any
+# checkout path and HOME, with the Go toolchain go.mod names (-trimpath, no VCS stamp, an empty
+# build id, no cgo), so that a lock file written after one make install is accepted after
+# another (scripts/reproducible-check.sh shows it). Older development builds of the same version
+# are removed first: the CLIs ignore build metadata when they order versions, so two of them
+# side by side would be a tie. uninstall removes every build of videohost/videohost this script
+# installed for this platform and the directories left empty up to the host's, nothing else.
 #
 #   install.sh install|uninstall
 set -euo pipefail
@@ -26,8 +33,8 @@ action=${1:-}
 lib_need go "install Go (the version in go.mod)"
 [ -n "${HOME:-}" ] || lib_fail "HOME is not set: the CLIs look for ~/.terraform.d/plugins in it"
 
-version=$(sed -n 's/^## \([0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' CHANGELOG.md | head -n 1)
-[ -n "$version" ] || lib_fail "CHANGELOG.md has no heading '## X.Y.Z' to take the version from"
+version=$(./scripts/version.sh) || lib_fail "scripts/version.sh could not tell the version (above)"
+base=${version%%+*}
 platform=$(go env GOOS)_$(go env GOARCH)
 plugins=$HOME/.terraform.d/plugins
 binary=terraform-provider-videohost_v$version
@@ -36,26 +43,46 @@ hosts=(registry.terraform.io registry.opentofu.org)
 # dir HOST is where the binary goes for that registry host.
 dir() { printf '%s/%s/videohost/videohost/%s/%s' "$plugins" "$1" "$version" "$platform"; }
 
-if [ "$action" = uninstall ]; then
-	for host in "${hosts[@]}"; do
-		d=$(dir "$host")
-		if [ -e "$d/$binary" ]; then
-			rm -f "$d/$binary"
-			lib_say "removed $d/$binary"
-		fi
-		# The directories left empty, from the platform's up to the host's; a directory that
-		# still holds anything (another version, another provider) stays.
+# remove_builds HOST PATTERN removes the builds under HOST whose version matches the glob
+# PATTERN, and the directories left empty, from the platform's up to the host's; a directory
+# that still holds anything (another version, another provider) stays.
+remove_builds() {
+	local d bin up
+	for d in "$plugins/$1/videohost/videohost"/$2/"$platform"; do
+		[ -d "$d" ] || continue
+		for bin in "$d"/terraform-provider-videohost_v*; do
+			[ -e "$bin" ] || continue
+			rm -f "$bin"
+			lib_say "removed $bin"
+		done
 		for up in "$d" "${d%/*}" "${d%/*/*}" "${d%/*/*/*}" "${d%/*/*/*/*}"; do
-			[ -d "$up" ] && rmdir "$up" 2>/dev/null || break
+			if ! { [ -d "$up" ] && rmdir "$up" 2>/dev/null; }; then
+				break
+			fi
 		done
 	done
-	lib_say "videohost/videohost $version is no longer installed here; terraform init looks for it in the registry, which has no release of it yet (make install puts it back)"
+}
+
+if [ "$action" = uninstall ]; then
+	for host in "${hosts[@]}"; do
+		remove_builds "$host" "*"
+	done
+	lib_say "videohost/videohost is no longer installed here; terraform init looks for it in the registry, which has no release of it yet (make install puts it back)"
 	exit 0
 fi
 
+# The same commit must give the same bytes everywhere: Go's version is part of them.
+want_go=go$(sed -n 's/^go \([0-9.]*\)$/\1/p' go.mod)
+have_go=$(go env GOVERSION)
+if [ "$have_go" != "$want_go" ]; then
+	lib_say "install: warning: building with $have_go, not $want_go (go.mod): the binary differs from a build with $want_go; GOTOOLCHAIN=$want_go make install builds with that one" >&2
+fi
+for host in "${hosts[@]}"; do
+	remove_builds "$host" "$base+dev.*"
+done
 first=$(dir "${hosts[0]}")
 mkdir -p "$first"
-go build -trimpath -ldflags "-s -w -X main.version=$version" -o "$first/$binary.tmp" .
+CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags "-s -w -buildid= -X main.version=$version" -o "$first/$binary.tmp" .
 mv -f "$first/$binary.tmp" "$first/$binary"
 lib_say "installed $first/$binary"
 for host in "${hosts[@]:1}"; do
@@ -65,8 +92,13 @@ for host in "${hosts[@]:1}"; do
 	ln -f "$first/$binary" "$d/$binary" 2>/dev/null || cp -f "$first/$binary" "$d/$binary"
 	lib_say "installed $d/$binary"
 done
-lib_say "videohost/videohost $version ($platform) is installed for Terraform and OpenTofu: a plain"
-lib_say "terraform init (or tofu init) of a configuration that requires source = \"videohost/videohost\","
-lib_say "version = \"~> 0.1\", installs it from there instead of the registry. After a new make install,"
-lib_say "run terraform init -upgrade in configurations already initialized (their lock file holds the"
-lib_say "old build's checksum); make uninstall removes it."
+sha=$(sha256sum "$first/$binary" | cut -d' ' -f1)
+lib_say "installed videohost/videohost $version ($platform, $have_go, SHA-256 $sha)"
+if [ "$version" != "$base" ]; then
+	lib_say "  a development build of commit ${version#*+dev.}, not the $base release: terraform init"
+	lib_say "  and terraform version show it as v$version"
+fi
+lib_say "A plain terraform init (or tofu init) of a configuration that requires"
+lib_say "source = \"videohost/videohost\", version = \"~> ${base%.*}\", installs it from there instead of the"
+lib_say "registry. A configuration whose lock file names another build needs terraform init -upgrade;"
+lib_say "make uninstall removes it."

@@ -13,6 +13,11 @@
 #     .terraform.lock.hcl, and the example applies, plans empty and destroys;
 #   - the same CLI refuses a tampered zip and a signature that does not match the sums;
 #   - the emulator and the receiver of the release run from their archives;
+#   - the release is a provider network mirror too (scripts/mirror, what `make mirror` writes):
+#     served over HTTPS by a plain static file server, with the signed sums beside the zips,
+#     `providers lock -platform=...` for every platform built fills the lock file with an h1:
+#     hash per platform, and a plain init with provider_installation { network_mirror } installs
+#     videohost/videohost from it without the warning "Incomplete lock file information";
 #   - the CI action .github/actions/videohost-emulator gets the emulator from the release's archive,
 #     checks it against the sums, starts it, exports its address and key, and stops it
 #     (scripts/action-check.sh).
@@ -26,7 +31,8 @@
 #                            .goreleaser.yml, e.g. "linux_amd64_v1 darwin_arm64_v8.0"; "host" is
 #                            this machine's. Every platform is a dozen builds of the provider,
 #                            minutes on two cores even with a warm build cache: .ci/run builds
-#                            the host's only.
+#                            the host's and linux_arm64's ("host linux_arm64_v8.0"), so that the
+#                            mirror's lock file covers two platforms.
 #
 # Nothing is written outside a temporary directory, which is removed at the end with every process
 # it started; the GPG key lives and dies there.
@@ -113,13 +119,18 @@ gpg --batch --armor --export "$fingerprint" >"$lib_tmp/signing-key.asc"
 goos=$(go env GOOS)
 goarch=$(go env GOARCH)
 targets=${RELEASE_TARGETS:-}
-if [ "$targets" = host ]; then
-	# GoReleaser names amd64 and arm64 targets with their default level.
-	case "$goarch" in
-	amd64) targets=${goos}_amd64_v1 ;;
-	arm64) targets=${goos}_arm64_v8.0 ;;
-	*) targets=${goos}_$goarch ;;
-	esac
+# GoReleaser names amd64 and arm64 targets with their default level.
+case "$goarch" in
+amd64) host_target=${goos}_amd64_v1 ;;
+arm64) host_target=${goos}_arm64_v8.0 ;;
+*) host_target=${goos}_$goarch ;;
+esac
+if [ -n "$targets" ]; then
+	# The word "host" stands for this machine's target; a target named twice is built once.
+	targets=$(for t in $targets; do
+		if [ "$t" = host ]; then echo "$host_target"; else echo "$t"; fi
+	done | sort -u | tr '\n' ' ')
+	targets=${targets% }
 fi
 # The project's configuration with the output directory added, so that the checkout is left as
 # it was (no dist/), and with RELEASE_TARGETS, a targets list in each build (GoReleaser's
@@ -342,7 +353,82 @@ for cli in "${clis[@]}"; do
 	rows+=("$label|$zh|$h1|yes|yes|$((SECONDS - t0)) s")
 done
 
+# ---- the network mirror --------------------------------------------------------------------------
+say "the release as a provider network mirror (scripts/mirror), served by a static file server"
+go build -o "$lib_tmp/bin/mirror" ./scripts/mirror
+"$lib_tmp/bin/mirror" -dist "$dist" -out "$lib_tmp/mirror" >"$lib_tmp/mirror.log" 2>&1 ||
+	lib_fail "scripts/mirror failed: $(cat "$lib_tmp/mirror.log")"
+mirror_doc="$lib_tmp/mirror/registry.terraform.io/videohost/videohost/$version.json"
+platforms=$(grep -Eo '"[a-z0-9]+_[a-z0-9]+": \{' "$mirror_doc" | tr -d '":{ ' | sort)
+[ -n "$platforms" ] || lib_fail "the mirror's $version.json lists no platform: $(cat "$mirror_doc")"
+nplatforms=$(wc -w <<<"$platforms")
+for f in registry.opentofu.org/videohost/videohost/index.json registry.terraform.io/videohost/videohost/index.json "$sums" "$sums.sig"; do
+	[ -f "$lib_tmp/mirror/$f" ] || lib_fail "the mirror has no $f"
+done
+gpg --batch --verify "$lib_tmp/mirror/$sums.sig" "$lib_tmp/mirror/$sums" 2>/dev/null ||
+	lib_fail "the mirror's $sums.sig does not verify"
+lib_start mirror "$lib_tmp/bin/registry" -static "$lib_tmp/mirror" -cert "$lib_tmp/mirror.pem" -timeout 30m
+mirror_url=$(lib_first_line mirror "$lib_last_pid")
+# Both servers' certificates, for the CLIs: SSL_CERT_FILE takes several.
+cat "$lib_tmp/registry.pem" "$lib_tmp/mirror.pem" >"$lib_tmp/trusted.pem"
+export SSL_CERT_FILE="$lib_tmp/trusted.pem"
+curl -sS -f --max-time 10 --cacert "$lib_tmp/mirror.pem" -o /dev/null "$mirror_url/registry.terraform.io/videohost/videohost/index.json" ||
+	lib_fail "the mirror does not serve index.json at $mirror_url"
+cat >"$lib_tmp/mirror.tfrc" <<EOF
+provider_installation {
+  network_mirror {
+    url = "$mirror_url/"
+  }
+}
+EOF
+lock_args=()
+for p in $platforms; do
+	lock_args+=("-platform=$p")
+done
+say "mirror at $mirror_url: $nplatforms platforms ($(tr '\n' ' ' <<<"$platforms")), sums verified"
+mirror_rows=()
+n=0
+for cli in "${clis[@]}"; do
+	cli=$(command -v "$cli")
+	label=$("$cli" version 2>/dev/null)
+	label=${label%%$'\n'*}
+	n=$((n + 1))
+	t0=$SECONDS
+	dir="$lib_tmp/$n-mirror"
+	mkdir -p "$dir"
+	# The provider's usual source, videohost/videohost: the mirror answers for its host. The
+	# version is the snapshot's, a pre-release, which no "~>" constraint selects.
+	sed -e "s|version = \"~> 0.1\"|version = \"$version\"|" examples/getting-started/main.tf >"$dir/main.tf"
+	# providers lock ignores provider_installation and asks the registry unless told the mirror;
+	# it takes no -input, so it runs without tfc.
+	lib_start "$n-mirror-lock" env TF_CLI_CONFIG_FILE="$lib_tmp/mirror.tfrc" timeout 300 "$cli" -chdir="$dir" \
+		providers lock -no-color -net-mirror="$mirror_url/" "${lock_args[@]}"
+	if ! lib_wait "$lib_last_pid"; then
+		cat "$lib_tmp/$n-mirror-lock.out" "$lib_tmp/$n-mirror-lock.err"
+		lib_fail "$label: providers lock -net-mirror=$mirror_url/ ${lock_args[*]} failed"
+	fi
+	h1=$(grep -c '"h1:[A-Za-z0-9+/=]\{44\}"' "$dir/.terraform.lock.hcl" || true)
+	[ "$h1" -ge "$nplatforms" ] ||
+		lib_fail "$label: providers lock wrote $h1 h1: hashes for $nplatforms platforms: $(cat "$dir/.terraform.lock.hcl")"
+	cp "$dir/.terraform.lock.hcl" "$lib_tmp/$n-mirror.lock"
+	TF_CLI_CONFIG_FILE="$lib_tmp/mirror.tfrc" tfc_ok "$n-mirror-init" "$cli" "$dir" init
+	if grep -qi 'Incomplete lock file information' "$lib_tmp/$n-mirror-init.log"; then
+		cat "$lib_tmp/$n-mirror-init.log"
+		lib_fail "$label warned of an incomplete lock file after providers lock for every platform"
+	fi
+	cmp -s "$dir/.terraform.lock.hcl" "$lib_tmp/$n-mirror.lock" ||
+		lib_fail "$label: init changed the lock file that providers lock wrote: $(diff "$lib_tmp/$n-mirror.lock" "$dir/.terraform.lock.hcl")"
+	grep -Eiq "installed videohost/videohost v$version" "$lib_tmp/$n-mirror-init.log" ||
+		lib_fail "$label: init did not install videohost/videohost $version from the mirror: $(cat "$lib_tmp/$n-mirror-init.log")"
+	lib_say "    $label: providers lock for $nplatforms platforms ($h1 h1:), then init from the mirror: no warning"
+	mirror_rows+=("$label|$nplatforms|$h1|no|$((SECONDS - t0)) s")
+done
+
 lib_say ""
 lib_say "Release $version installed from the local registry ($((SECONDS - started)) s in all):"
 lib_say ""
 lib_table "CLI|zh: hashes|h1: hashes|tampered zip refused|bad signature refused|time" "${rows[@]}"
+lib_say ""
+lib_say "The same release as a network mirror at $mirror_url:"
+lib_say ""
+lib_table "CLI|platforms|h1: hashes after providers lock|incomplete lock warning at init|time" "${mirror_rows[@]}"

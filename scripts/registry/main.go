@@ -10,6 +10,10 @@
 // announced as signed by the key of -key (ASCII-armored) and -key-id; several namespaces let one
 // registry serve a good release beside a tampered one.
 //
+// With -static DIR instead of -root, it serves DIR's files as they are, as any static file server
+// or bucket would: the provider network mirror that scripts/mirror writes, for
+// provider_installation { network_mirror { url = "https://localhost:PORT/" } }.
+//
 // It writes a self-signed certificate for localhost and 127.0.0.1 to -cert, for the CLI's
 // SSL_CERT_FILE, and prints its base URL (https://localhost:PORT) as the first line on stdout.
 // It logs each request on stderr and stops at SIGINT, SIGTERM, or when -timeout has passed.
@@ -46,14 +50,18 @@ func main() {
 	keyFile := flag.String("key", "", "ASCII-armored public GPG key that signed the releases")
 	keyID := flag.String("key-id", "", "the key's ID (16 hex digits)")
 	certFile := flag.String("cert", "", "file to write the server's certificate to (PEM), for SSL_CERT_FILE")
+	static := flag.String("static", "", "serve this directory's files as they are (a network mirror) instead of a registry")
 	timeout := flag.Duration("timeout", 15*time.Minute, "stop after this long, whatever happens")
 	flag.Parse()
-	if *root == "" || *keyFile == "" || *keyID == "" || *certFile == "" {
-		log.Fatal("registry: -root, -key, -key-id and -cert are required")
+	if *static == "" && (*root == "" || *keyFile == "" || *keyID == "") || *certFile == "" {
+		log.Fatal("registry: -cert is required, with -static DIR, or with -root, -key and -key-id")
 	}
-	armor, err := os.ReadFile(*keyFile)
-	if err != nil {
-		log.Fatal(err)
+	var armor []byte
+	if *static == "" {
+		var err error
+		if armor, err = os.ReadFile(*keyFile); err != nil {
+			log.Fatal(err)
+		}
 	}
 	cert, err := selfSigned(*certFile)
 	if err != nil {
@@ -76,9 +84,15 @@ func main() {
 	defer stop()
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	reg := &registry{root: *root, base: base, key: key{ID: *keyID, ASCIIArmor: string(armor)}}
+	var handler http.Handler
+	if *static != "" {
+		handler = http.FileServer(http.Dir(*static))
+	} else {
+		reg := &registry{root: *root, base: base, key: key{ID: *keyID, ASCIIArmor: string(armor)}}
+		handler = reg.routes()
+	}
 	tlsLn := tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
-	if err := serving.Serve(ctx, tlsLn, logged(reg.routes()), 10*time.Second); err != nil {
+	if err := serving.Serve(ctx, tlsLn, logged(handler), 10*time.Second); err != nil {
 		log.Fatal(err)
 	}
 }

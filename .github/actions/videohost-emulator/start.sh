@@ -6,31 +6,70 @@
 # and its pid in $GITHUB_STATE for the post step (stop.sh).
 #
 #   EMULATOR_API_KEY  the key (default: a random one)
-#   EMULATOR_ARGS     more flags, split on white space
+#   EMULATOR_ARGS     more flags, split into words on white space and passed as they are: no
+#                     quotes, no globbing, no variables ("-control-allow-origin *" passes "*")
+#
+# The key is masked (::add-mask::) before anything can print it, and this script prints it as
+# "***" itself, so that the job log never shows it even off GitHub. When the emulator fails to
+# start, the error annotation carries the emulator's own error first (the flag it refused, the
+# address it could not take), not the usage text Go's flag package prints after it.
 set -euo pipefail
 dir=${RUNNER_TEMP:-${TMPDIR:-/tmp}}/videohost-emulator
 bin=$dir/videohost-emulator
 log=$dir/emulator.log
 say() { printf 'videohost-emulator: %s\n' "$*"; }
+key=""
+# redact prints stdin with the key replaced by ***.
+redact() {
+	if [ -n "$key" ]; then
+		awk -v k="$key" '{ while ((i = index($0, k)) > 0) $0 = substr($0, 1, i - 1) "***" substr($0, i + length(k)); print }'
+	else
+		cat
+	fi
+}
 fail() {
-	printf '::error title=videohost emulator::%s\n' "$*"
-	[ -f "$log" ] && tail -n 20 "$log"
+	printf '::error title=videohost emulator::%s\n' "$*" | redact
+	if [ -f "$log" ]; then
+		say "the last lines of its log ($log):"
+		tail -n 20 "$log" | redact
+	fi
 	exit 1
+}
+# emulator_error prints what the emulator said was wrong: the lines of its log before Go's usage
+# text ("flag provided but not defined: -x" comes first, then "videohost-emulator runs ..."), or
+# its own "videohost-emulator: ..." lines, at most five.
+emulator_error() {
+	awk 'NR == 1 && !/^videohost-emulator runs / { print; next }
+		/^videohost-emulator: / { print }' "$log" | head -n 5 | redact
 }
 [ -x "$bin" ] || fail "$bin is missing: get.sh runs first"
 for f in GITHUB_ENV GITHUB_OUTPUT GITHUB_STATE; do
 	[ -n "${!f:-}" ] || fail "$f is not set: this runs as a step of a GitHub Actions job"
 done
 key=${EMULATOR_API_KEY:-ci_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')}
-# shellcheck disable=SC2206 # the extra flags are split on white space by design
-extra=(${EMULATOR_ARGS:-})
+# Masked at once: the runner then shows *** wherever the key appears in the job's log, this
+# step's and every later one's (the emulator prints it at start, a debug log may too).
+printf '::add-mask::%s\n' "$key"
+# Words, never expanded: read splits on white space (the newlines of a multi-line input
+# included) and does no pathname expansion, unlike an unquoted $EMULATOR_ARGS.
+extra=()
+read -r -d '' -a extra <<<"${EMULATOR_ARGS:-}" || true
 # In the background, immune to the step's hangup: the runner leaves a step's background
 # processes running until the job ends, and the post step (stop.sh) ends this one.
 nohup "$bin" -listen 127.0.0.1:0 -api-key "$key" ${extra[@]+"${extra[@]}"} >"$log" 2>&1 </dev/null &
 pid=$!
 url=""
 for _ in $(seq 1 300); do
-	kill -0 "$pid" 2>/dev/null || fail "the emulator exited at start"
+	if ! kill -0 "$pid" 2>/dev/null; then
+		rc=0
+		wait "$pid" || rc=$?
+		printf '::error title=videohost emulator::the emulator exited at start (exit %s): %s\n' "$rc" \
+			"$(emulator_error | paste -sd ';' - | sed 's/;/; /g')"
+		say "the emulator's output ($(wc -l <"$log") lines, in $log) begins:"
+		head -n 10 "$log" | redact
+		say "check the action's args input (flags: videohost-emulator -help)"
+		exit 1
+	fi
 	url=$(head -n 1 "$log" 2>/dev/null | grep -Eo '^https?://[^ ]+' || true)
 	[ -n "$url" ] && break
 	sleep 0.1
@@ -52,4 +91,7 @@ done
 	echo "api-key=$key"
 } >>"$GITHUB_OUTPUT"
 echo "pid=$pid" >>"$GITHUB_STATE"
-say "emulator $pid answers at $url; VIDEOHOST_BASE_URL and VIDEOHOST_API_KEY are set for the next steps"
+say "emulator $pid answers at $url; VIDEOHOST_BASE_URL and VIDEOHOST_API_KEY (masked) are set for the next steps"
+if [ "${#extra[@]}" -gt 0 ]; then
+	say "flags passed: $(printf '[%s] ' "${extra[@]}" | redact)"
+fi

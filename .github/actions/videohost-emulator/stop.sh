@@ -25,5 +25,8 @@ else
 fi
 if [ -f "$dir/emulator.log" ]; then
 	say "the end of its log:"
-	tail -n 20 "$dir/emulator.log"
+	# The key the emulator printed at start is shown as ***, here as on GitHub, where start.sh
+	# masked it.
+	key=$(sed -n 's/^api-key: //p' "$dir/emulator.log" | head -n 1)
+	tail -n 20 "$dir/emulator.log" | awk -v k="$key" 'k != "" { while ((i = index($0, k)) > 0) $0 = substr($0, 1, i - 1) "***" substr($0, i + length(k)) } { print }'
 fi
