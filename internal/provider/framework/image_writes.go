@@ -5,6 +5,7 @@ package framework
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -31,15 +32,15 @@ func CheckPlannedImage(ctx context.Context, name, wantSHA string, lim localfile.
 	return facts, nil
 }
 
-// AddImageFileError is the diagnostic of an image file that checkPlannedImage refused: an error
+// AddImageFileError is the diagnostic of an image file that CheckPlannedImage refused: an error
 // on the attribute at that names the file's problem.
 func AddImageFileError(diags *diag.Diagnostics, at path.Path, summary string, err error) {
 	diags.AddAttributeError(at, summary, fmt.Sprintf("Nothing was uploaded: %s. Set %s to the path of a JPEG or PNG "+
 		"image file, then re-run.", err, attrInWords(at)))
 }
 
-// UploadImage uploads the image file name with send after checkPlannedImage; the callers run
-// checkPlannedImage first, so that a problem of the file is an error on its attribute rather
+// UploadImage uploads the image file name with send after CheckPlannedImage; the callers run
+// CheckPlannedImage first, so that a problem of the file is an error on its attribute rather
 // than a failed request.
 func UploadImage[T any](ctx context.Context, name, wantSHA string, lim localfile.ImageLimits,
 	send func(context.Context, videohost.UploadSource) (T, error),
@@ -54,5 +55,12 @@ func UploadImage[T any](ctx context.Context, name, wantSHA string, lim localfile
 		return zero, fmt.Errorf("the file cannot be read: %w", err)
 	}
 	defer f.Close()
-	return send(ctx, videohost.UploadSource{Name: filepath.Base(name), Reader: f, Size: facts.Size})
+	// The bytes are hashed as they are sent, on every attempt: a file rewritten during a retry's
+	// wait is not sent as if it were the planned one.
+	got, err := send(ctx, videohost.UploadSource{Name: filepath.Base(name), Reader: f, Size: facts.Size, SHA256: facts.SHA256})
+	if errors.Is(err, videohost.ErrSourceChanged) {
+		return got, fmt.Errorf("the file changed while it was sent, so its upload was stopped (%w): run terraform "+
+			"apply again to plan the new content", err)
+	}
+	return got, err
 }

@@ -35,7 +35,7 @@ const thumbnailAddressKey = "thumbnail_address"
 func ThumbnailAttributes(kind, removal string) (schema.StringAttribute, schema.StringAttribute) {
 	file := schema.StringAttribute{
 		MarkdownDescription: "Path of an image uploaded as the " + kind + "'s thumbnail: a JPEG or PNG (recognised by its " +
-			"content) of at most 8 MiB that decodes whole, checked when the plan is made. A change of its content " +
+			"content) of at most 8 MiB that is whole (checked without decoding its pixels) when the plan is made. A change of its content " +
 			"(`thumbnail_sha256`) uploads it again in place; " + removal + " No default: the service's own thumbnail.",
 		Optional: true,
 	}

@@ -178,7 +178,7 @@ func playerThemeLogoAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"logo_file": schema.StringAttribute{
 			MarkdownDescription: "Path of the theme's logo: a JPEG or PNG image (recognised by its content) of at most " +
-				"200 × 100 pixels and 100 KiB that decodes whole, checked when the plan is made. A change of its content (`logo_sha256`) " +
+				"200 × 100 pixels and 100 KiB that is whole (checked without decoding its pixels) when the plan is made. A change of its content (`logo_sha256`) " +
 				"uploads it again in place; removing it deletes the logo. No default: a theme without it has no logo.",
 			Optional: true,
 		},

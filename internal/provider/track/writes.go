@@ -62,7 +62,9 @@ func OpenWebVTT(ctx context.Context, name, planned string) (*os.File, videohost.
 	if err != nil {
 		return nil, videohost.UploadSource{}, "", fmt.Sprintf("the file %q cannot be read: %v", name, err)
 	}
-	return fh, videohost.UploadSource{Name: name, Reader: fh, Size: f.Size}, f.SHA256, ""
+	// SHA256 makes every attempt hash what it sends: a file rewritten during a retry's wait fails
+	// the upload rather than sending other bytes than the plan's.
+	return fh, videohost.UploadSource{Name: name, Reader: fh, Size: f.Size, SHA256: f.SHA256}, f.SHA256, ""
 }
 
 // uploadTrack uploads the plan's source file again with send, which replaces the file on the

@@ -7,9 +7,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // The bounds of a video's title, tags and metadata, checked when the configuration is
@@ -17,11 +20,13 @@ import (
 // has is the size of a request body (1 MiB, after which it answers only "The payload is
 // invalid."). Without bounds, a plan of 10,000 tags and a 1 MB title ran minutes of CPU in
 // Terraform and the plugin framework, whose handling of a set is quadratic (see
-// stringSetType), before the service refused the create. These are far above any use met
-// (a title is a line, tags and metadata a few dozen), and together keep a create well below
-// the body limit: 200 tags of 255 characters and 100 pairs of 255 and 1,000 characters are at
-// most some 650 KB even in 4-byte characters. The emulator enforces the same bounds and names
-// them.
+// StringSetType), before the service refused the create. These are far above any use met
+// (a title is a line, tags and metadata a few dozen). At these bounds a body is 180 KB in
+// characters that HTML would escape (the client sends <, > and & as they are) and 710 KB in
+// 4-byte characters, but 1.06 MB in characters that JSON itself must escape as six bytes
+// (control characters, U+2028): so the body is also measured as the client will send it
+// (checkVideoBodySize), and what validates fits when sent. The emulator enforces the same
+// bounds and names them.
 const (
 	maxVideoTitle         = 1000
 	maxVideoTags          = 200
@@ -141,4 +146,39 @@ func knownString(v attr.Value) (string, bool) {
 		return "", false
 	}
 	return s.ValueString(), true
+}
+
+// checkVideoBodySize refuses a configuration whose create body would be larger than the service
+// takes, measured as the client encodes it, with an error on the member that weighs most: the
+// bounds above keep the count of characters, not the bytes their escapes take, and the
+// description has no bound of its own.
+func checkVideoBodySize(ctx context.Context, cfg VideoResourceModel, diags *diag.Diagnostics) {
+	in, d := videoCreateFrom(ctx, cfg)
+	if d.HasError() {
+		return
+	}
+	total, err := videohost.BodySize(in)
+	if err != nil || total <= videohost.MaxBodyBytes {
+		return
+	}
+	members := []struct {
+		attr string
+		body videohost.VideoCreate
+	}{
+		{"title", videohost.VideoCreate{Title: in.Title}},
+		{"description", videohost.VideoCreate{Description: in.Description}},
+		{"tags", videohost.VideoCreate{Tags: in.Tags}},
+		{"metadata", videohost.VideoCreate{Metadata: in.Metadata}},
+	}
+	heaviest, most := "description", -1
+	for _, m := range members {
+		if n, err := videohost.BodySize(m.body); err == nil && n > most {
+			heaviest, most = m.attr, n
+		}
+	}
+	diags.AddAttributeError(path.Root(heaviest), "Video Too Large to Send", fmt.Sprintf(
+		"The video's title, description, tags and metadata make a request body of %s, above the %s that the "+
+			"service takes; %s alone is %s. Characters that JSON writes as escapes (control characters, U+2028 "+
+			"and U+2029: six bytes each) count as their escapes. Shorten %s, or the other members, and re-run.",
+		framework.ApproxBytes(int64(total)), framework.ApproxBytes(videohost.MaxBodyBytes), heaviest, framework.ApproxBytes(int64(most)), heaviest))
 }

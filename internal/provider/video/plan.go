@@ -58,6 +58,7 @@ func (r *videoResource) ValidateConfig(ctx context.Context, req resource.Validat
 			"A video needs exactly one source: set source_file (the path of a local video file to upload), "+
 				"source_url (the address of a video on the web) or source_video_id (the id of a video to copy).")
 	}
+	checkVideoBodySize(ctx, cfg, &resp.Diagnostics)
 }
 
 // ModifyPlan takes the source file's SHA-256, decides what replaces the video (a change of

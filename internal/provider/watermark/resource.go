@@ -48,7 +48,7 @@ func (r *watermarkResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 			"id": framework.KeptString("Identifier of the watermark (the service's `watermarkId`), for a video's `watermark`."),
 			"source_file": schema.StringAttribute{
 				MarkdownDescription: "Path of the image file to upload: a JPEG or PNG, recognised by its content " +
-					"(whatever its name) that decodes whole, checked when the plan is made. No default: required.",
+					"(whatever its name) that is whole (checked without decoding its pixels) when the plan is made. No default: required.",
 				Required: true,
 			},
 			"source_sha256": schema.StringAttribute{
