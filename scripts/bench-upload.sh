@@ -84,7 +84,6 @@ fixed_in_flight=4
 read -r -a flight_list <<<"$(printf '%s\n' ${BENCH_UPLOAD_WAN_FLIGHTS:-4 8 16} | sort -nu | tr '\n' ' ')"
 read -r -a limit_list <<<"${BENCH_UPLOAD_WAN_LIMITS:-none production sandbox}"
 wan_twice=${BENCH_UPLOAD_WAN_TWICE:-yes}
-toxiproxy_version=v2.5.0
 read -r -a size_list <<<"$sizes"
 [ "${#size_list[@]}" -ge 1 ] || lib_fail "BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB"
 for nv in "${size_list[@]/#/SIZES=}" "RESUME_MIB=$resume_mib" "RUNS=$runs" "CHUNK_MIB=$chunk_mib" \
@@ -592,17 +591,8 @@ fi
 
 # ---- a long path (Toxiproxy) -----------------------------------------------------------------------
 
-# toxiproxy_build builds Toxiproxy's server once per version from the Go module proxy into the
-# cache (a `tool` line in go.mod would pull its modules into the project's graph); sets toxiproxy.
-toxiproxy_build() {
-	local dir=${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/toxiproxy-$toxiproxy_version
-	toxiproxy=$dir/server
-	if [ ! -x "$toxiproxy" ]; then
-		lib_say "bench-upload: building Toxiproxy $toxiproxy_version into $dir (once)"
-		GOBIN=$dir timeout --foreground 900 go install "github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version" ||
-			lib_fail "go install github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version failed"
-	fi
-}
+# toxiproxy_build builds Toxiproxy's server once into the cache; sets toxiproxy.
+toxiproxy_build() { lib_toxiproxy_build; }
 
 # free_port prints a loopback port nothing listens on (Toxiproxy's API takes no port 0).
 free_port() {

@@ -291,3 +291,20 @@ lib_provider_reads() {
 	[ "$n" -gt 0 ] || lib_fail "no read count of the provider was recorded"
 	lib_calc "$sum" | xargs printf '%.0f'
 }
+
+# lib_toxiproxy_version is the Toxiproxy that the scripts build (bench-upload's long path, the
+# network soak).
+lib_toxiproxy_version=v2.5.0
+
+# lib_toxiproxy_build builds Toxiproxy's server once per version from the Go module proxy into the
+# cache (a `tool` line in go.mod would pull its modules into the project's graph) and sets
+# toxiproxy to its path.
+lib_toxiproxy_build() {
+	local dir=${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/toxiproxy-$lib_toxiproxy_version
+	toxiproxy=$dir/server
+	if [ ! -x "$toxiproxy" ]; then
+		lib_say "${lib_name:-script}: building Toxiproxy $lib_toxiproxy_version into $dir (once)"
+		GOBIN=$dir timeout --foreground 900 go install "github.com/Shopify/toxiproxy/v2/cmd/server@$lib_toxiproxy_version" ||
+			lib_fail "go install github.com/Shopify/toxiproxy/v2/cmd/server@$lib_toxiproxy_version failed"
+	fi
+}

@@ -60,6 +60,8 @@ type soakEnv struct {
 	// media holds the video's source (clip, its bytes) and caption files.
 	media string
 	clip  []byte
+	// providerExtra is more of the provider block (the network soak's max_retries).
+	providerExtra string
 }
 
 // statusWriter keeps the status of an answer.
@@ -173,7 +175,7 @@ func soakHooks(cycle, step int) []soakHook {
 
 func soakConfig(env *soakEnv, cycle, step int) string {
 	var b strings.Builder
-	b.WriteString(env.ProviderConfig(fmt.Sprintf("auth_scheme = %q", soakAuthScheme(cycle))))
+	b.WriteString(env.ProviderConfig(fmt.Sprintf("auth_scheme = %q\n%s", soakAuthScheme(cycle), env.providerExtra)))
 	b.WriteString("\nlocals {\n  hooks = [\n")
 	for _, h := range soakHooks(cycle, step) {
 		fmt.Fprintf(&b, "    { url = %s, events = %s },\n", acctest.Hcl(h.url), acctest.HclList(h.events...))

@@ -7,6 +7,7 @@ package framework
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -45,14 +46,30 @@ func PlanFileSHA256(ctx context.Context, file types.String, lim localfile.ImageL
 	return types.StringValue(facts.SHA256)
 }
 
-// imageRequirement says what lim takes, to complete "the path of a JPEG or PNG image file".
+// imageRequirement says what lim takes, to complete "the path of a JPEG or PNG image file":
+// " of at most 200 × 100 pixels and 100 KiB", " of at most 8 MiB", or nothing.
 func imageRequirement(lim localfile.ImageLimits) string {
-	var req string
+	var bounds []string
 	if lim.MaxWidth > 0 {
-		req += fmt.Sprintf(" of at most %d × %d pixels", lim.MaxWidth, lim.MaxHeight)
+		bounds = append(bounds, fmt.Sprintf("%d × %d pixels", lim.MaxWidth, lim.MaxHeight))
 	}
 	if lim.MaxBytes > 0 {
-		req += fmt.Sprintf(" and %d KiB", lim.MaxBytes>>10)
+		bounds = append(bounds, byteSizeInWords(lim.MaxBytes))
 	}
-	return req
+	if len(bounds) == 0 {
+		return ""
+	}
+	return " of at most " + strings.Join(bounds, " and ")
+}
+
+// byteSizeInWords is n bytes in the largest binary unit that holds it whole: "8 MiB",
+// "100 KiB", "1000 bytes".
+func byteSizeInWords(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

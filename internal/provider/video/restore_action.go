@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -31,9 +32,10 @@ type videoRestoreModel struct {
 	VideoID types.String `tfsdk:"video_id"`
 }
 
-// Summaries of the action's errors.
+// Summaries of the action's errors and warning.
 const (
 	DiscardedVideoNotFoundSummary = "Discarded Video Not Found"
+	VideoNotDiscardedSummary      = "Video Not Discarded"
 	videoRestoreFailedSummary     = "Unable to Restore the Video"
 )
 
@@ -47,8 +49,9 @@ func (a *videoRestoreAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			"Terraform do not run actions, and restore with the service's own call, as the documentation shows). With " +
 			"the service's Video Restore feature, destroying a `videohost_video` discards the video, which the service " +
 			"keeps for 90 days; restored, it is a video of the workspace again, as it was, with the same id. Import it " +
-			"back into a `videohost_video` afterwards (`terraform import` or an `import` block). A video that is already " +
-			"restored is left as it is. Run it alone with `terraform apply -invoke=action.videohost_video_restore.<name>`.",
+			"back into a `videohost_video` afterwards (`terraform import` or an `import` block). A video of the workspace " +
+			"that is not discarded (restored already, or never discarded) is left as it is, with a warning; an id of no " +
+			"video at all is an error. Run it alone with `terraform apply -invoke=action.videohost_video_restore.<name>`.",
 		Attributes: map[string]schema.Attribute{
 			"video_id": schema.StringAttribute{
 				MarkdownDescription: "Id of the discarded video to restore (the destroy's warning names it; the " +
@@ -81,17 +84,7 @@ func (a *videoRestoreAction) Invoke(ctx context.Context, req action.InvokeReques
 	progress("Asking the service to restore discarded video %s", id)
 	v, err := a.pd.Client.RestoreVideo(ctx, id)
 	if errors.Is(err, videohost.ErrNotFound) {
-		// Restored already (by an earlier run, or a retry whose first attempt went through), or
-		// not discarded at all: the videos tell which.
-		if v, gerr := a.pd.Client.GetVideo(ctx, id); gerr == nil {
-			progress("Video %s (%q) is not discarded: it was restored already. Import it with "+
-				"terraform import videohost_video.<name> %s", id, v.Title, id)
-			return
-		}
-		resp.Diagnostics.AddAttributeError(path.Root("video_id"), DiscardedVideoNotFoundSummary,
-			"The service has no discarded video "+id+": it was never discarded, its retention (90 days) ended, or the "+
-				"workspace lacks the Video Restore feature, so that its delete was final. Check video_id: the "+
-				"videohost_discarded_videos data source lists the discarded videos.")
+		a.notDiscarded(ctx, id, progress, &resp.Diagnostics)
 		return
 	}
 	if err != nil {
@@ -100,4 +93,31 @@ func (a *videoRestoreAction) Invoke(ctx context.Context, req action.InvokeReques
 	}
 	progress("Restored video %s (%q). Import it back with terraform import videohost_video.<name> %s, or an "+
 		"import block with id = %q", id, v.Title, id, id)
+}
+
+// notDiscarded tells apart the cases of a restore answered 404, which the service gives alike for
+// every id that is not a discarded video's: a video of the workspace (restored already, by an
+// earlier run or a retry whose first attempt went through, or never discarded: the service
+// keeps nothing that tells which) completes with a warning, since the video is there as the
+// action wants it; an id the service has no video of is an error.
+func (a *videoRestoreAction) notDiscarded(ctx context.Context, id string, progress func(string, ...any), diags *diag.Diagnostics) {
+	v, err := a.pd.Client.GetVideo(ctx, id)
+	switch {
+	case err == nil:
+		progress("Video %s (%q) is not discarded: nothing to restore", id, v.Title)
+		diags.AddAttributeWarning(path.Root("video_id"), VideoNotDiscardedSummary,
+			fmt.Sprintf("Video %s (%q) is a video of the workspace, not a discarded one: it was restored already (by an "+
+				"earlier run, or by the service's own call) or never discarded, which the service does not tell apart. "+
+				"Nothing was changed. To manage it, import it: terraform import videohost_video.<name> %s. Remove the "+
+				"action, or point video_id at a discarded video (the videohost_discarded_videos data source lists "+
+				"them), to end this warning.", id, v.Title, id))
+	case errors.Is(err, videohost.ErrNotFound):
+		diags.AddAttributeError(path.Root("video_id"), DiscardedVideoNotFoundSummary,
+			"The service has no discarded video "+id+", and no video of that id either: its retention (90 days) "+
+				"ended, the workspace lacks the Video Restore feature, so that its delete was final, or the id is "+
+				"wrong. Check video_id: the videohost_discarded_videos data source lists the discarded videos.")
+	default:
+		// The read that would tell the cases apart failed: its error says why and what to do.
+		framework.AddAPIErrorDiagnostics(diags, videoRestoreFailedSummary, err, a.pd, videoIDPaths)
+	}
 }

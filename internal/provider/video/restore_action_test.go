@@ -7,11 +7,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
@@ -127,8 +130,8 @@ output "discarded" {
 
 // TestAccVideoRestoreAction destroys a video, restores it with the videohost_video_restore
 // action (terraform apply -invoke, Terraform 1.14 and later), and imports it back; the action
-// run again on the restored video says it is restored already, and on an unknown id fails on
-// video_id. Against a real endpoint it needs a workspace with the feature, and skips, saying
+// run again on the restored video completes with the warning "Video Not Discarded", and on an
+// unknown id fails on video_id. Against a real endpoint it needs a workspace with the feature, and skips, saying
 // so, without it.
 func TestAccVideoRestoreAction(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{VideoRestore: true, Environment: emulator.EnvProduction})
@@ -155,8 +158,8 @@ action "videohost_video_restore" "kept" {
 		t.Fatalf("video %s after the action: %+v, %v; want a video that is not discarded", id, v, err)
 	}
 	out = w.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.videohost_video_restore.kept")
-	if !strings.Contains(out, "restored already") {
-		t.Errorf("the action run again does not say the video is restored already:\n%s", out)
+	if !strings.Contains(out, video.VideoNotDiscardedSummary) || !strings.Contains(out, "restored already") {
+		t.Errorf("the action run again does not warn that the video is not discarded (restored already):\n%s", out)
 	}
 	importRestored(t, env, w, id)
 
@@ -179,5 +182,100 @@ func TestVideoDiscardedWarningSaysHow(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("the warning does not hold %q: %s", want, got)
 		}
+	}
+}
+
+// TestVideoRestoreActionTellsCasesApart invokes videohost_video_restore through the protocol on
+// each case the service answers: a discarded video is restored; the same video again, and a
+// video never discarded, complete with the warning "Video Not Discarded" on video_id and change
+// nothing; an id of no video fails with "Discarded Video Not Found" on video_id; and a video
+// that cannot be read to tell them apart fails with "Unable to Restore the Video", never with a
+// claim it cannot make.
+func TestVideoRestoreActionTellsCasesApart(t *testing.T) {
+	const unreadable = "vi0000000000000unreadable"
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{VideoRestore: true}, func(e *emulator.Emulator) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && r.URL.Path == "/videos/"+unreadable {
+				http.Error(w, `{"status":503,"title":"Unavailable"}`, http.StatusServiceUnavailable)
+				return
+			}
+			e.ServeHTTP(w, r)
+		})
+	})
+	key := emu.APIKeys()[0]
+	c, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: key, AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	discarded, err := c.CreateVideo(ctx, videohost.VideoCreate{Title: "Discarded"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteVideo(ctx, discarded.ID); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := c.CreateVideo(ctx, videohost.VideoCreate{Title: "Never discarded"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := acctest.NewProtoServer(t, baseURL, key, map[string]tftypes.Value{
+		"auth_scheme": acctest.Str("basic"), "max_retries": tftypes.NewValue(tftypes.Number, 0),
+	})
+	invoke := func(id string) (string, []*tfprotov6.Diagnostic) {
+		progress, diags := p.Invoke("videohost_video_restore", map[string]tftypes.Value{"video_id": acctest.Str(id)})
+		return strings.Join(progress, "\n"), diags
+	}
+	only := func(diags []*tfprotov6.Diagnostic, severity tfprotov6.DiagnosticSeverity, summary string) *tfprotov6.Diagnostic {
+		t.Helper()
+		if len(diags) != 1 || diags[0].Severity != severity || diags[0].Summary != summary {
+			var got []string
+			for _, d := range diags {
+				got = append(got, fmt.Sprintf("%v %s: %s", d.Severity, d.Summary, d.Detail))
+			}
+			t.Fatalf("want one %v %q, got %q", severity, summary, got)
+		}
+		if a := diags[0].Attribute; a == nil || a.String() != tftypes.NewAttributePath().WithAttributeName("video_id").String() {
+			t.Errorf("%s is not on video_id: %v", summary, diags[0].Attribute)
+		}
+		return diags[0]
+	}
+
+	progress, diags := invoke(discarded.ID)
+	acctest.RequireNoErrors(t, "InvokeAction", diags)
+	if len(diags) != 0 || !strings.Contains(progress, "Restored video "+discarded.ID) {
+		t.Errorf("restoring a discarded video: progress %q, diagnostics %v", progress, diags)
+	}
+	if v, err := c.GetVideo(ctx, discarded.ID); err != nil || v.Discarded {
+		t.Fatalf("video %s after the action: %+v, %v; want a video that is not discarded", discarded.ID, v, err)
+	}
+
+	for _, v := range []videohost.Video{discarded, kept} {
+		progress, diags = invoke(v.ID)
+		d := only(diags, tfprotov6.DiagnosticSeverityWarning, video.VideoNotDiscardedSummary)
+		for _, want := range []string{v.ID, v.Title, "restored already", "never discarded", "Nothing was changed",
+			"terraform import videohost_video.<name> " + v.ID} {
+			if !strings.Contains(d.Detail, want) {
+				t.Errorf("the warning on video %s does not say %q: %s", v.ID, want, d.Detail)
+			}
+		}
+		if !strings.Contains(progress, "is not discarded") {
+			t.Errorf("the progress on video %s does not say it is not discarded: %q", v.ID, progress)
+		}
+	}
+	if got, err := c.GetVideo(ctx, kept.ID); err != nil || got.Title != kept.Title {
+		t.Errorf("the video never discarded after the action: %+v, %v", got, err)
+	}
+
+	_, diags = invoke("vi0000000000000000none")
+	d := only(diags, tfprotov6.DiagnosticSeverityError, video.DiscardedVideoNotFoundSummary)
+	if !strings.Contains(d.Detail, "no video of that id either") {
+		t.Errorf("the error on an unknown id: %s", d.Detail)
+	}
+
+	_, diags = invoke(unreadable)
+	if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityError || diags[0].Summary != "Unable to Restore the Video" ||
+		!strings.Contains(diags[0].Detail, "GET /videos/"+unreadable) {
+		t.Errorf("a video that cannot be read: %v", diags)
 	}
 }
