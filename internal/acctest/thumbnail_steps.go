@@ -45,10 +45,10 @@ type ThumbnailSteps struct {
 	File, Attr                             string
 }
 
-// ThumbnailLifecycle builds the thumbnail steps of kind k against env. The service numbers the
+// ThumbnailLifecycle builds the thumbnail steps of kind k. The service numbers the
 // uploads of an object's thumbnail (?v=n in its address): the file is upload 1, the rewritten
 // file 2, the image set outside 3, and the file uploaded again over it 4.
-func ThumbnailLifecycle[T any](t *testing.T, env *AccEnv, k ThumbnailKind[T]) ThumbnailSteps {
+func ThumbnailLifecycle[T any](t *testing.T, k ThumbnailKind[T]) ThumbnailSteps {
 	t.Helper()
 	dir := t.TempDir()
 	file := WritePNG(t, dir, "thumb.png", 64, 36, 1)

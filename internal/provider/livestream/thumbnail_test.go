@@ -29,7 +29,7 @@ resource "videohost_live_stream" "thumb" {
 func TestAccLiveStreamThumbnail(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	client := acctest.ServiceClient(t, env)
-	steps := acctest.ThumbnailLifecycle(t, env, acctest.ThumbnailKind[videohost.LiveStream]{
+	steps := acctest.ThumbnailLifecycle(t, acctest.ThumbnailKind[videohost.LiveStream]{
 		Addr:      testLiveThumbAddr,
 		Config:    func(attrs string) string { return liveStreamThumbnailConfig(env, attrs) },
 		Get:       client.GetLiveStream,

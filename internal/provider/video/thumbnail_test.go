@@ -35,7 +35,7 @@ resource "videohost_video" "thumb" {
 func TestAccVideoThumbnail(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	client := acctest.ServiceClient(t, env)
-	steps := acctest.ThumbnailLifecycle(t, env, acctest.ThumbnailKind[videohost.Video]{
+	steps := acctest.ThumbnailLifecycle(t, acctest.ThumbnailKind[videohost.Video]{
 		Addr:   testVideoThumbAddr,
 		Config: func(attrs string) string { return videoThumbnailConfig(env, attrs) },
 		Get:    client.GetVideo, Upload: client.UploadVideoThumbnail,
