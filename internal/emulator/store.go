@@ -51,6 +51,9 @@ type videoMedia struct {
 	LanguageOrigin    string `json:"languageOrigin,omitempty"`
 	Transcript        bool   `json:"transcript,omitempty"`
 	TranscriptSummary bool   `json:"transcriptSummary,omitempty"`
+	// SummaryAttributes are the parts of the summary that transcriptSummary makes (abstract,
+	// takeaways); none is a full summary. The service never shows them.
+	SummaryAttributes []string `json:"summaryAttributes,omitempty"`
 	// SummaryMade is set once a summary was asked for (or generated): another is 409.
 	SummaryMade bool `json:"summaryMade,omitempty"`
 	// SourceURL is the address a video was created from; such a video takes no upload.

@@ -187,9 +187,9 @@ func (e *Emulator) videoHasSummaryLocked(v *video) bool {
 }
 
 // addAutoSummaryLocked stores the automatic summary that transcriptSummary or the control API
-// asks for on video v, and returns its id.
+// asks for on video v, with the parts its transcriptSummaryAttributes named, and returns its id.
 func (e *Emulator) addAutoSummaryLocked(v *video) string {
-	s := e.newSummaryLocked(v, summaryOriginAuto, nil)
+	s := e.newSummaryLocked(v, summaryOriginAuto, v.SummaryAttributes)
 	e.st.Summaries = append(e.st.Summaries, s)
 	return s.ID
 }

@@ -75,6 +75,43 @@ func TestSummaryOfTranscriptSummaryAndDeletedVideo(t *testing.T) {
 	}
 }
 
+// TestTranscriptSummaryAttributes: the summary that transcriptSummary makes has the parts that
+// transcriptSummaryAttributes named, at the create or in an earlier update; other values are
+// refused naming the member.
+func TestTranscriptSummaryAttributes(t *testing.T) {
+	e := newEnv(t, emulator.Options{})
+	parts := func(videoID string) (abstract bool, takeaways bool) {
+		t.Helper()
+		list := e.api("GET", "/summaries?videoId="+videoID, nil)
+		got := ids(list, "summaryId")
+		if len(got) != 1 {
+			t.Fatalf("video %s has summaries %v, want one: %s", videoID, got, list.raw)
+		}
+		src := e.api("GET", "/summaries/"+got[0]+"/source", nil)
+		expectStatus(t, src, http.StatusOK)
+		list2, _ := src.body["takeaways"].([]any)
+		return src.str("abstract") != "", len(list2) > 0
+	}
+	created := e.createVideo(map[string]any{"title": "Abstract only", "transcriptSummary": true, "transcriptSummaryAttributes": []string{"abstract"}})
+	if abstract, takeaways := parts(created); !abstract || takeaways {
+		t.Errorf("created with [abstract]: abstract %v, takeaways %v", abstract, takeaways)
+	}
+	updated := e.createVideo(map[string]any{"title": "Takeaways only"})
+	expectStatus(t, e.api("PATCH", "/videos/"+updated, map[string]any{"transcriptSummaryAttributes": []string{"takeaways"}}), http.StatusOK)
+	expectStatus(t, e.api("PATCH", "/videos/"+updated, map[string]any{"transcriptSummary": true}), http.StatusOK)
+	if abstract, takeaways := parts(updated); abstract || !takeaways {
+		t.Errorf("updated to [takeaways]: abstract %v, takeaways %v", abstract, takeaways)
+	}
+	full := e.createVideo(map[string]any{"title": "Full", "transcriptSummary": true})
+	if abstract, takeaways := parts(full); !abstract || !takeaways {
+		t.Errorf("no attributes: abstract %v, takeaways %v", abstract, takeaways)
+	}
+	bad := e.api("POST", "/videos", map[string]any{"title": "t", "transcriptSummaryAttributes": []string{"chapters"}})
+	expectError(t, bad, http.StatusBadRequest, "invalid-attribute", "transcriptSummaryAttributes")
+	bad = e.api("PATCH", "/videos/"+full, map[string]any{"transcriptSummaryAttributes": "abstract"})
+	expectError(t, bad, http.StatusBadRequest, "invalid-attribute", "transcriptSummaryAttributes")
+}
+
 func TestTags(t *testing.T) {
 	e := newEnv(t, emulator.Options{})
 	e.createVideo(map[string]any{"title": "a", "tags": []string{"Maths", "école"}})

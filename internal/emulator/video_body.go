@@ -12,7 +12,7 @@ import (
 // creation.
 var (
 	videoUpdateMembers = []string{"title", "description", "public", "panoramic", "mp4Support", "playerId", "tags", "metadata",
-		"language", "transcript", "transcriptSummary"}
+		"language", "transcript", "transcriptSummary", "transcriptSummaryAttributes"}
 	videoCreateMembers = slices.Concat(videoUpdateMembers, []string{"source", "clip", "watermark"})
 	watermarkMembers   = []string{"id", "top", "left", "bottom", "right", "width", "height", "opacity"}
 )
@@ -95,6 +95,7 @@ func (e *Emulator) applyVideoBody(v *video, body map[string]json.RawMessage, cre
 		}
 	}
 	probs = append(probs, e.applyVideoLists(v, body)...)
+	probs = append(probs, e.applySummaryAttributes(v, body)...)
 	if raw, ok := body["language"]; ok {
 		v.Language, v.LanguageOrigin = "", ""
 		if !isNull(raw) {
@@ -116,6 +117,25 @@ func (e *Emulator) applyVideoBody(v *video, body map[string]json.RawMessage, cre
 		known = videoCreateMembers
 	}
 	return b, append(probs, e.unknownMembers(body, known, "")...)
+}
+
+// applySummaryAttributes keeps the parts of a summary that the body asks for
+// (transcriptSummaryAttributes: abstract, takeaways), for the summary that transcriptSummary
+// makes then or later; none kept is a full summary.
+func (e *Emulator) applySummaryAttributes(v *video, body map[string]json.RawMessage) []problem {
+	raw, ok := body["transcriptSummaryAttributes"]
+	if !ok {
+		return nil
+	}
+	attrs, detail := decodeMember[[]string](raw, "array of strings")
+	if detail == "" && slices.ContainsFunc(attrs, func(a string) bool { return a != "abstract" && a != "takeaways" }) {
+		detail = "Each value should be abstract or takeaways."
+	}
+	if detail != "" {
+		return []problem{e.fieldInvalid("transcriptSummaryAttributes", detail)}
+	}
+	v.SummaryAttributes = attrs
+	return nil
 }
 
 // applyVideoLists replaces the tags and the metadata when the body sends them: each is sent

@@ -129,21 +129,24 @@ func (c *Client) LookupVideo(ctx context.Context, id string) (Video, error) {
 // VideoCreate is the body of POST /videos. Zero values are not sent, so the service applies its
 // defaults (public, mp4Support: true). Source is the URL of a video on the web or the videoId of
 // a video of the workspace to copy; Clip and Watermark exist only at creation.
+// TranscriptSummaryAttributes are the parts of the summary that TranscriptSummary asks for
+// (abstract, takeaways); none is a full summary.
 type VideoCreate struct {
-	Title             string          `json:"title"`
-	Description       string          `json:"description,omitempty"`
-	Public            *bool           `json:"public,omitempty"`
-	Panoramic         *bool           `json:"panoramic,omitempty"`
-	MP4Support        *bool           `json:"mp4Support,omitempty"`
-	PlayerID          string          `json:"playerId,omitempty"`
-	Tags              []string        `json:"tags,omitempty"`
-	Metadata          []Metadata      `json:"metadata,omitempty"`
-	Language          string          `json:"language,omitempty"`
-	Transcript        *bool           `json:"transcript,omitempty"`
-	TranscriptSummary *bool           `json:"transcriptSummary,omitempty"`
-	Source            string          `json:"source,omitempty"`
-	Clip              *VideoClip      `json:"clip,omitempty"`
-	Watermark         *VideoWatermark `json:"watermark,omitempty"`
+	Title                       string          `json:"title"`
+	Description                 string          `json:"description,omitempty"`
+	Public                      *bool           `json:"public,omitempty"`
+	Panoramic                   *bool           `json:"panoramic,omitempty"`
+	MP4Support                  *bool           `json:"mp4Support,omitempty"`
+	PlayerID                    string          `json:"playerId,omitempty"`
+	Tags                        []string        `json:"tags,omitempty"`
+	Metadata                    []Metadata      `json:"metadata,omitempty"`
+	Language                    string          `json:"language,omitempty"`
+	Transcript                  *bool           `json:"transcript,omitempty"`
+	TranscriptSummary           *bool           `json:"transcriptSummary,omitempty"`
+	TranscriptSummaryAttributes []string        `json:"transcriptSummaryAttributes,omitempty"`
+	Source                      string          `json:"source,omitempty"`
+	Clip                        *VideoClip      `json:"clip,omitempty"`
+	Watermark                   *VideoWatermark `json:"watermark,omitempty"`
 }
 
 // VideoClip keeps a part of the source: timecodes HH:MM:SS, optionally with .ms.
@@ -169,24 +172,25 @@ type VideoWatermark struct {
 // Null[string]() for PlayerID detaches the player theme (and for Language lets the service
 // detect it), and Tags and Metadata replace the whole list.
 type VideoUpdate struct {
-	Title             Field[string]     `json:"title,omitzero"`
-	Description       Field[string]     `json:"description,omitzero"`
-	PlayerID          Field[string]     `json:"playerId,omitzero"`
-	Language          Field[string]     `json:"language,omitzero"`
-	Public            Field[bool]       `json:"public,omitzero"`
-	Panoramic         Field[bool]       `json:"panoramic,omitzero"`
-	MP4Support        Field[bool]       `json:"mp4Support,omitzero"`
-	Transcript        Field[bool]       `json:"transcript,omitzero"`
-	TranscriptSummary Field[bool]       `json:"transcriptSummary,omitzero"`
-	Tags              Field[[]string]   `json:"tags,omitzero"`
-	Metadata          Field[[]Metadata] `json:"metadata,omitzero"`
+	Title                       Field[string]     `json:"title,omitzero"`
+	Description                 Field[string]     `json:"description,omitzero"`
+	PlayerID                    Field[string]     `json:"playerId,omitzero"`
+	Language                    Field[string]     `json:"language,omitzero"`
+	Public                      Field[bool]       `json:"public,omitzero"`
+	Panoramic                   Field[bool]       `json:"panoramic,omitzero"`
+	MP4Support                  Field[bool]       `json:"mp4Support,omitzero"`
+	Transcript                  Field[bool]       `json:"transcript,omitzero"`
+	TranscriptSummary           Field[bool]       `json:"transcriptSummary,omitzero"`
+	TranscriptSummaryAttributes Field[[]string]   `json:"transcriptSummaryAttributes,omitzero"`
+	Tags                        Field[[]string]   `json:"tags,omitzero"`
+	Metadata                    Field[[]Metadata] `json:"metadata,omitzero"`
 }
 
 // IsEmpty reports whether the update would change nothing.
 func (in VideoUpdate) IsEmpty() bool {
 	return in.Title.IsZero() && in.Description.IsZero() && in.PlayerID.IsZero() && in.Language.IsZero() &&
 		in.Public.IsZero() && in.Panoramic.IsZero() && in.MP4Support.IsZero() && in.Transcript.IsZero() &&
-		in.TranscriptSummary.IsZero() && in.Tags.IsZero() && in.Metadata.IsZero()
+		in.TranscriptSummary.IsZero() && in.TranscriptSummaryAttributes.IsZero() && in.Tags.IsZero() && in.Metadata.IsZero()
 }
 
 // CreateVideo sends POST /videos once (201 for an empty container, 202 with a source). A failure

@@ -209,7 +209,8 @@ func TestCreateVideoSendsOnlyWhatIsSet(t *testing.T) {
 	v, err := c.CreateVideo(t.Context(), VideoCreate{
 		Title: "Intro", Public: &no, Tags: []string{"a"}, Metadata: []Metadata{{Key: "k", Value: "v"}},
 		Source: "https://example.org/v.mp4", Clip: &VideoClip{StartTimecode: "00:00:01", EndTimecode: "00:00:05"},
-		Watermark: &VideoWatermark{ID: "watermark_1", Top: "10px", Opacity: "50%"},
+		Watermark:                   &VideoWatermark{ID: "watermark_1", Top: "10px", Opacity: "50%"},
+		TranscriptSummaryAttributes: []string{"abstract"},
 	})
 	if err != nil || v.ID != "vi1" || v.LanguageOrigin != "auto" {
 		t.Fatalf("CreateVideo = %+v, %v", v, err)
@@ -219,7 +220,8 @@ func TestCreateVideoSendsOnlyWhatIsSet(t *testing.T) {
 	want := map[string]any{
 		"title": "Intro", "public": false, "tags": []any{"a"}, "metadata": []any{map[string]any{"key": "k", "value": "v"}},
 		"source": "https://example.org/v.mp4", "clip": map[string]any{"startTimecode": "00:00:01", "endTimecode": "00:00:05"},
-		"watermark": map[string]any{"id": "watermark_1", "top": "10px", "opacity": "50%"},
+		"watermark":                   map[string]any{"id": "watermark_1", "top": "10px", "opacity": "50%"},
+		"transcriptSummaryAttributes": []any{"abstract"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("body = %v\nwant %v", got, want)
@@ -238,8 +240,9 @@ func TestUpdateVideoSendsPresentFields(t *testing.T) {
 		writeJSON(w, http.StatusOK, videoJSON("vi1", "New"))
 	})
 	c := f.client(t)
-	in := VideoUpdate{Title: Value("New"), PlayerID: Null[string](), Tags: Value[[]string](nil), Public: Value(false)}
-	if in.IsEmpty() || !(VideoUpdate{}).IsEmpty() {
+	in := VideoUpdate{Title: Value("New"), PlayerID: Null[string](), Tags: Value[[]string](nil), Public: Value(false),
+		TranscriptSummaryAttributes: Value([]string{"takeaways"})}
+	if in.IsEmpty() || !(VideoUpdate{}).IsEmpty() || (VideoUpdate{TranscriptSummaryAttributes: Value([]string{"abstract"})}).IsEmpty() {
 		t.Fatal("IsEmpty is wrong")
 	}
 	v, err := c.UpdateVideo(t.Context(), "vi1", in)
@@ -248,7 +251,7 @@ func TestUpdateVideoSendsPresentFields(t *testing.T) {
 	}
 	reqs := f.requests()
 	got := decodeBody(t, reqs[len(reqs)-1].body)
-	want := map[string]any{"title": "New", "playerId": nil, "tags": []any{}, "public": false}
+	want := map[string]any{"title": "New", "playerId": nil, "tags": []any{}, "public": false, "transcriptSummaryAttributes": []any{"takeaways"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("body = %v\nwant %v", got, want)
 	}

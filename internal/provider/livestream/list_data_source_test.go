@@ -188,6 +188,40 @@ data "videohost_live_streams" "none" {
 	})
 }
 
+// TestAccLiveStreamsDataSourceStreamKey: the stream_key filter keeps the one live stream whose
+// key it is (the service's streamKey filter), none for a key no live stream has, and the filter
+// is sensitive in the state.
+func TestAccLiveStreamsDataSourceStreamKey(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: 3})
+	env.RequireEmulatorFor(t, "it reads the emulator's seed live streams, whose keys it knows")
+	key := "00000000-0000-4000-8000-000000000002" // the seed's key of live stream 2
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.ProviderConfig("") + `
+data "videohost_live_streams" "by_key" {
+  stream_key = "` + key + `"
+}
+
+data "videohost_live_streams" "no_key" {
+  stream_key = "00000000-0000-4000-8000-999999999999"
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.videohost_live_streams.by_key", tfjsonpath.New("live_streams"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"id": knownvalue.StringExact(emulator.SeedLiveStreamID(2)), "stream_key": knownvalue.StringExact(key),
+						})})),
+					statecheck.ExpectKnownValue("data.videohost_live_streams.no_key", tfjsonpath.New("live_streams"),
+						knownvalue.ListExact([]knownvalue.Check{})),
+					statecheck.ExpectSensitiveValue("data.videohost_live_streams.by_key", tfjsonpath.New("stream_key")),
+				},
+			},
+		},
+	})
+}
+
 // TestAccLiveStreamsDataSourceInvalidFilters checks that bad filters, and an empty id for the
 // single live stream, fail at plan time, before any request to the service.
 func TestAccLiveStreamsDataSourceInvalidFilters(t *testing.T) {
@@ -219,6 +253,14 @@ data "videohost_live_streams" "bad" {
 }
 `,
 				ExpectError: regexp.MustCompile(`(?s)name.*string length must be at least 1`),
+			},
+			{
+				Config: env.ProviderConfig("") + `
+data "videohost_live_streams" "bad" {
+  stream_key = " "
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)Blank Value.*stream_key`),
 			},
 			{
 				Config: env.ProviderConfig("") + `

@@ -14,8 +14,8 @@ import (
 )
 
 // VideoResourceModel is the state of videohost_video. The service shows none of source_*,
-// clip, watermark, transcript, transcript_summary, thumbnail_timecode and wait_for: those keep
-// what the configuration gave.
+// clip, watermark, transcript, transcript_summary, transcript_summary_attributes,
+// thumbnail_timecode and wait_for: those keep what the configuration gave.
 type VideoResourceModel struct {
 	ID                 types.String             `tfsdk:"id"`
 	Title              types.String             `tfsdk:"title"`
@@ -29,6 +29,7 @@ type VideoResourceModel struct {
 	Language           types.String             `tfsdk:"language"`
 	Transcript         types.Bool               `tfsdk:"transcript"`
 	TranscriptSummary  types.Bool               `tfsdk:"transcript_summary"`
+	SummaryAttributes  types.Set                `tfsdk:"transcript_summary_attributes"`
 	ThumbnailTimecode  types.String             `tfsdk:"thumbnail_timecode"`
 	ThumbnailFile      types.String             `tfsdk:"thumbnail_file"`
 	ThumbnailSHA256    types.String             `tfsdk:"thumbnail_sha256"`
@@ -80,6 +81,7 @@ func EmptyVideoModel() VideoResourceModel {
 		Watermark:          types.ObjectNull(videoWatermarkAttrTypes),
 		Transcript:         types.BoolValue(false),
 		TranscriptSummary:  types.BoolValue(false),
+		SummaryAttributes:  types.SetNull(types.StringType),
 		WaitFor:            types.StringValue(waitUploaded),
 		Timeouts:           timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)},
 		Playable:           types.BoolNull(),

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -59,6 +60,10 @@ const (
 	waitEncoded  = "encoded"
 )
 
+// videoSummaryParts are the parts of a summary that transcript_summary_attributes may name,
+// all of them when it is not set.
+var videoSummaryParts = []string{"abstract", "takeaways"}
+
 // timecodePattern is the service's timecode: HH:MM:SS, optionally with up to three digits of
 // milliseconds.
 var timecodePattern = regexp.MustCompile(`^\d{2}:[0-5]\d:[0-5]\d(\.\d{1,3})?$`)
@@ -83,6 +88,7 @@ var videoAttributePaths = func() map[string]path.Path {
 	for _, p := range videoWatermarkPositions {
 		m["watermark["+p.wire+"]"] = path.Root("watermark").AtName(p.attr)
 	}
+	m["transcriptSummaryAttributes"] = path.Root("transcript_summary_attributes")
 	return m
 }()
 
@@ -210,6 +216,18 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 				"refuses a second summary (409) once one exists or is being made. The summary it makes is listed by " +
 				"`videohost_summaries`; import it into a `videohost_video_summary` to read or correct its text.",
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+		},
+		"transcript_summary_attributes": schema.SetAttribute{
+			MarkdownDescription: "The parts of the summary that `transcript_summary` asks for: `abstract`, `takeaways`, " +
+				"or both. No default: the service makes a full summary (both). The service does not show it, so a " +
+				"change made outside Terraform is not seen; removing it asks for both parts again. It applies to a " +
+				"summary made after it is set.",
+			ElementType: types.StringType,
+			Optional:    true,
+			Validators: []validator.Set{
+				setvalidator.SizeAtLeast(1),
+				setvalidator.ValueStringsAre(stringvalidator.OneOf(videoSummaryParts...)),
+			},
 		},
 		"thumbnail_timecode": schema.StringAttribute{
 			MarkdownDescription: "Time of the frame that becomes the thumbnail, `HH:MM:SS` with optional milliseconds " +

@@ -79,6 +79,7 @@ func videoCreateFrom(ctx context.Context, plan VideoResourceModel) (videohost.Vi
 		TranscriptSummary: plan.TranscriptSummary.ValueBoolPointer(),
 	}
 	in.Tags, in.Metadata = videoTagsAndMetadata(ctx, plan, &diags)
+	in.TranscriptSummaryAttributes = videoSummaryAttributes(ctx, plan, &diags)
 	switch {
 	case !plan.SourceURL.IsNull():
 		in.Source = plan.SourceURL.ValueString()
@@ -171,7 +172,27 @@ func videoUpdateFrom(ctx context.Context, plan, state VideoResourceModel) (video
 	if !plan.Metadata.IsUnknown() && !plan.Metadata.Equal(state.Metadata) {
 		in.Metadata = videohost.Value(md)
 	}
+	if !plan.SummaryAttributes.IsUnknown() && !plan.SummaryAttributes.Equal(state.SummaryAttributes) {
+		parts := videoSummaryAttributes(ctx, plan, &diags)
+		if parts == nil {
+			// Removed: the service's default, a full summary, is asked for again.
+			parts = videoSummaryParts
+		}
+		in.TranscriptSummaryAttributes = videohost.Value(parts)
+	}
 	return in, diags
+}
+
+// videoSummaryAttributes are the parts of the summary that plan asks for, sorted so that the
+// same set always sends the same body; nil when it names none.
+func videoSummaryAttributes(ctx context.Context, plan VideoResourceModel, diags *diag.Diagnostics) []string {
+	if plan.SummaryAttributes.IsNull() || plan.SummaryAttributes.IsUnknown() {
+		return nil
+	}
+	var parts []string
+	diags.Append(plan.SummaryAttributes.ElementsAs(ctx, &parts, false)...)
+	slices.Sort(parts)
+	return parts
 }
 
 // updateVideo sends the PATCH of in to video id; false, with the error on attrs, when it failed.

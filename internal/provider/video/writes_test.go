@@ -17,9 +17,9 @@ import (
 	"testing"
 	"time"
 
-	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -189,26 +189,35 @@ func TestAccVideoUploadIncompleteThenFileChanged(t *testing.T) {
 	})
 }
 
-// TestAccVideoFileChangedBetweenPlanAndApply: a file rewritten after the plan took its hash is
-// refused by the apply before any video is made.
+// TestAccVideoFileChangedBetweenPlanAndApply: a file rewritten after Terraform's last plan
+// (the final plan it makes during the apply) and before the provider's Create is refused by the
+// provider's own check, with its own words and hashes, before any video is made. The file is
+// rewritten by the provider server itself, as the create reaches it: rewritten any earlier,
+// Terraform's final plan would see the new hash and refuse the apply with its own "inconsistent
+// final plan" on source_sha256, a message this test must not accept.
 func TestAccVideoFileChangedBetweenPlanAndApply(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	dir := t.TempDir()
-	file, _ := acctest.WriteRandomFile(t, dir, "clip.mp4", 1<<20)
+	file, planned := acctest.WriteRandomFile(t, dir, "clip.mp4", 1<<20)
+	next, now := acctest.WriteRandomFile(t, dir, "next.mp4", 1<<20)
+	armed := &atomic.Bool{}
+	armed.Store(true)
+	factories := beforeApply(func(req *tfprotov6.ApplyResourceChangeRequest) {
+		if req.TypeName == "videohost_video" && armed.CompareAndSwap(true, false) {
+			if err := os.Rename(next, file); err != nil {
+				t.Errorf("rewriting the source before the create: %v", err)
+			}
+		}
+	})
 	config := acctest.VideoConfig(env, "title", acctest.Hcl("Changed before apply"), "source_file", acctest.Hcl(file))
 	acctest.AccTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: factories,
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{acctest.PlanCheckFunc(func(*tfjson.Plan) error {
-					acctest.WriteRandomFile(t, dir, "clip.mp4", 1<<20)
-					return nil
-				})}},
-				// Terraform plans again before it applies, so the new hash reaches it first:
-				// it refuses the apply as a plan that changed. The provider's own check (the
-				// hash again in Create) covers a change after that plan.
-				ExpectError: regexp.MustCompile(`(?s)(Source File Changed.*between the plan and the apply|\.source_sha256: was)`),
+				ExpectError: acctest.OnAttribute("Source File Changed", testVideoAddr, "source_file", fmt.Sprintf(
+					"No video was created: the file %q changed between the plan and the apply: its SHA-256 was %s "+
+						"when the plan was made and is %s now. Nothing of it was sent.", file, planned, now)),
 			},
 			{
 				PreConfig:          acctest.NoRequestsTo(t, env, "/videos", "the changed file was refused before the create"),
@@ -218,6 +227,31 @@ func TestAccVideoFileChangedBetweenPlanAndApply(t *testing.T) {
 			},
 		},
 	})
+	if armed.Load() {
+		t.Error("no create of the video reached the provider: the file was never rewritten")
+	}
+}
+
+// beforeApply is the provider's factories with fn called on every ApplyResourceChange before
+// the provider serves it: a test's way to act after Terraform's final plan.
+func beforeApply(fn func(*tfprotov6.ApplyResourceChangeRequest)) map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"videohost": func() (tfprotov6.ProviderServer, error) {
+			srv, err := acctest.TestAccProtoV6ProviderFactories["videohost"]()
+			return applyHook{ProviderServer: srv, before: fn}, err
+		},
+	}
+}
+
+// applyHook is a provider server that calls before ahead of each ApplyResourceChange.
+type applyHook struct {
+	tfprotov6.ProviderServer
+	before func(*tfprotov6.ApplyResourceChangeRequest)
+}
+
+func (s applyHook) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	s.before(req)
+	return s.ProviderServer.ApplyResourceChange(ctx, req)
 }
 
 // TestAccVideoFileChangedDuringUpload: a file rewritten while it is uploaded is an error that
