@@ -75,6 +75,10 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !ok || !PlanVideoThumbnail(ctx, &plan, req, resp) {
 		return
 	}
+	planVideoLabels(ctx, &plan, labelsOf(r.Pd), &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	if req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 		return
