@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -367,5 +368,44 @@ func TestAccVideoDefaultBadInput(t *testing.T) {
 	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: steps})
 	if n := env.RequestCount("POST", "/videos"); n != 0 {
 		t.Errorf("%d videos created by plans that must fail", n)
+	}
+}
+
+// TestVideoDefaultListProtocol: terraform query's videohost_video filters on a default as on any
+// tag, and its results are unaffected by the defaults: what the service holds, as tags and
+// tags_all alike.
+func TestVideoDefaultListProtocol(t *testing.T) {
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, nil)
+	p := acctest.NewProtoServer(t, baseURL, emu.APIKeys()[0], map[string]tftypes.Value{
+		"default_tags": tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, []tftypes.Value{acctest.Str("team-video")}),
+	})
+	c := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu})
+	for _, in := range []videohost.VideoCreate{
+		{Title: "team's", Tags: []string{"launch", "team-video"}, Source: "https://media.example.test/a.mp4"},
+		{Title: "other", Tags: []string{"launch"}, Source: "https://media.example.test/b.mp4"},
+	} {
+		if _, err := c.CreateVideo(t.Context(), in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found := p.List(acctest.ListQuery{TypeName: "videohost_video", IncludeResource: true, Limit: 100, Config: map[string]tftypes.Value{
+		"tags": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{acctest.Str("team-video")}),
+	}})
+	if len(found) != 1 || found[0].DisplayName != "team's" {
+		t.Fatalf("the filter on the default found %d videos: %+v", len(found), found)
+	}
+	acctest.RequireNoErrors(t, "ListResource", found[0].Diagnostics)
+	for _, name := range []string{"tags", "tags_all"} {
+		var elems []tftypes.Value
+		if err := found[0].Resource[name].As(&elems); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range elems {
+			got = append(got, acctest.StringOf(e))
+		}
+		if slices.Sort(got); !slices.Equal(got, []string{"launch", "team-video"}) {
+			t.Errorf("the listed video's %s are %q, want what the service holds", name, got)
+		}
 	}
 }
