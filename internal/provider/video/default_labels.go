@@ -184,13 +184,21 @@ func knownMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) (map[st
 	return out, true
 }
 
+// stringSet is s as a set; empty, never null, when s is nil.
 func stringSet(ctx context.Context, s []string, diags *diag.Diagnostics) types.Set {
+	if s == nil {
+		s = []string{}
+	}
 	v, d := types.SetValueFrom(ctx, types.StringType, s)
 	diags.Append(d...)
 	return v
 }
 
+// stringMap is m as a map; empty, never null, when m is nil.
 func stringMap(ctx context.Context, m map[string]string, diags *diag.Diagnostics) types.Map {
+	if m == nil {
+		m = map[string]string{}
+	}
 	v, d := types.MapValueFrom(ctx, types.StringType, m)
 	diags.Append(d...)
 	return v

@@ -409,3 +409,22 @@ func TestVideoDefaultListProtocol(t *testing.T) {
 		}
 	}
 }
+
+// TestAccVideoDefaultNone: a video with no tags and no metadata, under a provider with no
+// defaults, plans tags_all and metadata_all as empty (never null), and applies as planned.
+func TestAccVideoDefaultNone(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.ProviderConfig("") + labelsVideo("a"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply:             []plancheck.PlanCheck{plancheck.ExpectKnownValue("videohost_video.a", tfjsonpath.New("tags_all"), strSet())},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("videohost_video.a", tfjsonpath.New("metadata_all"), strMap()),
+			},
+		}},
+	})
+}
