@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -38,6 +39,7 @@ var (
 	_ provider.ProviderWithEphemeralResources = (*VideohostProvider)(nil)
 	_ provider.ProviderWithListResources      = (*VideohostProvider)(nil)
 	_ provider.ProviderWithActions            = (*VideohostProvider)(nil)
+	_ provider.ProviderWithValidateConfig     = (*VideohostProvider)(nil)
 )
 
 // VideohostProvider is the provider; version is the release version, put into the user agent.
@@ -54,6 +56,11 @@ type providerModel struct {
 	// The chunking of video source uploads.
 	UploadChunkSizeMiB   types.Int64 `tfsdk:"upload_chunk_size_mib"`
 	UploadChunksInFlight types.Int64 `tfsdk:"upload_chunks_in_flight"`
+	// The labels added to every video, and those left to other systems (framework.DefaultLabels).
+	DefaultTags        types.Set    `tfsdk:"default_tags"`
+	DefaultMetadata    types.Map    `tfsdk:"default_metadata"`
+	IgnoreTags         types.Object `tfsdk:"ignore_tags"`
+	IgnoreMetadataKeys types.Object `tfsdk:"ignore_metadata_keys"`
 }
 
 // New returns the constructor of the provider that providerserver.Serve and the tests use.
@@ -74,7 +81,7 @@ func (p *VideohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 			"file uploaded in chunks and resumed after an interruption, or a URL, or a copy), their captions and " +
 			"chapters, watermarks, delegated upload tokens, webhooks, live streams and player themes, and reads " +
 			"each of them.",
-		Attributes: map[string]schema.Attribute{
+		Attributes: withDefaultLabels(map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "API key of the workspace. Sandbox and production keys differ. " +
 					"No default: required, unless the environment variable `" + framework.EnvAPIKey + "` is set. " +
@@ -134,8 +141,15 @@ func (p *VideohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(1, videohost.MaxUploadChunksInFlight)},
 			},
-		},
+		}),
 	}
+}
+
+// withDefaultLabels adds to attrs the attributes of default labels and ignore rules, held to the
+// bounds of a video's tags and metadata (the one kind whose published shape has them).
+func withDefaultLabels(attrs map[string]schema.Attribute) map[string]schema.Attribute {
+	maps.Copy(attrs, framework.DefaultLabelsAttributes(video.TagsValidator(), video.MetadataValidator()))
+	return attrs
 }
 
 func (p *VideohostProvider) Resources(context.Context) []func() resource.Resource {

@@ -48,6 +48,10 @@ func (p *VideohostProvider) Configure(ctx context.Context, req provider.Configur
 	}
 
 	pd := &framework.ProviderData{Client: client, Environment: client.Environment(), BaseURL: client.BaseURL()}
+	pd.Labels = framework.DefaultLabelsFrom(ctx, cfg.labelsConfig(), &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	tflog.Debug(ctx, "videohost client configured", map[string]any{
 		"environment": pd.Environment,
 		"base_url":    pd.BaseURL,
@@ -59,6 +63,28 @@ func (p *VideohostProvider) Configure(ctx context.Context, req provider.Configur
 	resp.EphemeralResourceData = pd
 	resp.ListResourceData = pd
 	resp.ActionData = pd
+}
+
+// ValidateConfig refuses, when the plan is validated, an ignore rule that hides one of the
+// provider's own defaults; Configure checks it again once variables are known.
+func (p *VideohostProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	c := cfg.labelsConfig()
+	if c.IgnoreTags.IsUnknown() || c.IgnoreMetadataKeys.IsUnknown() {
+		return // Configure says so when the plan is made.
+	}
+	var ignored diag.Diagnostics
+	framework.CheckIgnoreRules(framework.DefaultLabelsFrom(ctx, c, &ignored), &resp.Diagnostics)
+}
+
+// labelsConfig is the part of the provider's configuration that framework.DefaultLabelsFrom reads.
+func (cfg providerModel) labelsConfig() framework.DefaultLabelsConfig {
+	return framework.DefaultLabelsConfig{DefaultTags: cfg.DefaultTags, DefaultMetadata: cfg.DefaultMetadata,
+		IgnoreTags: cfg.IgnoreTags, IgnoreMetadataKeys: cfg.IgnoreMetadataKeys}
 }
 
 // deferConfigure handles a provider block with values that another resource computes, which

@@ -19,6 +19,8 @@ type ProviderData struct {
 	Client      *videohost.Client
 	Environment string
 	BaseURL     string
+	// Labels are the provider's default tags and metadata and its ignore rules (default_labels.go).
+	Labels DefaultLabels
 	// Adoption holds the claims of this provider's creates (adoption.go).
 	Adoption adoptionClaims
 	// rateWaits decides when the rate-limit warning is given (rate_limit_warning.go).

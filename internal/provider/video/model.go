@@ -26,6 +26,8 @@ type VideoResourceModel struct {
 	PlayerID           types.String             `tfsdk:"player_id"`
 	Tags               framework.StringSetValue `tfsdk:"tags"`
 	Metadata           types.Map                `tfsdk:"metadata"`
+	TagsAll            types.Set                `tfsdk:"tags_all"`
+	MetadataAll        types.Map                `tfsdk:"metadata_all"`
 	Language           types.String             `tfsdk:"language"`
 	Transcript         types.Bool               `tfsdk:"transcript"`
 	TranscriptSummary  types.Bool               `tfsdk:"transcript_summary"`
@@ -85,12 +87,18 @@ func EmptyVideoModel() VideoResourceModel {
 		WaitFor:            types.StringValue(waitUploaded),
 		Timeouts:           timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)},
 		Playable:           types.BoolNull(),
+		Tags:               framework.StringSetValue{SetValue: types.SetNull(types.StringType)},
+		Metadata:           types.MapNull(types.StringType),
+		TagsAll:            types.SetNull(types.StringType),
+		MetadataAll:        types.MapNull(types.StringType),
 	}
 }
 
-// setFromVideo sets what the service shows of a video, keeping the rest of m.
-func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video) diag.Diagnostics {
+// setFromVideo sets what the service shows of a video, keeping the rest of m; l are the
+// provider's default labels and ignore rules.
+func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video, l framework.DefaultLabels) diag.Diagnostics {
 	var diags diag.Diagnostics
+	var d diag.Diagnostics
 	m.ID = types.StringValue(v.ID)
 	m.Title = types.StringValue(v.Title)
 	m.Description = types.StringValue(v.Description)
@@ -102,19 +110,7 @@ func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 	m.CreatedAt = framework.TimeString(v.CreatedAt)
 	m.UpdatedAt = framework.TimeString(v.UpdatedAt)
 	m.PublishedAt = framework.TimeString(v.PublishedAt)
-	tags := v.Tags
-	if tags == nil {
-		tags = []string{}
-	}
-	set, d := types.SetValueFrom(ctx, types.StringType, tags)
-	m.Tags = framework.StringSetValue{SetValue: set}
-	diags.Append(d...)
-	md := make(map[string]string, len(v.Metadata))
-	for _, kv := range v.Metadata {
-		md[kv.Key] = kv.Value
-	}
-	m.Metadata, d = types.MapValueFrom(ctx, types.StringType, md)
-	diags.Append(d...)
+	diags.Append(m.setLabelsFromVideo(ctx, v, l)...)
 	m.Assets = types.ObjectNull(VideoResourceAssetsTypes)
 	if a := v.Assets; a != nil {
 		m.Assets, d = types.ObjectValue(VideoResourceAssetsTypes, map[string]attr.Value{
@@ -129,7 +125,7 @@ func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 // videoModelForList is the state of a listed video, for terraform query's include_resource.
 func videoModelForList(ctx context.Context, v videohost.Video) (any, diag.Diagnostics) {
 	m := EmptyVideoModel()
-	diags := m.setFromVideo(ctx, v)
+	diags := m.setFromVideo(ctx, v, framework.DefaultLabels{})
 	return m, diags
 }
 
@@ -149,6 +145,12 @@ func (m *VideoResourceModel) nullUnknowns() {
 	}
 	if m.Assets.IsUnknown() {
 		m.Assets = types.ObjectNull(VideoResourceAssetsTypes)
+	}
+	if m.TagsAll.IsUnknown() {
+		m.TagsAll = types.SetNull(types.StringType)
+	}
+	if m.MetadataAll.IsUnknown() {
+		m.MetadataAll = types.MapNull(types.StringType)
 	}
 	m.keepPlayableWhole()
 }

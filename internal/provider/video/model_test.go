@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
@@ -17,7 +18,7 @@ func TestVideoUpdateFrom(t *testing.T) {
 	ctx := t.Context()
 	state := EmptyVideoModel()
 	if d := state.setFromVideo(ctx, videohost.Video{ID: "vi1", Title: "a", PlayerID: "pt1", Public: true, MP4Support: true,
-		Tags: []string{"x"}, Metadata: []videohost.Metadata{{Key: "k", Value: "v"}}}); d.HasError() {
+		Tags: []string{"x"}, Metadata: []videohost.Metadata{{Key: "k", Value: "v"}}}, framework.DefaultLabels{}); d.HasError() {
 		t.Fatal(d)
 	}
 	plan := state
@@ -28,6 +29,8 @@ func TestVideoUpdateFrom(t *testing.T) {
 	plan.PlayerID = types.StringNull()
 	plan.Tags = framework.StringSetValue{SetValue: types.SetValueMust(types.StringType, []attr.Value{types.StringValue("y"), types.StringValue("x")})}
 	plan.Language = types.StringUnknown()
+	var d diag.Diagnostics
+	planVideoLabels(ctx, &plan, framework.DefaultLabels{}, &d)
 	in, d := videoUpdateFrom(ctx, plan, state)
 	if d.HasError() {
 		t.Fatal(d)
@@ -38,6 +41,7 @@ func TestVideoUpdateFrom(t *testing.T) {
 	}
 	plan = state
 	plan.Metadata = types.MapValueMust(types.StringType, map[string]attr.Value{"k": types.StringValue("v"), "a": types.StringValue("1")})
+	planVideoLabels(ctx, &plan, framework.DefaultLabels{}, &d)
 	in, _ = videoUpdateFrom(ctx, plan, state)
 	body, _ = json.Marshal(in)
 	if want := `{"metadata":[{"key":"a","value":"1"},{"key":"k","value":"v"}]}`; string(body) != want {

@@ -76,6 +76,10 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !ok || !PlanVideoThumbnail(ctx, &plan, req, resp) {
 		return
 	}
+	planVideoLabels(ctx, &plan, labelsOf(r.Pd), &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	if req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 		return
@@ -83,6 +87,11 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	state, ok := framework.ModelOf[VideoResourceModel](ctx, req.State, &resp.Diagnostics)
 	if !ok {
 		return
+	}
+	if !plan.TagsAll.Equal(state.TagsAll) || !plan.MetadataAll.Equal(state.MetadataAll) {
+		// A change of the provider's defaults alone updates the video: the configuration of the
+		// video did not change, so the framework left updated_at as it was.
+		plan.UpdatedAt = types.StringUnknown()
 	}
 	replace, ok := r.replacements(ctx, plan, state, file, resp)
 	if !ok {

@@ -137,6 +137,9 @@ func videoAttributes() map[string]schema.Attribute {
 	for k, v := range videoComputedAttributes() {
 		attrs[k] = v
 	}
+	for k, v := range videoLabelsAttributes() {
+		attrs[k] = v
+	}
 	addVideoThumbnailAttributes(attrs)
 	return attrs
 }
@@ -380,7 +383,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	state := plan
 	state.SourceBytesMissing = types.Int64Value(0)
 	state.Playable = types.BoolUnknown()
-	resp.Diagnostics.Append(state.setFromVideo(ctx, v)...)
+	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd))...)
 	complete := true
 	if !plan.SourceFile.IsNull() {
 		state.SourceBytesMissing = types.Int64Null()
@@ -433,7 +436,7 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		}
 	}
 	state.keepPlayableWhole()
-	resp.Diagnostics.Append(state.setFromVideo(ctx, v)...)
+	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd))...)
 	if state.Timeouts.IsNull() || state.Timeouts.IsUnknown() {
 		state.Timeouts = timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)}
 	}
@@ -468,12 +471,16 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		// The upload records what it leaves missing; it starts from what the state says.
 		next.SourceBytesMissing = state.SourceBytesMissing
 	}
+	if !keptIgnoredLabels(ctx, r.Pd, state.ID.ValueString(), &in, managedTags(ctx, plan, state),
+		managedKeys(ctx, plan, state), &resp.Diagnostics) {
+		return
+	}
 	if !in.IsEmpty() {
 		v, ok := updateVideo(ctx, r.Pd, state.ID.ValueString(), in, videoAttributesFor(plan), &resp.Diagnostics)
 		if !ok {
 			return
 		}
-		resp.Diagnostics.Append(next.setFromVideo(ctx, v)...)
+		resp.Diagnostics.Append(next.setFromVideo(ctx, v, labelsOf(r.Pd))...)
 	}
 	resumed, complete := false, true
 	if resuming {

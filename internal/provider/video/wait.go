@@ -194,7 +194,7 @@ func readVideoBack(ctx context.Context, pd *framework.ProviderData, state *Video
 		framework.AddAPIWarning(diags, "Unable to Read Video", lead, err, pd)
 		return
 	}
-	diags.Append(state.setFromVideo(sctx, v)...)
+	diags.Append(state.setFromVideo(sctx, v, labelsOf(pd))...)
 	if state.Playable.IsUnknown() || state.sourceUnsettled() {
 		st, err := pd.Client.GetVideoStatus(sctx, id)
 		if err != nil {

@@ -108,28 +108,47 @@ func stringAttr(attrs map[string]attr.Value, name string) string {
 	return ""
 }
 
-// videoTagsAndMetadata are the plan's tags and metadata as the service takes them: metadata
-// in the order of its keys, so that the same map always sends the same body.
+// videoTagsAndMetadata are the plan's tags and metadata as the service takes them, the
+// provider's defaults merged in (tags_all and metadata_all), sorted so that the same values
+// always send the same body. Before the provider is configured (no plan of tags_all), the
+// video's own values.
 func videoTagsAndMetadata(ctx context.Context, plan VideoResourceModel, diags *diag.Diagnostics) ([]string, []videohost.Metadata) {
-	var tags []string
-	if !plan.Tags.IsNull() && !plan.Tags.IsUnknown() {
-		diags.Append(plan.Tags.ElementsAs(ctx, &tags, false)...)
+	tagsFrom, mdFrom := plan.TagsAll, plan.MetadataAll
+	if tagsFrom.IsUnknown() || tagsFrom.IsNull() {
+		tagsFrom = plan.Tags.SetValue
 	}
+	if mdFrom.IsUnknown() || mdFrom.IsNull() {
+		mdFrom = plan.Metadata
+	}
+	tags, _ := knownStrings(ctx, tagsFrom, diags)
 	slices.Sort(tags)
-	var md map[string]string
-	if !plan.Metadata.IsNull() && !plan.Metadata.IsUnknown() {
-		diags.Append(plan.Metadata.ElementsAs(ctx, &md, false)...)
+	md, _ := knownMap(ctx, mdFrom, diags)
+	return tags, metadataList(md)
+}
+
+// managedTags are the tags Terraform manages on the video before and after the update: an
+// ignore rule never keeps one of them.
+func managedTags(ctx context.Context, plan, state VideoResourceModel) []string {
+	var diags diag.Diagnostics
+	var out []string
+	for _, s := range []types.Set{plan.Tags.SetValue, plan.TagsAll, state.Tags.SetValue, state.TagsAll} {
+		tags, _ := knownStrings(ctx, s, &diags)
+		out = append(out, tags...)
 	}
-	keys := make([]string, 0, len(md))
-	for k := range md {
-		keys = append(keys, k)
+	return out
+}
+
+// managedKeys are managedTags for metadata keys.
+func managedKeys(ctx context.Context, plan, state VideoResourceModel) []string {
+	var diags diag.Diagnostics
+	var out []string
+	for _, m := range []types.Map{plan.Metadata, plan.MetadataAll, state.Metadata, state.MetadataAll} {
+		md, _ := knownMap(ctx, m, &diags)
+		for k := range md {
+			out = append(out, k)
+		}
 	}
-	slices.Sort(keys)
-	out := make([]videohost.Metadata, 0, len(keys))
-	for _, k := range keys {
-		out = append(out, videohost.Metadata{Key: k, Value: md[k]})
-	}
-	return tags, out
+	return out
 }
 
 // videoUpdateFrom is the PATCH that takes the video from state to plan: only what changed,
@@ -165,11 +184,13 @@ func videoUpdateFrom(ctx context.Context, plan, state VideoResourceModel) (video
 	if !plan.Language.IsUnknown() && !plan.Language.IsNull() && !plan.Language.Equal(state.Language) {
 		in.Language = videohost.Value(plan.Language.ValueString())
 	}
+	// Tags and metadata are sent whole when what the service should hold changed: a change of
+	// the video's own values that a default already gives (or the reverse) sends nothing.
 	tags, md := videoTagsAndMetadata(ctx, plan, &diags)
-	if !plan.Tags.IsUnknown() && !plan.Tags.Equal(state.Tags) {
+	if !plan.Tags.IsUnknown() && !labelsEqual(plan.TagsAll, state.TagsAll, plan.Tags.SetValue, state.Tags.SetValue) {
 		in.Tags = videohost.Value(tags)
 	}
-	if !plan.Metadata.IsUnknown() && !plan.Metadata.Equal(state.Metadata) {
+	if !plan.Metadata.IsUnknown() && !labelsEqual(plan.MetadataAll, state.MetadataAll, plan.Metadata, state.Metadata) {
 		in.Metadata = videohost.Value(md)
 	}
 	if !plan.SummaryAttributes.IsUnknown() && !plan.SummaryAttributes.Equal(state.SummaryAttributes) {
@@ -193,6 +214,19 @@ func videoSummaryAttributes(ctx context.Context, plan VideoResourceModel, diags 
 	diags.Append(plan.SummaryAttributes.ElementsAs(ctx, &parts, false)...)
 	slices.Sort(parts)
 	return parts
+}
+
+// labelsEqual reports whether the planned merged values (planAll) are those of the state
+// (stateAll). With no plan of them (the provider was not configured), whether the video's own
+// values are; a state that lacks them (written before they existed, not refreshed) is sent to.
+func labelsEqual(planAll, stateAll, planOwn, stateOwn attr.Value) bool {
+	switch {
+	case planAll.IsNull() || planAll.IsUnknown():
+		return planOwn.Equal(stateOwn)
+	case stateAll.IsNull():
+		return false
+	}
+	return planAll.Equal(stateAll)
 }
 
 // updateVideo sends the PATCH of in to video id; false, with the error on attrs, when it failed.

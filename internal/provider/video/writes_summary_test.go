@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -23,7 +24,7 @@ func TestVideoSummaryAttributesBodies(t *testing.T) {
 		return types.SetValueMust(types.StringType, v)
 	}
 	plan := EmptyVideoModel()
-	if d := plan.setFromVideo(ctx, videohost.Video{ID: "vi1", Title: "t"}); d.HasError() {
+	if d := plan.setFromVideo(ctx, videohost.Video{ID: "vi1", Title: "t"}, framework.DefaultLabels{}); d.HasError() {
 		t.Fatal(d)
 	}
 	create, _ := videoCreateFrom(ctx, plan)

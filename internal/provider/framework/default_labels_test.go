@@ -1,0 +1,92 @@
+package framework
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// TestMergeLabels: a tag in both the video and the defaults is one tag; the video's metadata
+// value wins for a key in both.
+func TestMergeLabels(t *testing.T) {
+	if got := MergeTags([]string{"b", "team"}, []string{"team", "a"}); !slices.Equal(got, []string{"a", "b", "team"}) {
+		t.Errorf("MergeTags = %q", got)
+	}
+	got := MergeMetadata(map[string]string{"env": "staging"}, map[string]string{"env": "prod", "team": "video"})
+	if fmt.Sprint(got) != "map[env:staging team:video]" {
+		t.Errorf("MergeMetadata = %v", got)
+	}
+}
+
+// TestHeldAndOwnLabels: what the service holds is split into what an ignore rule leaves to other
+// systems (never a value Terraform manages) and tags_all; tags_all into the video's own tags and
+// the defaults, with a tag the video had kept as its own and an unexplained tag shown as its own
+// (drift).
+func TestHeldAndOwnLabels(t *testing.T) {
+	rule := IgnoreRule{Exact: []string{"featured"}, Prefixes: []string{"dash:"}}
+	all, ignored := HeldTags([]string{"dash:blue", "featured", "launch", "team", "dash:mine"}, rule, []string{"dash:mine"})
+	if !slices.Equal(all, []string{"dash:mine", "launch", "team"}) || !slices.Equal(ignored, []string{"dash:blue", "featured"}) {
+		t.Errorf("HeldTags = %q, ignored %q", all, ignored)
+	}
+	for _, tc := range []struct {
+		name                  string
+		all, own, prior, dflt []string
+		want                  []string
+	}{
+		{"defaults are not the video's", []string{"launch", "team"}, []string{"launch"}, []string{"launch", "team"}, []string{"team"}, []string{"launch"}},
+		{"a default equal to the video's tag stays its own", []string{"launch", "team"}, []string{"launch", "team"}, nil, []string{"team"}, []string{"launch", "team"}},
+		{"a removed default is not the video's", []string{"launch", "old"}, []string{"launch"}, []string{"launch", "old"}, nil, []string{"launch"}},
+		{"a tag added outside is drift", []string{"launch", "new"}, []string{"launch"}, []string{"launch"}, nil, []string{"launch", "new"}},
+		{"an import keeps all but the defaults", []string{"launch", "team"}, nil, nil, []string{"team"}, []string{"launch"}},
+	} {
+		if got := OwnTags(tc.all, tc.own, tc.prior, tc.dflt); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: OwnTags = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	md := OwnMetadata(map[string]string{"env": "staging", "team": "video", "old": "x", "new": "y"},
+		map[string]string{"env": "prod"}, []string{"env", "team", "old"}, map[string]string{"team": "video", "env": "prod"})
+	if fmt.Sprint(md) != "map[env:staging new:y]" {
+		t.Errorf("OwnMetadata = %v", md)
+	}
+	allMD, ignoredMD := HeldMetadata(map[string]string{"x-a": "1", "job": "2", "own": "3"}, IgnoreRule{Prefixes: []string{"x-"}, Exact: []string{"job"}}, nil)
+	if fmt.Sprint(allMD) != "map[own:3]" || fmt.Sprint(ignoredMD) != "map[job:2 x-a:1]" {
+		t.Errorf("HeldMetadata = %v, ignored %v", allMD, ignoredMD)
+	}
+}
+
+// TestDefaultLabelsFrom: unknown defaults are recorded as unknown; an unknown ignore rule and a
+// rule that hides a default are errors on the rule's attribute.
+func TestDefaultLabelsFrom(t *testing.T) {
+	ctx := t.Context()
+	strs := func(vs ...attr.Value) types.Set { return types.SetValueMust(types.StringType, vs) }
+	ruleType := map[string]attr.Type{"tags": types.SetType{ElemType: types.StringType}, "prefixes": types.SetType{ElemType: types.StringType}}
+	keysType := map[string]attr.Type{"keys": types.SetType{ElemType: types.StringType}, "prefixes": types.SetType{ElemType: types.StringType}}
+	cfg := DefaultLabelsConfig{
+		DefaultTags:     strs(types.StringValue("team"), types.StringUnknown()),
+		DefaultMetadata: types.MapValueMust(types.StringType, map[string]attr.Value{"team": types.StringValue("a")}),
+		IgnoreTags: types.ObjectValueMust(ruleType, map[string]attr.Value{
+			"tags": types.SetNull(types.StringType), "prefixes": strs(types.StringValue("dash:"))}),
+		IgnoreMetadataKeys: types.ObjectValueMust(keysType, map[string]attr.Value{
+			"keys": strs(types.StringValue("team")), "prefixes": types.SetNull(types.StringType)}),
+	}
+	var diags diag.Diagnostics
+	l := DefaultLabelsFrom(ctx, cfg, &diags)
+	if !l.TagsUnknown || l.MetadataUnknown || l.Metadata["team"] != "a" || !slices.Equal(l.IgnoreTags.Prefixes, []string{"dash:"}) {
+		t.Errorf("labels %+v", l)
+	}
+	if diags.ErrorsCount() != 1 || diags[0].Summary() != IgnoreRuleHidesDefault || !strings.Contains(diags[0].Detail(), `"team"`) {
+		t.Errorf("diagnostics %v, want one %q naming team", diags, IgnoreRuleHidesDefault)
+	}
+	cfg.IgnoreTags = types.ObjectUnknown(ruleType)
+	cfg.IgnoreMetadataKeys = types.ObjectNull(keysType)
+	diags = nil
+	DefaultLabelsFrom(ctx, cfg, &diags)
+	if diags.ErrorsCount() != 1 || diags[0].Summary() != "Provider Ignore Rule Not Yet Known" {
+		t.Errorf("an unknown rule gave %v", diags)
+	}
+}
