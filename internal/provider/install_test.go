@@ -43,6 +43,18 @@ func installEnv(t *testing.T, home string, extra ...string) []string {
 	return append(env, extra...)
 }
 
+// installVersion is the version make install builds in this checkout (scripts/version.sh: the
+// release on its tag, X.Y.Z+dev.COMMIT elsewhere), so that the test follows a development build.
+func installVersion(ctx context.Context, t *testing.T) string {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, filepath.Join("..", "..", "scripts", "version.sh"))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("scripts/version.sh: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
 // runMake runs make TARGET at the root of the module in env, and fails the test with its output
 // unless it succeeds.
 func runMake(ctx context.Context, t *testing.T, env []string, target string) {
@@ -76,13 +88,14 @@ func TestAccInstallPlainInit(t *testing.T) {
 	}
 	acctest.WriteFile(t, other, "another provider's binary, which make uninstall must leave")
 	menv := installEnv(t, home)
+	version := installVersion(ctx, t)
 	runMake(ctx, t, menv, "install")
 	host := "registry.terraform.io"
 	if acctest.CliIsOpenTofu(t) {
 		host = "registry.opentofu.org"
 	}
 	for _, h := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-		bin := filepath.Join(plugins, h, "videohost", "videohost", "0.1.0", runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-videohost_v0.1.0")
+		bin := filepath.Join(plugins, h, "videohost", "videohost", version, runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-videohost_v"+version)
 		if fi, err := os.Stat(bin); err != nil || fi.Mode()&0o111 == 0 {
 			t.Fatalf("make install did not put an executable at %s: %v", bin, err)
 		}
@@ -107,12 +120,12 @@ resource "videohost_webhook" "installed" {
 }
 `)
 	out := w.Run("init", "-no-color")
-	if !strings.Contains(out, "Installing videohost/videohost v0.1.0") || strings.Contains(out, "dev_overrides") {
-		t.Fatalf("init did not install videohost/videohost v0.1.0 from the local directory:\n%s", out)
+	if !strings.Contains(out, "Installing videohost/videohost v"+version) || strings.Contains(out, "dev_overrides") {
+		t.Fatalf("init did not install videohost/videohost v%s from the local directory:\n%s", version, out)
 	}
 	lock := acctest.ReadText(t, filepath.Join(w.Dir, ".terraform.lock.hcl"))
-	if !strings.Contains(lock, `provider "`+host+`/videohost/videohost"`) || !strings.Contains(lock, `version     = "0.1.0"`) {
-		t.Errorf("the lock file does not hold %s/videohost/videohost 0.1.0:\n%s", host, lock)
+	if !strings.Contains(lock, `provider "`+host+`/videohost/videohost"`) || !strings.Contains(lock, `version     = "`+version+`"`) {
+		t.Errorf("the lock file does not hold %s/videohost/videohost %s:\n%s", host, version, lock)
 	}
 	if out = w.Run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") || len(env.Emu.Webhooks()) != 1 {
 		t.Fatalf("the apply did not create the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)

@@ -3,21 +3,22 @@
 // among all goroutines, retries what is safe to retry and decodes the service's errors.
 //
 // The calls live in one file per area of the service's API: videos.go (with video_status.go and
-// source_upload.go, the resumable upload of a source, and upload_hash.go, its bytes hashed as
-// sent), discarded_videos.go, captions.go (captions and chapters, their uploads included),
-// summaries.go, tags.go, analytics.go, webhooks.go (with delivery_check.go and signature.go, the
-// signatures of deliveries for receivers), live_streams.go, players.go (themes and their logos),
-// upload_tokens.go and watermarks.go. What every kind's calls share is collection.go (get, list,
-// create, update, delete of one collection, the list walked once and shared through
-// list_cache.go), patch_field.go (a member of a PATCH body: set, cleared or left) and ids.go (ids
-// checked before they go into a path). The request path is in files named for what they do:
-// client.go and config.go (the client and its settings), request.go, auth.go, redirects.go,
-// ratelimit.go and ratelimit_waits.go, errors.go, response_body.go, paginate.go, multipart.go,
-// uploads.go (what every upload shares), progress.go, logging.go and redact.go (what a log may
-// show), wire_time.go (dates as the service writes them), and kept_bodies.go (webhooks and the
-// like read from a body that another tool kept, such as the state of the restapi provider). A test
-// file is named after the file it tests; catalogue_test.go in internal/provider checks that this
-// list names every file.
+// source_upload.go, the resumable upload of a source, upload_shape.go, the chunks and connections
+// it chooses, and upload_hash.go, its bytes hashed as sent), discarded_videos.go, captions.go
+// (captions and chapters, their uploads included), summaries.go, tags.go, analytics.go,
+// webhooks.go (with delivery_check.go and signature.go, the signatures of deliveries for
+// receivers), live_streams.go, players.go (themes and their logos), upload_tokens.go and
+// watermarks.go. What every kind's calls share is collection.go (get, list, create, update, delete
+// of one collection, the list walked once and shared through list_cache.go), patch_field.go (a
+// member of a PATCH body: set, cleared or left) and ids.go (ids checked before they go into a
+// path). The request path is in files named for what they do: client.go and config.go (the client
+// and its settings), request.go, json_body.go (bodies as sent, and their size), auth.go,
+// redirects.go, ratelimit.go and ratelimit_waits.go, errors.go, response_body.go, paginate.go,
+// multipart.go, uploads.go (what every upload shares), progress.go, logging.go and redact.go (what
+// a log may show), wire_time.go (dates as the service writes them), and kept_bodies.go (webhooks
+// and the like read from a body that another tool kept, such as the state of the restapi
+// provider). A test file is named after the file it tests; catalogue_test.go in internal/provider
+// checks that this list names every file.
 package videohost
 
 import (
