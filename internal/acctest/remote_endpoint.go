@@ -1,8 +1,9 @@
 package acctest
 
 // Against a real endpoint (VIDEOHOST_EMULATOR=0), each test sends through a loopback proxy of
-// its own: it counts the test's requests, as the emulator does in-process, and puts the
-// contract check between the provider and the endpoint when the run has the document.
+// its own: it counts the test's requests, as the emulator does in-process, records what the
+// test creates and deletes in the run's ledger (ledger.go), and puts the contract check between
+// the provider and the endpoint when the run has the document.
 
 import (
 	"context"
@@ -91,7 +92,7 @@ func remoteEndpoint(t *testing.T, base string, wrap func(http.Handler) http.Hand
 	if wrap != nil {
 		h = wrap(proxy)
 	}
-	srv := httptest.NewServer(http.StripPrefix(prefix, counter.wrap(checkContract(t, h))))
+	srv := httptest.NewServer(http.StripPrefix(prefix, counter.wrap(recordLedger(t, checkContract(t, h)))))
 	t.Cleanup(srv.Close)
 	return srv.URL + prefix, counter
 }

@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // installEnv is the environment of make install and of the CLI in an empty home: the test's
@@ -43,30 +45,32 @@ func installEnv(t *testing.T, home string, extra ...string) []string {
 	return append(env, extra...)
 }
 
+// installTime bounds TestAccInstallPlainInit: two builds, an init, an apply and a destroy.
+const installTime = 8 * time.Minute
+
 // runMake runs make TARGET at the root of the module in env, and fails the test with its output
 // unless it succeeds.
 func runMake(ctx context.Context, t *testing.T, env []string, target string) {
 	t.Helper()
 	cmd := exec.CommandContext(ctx, "make", "--no-print-directory", target)
 	cmd.Dir, cmd.Env = filepath.Join("..", ".."), env
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("make %s: %v\n%s", target, err, out)
+	if res := acctest.RunInGroup(ctx, t, cmd); res.Err != nil {
+		t.Fatalf("make %s: %s", target, res.Describe(installTime))
 	}
 }
 
 // TestAccInstallPlainInit: make install in an empty home puts the provider where a plain init
 // finds it, with no CLI configuration (no dev_overrides, no TF_CLI_CONFIG_FILE): a configuration
 // that requires videohost/videohost "~> 0.1" inits, applies and destroys against the emulator
-// with the CLI of the tests (Terraform or OpenTofu, whose host differs); make uninstall removes
-// the provider and leaves another provider of the same directory alone.
+// with the CLI of the tests (Terraform or OpenTofu, whose host differs), in-process or against
+// the remote endpoint; make uninstall removes the provider and leaves another provider of the
+// same directory alone.
 func TestAccInstallPlainInit(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	env.RequireEmulator(t)
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not on PATH")
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(t.Context(), installTime)
 	defer cancel()
 	home := t.TempDir()
 	plugins := filepath.Join(home, ".terraform.d", "plugins")
@@ -102,8 +106,12 @@ func TestAccInstallPlainInit(t *testing.T) {
 provider "videohost" {}
 
 resource "videohost_webhook" "installed" {
-  url    = "https://hooks.example.test/installed"
+  url    = "https://hooks.example.test/`+acctest.RunName(t, "installed")+`"
   events = ["video.encoding.quality.completed"]
+}
+
+output "id" {
+  value = videohost_webhook.installed.id
 }
 `)
 	out := w.Run("init", "-no-color")
@@ -114,11 +122,19 @@ resource "videohost_webhook" "installed" {
 	if !strings.Contains(lock, `provider "`+host+`/videohost/videohost"`) || !strings.Contains(lock, `version     = "0.1.0"`) {
 		t.Errorf("the lock file does not hold %s/videohost/videohost 0.1.0:\n%s", host, lock)
 	}
-	if out = w.Run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") || len(env.Emu.Webhooks()) != 1 {
-		t.Fatalf("the apply did not create the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
+	client := acctest.ServiceClient(t, env)
+	if out = w.Run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") {
+		t.Fatalf("the apply did not create the webhook:\n%s", out)
 	}
-	if out = w.Run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") || len(env.Emu.Webhooks()) != 0 {
-		t.Fatalf("the destroy did not delete the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
+	id := strings.TrimSpace(w.Run("output", "-raw", "id"))
+	if _, err := client.LookupWebhook(ctx, id); err != nil {
+		t.Fatalf("the webhook %q the apply created is not on the service: %v", id, err)
+	}
+	if out = w.Run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") {
+		t.Fatalf("the destroy did not delete the webhook:\n%s", out)
+	}
+	if _, err := client.LookupWebhook(ctx, id); !errors.Is(err, videohost.ErrNotFound) {
+		t.Fatalf("the webhook %s is still on the service after the destroy: %v", id, err)
 	}
 
 	runMake(ctx, t, menv, "uninstall")
