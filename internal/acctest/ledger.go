@@ -13,7 +13,9 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -178,4 +180,73 @@ func writeLedger(w *os.File) bool {
 		return false
 	}
 	return true
+}
+
+// ReadLedger reads every test binary's ledger from dir (VIDEOHOST_LEDGER of a run), oldest event
+// first.
+func ReadLedger(dir string) ([]LedgerEntry, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "ledger-*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var all []LedgerEntry
+	for _, name := range names {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		var part []LedgerEntry
+		if err := json.Unmarshal(raw, &part); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		all = append(all, part...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].At.Before(all[j].At) })
+	return all, nil
+}
+
+// LedgerTally is a run's ledger added up: how many objects of each kind it created and deleted,
+// the objects it left (created, or restored, and not deleted after) and the videos it deleted.
+type LedgerTally struct {
+	Created, Deleted map[string]int
+	Left             []LedgerEntry
+	DeletedVideos    []LedgerEntry
+}
+
+// TallyLedger adds up entries, in the order they happened.
+func TallyLedger(entries []LedgerEntry) LedgerTally {
+	t := LedgerTally{Created: map[string]int{}, Deleted: map[string]int{}}
+	live, seen, names := map[string]LedgerEntry{}, map[string]bool{}, map[string]string{}
+	var order []string
+	for _, e := range entries {
+		key := e.Kind + " " + e.ID
+		switch e.Event {
+		case "created", "restored":
+			if e.Event == "created" {
+				t.Created[e.Kind]++
+			}
+			if e.Name == "" {
+				e.Name = names[key]
+			}
+			names[key] = e.Name
+			if !seen[key] {
+				seen[key] = true
+				order = append(order, key)
+			}
+			live[key] = e
+		case "deleted":
+			t.Deleted[e.Kind]++
+			e.Name = names[key]
+			if e.Kind == "video" {
+				t.DeletedVideos = append(t.DeletedVideos, e)
+			}
+			delete(live, key)
+		}
+	}
+	for _, key := range order {
+		if e, ok := live[key]; ok {
+			t.Left = append(t.Left, e)
+		}
+	}
+	return t
 }

@@ -47,3 +47,19 @@ func TestRunInGroupSaysWhatATimedOutCommandWaitedFor(t *testing.T) {
 		}
 	}
 }
+
+// TestInFlightSaysWhatATestWaitsOn: the message of a test past its deadline names the requests
+// still in flight, or says none was and which was answered last.
+func TestInFlightSaysWhatATestWaitsOn(t *testing.T) {
+	var f inFlight
+	if got := f.String(); !strings.Contains(got, "no request to the service was in flight") || !strings.Contains(got, "none") {
+		t.Errorf("with nothing sent: %s", got)
+	}
+	f.begin("GET /videos/vi1")
+	f.begin("POST /videos")
+	f.end("POST /videos")
+	got := f.String()
+	if !strings.Contains(got, "the service's answer to GET /videos/vi1") || !strings.Contains(got, "the last answered: POST /videos") {
+		t.Errorf("with a GET in flight and a POST answered: %s", got)
+	}
+}

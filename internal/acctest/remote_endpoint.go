@@ -25,15 +25,19 @@ import (
 
 // requestCounter counts the requests that pass it, by method and path.
 type requestCounter struct {
-	mu     sync.Mutex
-	counts map[string]int
+	mu       sync.Mutex
+	counts   map[string]int
+	inFlight inFlight // what the test waits on, for the message of its deadline
 }
 
 func (c *requestCounter) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		what := r.Method + " " + r.URL.Path
 		c.mu.Lock()
-		c.counts[r.Method+" "+r.URL.Path]++
+		c.counts[what]++
 		c.mu.Unlock()
+		c.inFlight.begin(what)
+		defer c.inFlight.end(what)
 		next.ServeHTTP(w, r)
 	})
 }
