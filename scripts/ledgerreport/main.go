@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
@@ -53,11 +54,33 @@ func main() {
 	for _, e := range t.Left {
 		fmt.Printf("  left: %s %s %q by %s\n", e.Kind, acctest.ShownID(acctest.Object{Kind: e.Kind, ID: e.ID}), e.Name, e.Test)
 	}
+	unprefixed(entries)
 	discarded(t.DeletedVideos)
 	if len(t.Left) > 0 {
 		fmt.Fprintf(os.Stderr, "ledgerreport: the run left %d objects; make sweep deletes those whose name carries %s\n", len(t.Left), acctest.TestPrefix)
 		os.Exit(1)
 	}
+}
+
+// unprefixed names the tests that gave an object a name without the run's prefix: make sweep
+// cannot find what such a test leaves.
+func unprefixed(entries []acctest.LedgerEntry) {
+	byTest := map[string]int{}
+	for _, e := range entries {
+		if e.Event == "created" && e.Name != "" && !strings.Contains(e.Name, acctest.TestPrefix) {
+			byTest[e.Test]++
+		}
+	}
+	if len(byTest) == 0 {
+		return
+	}
+	tests := make([]string, 0, len(byTest))
+	for name, n := range byTest {
+		tests = append(tests, fmt.Sprintf("%s (%d)", name, n))
+	}
+	sort.Strings(tests)
+	fmt.Printf("  named without the prefix %s (make sweep cannot find what they leave; name them with acctest.RunName): %s\n",
+		acctest.TestPrefix, strings.Join(tests, ", "))
 }
 
 // discarded prints which of the videos the run deleted the workspace keeps discarded, and
