@@ -133,7 +133,8 @@ output "id" {
 	if out = w.Run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") {
 		t.Fatalf("the destroy did not delete the webhook:\n%s", out)
 	}
-	if _, err := client.LookupWebhook(ctx, id); !errors.Is(err, videohost.ErrNotFound) {
+	// GetWebhook reads the service now; LookupWebhook would answer from the list it read above.
+	if _, err := client.GetWebhook(ctx, id); !errors.Is(err, videohost.ErrNotFound) {
 		t.Fatalf("the webhook %s is still on the service after the destroy: %v", id, err)
 	}
 
