@@ -13,8 +13,18 @@
 # the run's time goes to testing rather than waiting (TESTACC_REMOTE_EMULATOR_FLAGS replaces
 # these flags). TESTACC_REMOTE_RUN narrows the tests (a go test -run pattern, default
 # ^TestAcc), TESTACC_REMOTE_PARALLEL sets how many run at once (default 2, kind to a sandbox's
-# rate limits), TESTACC_REMOTE_TIMEOUT the time allowed (default 60m), TESTACC_REMOTE_LOG a file
-# that keeps go test's whole output.
+# rate limits), TESTACC_REMOTE_TIMEOUT the time allowed the whole run (default 30m; each test
+# has a deadline of its own, VIDEOHOST_TEST_DEADLINE, 15m by default), TESTACC_REMOTE_LOG a
+# file that keeps go test's whole output.
+#
+# Every object the tests create carries the run's prefix (tf-acc-<run id>) and its test's name
+# where the service keeps a name; the tests' proxies record each create and delete in the run's
+# ledger, and the run ends with one summary: the share of tests that ran, the contract check's
+# operations and deviations, and the ledger (what the run created, deleted and left, by kind,
+# and the discarded videos Video Restore keeps, until when). A run that leaves an object fails;
+# `make sweep` deletes what carries the prefix. TESTACC_REMOTE_INVENTORY=1 (CI sets it) lists
+# every object of every kind before and after the run (scripts/sweep) and fails on a
+# difference, discarded videos aside: for a workspace that no one else uses meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -44,10 +54,20 @@ else
 	lib_say "==> testacc-remote: VIDEOHOST_OPENAPI is not set: the requests and answers are not checked against the service's published OpenAPI document"
 fi
 
+VIDEOHOST_TEST_RUN=$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
+VIDEOHOST_LEDGER="$lib_tmp/ledger"
+export VIDEOHOST_TEST_RUN VIDEOHOST_LEDGER
+lib_say "==> testacc-remote: run tf-acc-$VIDEOHOST_TEST_RUN (the prefix of what it creates)"
+
+if [ "${TESTACC_REMOTE_INVENTORY:-0}" = 1 ]; then
+	go build -o "$lib_tmp/sweep" ./scripts/sweep
+	"$lib_tmp/sweep" -inventory "$lib_tmp/inventory-before.json"
+fi
+
 log="$lib_tmp/go-test.log"
 rc=0
 VIDEOHOST_EMULATOR=0 TF_ACC=1 go test -count=1 -v -run "${TESTACC_REMOTE_RUN:-^TestAcc}" \
-	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-60m}" ./internal/provider/... >"$log" 2>&1 || rc=$?
+	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-30m}" ./internal/provider/... >"$log" 2>&1 || rc=$?
 # TESTACC_REMOTE_LOG keeps go test's whole output in that file.
 [ -z "${TESTACC_REMOTE_LOG:-}" ] || cp "$log" "$TESTACC_REMOTE_LOG"
 
@@ -63,17 +83,25 @@ lib_say "==> testacc-remote: why the skipped tests skipped:"
 # go test -v prints a skip's reason on the line before its "--- SKIP" line.
 awk '/^--- SKIP: TestAcc/ && prev ~ /_test\.go:[0-9]+: / { sub(/^ +[a-z_]+\.go:[0-9]+: /, "", prev); print prev } { prev = $0 }' "$log" |
 	sort | uniq -c | sort -rn || true
+lib_say
+lib_say "==> testacc-remote: summary"
+share=0
+[ "$total" -eq 0 ] || share=$((100 * (passed + failed) / total))
+lib_say "$total acceptance tests: $((passed + failed)) ran ($share%), $passed passed, $failed failed, $skipped skipped"
 if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -d "$VIDEOHOST_CONTRACT_REPORT" ]; then
-	lib_say
 	# Every package of the provider is a test binary with a report of its own: one summary of them all.
 	go run ./scripts/contractreport "$VIDEOHOST_CONTRACT_REPORT" || rc=1
 fi
-lib_say
-share=0
-[ "$total" -eq 0 ] || share=$((100 * (passed + failed) / total))
-lib_say "==> testacc-remote: $total acceptance tests: $((passed + failed)) ran ($share%), $passed passed, $failed failed, $skipped skipped"
+if [ -d "$VIDEOHOST_LEDGER" ]; then
+	go run ./scripts/ledgerreport "$VIDEOHOST_LEDGER" || rc=1
+else
+	lib_say "ledger of the run: no test created or deleted an object"
+fi
+if [ "${TESTACC_REMOTE_INVENTORY:-0}" = 1 ]; then
+	"$lib_tmp/sweep" -compare "$lib_tmp/inventory-before.json" || rc=1
+fi
 if [ "$rc" -ne 0 ]; then
 	lib_say "---- the last lines of go test ----" >&2
 	tail -n 40 "$log" >&2
-	lib_fail "go test failed (exit $rc)"
+	lib_fail "go test failed, or the run deviated from the contract or left objects (exit $rc)"
 fi

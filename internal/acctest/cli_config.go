@@ -51,6 +51,9 @@ func RunWithOwnCLIConfig(m *testing.M) int {
 	}
 	announceContract(os.Stdout)
 	code := m.Run()
+	if !writeLedger(os.Stdout) && code == 0 {
+		code = 1
+	}
 	if !reportContract(os.Stdout) && code == 0 {
 		code = 1
 	}

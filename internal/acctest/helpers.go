@@ -54,8 +54,11 @@ func NewAccEnv(t *testing.T, opts emulator.Options) *AccEnv {
 	}
 	Parallel(t)
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
-		return remoteAccEnv(t, nil)
+		env := remoteAccEnv(t, nil)
+		watchDeadline(t, env.remote.inFlight.String)
+		return env
 	}
+	watchDeadline(t, func() string { return "terraform or the test itself (the service is in-process)" })
 	emu, baseURL := ServeEmulator(t, opts, nil)
 	keys := emu.APIKeys()
 	if len(keys) == 0 {

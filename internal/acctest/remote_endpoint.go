@@ -1,8 +1,9 @@
 package acctest
 
 // Against a real endpoint (VIDEOHOST_EMULATOR=0), each test sends through a loopback proxy of
-// its own: it counts the test's requests, as the emulator does in-process, and puts the
-// contract check between the provider and the endpoint when the run has the document.
+// its own: it counts the test's requests, as the emulator does in-process, records what the
+// test creates and deletes in the run's ledger (ledger.go), and puts the contract check between
+// the provider and the endpoint when the run has the document.
 
 import (
 	"context"
@@ -24,15 +25,19 @@ import (
 
 // requestCounter counts the requests that pass it, by method and path.
 type requestCounter struct {
-	mu     sync.Mutex
-	counts map[string]int
+	mu       sync.Mutex
+	counts   map[string]int
+	inFlight inFlight // what the test waits on, for the message of its deadline
 }
 
 func (c *requestCounter) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		what := r.Method + " " + r.URL.Path
 		c.mu.Lock()
-		c.counts[r.Method+" "+r.URL.Path]++
+		c.counts[what]++
 		c.mu.Unlock()
+		c.inFlight.begin(what)
+		defer c.inFlight.end(what)
 		next.ServeHTTP(w, r)
 	})
 }
@@ -91,7 +96,7 @@ func remoteEndpoint(t *testing.T, base string, wrap func(http.Handler) http.Hand
 	if wrap != nil {
 		h = wrap(proxy)
 	}
-	srv := httptest.NewServer(http.StripPrefix(prefix, counter.wrap(checkContract(t, h))))
+	srv := httptest.NewServer(http.StripPrefix(prefix, counter.wrap(recordLedger(t, checkContract(t, h)))))
 	t.Cleanup(srv.Close)
 	return srv.URL + prefix, counter
 }

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -149,6 +148,9 @@ func TestAccDocShellBlocksRun(t *testing.T) {
 	}
 	root := filepath.Join("..", "..")
 	cli := acctest.TerraformCLI(t)
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		t.Log("the blocks run as a user copies them, against the emulator they start themselves: they need no key, and send nothing to the endpoint")
+	}
 	for _, page := range shellPages(t, root) {
 		for _, b := range shellBlocks(t, root, page) {
 			if b.marker != "run" {
@@ -161,9 +163,15 @@ func TestAccDocShellBlocksRun(t *testing.T) {
 	}
 }
 
-// runShellBlock runs one block in a fresh copy of the checkout and home.
+// shellBlockTime bounds one block: the quick start builds the provider and the emulator, inits
+// and applies, well within it on a loaded machine.
+const shellBlockTime = 8 * time.Minute
+
+// runShellBlock runs one block in a fresh copy of the checkout and home, in a process group of
+// its own that is killed and reaped when the block ends or its time runs out, whatever it left
+// running (an emulator in the background when the block failed before its kill).
 func runShellBlock(t *testing.T, root, cli string, b shellBlock) {
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(t.Context(), shellBlockTime)
 	defer cancel()
 	checkout := filepath.Join(t.TempDir(), "checkout")
 	copyCheckout(t, root, checkout)
@@ -179,41 +187,43 @@ func runShellBlock(t *testing.T, root, cli string, b shellBlock) {
 	}
 	cmd := exec.CommandContext(ctx, "bash", "-e", "-c", b.body)
 	cmd.Dir, cmd.Env = checkout, env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// The process group goes with the block, whatever it left running (an emulator in the
-	// background when the block failed before its kill).
-	defer func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }()
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s:%d: the block failed (%v):\n%s\n---- its output ----\n%s", b.page, b.line, err, b.body, out)
+	res := acctest.RunInGroup(ctx, t, cmd)
+	if res.Err != nil {
+		t.Fatalf("%s:%d: the block failed:\n%s\n---- how ----\n%s", b.page, b.line, b.body, res.Describe(shellBlockTime))
 	}
-	t.Logf("%s:%d ran:\n%s", b.page, b.line, out)
+	t.Logf("%s:%d ran:\n%s", b.page, b.line, res.Output)
 }
 
-// copyCheckout copies the repository's files (not .git, builds, caches or Terraform's working
-// files) to dst.
+// copyCheckout copies the files git tracks in the checkout at root to dst, as a fresh clone
+// has them: never what the user's own runs left (build outputs, state, lock files, .terraform
+// directories), whether ignored or not.
 func copyCheckout(t *testing.T, root, dst string) {
 	t.Helper()
-	skip := map[string]bool{".git": true, "bin": true, "dist": true, "node_modules": true, ".terraform": true}
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for _, rel := range trackedFiles(t, root) {
+		src := filepath.Join(root, rel)
+		fi, err := os.Lstat(src)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // tracked but removed in the work tree, or a link
 		}
-		rel, _ := filepath.Rel(root, p)
-		if d.IsDir() {
-			if skip[d.Name()] && rel != "." {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dst, rel)), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		if !d.Type().IsRegular() || strings.HasSuffix(p, ".tfstate") || strings.HasSuffix(p, ".out") {
-			return nil
+		if err := copyFile(src, filepath.Join(dst, rel)); err != nil {
+			t.Fatal(err)
 		}
-		return copyFile(p, filepath.Join(dst, rel))
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
+}
+
+// trackedFiles lists the files git tracks under root, relative to it; the test skips where
+// root is not a git checkout (a source archive), as there is no telling the user's files from
+// the project's.
+func trackedFiles(t *testing.T, root string) []string {
+	t.Helper()
+	out, err := exec.CommandContext(t.Context(), "git", "-C", root, "ls-files", "-z", "--cached").Output()
+	if err != nil {
+		t.Skipf("copies the files git tracks, and git ls-files failed in %s (%v): run it in a git checkout", root, err)
+	}
+	return strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
 }
 
 func copyFile(src, dst string) error {
@@ -235,4 +245,42 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return out.Close()
+}
+
+// TestCopyCheckoutCopiesTrackedFilesOnly: the copy of a checkout holds what git tracks, and none
+// of what a user's runs left beside it (a lock file, a .terraform directory, state, an
+// untracked file).
+func TestCopyCheckoutCopiesTrackedFilesOnly(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not on PATH")
+	}
+	root, dst := t.TempDir(), t.TempDir()
+	git := func(args ...string) {
+		cmd := exec.CommandContext(t.Context(), "git", append([]string{"-C", root}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	files := map[string]bool{"README.md": true, "examples/getting-started/main.tf": true, ".gitignore": true,
+		"examples/getting-started/.terraform.lock.hcl": false, "examples/getting-started/.terraform/providers/x": false,
+		"examples/getting-started/terraform.tfstate": false, "notes.txt": false}
+	for name := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		acctest.WriteFile(t, filepath.Join(root, name), "content of "+name)
+	}
+	acctest.WriteFile(t, filepath.Join(root, ".gitignore"), ".terraform*\n*.tfstate\n")
+	git("add", "README.md", ".gitignore", "examples/getting-started/main.tf")
+	copyCheckout(t, root, dst)
+	for name, tracked := range files {
+		_, err := os.Stat(filepath.Join(dst, name))
+		if tracked && err != nil {
+			t.Errorf("the tracked %s was not copied: %v", name, err)
+		}
+		if !tracked && err == nil {
+			t.Errorf("%s, which git does not track, was copied", name)
+		}
+	}
 }

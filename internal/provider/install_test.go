@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // installEnv is the environment of make install and of the CLI in an empty home: the test's
@@ -55,30 +57,32 @@ func installVersion(ctx context.Context, t *testing.T) string {
 	return strings.TrimSpace(string(out))
 }
 
+// installTime bounds TestAccInstallPlainInit: two builds, an init, an apply and a destroy.
+const installTime = 8 * time.Minute
+
 // runMake runs make TARGET at the root of the module in env, and fails the test with its output
 // unless it succeeds.
 func runMake(ctx context.Context, t *testing.T, env []string, target string) {
 	t.Helper()
 	cmd := exec.CommandContext(ctx, "make", "--no-print-directory", target)
 	cmd.Dir, cmd.Env = filepath.Join("..", ".."), env
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("make %s: %v\n%s", target, err, out)
+	if res := acctest.RunInGroup(ctx, t, cmd); res.Err != nil {
+		t.Fatalf("make %s: %s", target, res.Describe(installTime))
 	}
 }
 
 // TestAccInstallPlainInit: make install in an empty home puts the provider where a plain init
 // finds it, with no CLI configuration (no dev_overrides, no TF_CLI_CONFIG_FILE): a configuration
 // that requires videohost/videohost "~> 0.1" inits, applies and destroys against the emulator
-// with the CLI of the tests (Terraform or OpenTofu, whose host differs); make uninstall removes
-// the provider and leaves another provider of the same directory alone.
+// with the CLI of the tests (Terraform or OpenTofu, whose host differs), in-process or against
+// the remote endpoint; make uninstall removes the provider and leaves another provider of the
+// same directory alone.
 func TestAccInstallPlainInit(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	env.RequireEmulator(t)
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not on PATH")
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(t.Context(), installTime)
 	defer cancel()
 	home := t.TempDir()
 	plugins := filepath.Join(home, ".terraform.d", "plugins")
@@ -115,8 +119,12 @@ func TestAccInstallPlainInit(t *testing.T) {
 provider "videohost" {}
 
 resource "videohost_webhook" "installed" {
-  url    = "https://hooks.example.test/installed"
+  url    = "https://hooks.example.test/`+acctest.RunName(t, "installed")+`"
   events = ["video.encoding.quality.completed"]
+}
+
+output "id" {
+  value = videohost_webhook.installed.id
 }
 `)
 	out := w.Run("init", "-no-color")
@@ -127,11 +135,20 @@ resource "videohost_webhook" "installed" {
 	if !strings.Contains(lock, `provider "`+host+`/videohost/videohost"`) || !strings.Contains(lock, `version     = "`+version+`"`) {
 		t.Errorf("the lock file does not hold %s/videohost/videohost %s:\n%s", host, version, lock)
 	}
-	if out = w.Run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") || len(env.Emu.Webhooks()) != 1 {
-		t.Fatalf("the apply did not create the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
+	client := acctest.ServiceClient(t, env)
+	if out = w.Run("apply", "-no-color", "-auto-approve"); !strings.Contains(out, "1 added") {
+		t.Fatalf("the apply did not create the webhook:\n%s", out)
 	}
-	if out = w.Run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") || len(env.Emu.Webhooks()) != 0 {
-		t.Fatalf("the destroy did not delete the webhook (the emulator holds %d):\n%s", len(env.Emu.Webhooks()), out)
+	id := strings.TrimSpace(w.Run("output", "-raw", "id"))
+	if _, err := client.LookupWebhook(ctx, id); err != nil {
+		t.Fatalf("the webhook %q the apply created is not on the service: %v", id, err)
+	}
+	if out = w.Run("destroy", "-no-color", "-auto-approve"); !strings.Contains(out, "1 destroyed") {
+		t.Fatalf("the destroy did not delete the webhook:\n%s", out)
+	}
+	// GetWebhook reads the service now; LookupWebhook would answer from the list it read above.
+	if _, err := client.GetWebhook(ctx, id); !errors.Is(err, videohost.ErrNotFound) {
+		t.Fatalf("the webhook %s is still on the service after the destroy: %v", id, err)
 	}
 
 	runMake(ctx, t, menv, "uninstall")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -540,12 +541,18 @@ func TestAccLiveStreamGenerateConfig(t *testing.T) {
 
 	const key = "rk-generated-config-1"
 	ls, err := acctest.ServiceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{
-		Name:      "made in the dashboard",
+		Name:      acctest.RunName(t, "made in the dashboard"),
 		Restreams: []videohost.Restream{{Name: "YouTube", ServerURL: "rtmp://a.rtmp.youtube.com/live2", StreamKey: key}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Imported, it is in a working directory of the test's: it goes when the test ends.
+	t.Cleanup(func() {
+		if err := acctest.ServiceClient(t, env).DeleteLiveStream(context.Background(), ls.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting live stream %s: %v", ls.ID, err)
+		}
+	})
 	cli.Write("main.tf", `terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }

@@ -116,12 +116,14 @@ func TestAccUploadToken(t *testing.T) {
 					// The token is what the service takes for an upload without the API key.
 					acctest.StateCheckFunc(func(*tfjson.State) error {
 						data := []byte("not really a video, but bytes the emulator takes")
-						v, err := acctest.ServiceClient(t, env).UploadWithToken(context.Background(), first,
-							videohost.UploadSource{Name: "clip.mp4", Reader: bytes.NewReader(data), Size: int64(len(data))}, videohost.UploadOptions{})
+						// The video the upload makes takes the file's name as its title: the run's.
+						c := acctest.ServiceClient(t, env)
+						v, err := c.UploadWithToken(context.Background(), first,
+							videohost.UploadSource{Name: acctest.RunName(t, "clip.mp4"), Reader: bytes.NewReader(data), Size: int64(len(data))}, videohost.UploadOptions{})
 						if err != nil || v.ID == "" {
 							return fmt.Errorf("uploading with the token: %v", err)
 						}
-						return nil
+						return c.DeleteVideo(context.Background(), v.ID)
 					}),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("ttl"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue(testUploadTokenAddr, tfjsonpath.New("expires_at"), knownvalue.Null()),

@@ -22,17 +22,20 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// restoredVideoResource is the video of the restore tests, and the output of its id.
-const restoredVideoResource = `
+// restoredVideoResource is the video of the restore tests of t, named by its run and test, and
+// the output of its id.
+func restoredVideoResource(t *testing.T) string {
+	return fmt.Sprintf(`
 resource "videohost_video" "kept" {
-  title      = "Kept for restore"
+  title      = %q
   source_url = "https://media.example.test/kept.mp4"
 }
 
 output "id" {
   value = videohost_video.kept.id
 }
-`
+`, acctest.RunName(t, "kept for restore"))
+}
 
 // destroyDiscards creates the video of restoredVideoResource in w, then removes it from the
 // configuration: the apply's warning says that the service discarded it, and until when (the
@@ -42,7 +45,7 @@ output "id" {
 // videos) it skips the test, which has nothing to restore.
 func destroyDiscards(t *testing.T, env *acctest.AccEnv, w *acctest.CliWorkdir, rest string) string {
 	t.Helper()
-	w.WriteConfig(env, "", restoredVideoResource)
+	w.WriteConfig(env, "", restoredVideoResource(t))
 	w.Run("apply", "-auto-approve", "-no-color", "-input=false")
 	id := strings.TrimSpace(w.Run("output", "-raw", "id"))
 	w.WriteConfig(env, "", rest)
@@ -83,7 +86,7 @@ func discardedOrSkip(t *testing.T, env *acctest.AccEnv, id string) videohost.Vid
 // with an import block; the plan after it is empty.
 func importRestored(t *testing.T, env *acctest.AccEnv, w *acctest.CliWorkdir, id string) {
 	t.Helper()
-	w.WriteConfig(env, "", restoredVideoResource+fmt.Sprintf(`
+	w.WriteConfig(env, "", restoredVideoResource(t)+fmt.Sprintf(`
 import {
   to = videohost_video.kept
   id = %q
@@ -94,6 +97,9 @@ import {
 		t.Errorf("the apply did not import the restored video:\n%s", out)
 	}
 	w.Run("plan", "-detailed-exitcode", "-no-color", "-input=false")
+	// The test leaves nothing: the restored video goes (discarded again where the workspace
+	// keeps discarded videos, as the run's ledger says).
+	w.Run("destroy", "-auto-approve", "-no-color", "-input=false")
 }
 
 // TestAccVideoDestroyDiscards destroys a video of a workspace with the Video Restore feature on
@@ -107,15 +113,15 @@ func TestAccVideoDestroyDiscards(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	w := acctest.NewCLIWorkdir(ctx, t, "1.11.0")
-	listed := `
+	listed := fmt.Sprintf(`
 data "videohost_discarded_videos" "kept" {
-  title = "Kept for restore"
+  title = %q
 }
 
 output "discarded" {
   value = [for v in data.videohost_discarded_videos.kept.videos : "${v.id} ${v.discarded} ${v.deletes_at}"]
 }
-`
+`, acctest.RunName(t, "kept for restore"))
 	id := destroyDiscards(t, env, w, listed)
 	w.Run("apply", "-auto-approve", "-no-color", "-input=false", "-refresh-only")
 	out := w.Run("output", "-json", "discarded")

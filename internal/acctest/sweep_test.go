@@ -1,0 +1,96 @@
+package acctest
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// TestSweepDeletesWhatCarriesThePrefix: the sweeper deletes, in a workspace with Video Restore,
+// the videos, live streams, player themes and webhooks whose name (a webhook's URL) carries
+// the test prefix and the watermark whose id a run's ledger holds, prints each, and leaves
+// everything else: a user's objects, another watermark, and the discarded video its own
+// delete made (the API has no delete of discarded videos).
+func TestSweepDeletesWhatCarriesThePrefix(t *testing.T) {
+	emu, err := emulator.New(emulator.Options{VideoRestore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); _ = emu.Close() })
+	c, err := videohost.New(videohost.Config{BaseURL: srv.URL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	must := func(_ any, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	swept := RunPrefix() + "-TestX-clip"
+	must(c.CreateVideo(ctx, videohost.VideoCreate{Title: swept}))
+	must(c.CreateVideo(ctx, videohost.VideoCreate{Title: "my holiday " + TestPrefix}))
+	must(c.CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: swept}))
+	must(c.CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: "made in the dashboard"}))
+	must(c.CreatePlayerTheme(ctx, videohost.PlayerThemeInput{Name: videohost.Value(swept)}))
+	must(c.CreateWebhook(ctx, videohost.CreateWebhookInput{URL: "https://hooks.example.test/" + swept, Events: []string{"video.encoding.quality.completed"}}))
+	must(c.CreateWebhook(ctx, videohost.CreateWebhookInput{URL: "https://" + TestPrefix + "host.example.test/mine", Events: []string{"video.encoding.quality.completed"}}))
+	png := []byte(ReadText(t, WritePNG(t, t.TempDir(), "w.png", 8, 8, 1)))
+	mark, err := c.CreateWatermark(ctx, videohost.UploadSource{Name: "w.png", Reader: bytes.NewReader(png), Size: int64(len(png))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(c.CreateWatermark(ctx, videohost.UploadSource{Name: "w.png", Reader: bytes.NewReader(png), Size: int64(len(png))}))
+
+	var out strings.Builder
+	deleted, err := Sweep(ctx, c, map[string]bool{"watermark " + mark.ID: true}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(deleted) != 5 {
+		t.Errorf("deleted %d objects, want 5 (a video, a live stream, a player theme, a webhook, a watermark):\n%s", len(deleted), out.String())
+	}
+	for _, want := range []string{`deleted video `, `deleted live stream `, `deleted player theme `, `deleted webhook `, `deleted watermark ` + mark.ID, swept} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the sweeper's output does not say %q:\n%s", want, out.String())
+		}
+	}
+	left, err := Inventory(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, o := range left {
+		kinds[o.Kind]++
+		if o.Kind == "discarded video" && (o.Name != swept || o.Until == nil) {
+			t.Errorf("discarded video %+v: want %q with the date it is purged", o, swept)
+		}
+	}
+	want := map[string]int{"video": 1, "live stream": 1, "webhook": 1, "watermark": 1, "discarded video": 1}
+	for k, n := range want {
+		if kinds[k] != n {
+			t.Errorf("%d %ss left, want %d (all left: %+v)", kinds[k], k, n, left)
+		}
+	}
+}
+
+// TestSweepRefusesProduction: the sweeper deletes in a sandbox or a loopback emulator, and
+// refuses any other endpoint, whose key may open a production workspace.
+func TestSweepRefusesProduction(t *testing.T) {
+	for url, ok := range map[string]bool{"https://sandbox.api.video": true, "http://127.0.0.1:4010": true,
+		"http://localhost:8080/v1": true, "https://ws.api.video": false, "https://sandbox.example.com.evil.test": false} {
+		err := SweepAllowed(url)
+		if (err == nil) != ok {
+			t.Errorf("SweepAllowed(%s) = %v, want allowed %v", url, err, ok)
+		}
+	}
+	if err := SweepAllowed("https://ws.api.video"); err == nil || !strings.Contains(err.Error(), "-allow-production") {
+		t.Errorf("the refusal does not say how to sweep anyway: %v", err)
+	}
+}
