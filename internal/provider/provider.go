@@ -122,7 +122,7 @@ func (p *VideohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				CustomType: framework.WholeNumberType{Unit: "MiB"},
 				MarkdownDescription: fmt.Sprintf("Size in MiB of one chunk of a video's `source_file` upload, %d to %d "+
 					"(the service's bounds of a chunk). Larger chunks make fewer requests of the uploads rate limit; "+
-					"an interrupted upload resumes from whole chunks. Unset, each upload chooses: one wave of chunks of "+
+					"an interrupted upload resumes from whole chunks. Default: unset, each upload chooses: one wave of chunks of "+
 					"at least 32 MiB over its connections, or whole waves of equal chunks, and the largest chunks when "+
 					"the file needs more than a window of the uploads limit. No environment variable.",
 					videohost.MinUploadChunkSize>>20, videohost.MaxUploadChunkSize>>20),
@@ -134,7 +134,7 @@ func (p *VideohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 				MarkdownDescription: fmt.Sprintf("How many chunks of one video source are sent together, 1 to %d, each on "+
 					"a connection of its own. Over a long path (a CI runner or an office tens of milliseconds from the "+
 					"service) one connection carries only so much, and N chunks in flight carry about N times as much, "+
-					"as far as the uploads rate limit and the link allow. Unset, each upload chooses: as many as its "+
+					"as far as the uploads rate limit and the link allow. Default: unset, each upload chooses: as many as its "+
 					"chunks fill, up to %d and never more than a window of the uploads limit takes, so that the last "+
 					"wave is as full as the others. No environment variable.",
 					videohost.MaxUploadChunksInFlight, videohost.MaxUploadChunksInFlight),

@@ -103,38 +103,6 @@ func (m *VideoResourceModel) setLabelsFromVideo(ctx context.Context, v videohost
 	return diags
 }
 
-// keptIgnoredLabels adds to in what the service holds of video id that the ignore rules leave to
-// other systems, so that a PATCH of the whole tags or metadata removes none of it. It reads the
-// video only when a rule is set and the PATCH carries tags or metadata. managedTags and
-// managedKeys are what Terraform manages, before and after the update: those are never kept.
-func keptIgnoredLabels(ctx context.Context, pd *framework.ProviderData, id string, in *videohost.VideoUpdate,
-	managedTags, managedKeys []string, diags *diag.Diagnostics,
-) bool {
-	l := pd.Labels
-	sentTags, tags := in.Tags.Get()
-	sentMD, md := in.Metadata.Get()
-	tags, md = tags && !l.IgnoreTags.IsEmpty(), md && !l.IgnoreMetadata.IsEmpty()
-	if !tags && !md {
-		return true
-	}
-	v, err := pd.Client.GetVideo(ctx, id)
-	if err != nil {
-		framework.AddAPIErrorDiagnostics(diags, "Unable to Read Video", err, pd, videoAttributePaths)
-		return false
-	}
-	if tags {
-		_, ignored := framework.HeldTags(v.Tags, l.IgnoreTags, managedTags)
-		in.Tags = videohost.Value(framework.MergeTags(sentTags, ignored))
-	}
-	if md {
-		_, ignored := framework.HeldMetadata(metadataMap(v.Metadata), l.IgnoreMetadata, managedKeys)
-		sent := metadataMap(sentMD)
-		maps.Copy(sent, ignored)
-		in.Metadata = videohost.Value(metadataList(sent))
-	}
-	return true
-}
-
 // metadataMap is the service's list of pairs as a map.
 func metadataMap(kvs []videohost.Metadata) map[string]string {
 	md := make(map[string]string, len(kvs))

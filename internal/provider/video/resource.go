@@ -3,6 +3,7 @@ package video
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 
@@ -154,7 +155,8 @@ const videoLanguageDescription = "Language of the video, one of the service's la
 
 // videoMetadataAttributes are the attributes that change in place.
 func videoMetadataAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
+	attrs := videoTranscriptAttributes()
+	maps.Copy(attrs, map[string]schema.Attribute{
 		"id": framework.KeptString("Identifier of the video (the service's `videoId`)."),
 		"title": schema.StringAttribute{
 			MarkdownDescription: fmt.Sprintf("Title of the video, at most %d characters. Required; must not be blank.", maxVideoTitle),
@@ -209,6 +211,21 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 			Validators:    []validator.String{framework.VideoLanguageValidator()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
 		},
+		"thumbnail_timecode": schema.StringAttribute{
+			MarkdownDescription: "Time of the frame that becomes the thumbnail, `HH:MM:SS` with optional milliseconds " +
+				"(`00:00:05.250`); set once the source is uploaded. No default: the service's own thumbnail. " +
+				"Removing it keeps the last thumbnail chosen.",
+			Optional:   true,
+			Validators: []validator.String{timecodeValidator()},
+		},
+	})
+	return attrs
+}
+
+// videoTranscriptAttributes are the attributes of the transcript and its summary, which the
+// service does not show back.
+func videoTranscriptAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
 		"transcript": schema.BoolAttribute{
 			MarkdownDescription: "Whether the service makes a transcript of the video. Default `false`. The service " +
 				"does not show it, so a change made outside Terraform is not seen.",
@@ -231,13 +248,6 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 				setvalidator.SizeAtLeast(1),
 				setvalidator.ValueStringsAre(stringvalidator.OneOf(videoSummaryParts...)),
 			},
-		},
-		"thumbnail_timecode": schema.StringAttribute{
-			MarkdownDescription: "Time of the frame that becomes the thumbnail, `HH:MM:SS` with optional milliseconds " +
-				"(`00:00:05.250`); set once the source is uploaded. No default: the service's own thumbnail. " +
-				"Removing it keeps the last thumbnail chosen.",
-			Optional:   true,
-			Validators: []validator.String{timecodeValidator()},
 		},
 	}
 }
