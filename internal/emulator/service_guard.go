@@ -73,7 +73,8 @@ func (e *Emulator) arrive(w http.ResponseWriter, r *http.Request) bool {
 // and for /upload the 404 of a bad token, which serveRoute answers after the method.
 func (e *Emulator) admit(w http.ResponseWriter, r *http.Request, rt *serviceRoute) (string, *apiError, bool) {
 	var (
-		subject, anonymous = "", false
+		subject            string
+		anonymous          bool
 		refused, tokenMiss *apiError
 		class              = requestClass(r)
 	)

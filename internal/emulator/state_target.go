@@ -55,12 +55,12 @@ func resolveStatePath(path string) (*statePin, error) {
 	pin := &statePin{path: path}
 	cur := path
 	for range maxStateLinks {
-		fi, err := os.Lstat(cur)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			// A path that cannot be examined is taken for a file: checkStateWritable then says
-			// why its directory cannot be written.
+		fi, lerr := os.Lstat(cur)
+		if lerr != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			// A path that cannot be examined (lerr) is taken for a file, not refused here:
+			// checkStateWritable then says why its directory cannot be written.
 			pin.target = cur
-			return pin, nil
+			return pin, nil //nolint:nilerr // the error is reported by checkStateWritable.
 		}
 		dest, err := os.Readlink(cur)
 		if err != nil {

@@ -114,8 +114,12 @@ func startToxiproxy(t *testing.T, bin, upstream string) *toxiproxy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := l.Addr().(*net.TCPAddr).Port
+	addr, ok := l.Addr().(*net.TCPAddr)
 	_ = l.Close()
+	if !ok {
+		t.Fatalf("a TCP listener has the address %v", l.Addr())
+	}
+	port := addr.Port
 	var out bytes.Buffer
 	cmd := exec.Command(bin, "-host", "127.0.0.1", "-port", strconv.Itoa(port))
 	cmd.Stdout, cmd.Stderr = &out, &out
