@@ -206,11 +206,21 @@ func testWatermark(t *testing.T, env *acctest.AccEnv) string {
 	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 2, 2))); err != nil {
 		t.Fatal(err)
 	}
-	w, err := acctest.ServiceClient(t, env).CreateWatermark(t.Context(), videohost.UploadSource{
+	c := acctest.ServiceClient(t, env)
+	w, err := c.CreateWatermark(t.Context(), videohost.UploadSource{
 		Name: "mark.png", Reader: bytes.NewReader(b.Bytes()), Size: int64(b.Len())})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Made outside Terraform, so deleted here when the test ends: a run against a real endpoint
+	// leaves nothing behind.
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := c.DeleteWatermark(ctx, w.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting the test's watermark %s: %v", w.ID, err)
+		}
+	})
 	return w.ID
 }
 
