@@ -134,13 +134,40 @@ func TestListValue(t *testing.T) {
 // types.List ("hand-built"). It prints figures only; the choice they support is written in
 // list_values.go.
 func BenchmarkListValues(b *testing.B) {
+	listCases([]int{10, 100}, []int{100, 10000}, func(name string, ds datasource.DataSource, reflected func() any, handBuilt func() (any, diag.Diagnostics)) {
+		benchmarkList(b, name, ds, reflected, handBuilt)
+	})
+}
+
+// TestListBenchmarkCasesAgree runs the check BenchmarkListValues starts with on every case, so
+// a list data source that gains a filter fails here, in go test, rather than only in the
+// benchmarks.
+func TestListBenchmarkCasesAgree(t *testing.T) {
+	var cases int
+	listCases([]int{2}, []int{2}, func(name string, ds datasource.DataSource, reflected func() any, handBuilt func() (any, diag.Diagnostics)) {
+		cases++
+		t.Run(name, func(t *testing.T) {
+			viaReflection, viaHand, diags := listStates(ds, reflected, handBuilt)
+			if diags.HasError() || !viaReflection.Raw.Equal(viaHand.Raw) {
+				t.Fatalf("the two ways give different states (%v):\n%s\n%s", diags, viaReflection.Raw, viaHand.Raw)
+			}
+		})
+	})
+	if cases != 3 {
+		t.Fatalf("%d cases, want 3 (webhooks, live streams, videos)", cases)
+	}
+}
+
+// listCases calls do with each list data source's two ways of building its state, for each
+// number of items.
+func listCases(sizes, videoSizes []int, do func(name string, ds datasource.DataSource, reflected func() any, handBuilt func() (any, diag.Diagnostics))) {
 	ctx := context.Background()
-	for _, n := range []int{10, 100} {
+	for _, n := range sizes {
 		webhooks := make([]videohost.Webhook, n)
 		for i := range webhooks {
 			webhooks[i] = testWebhook(fmt.Sprintf("wh%d", i))
 		}
-		benchmarkList(b, fmt.Sprintf("webhooks/%d", n), webhook.NewWebhooksDataSource(),
+		do(fmt.Sprintf("webhooks/%d", n), webhook.NewWebhooksDataSource(),
 			func() any {
 				m := struct {
 					Event    types.String           `tfsdk:"event"`
@@ -160,19 +187,20 @@ func BenchmarkListValues(b *testing.B) {
 				return &webhook.WebhooksModel{Event: types.StringNull(), Webhooks: l}, diags
 			})
 	}
-	for _, n := range []int{10, 100} {
+	for _, n := range sizes {
 		streams := make([]videohost.LiveStream, n)
 		for i := range streams {
 			streams[i] = testLiveStream(fmt.Sprintf("li%d", i))
 		}
-		benchmarkList(b, fmt.Sprintf("live_streams/%d", n), livestream.NewLiveStreamsDataSource(),
+		do(fmt.Sprintf("live_streams/%d", n), livestream.NewLiveStreamsDataSource(),
 			func() any {
 				m := struct {
 					Name        types.String                 `tfsdk:"name"`
+					StreamKey   types.String                 `tfsdk:"stream_key"`
 					SortBy      types.String                 `tfsdk:"sort_by"`
 					SortOrder   types.String                 `tfsdk:"sort_order"`
 					LiveStreams []livestream.LiveStreamModel `tfsdk:"live_streams"`
-				}{Name: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull()}
+				}{Name: types.StringNull(), StreamKey: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull()}
 				for _, ls := range streams {
 					m.LiveStreams = append(m.LiveStreams, livestream.LiveStreamModelFrom(ls))
 				}
@@ -182,10 +210,10 @@ func BenchmarkListValues(b *testing.B) {
 				l, diags := framework.ListValue(livestream.LiveStreamObjectType, streams, func(ls videohost.LiveStream) (types.Object, diag.Diagnostics) {
 					return livestream.LiveStreamModelFrom(ls).Object()
 				})
-				return &livestream.LiveStreamsModel{Name: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(), LiveStreams: l}, diags
+				return &livestream.LiveStreamsModel{Name: types.StringNull(), StreamKey: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(), LiveStreams: l}, diags
 			})
 	}
-	for _, n := range []int{100, 10000} {
+	for _, n := range videoSizes {
 		videos := make([]videohost.Video, n)
 		for i := range videos {
 			videos[i] = acctest.TestVideo(fmt.Sprintf("vi%d", i))
@@ -194,7 +222,7 @@ func BenchmarkListValues(b *testing.B) {
 			Title: types.StringNull(), Tags: types.ListNull(types.StringType), Metadata: types.MapNull(types.StringType),
 			Description: types.StringNull(), LiveStreamID: types.StringNull(), SortBy: types.StringNull(), SortOrder: types.StringNull(),
 		}
-		benchmarkList(b, fmt.Sprintf("videos/%d", n), video.NewVideosDataSource(),
+		do(fmt.Sprintf("videos/%d", n), video.NewVideosDataSource(),
 			func() any {
 				m := struct {
 					Title        types.String       `tfsdk:"title"`
@@ -226,17 +254,9 @@ func BenchmarkListValues(b *testing.B) {
 // converting the client's items and setting the state of the data source's schema.
 func benchmarkList(b *testing.B, name string, ds datasource.DataSource, reflected func() any, handBuilt func() (any, diag.Diagnostics)) {
 	ctx := context.Background()
-	var resp datasource.SchemaResponse
-	ds.Schema(ctx, datasource.SchemaRequest{}, &resp)
-	emptyState := func() tfsdk.State {
-		return tfsdk.State{Schema: resp.Schema, Raw: tftypes.NewValue(resp.Schema.Type().TerraformType(ctx), nil)}
-	}
+	emptyState := emptyStateOf(ds)
 	// Both ways must give the same state, or the figures compare different work.
-	viaReflection, viaHand := emptyState(), emptyState()
-	diags := viaReflection.Set(ctx, reflected())
-	m, d := handBuilt()
-	diags.Append(d...)
-	diags.Append(viaHand.Set(ctx, m)...)
+	viaReflection, viaHand, diags := listStates(ds, reflected, handBuilt)
 	if diags.HasError() || !viaReflection.Raw.Equal(viaHand.Raw) {
 		b.Fatalf("%s: the two ways give different states (%v):\n%s\n%s", name, diags, viaReflection.Raw, viaHand.Raw)
 	}
@@ -260,4 +280,26 @@ func benchmarkList(b *testing.B, name string, ds datasource.DataSource, reflecte
 			}
 		}
 	})
+}
+
+// emptyStateOf returns a maker of empty states of the data source's schema.
+func emptyStateOf(ds datasource.DataSource) func() tfsdk.State {
+	ctx := context.Background()
+	var resp datasource.SchemaResponse
+	ds.Schema(ctx, datasource.SchemaRequest{}, &resp)
+	return func() tfsdk.State {
+		return tfsdk.State{Schema: resp.Schema, Raw: tftypes.NewValue(resp.Schema.Type().TerraformType(ctx), nil)}
+	}
+}
+
+// listStates sets one state each way.
+func listStates(ds datasource.DataSource, reflected func() any, handBuilt func() (any, diag.Diagnostics)) (tfsdk.State, tfsdk.State, diag.Diagnostics) {
+	ctx := context.Background()
+	emptyState := emptyStateOf(ds)
+	viaReflection, viaHand := emptyState(), emptyState()
+	diags := viaReflection.Set(ctx, reflected())
+	m, d := handBuilt()
+	diags.Append(d...)
+	diags.Append(viaHand.Set(ctx, m)...)
+	return viaReflection, viaHand, diags
 }
