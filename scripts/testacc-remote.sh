@@ -15,7 +15,8 @@
 # ^TestAcc), TESTACC_REMOTE_PARALLEL sets how many run at once (default 2, kind to a sandbox's
 # rate limits), TESTACC_REMOTE_TIMEOUT the time allowed the whole run (default 30m; each test
 # has a deadline of its own, VIDEOHOST_TEST_DEADLINE, 15m by default), TESTACC_REMOTE_LOG a
-# file that keeps go test's whole output.
+# file that keeps go test's whole output. The whole suite fails when fewer than
+# TESTACC_REMOTE_MIN_SHARE percent of the acceptance tests ran (default 75).
 #
 # Every object the tests create carries the run's prefix (tf-acc-<run id>) and its test's name
 # where the service keeps a name; the tests' proxies record each create and delete in the run's
@@ -88,6 +89,13 @@ lib_say "==> testacc-remote: summary"
 share=0
 [ "$total" -eq 0 ] || share=$((100 * (passed + failed) / total))
 lib_say "$total acceptance tests: $((passed + failed)) ran ($share%), $passed passed, $failed failed, $skipped skipped"
+# The whole suite (no TESTACC_REMOTE_RUN) must run mostly against the endpoint: a test that
+# could create what it needs through the public API and skips instead lowers the share.
+min_share=${TESTACC_REMOTE_MIN_SHARE:-75}
+if [ -z "${TESTACC_REMOTE_RUN:-}" ] && [ "$share" -lt "$min_share" ]; then
+	lib_say "testacc-remote: $share% of the acceptance tests ran against the endpoint, below TESTACC_REMOTE_MIN_SHARE ($min_share%)" >&2
+	rc=1
+fi
 if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -d "$VIDEOHOST_CONTRACT_REPORT" ]; then
 	# Every package of the provider is a test binary with a report of its own: one summary of them all.
 	go run ./scripts/contractreport "$VIDEOHOST_CONTRACT_REPORT" || rc=1

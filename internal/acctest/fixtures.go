@@ -31,7 +31,7 @@ const TestStreamAddr = "videohost_live_stream.studio"
 func StreamConfig(env *AccEnv, withTheme bool, attrs ...string) string {
 	s := env.ProviderConfig("")
 	if withTheme {
-		s += "resource \"videohost_player_theme\" \"brand\" {\n  name = \"brand\"\n}\n"
+		s += "resource \"videohost_player_theme\" \"brand\" {\n  name = " + Hcl(env.Name("brand")) + "\n}\n"
 	}
 	return s + "resource \"videohost_live_stream\" \"studio\" {\n" + HclAttrs(attrs...) + "}\n"
 }

@@ -43,6 +43,13 @@ type AccEnv struct {
 	BaseURL, APIKey string
 	Emu             *emulator.Emulator // nil against a real endpoint
 	remote          *requestCounter    // the requests sent to a real endpoint; nil with the emulator
+	test            string             // the name of the test the service serves
+}
+
+// Name is what the test names its object what on the service (a title, a name, a URL's path):
+// RunName, the run's prefix and the test's name, so that a run's ledger and `make sweep` find it.
+func (e *AccEnv) Name(what string) string {
+	return runName(e.test, what)
 }
 
 // NewAccEnv starts the service of one acceptance test. It skips the test without TF_ACC, so
@@ -55,6 +62,7 @@ func NewAccEnv(t *testing.T, opts emulator.Options) *AccEnv {
 	Parallel(t)
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
 		env := remoteAccEnv(t, nil)
+		env.test = t.Name()
 		watchDeadline(t, env.remote.inFlight.String)
 		return env
 	}
@@ -64,7 +72,7 @@ func NewAccEnv(t *testing.T, opts emulator.Options) *AccEnv {
 	if len(keys) == 0 {
 		t.Fatal("the emulator has no API key")
 	}
-	return &AccEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu}
+	return &AccEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu, test: t.Name()}
 }
 
 // parallelTests holds the tests that parallel has made parallel.

@@ -68,7 +68,31 @@ var unsafeInName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 // in letters, digits, dots, dashes and underscores (fit for a title, a name or a URL's path),
 // so that whoever finds it in the workspace knows which run and test made it.
 func RunName(t *testing.T, what string) string {
-	return RunPrefix() + "-" + unsafeInName.ReplaceAllString(t.Name()+"-"+what, "-")
+	return runName(t.Name(), what)
+}
+
+func runName(test, what string) string {
+	if test != "" {
+		what = test + "-" + what
+	}
+	return RunPrefix() + "-" + unsafeInName.ReplaceAllString(what, "-")
+}
+
+// Misnamed returns the creates of entries whose name, where the service keeps one, does not
+// carry TestPrefix and the name of the test that made it (its top-level test's, in RunName's
+// letters): what `make sweep` could not find, or no one could trace to its test.
+func Misnamed(entries []LedgerEntry) []LedgerEntry {
+	var out []LedgerEntry
+	for _, e := range entries {
+		if e.Event != "created" || e.Name == "" {
+			continue
+		}
+		test, _, _ := strings.Cut(e.Test, "/")
+		if !strings.Contains(e.Name, TestPrefix) || !strings.Contains(e.Name, unsafeInName.ReplaceAllString(test, "-")) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // ledgerKinds maps the first segment of a path to the kind of object it creates or deletes, and

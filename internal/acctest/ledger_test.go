@@ -65,3 +65,25 @@ func TestTallyLedgerLeavesNothingDeleted(t *testing.T) {
 		t.Errorf("tally %+v: want nothing left and the video v1 deleted, named tf-acc-a", tally)
 	}
 }
+
+// TestMisnamed: a create whose name lacks the prefix or its test's name is misnamed; one named
+// by RunName, a subtest's included, is not; nor a create of a kind without a name, nor a delete.
+func TestMisnamed(t *testing.T) {
+	at := time.Now()
+	good := RunName(t, "clip")
+	got := Misnamed([]LedgerEntry{
+		{Event: "created", Kind: "video", ID: "v1", Name: good, Test: t.Name(), At: at},
+		{Event: "created", Kind: "video", ID: "v2", Name: TestPrefix + "x-" + t.Name() + "-clip", Test: t.Name() + "/caption", At: at},
+		{Event: "created", Kind: "live stream", ID: "l1", Name: "studio", Test: t.Name(), At: at},
+		{Event: "created", Kind: "webhook", ID: "w1", Name: "https://x/" + TestPrefix + "y-TestOther-hook", Test: t.Name(), At: at},
+		{Event: "created", Kind: "watermark", ID: "wm1", Test: t.Name(), At: at},
+		{Event: "deleted", Kind: "video", ID: "v1", Test: t.Name(), At: at},
+	})
+	var ids []string
+	for _, e := range got {
+		ids = append(ids, e.ID)
+	}
+	if strings.Join(ids, " ") != "l1 w1" {
+		t.Errorf("misnamed: %v, want l1 (no prefix) and w1 (another test's name)", ids)
+	}
+}

@@ -3,7 +3,7 @@
 // deleted, then each object it left, with its id, name and test, and the videos it deleted
 // that the workspace keeps discarded (Video Restore), with the day the service purges them.
 // It reads the discarded videos with VIDEOHOST_API_KEY at VIDEOHOST_BASE_URL. It exits 1 when
-// the run left an object.
+// the run left an object or named one without the run's prefix and its test's name.
 //
 //	go run ./scripts/ledgerreport DIR
 package main
@@ -54,33 +54,40 @@ func main() {
 	for _, e := range t.Left {
 		fmt.Printf("  left: %s %s %q by %s\n", e.Kind, acctest.ShownID(acctest.Object{Kind: e.Kind, ID: e.ID}), e.Name, e.Test)
 	}
-	unprefixed(entries)
+	misnamed := unprefixed(entries)
 	discarded(t.DeletedVideos)
 	if len(t.Left) > 0 {
 		fmt.Fprintf(os.Stderr, "ledgerreport: the run left %d objects; make sweep deletes those whose name carries %s\n", len(t.Left), acctest.TestPrefix)
+	}
+	if misnamed > 0 {
+		fmt.Fprintf(os.Stderr, "ledgerreport: the run named %d objects without the prefix and their test's name\n", misnamed)
+	}
+	if len(t.Left) > 0 || misnamed > 0 {
 		os.Exit(1)
 	}
 }
 
-// unprefixed names the tests that gave an object a name without the run's prefix: make sweep
-// cannot find what such a test leaves.
-func unprefixed(entries []acctest.LedgerEntry) {
+// unprefixed names the tests that gave an object a name without the run's prefix and their
+// own name: make sweep cannot find what such a test leaves, nor anyone trace it to its test.
+func unprefixed(entries []acctest.LedgerEntry) int {
 	byTest := map[string]int{}
-	for _, e := range entries {
-		if e.Event == "created" && e.Name != "" && !strings.Contains(e.Name, acctest.TestPrefix) {
-			byTest[e.Test]++
-		}
+	var names []string
+	for _, e := range acctest.Misnamed(entries) {
+		byTest[e.Test]++
+		names = append(names, fmt.Sprintf("%s %q", e.Kind, e.Name))
 	}
 	if len(byTest) == 0 {
-		return
+		return 0
 	}
 	tests := make([]string, 0, len(byTest))
 	for name, n := range byTest {
 		tests = append(tests, fmt.Sprintf("%s (%d)", name, n))
 	}
 	sort.Strings(tests)
-	fmt.Printf("  named without the prefix %s (make sweep cannot find what they leave; name them with acctest.RunName): %s\n",
+	fmt.Printf("  named without the prefix %s and the test's name (make sweep cannot find what they leave; name them with acctest.RunName): %s\n",
 		acctest.TestPrefix, strings.Join(tests, ", "))
+	fmt.Printf("  the names: %s\n", strings.Join(names, ", "))
+	return len(names)
 }
 
 // discarded prints which of the videos the run deleted the workspace keeps discarded, and
