@@ -6,6 +6,7 @@ package acctest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -137,7 +138,13 @@ func Sweep(ctx context.Context, c *videohost.Client, ledgerIDs map[string]bool, 
 		if !Swept(o, ledgerIDs) {
 			continue
 		}
-		if err := deleteObject(ctx, c, o); err != nil {
+		err := deleteObject(ctx, c, o)
+		if errors.Is(err, videohost.ErrNotFound) {
+			// Gone since the inventory: deleted with its video (a summary), or by someone else.
+			fmt.Fprintf(w, "already gone: %s %s %q\n", o.Kind, ShownID(o), o.Name)
+			continue
+		}
+		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s %s: %v", o.Kind, ShownID(o), err))
 			continue
 		}
