@@ -594,11 +594,14 @@ fi
 # toxiproxy_build builds Toxiproxy's server once into the cache; sets toxiproxy.
 toxiproxy_build() { lib_toxiproxy_build; }
 
-# free_port prints a loopback port nothing listens on (Toxiproxy's API takes no port 0).
+# free_port prints a loopback port nothing listens on (Toxiproxy's API takes no port 0), below
+# the kernel's range of ephemeral ports: a port the transfers' own connections hold as their
+# local end cannot be listened on, and a run opens hundreds.
 free_port() {
-	local p
+	local p low
+	low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
 	for _ in $(seq 1 50); do
-		p=$((20000 + RANDOM % 20000))
+		p=$((20000 + RANDOM % (low - 20000)))
 		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
 			echo "$p"
 			return 0
@@ -616,12 +619,22 @@ toxi() {
 # wan_proxy starts Toxiproxy on loopback with one proxy to the emulator at emu_url, and the
 # toxics of the model on it; points VIDEOHOST_BASE_URL at the proxy and sets wan_url.
 wan_proxy() {
-	local port listen stream kind
-	port=$(free_port)
-	lib_start toxiproxy "$toxiproxy" -host 127.0.0.1 -port "$port"
-	toxi_pid=$lib_last_pid
-	toxi_api=http://127.0.0.1:$port
-	lib_wait_http "$toxi_api/version"
+	local port listen stream kind try
+	# Another process may take the port between free_port and Toxiproxy's bind: then a new port.
+	for try in 1 2 3 4 5; do
+		port=$(free_port)
+		lib_start toxiproxy "$toxiproxy" -host 127.0.0.1 -port "$port"
+		toxi_pid=$lib_last_pid
+		toxi_api=http://127.0.0.1:$port
+		for _ in $(seq 1 50); do
+			curl -sS -f --max-time 2 -o /dev/null "$toxi_api/version" 2>/dev/null && break 2
+			kill -0 "$toxi_pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		lib_say "bench-upload: Toxiproxy did not answer on port $port (try $try): $(tail -n 2 "$lib_tmp/toxiproxy.err" 2>/dev/null)"
+		lib_stop "$toxi_pid"
+		[ "$try" -lt 5 ] || lib_fail "Toxiproxy did not start on 5 ports"
+	done
 	listen=$(toxi POST /proxies "{\"name\":\"emulator\",\"listen\":\"127.0.0.1:0\",\"upstream\":\"${emu_url#http://}\"}" |
 		grep -o '"listen":"[^"]*"' | cut -d'"' -f4)
 	case "$listen" in 127.0.0.1:[0-9]*) ;; *) lib_fail "Toxiproxy's proxy listens on '$listen'" ;; esac
