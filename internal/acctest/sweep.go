@@ -31,47 +31,106 @@ type Object struct {
 // DiscardRetention is how long a workspace with Video Restore keeps a discarded video.
 const DiscardRetention = 90 * 24 * time.Hour
 
+// Sweeper deletes the test objects of one resource type, as the sweepers of
+// terraform-provider-aws do: Name is the resource type, Kind the word the ledger and the
+// inventory use for its objects, and Dependencies the sweepers that must run before it (those
+// of the objects that refer to its own, or that its delete would take along).
+type Sweeper struct {
+	Name         string
+	Kind         string
+	Dependencies []string
+	list         func(context.Context, *videohost.Client) ([]Object, error)
+	delete       func(*videohost.Client, context.Context, string) error
+}
+
+// objects turns a listing into Objects of kind.
+func objects[T any](kind string, items []T, err error, idName func(T) (string, string)) ([]Object, error) {
+	if err != nil {
+		return nil, fmt.Errorf("listing the %ss: %w", kind, err)
+	}
+	out := make([]Object, 0, len(items))
+	for _, it := range items {
+		id, name := idName(it)
+		out = append(out, Object{Kind: kind, ID: id, Name: name})
+	}
+	return out, nil
+}
+
+// Sweepers are the sweepers of every resource type whose objects the tests create, in the
+// order Inventory lists them.
+var Sweepers = []Sweeper{
+	{
+		Name: "videohost_video", Kind: "video",
+		// A summary goes with its video; its own sweeper runs first so that it is counted.
+		Dependencies: []string{"videohost_video_summary"},
+		list: func(ctx context.Context, c *videohost.Client) ([]Object, error) {
+			v, err := c.ListVideos(ctx, videohost.VideoFilter{})
+			return objects("video", v, err, func(v videohost.Video) (string, string) { return v.ID, v.Title })
+		},
+		delete: (*videohost.Client).DeleteVideo,
+	},
+	{
+		Name: "videohost_live_stream", Kind: "live stream",
+		list: func(ctx context.Context, c *videohost.Client) ([]Object, error) {
+			l, err := c.ListLiveStreams(ctx, videohost.LiveStreamFilter{})
+			return objects("live stream", l, err, func(l videohost.LiveStream) (string, string) { return l.ID, l.Name })
+		},
+		delete: (*videohost.Client).DeleteLiveStream,
+	},
+	{
+		Name: "videohost_webhook", Kind: "webhook",
+		list: func(ctx context.Context, c *videohost.Client) ([]Object, error) {
+			w, err := c.ListWebhooks(ctx, "")
+			return objects("webhook", w, err, func(w videohost.Webhook) (string, string) { return w.ID, w.URL })
+		},
+		delete: (*videohost.Client).DeleteWebhook,
+	},
+	{
+		Name: "videohost_player_theme", Kind: "player theme",
+		// Live streams and videos name their player theme: they go first.
+		Dependencies: []string{"videohost_live_stream", "videohost_video"},
+		list: func(ctx context.Context, c *videohost.Client) ([]Object, error) {
+			p, err := c.ListPlayerThemes(ctx, videohost.PlayerThemeFilter{})
+			return objects("player theme", p, err, func(p videohost.PlayerTheme) (string, string) { return p.ID, p.Name })
+		},
+		delete: (*videohost.Client).DeletePlayerTheme,
+	},
+	{
+		Name: "videohost_watermark", Kind: "watermark",
+		list: func(ctx context.Context, c *videohost.Client) ([]Object, error) {
+			w, err := c.ListWatermarks(ctx, videohost.WatermarkFilter{})
+			return objects("watermark", w, err, func(w videohost.Watermark) (string, string) { return w.ID, "" })
+		},
+		delete: (*videohost.Client).DeleteWatermark,
+	},
+	{
+		Name: "videohost_upload_token", Kind: "upload token",
+		list: func(ctx context.Context, c *videohost.Client) ([]Object, error) {
+			t, err := c.ListUploadTokens(ctx, videohost.UploadTokenFilter{})
+			return objects("upload token", t, err, func(t videohost.UploadToken) (string, string) { return t.Token, "" })
+		},
+		delete: (*videohost.Client).DeleteUploadToken,
+	},
+	{
+		Name: "videohost_video_summary", Kind: "summary",
+		list: func(ctx context.Context, c *videohost.Client) ([]Object, error) {
+			s, err := c.ListSummaries(ctx, videohost.SummaryFilter{})
+			return objects("summary", s, err, func(s videohost.Summary) (string, string) { return s.ID, "of video " + s.VideoID })
+		},
+		delete: (*videohost.Client).DeleteSummary,
+	},
+}
+
 // Inventory lists every object of every kind that c's key opens: videos, live streams,
 // webhooks, player themes, watermarks, upload tokens, summaries and the discarded videos.
 func Inventory(ctx context.Context, c *videohost.Client) ([]Object, error) {
 	var out []Object
-	add := func(kind string, n int, at func(int) (string, string), err error) error {
-		for i := range n {
-			id, name := at(i)
-			out = append(out, Object{Kind: kind, ID: id, Name: name})
-		}
+	for _, s := range Sweepers {
+		list, err := s.list(ctx, c)
 		if err != nil {
-			return fmt.Errorf("listing the %ss: %w", kind, err)
+			return nil, err
 		}
-		return nil
-	}
-	videos, err := c.ListVideos(ctx, videohost.VideoFilter{})
-	if err = add("video", len(videos), func(i int) (string, string) { return videos[i].ID, videos[i].Title }, err); err != nil {
-		return nil, err
-	}
-	streams, err := c.ListLiveStreams(ctx, videohost.LiveStreamFilter{})
-	if err = add("live stream", len(streams), func(i int) (string, string) { return streams[i].ID, streams[i].Name }, err); err != nil {
-		return nil, err
-	}
-	hooks, err := c.ListWebhooks(ctx, "")
-	if err = add("webhook", len(hooks), func(i int) (string, string) { return hooks[i].ID, hooks[i].URL }, err); err != nil {
-		return nil, err
-	}
-	themes, err := c.ListPlayerThemes(ctx, videohost.PlayerThemeFilter{})
-	if err = add("player theme", len(themes), func(i int) (string, string) { return themes[i].ID, themes[i].Name }, err); err != nil {
-		return nil, err
-	}
-	marks, err := c.ListWatermarks(ctx, videohost.WatermarkFilter{})
-	if err = add("watermark", len(marks), func(i int) (string, string) { return marks[i].ID, "" }, err); err != nil {
-		return nil, err
-	}
-	tokens, err := c.ListUploadTokens(ctx, videohost.UploadTokenFilter{})
-	if err = add("upload token", len(tokens), func(i int) (string, string) { return tokens[i].Token, "" }, err); err != nil {
-		return nil, err
-	}
-	sums, err := c.ListSummaries(ctx, videohost.SummaryFilter{})
-	if err = add("summary", len(sums), func(i int) (string, string) { return sums[i].ID, "of video " + sums[i].VideoID }, err); err != nil {
-		return nil, err
+		out = append(out, list...)
 	}
 	discarded, err := c.ListDiscardedVideos(ctx, videohost.VideoFilter{})
 	if err != nil {
@@ -104,55 +163,98 @@ func Swept(o Object, ledgerIDs map[string]bool) bool {
 	return strings.HasPrefix(o.Name, TestPrefix)
 }
 
-// deleteObject deletes o through c.
-func deleteObject(ctx context.Context, c *videohost.Client, o Object) error {
-	switch o.Kind {
-	case "video":
-		return c.DeleteVideo(ctx, o.ID)
-	case "live stream":
-		return c.DeleteLiveStream(ctx, o.ID)
-	case "webhook":
-		return c.DeleteWebhook(ctx, o.ID)
-	case "player theme":
-		return c.DeletePlayerTheme(ctx, o.ID)
-	case "watermark":
-		return c.DeleteWatermark(ctx, o.ID)
-	case "upload token":
-		return c.DeleteUploadToken(ctx, o.ID)
-	case "summary":
-		return c.DeleteSummary(ctx, o.ID)
+// SweepOrder is the sweepers named in run (every sweeper when run is empty) and those they
+// depend on, each after its dependencies, as terraform-provider-aws's -sweep-run picks them (scripts/sweep's -run).
+func SweepOrder(run []string) ([]Sweeper, error) {
+	byName := map[string]Sweeper{}
+	for _, s := range Sweepers {
+		byName[s.Name] = s
 	}
-	return fmt.Errorf("no delete for the kind %q", o.Kind)
+	if len(run) == 0 {
+		for _, s := range Sweepers {
+			run = append(run, s.Name)
+		}
+	}
+	var order []Sweeper
+	state := map[string]int{} // 1 visiting, 2 done
+	var visit func(name string) error
+	visit = func(name string) error {
+		s, ok := byName[name]
+		switch {
+		case !ok:
+			return fmt.Errorf("no sweeper is named %q (the sweepers: %s)", name, strings.Join(SweeperNames(), ", "))
+		case state[name] == 2:
+			return nil
+		case state[name] == 1:
+			return fmt.Errorf("the sweepers' dependencies loop at %s", name)
+		}
+		state[name] = 1
+		for _, d := range s.Dependencies {
+			if err := visit(d); err != nil {
+				return err
+			}
+		}
+		state[name] = 2
+		order = append(order, s)
+		return nil
+	}
+	for _, name := range run {
+		if err := visit(strings.TrimSpace(name)); err != nil {
+			return nil, err
+		}
+	}
+	return order, nil
 }
 
-// Sweep deletes every object of the workspace that Swept selects, printing each to w as it
-// goes, and returns what it deleted and the errors of those it could not.
-func Sweep(ctx context.Context, c *videohost.Client, ledgerIDs map[string]bool, w io.Writer) ([]Object, error) {
-	all, err := Inventory(ctx, c)
+// SweeperNames are the sweepers' names, in Inventory's order.
+func SweeperNames() []string {
+	names := make([]string, 0, len(Sweepers))
+	for _, s := range Sweepers {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// Sweep runs the sweepers named in run (all when it is empty) and their dependencies, each
+// after those it depends on: each lists its kind and deletes what Swept selects, printing each
+// object to w as it goes. It returns what it deleted and the errors of those it could not; a
+// sweeper that fails does not stop the others.
+func Sweep(ctx context.Context, c *videohost.Client, run []string, ledgerIDs map[string]bool, w io.Writer) ([]Object, error) {
+	order, err := SweepOrder(run)
 	if err != nil {
 		return nil, err
 	}
 	var deleted []Object
 	var errs []string
-	for _, o := range all {
-		if !Swept(o, ledgerIDs) {
-			continue
-		}
-		err := deleteObject(ctx, c, o)
-		if errors.Is(err, videohost.ErrNotFound) {
-			// Gone since the inventory: deleted with its video (a summary), or by someone else.
-			fmt.Fprintf(w, "already gone: %s %s %q\n", o.Kind, ShownID(o), o.Name)
-			continue
-		}
+	for _, s := range order {
+		all, err := s.list(ctx, c)
 		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s %s: %v", o.Kind, ShownID(o), err))
+			errs = append(errs, fmt.Sprintf("%s: %v", s.Name, err))
 			continue
 		}
-		deleted = append(deleted, o)
-		fmt.Fprintf(w, "deleted %s %s %q\n", o.Kind, ShownID(o), o.Name)
+		n := 0
+		for _, o := range all {
+			if !Swept(o, ledgerIDs) {
+				continue
+			}
+			err := s.delete(c, ctx, o.ID)
+			if errors.Is(err, videohost.ErrNotFound) {
+				// Gone since the listing: deleted with its video (a summary), or by someone else.
+				fmt.Fprintf(w, "%s: already gone: %s %s %q\n", s.Name, o.Kind, ShownID(o), o.Name)
+				continue
+			}
+			if err != nil {
+				errs = append(errs, fmt.Sprintf("%s: %s %s: %v", s.Name, o.Kind, ShownID(o), err))
+				continue
+			}
+			n++
+			deleted = append(deleted, o)
+			fmt.Fprintf(w, "%s: deleted %s %s %q\n", s.Name, o.Kind, ShownID(o), o.Name)
+		}
+		fmt.Fprintf(w, "%s: %d deleted\n", s.Name, n)
 	}
 	if len(errs) > 0 {
-		return deleted, fmt.Errorf("could not delete %d objects:\n%s", len(errs), strings.Join(errs, "\n"))
+		return deleted, fmt.Errorf("could not sweep %d objects or kinds:\n%s", len(errs), strings.Join(errs, "\n"))
 	}
 	return deleted, nil
 }

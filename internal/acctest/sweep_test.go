@@ -57,7 +57,7 @@ func TestSweepDeletesWhatCarriesThePrefix(t *testing.T) {
 	must(c.CreateWatermark(ctx, videohost.UploadSource{Name: "w.png", Reader: bytes.NewReader(png), Size: int64(len(png))}))
 
 	var out strings.Builder
-	deleted, err := Sweep(ctx, c, map[string]bool{"watermark " + mark.ID: true, "summary " + summary.ID: true}, &out)
+	deleted, err := Sweep(ctx, c, nil, map[string]bool{"watermark " + mark.ID: true, "summary " + summary.ID: true}, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,5 +103,83 @@ func TestSweepRefusesProduction(t *testing.T) {
 	}
 	if err := SweepAllowed("https://ws.api.video"); err == nil || !strings.Contains(err.Error(), "-allow-production") {
 		t.Errorf("the refusal does not say how to sweep anyway: %v", err)
+	}
+}
+
+// TestSweepOrder: every sweeper runs after those it depends on (a summary's before the videos',
+// the live streams' and the videos' before the player themes'), each once; -sweep-run's names
+// bring their dependencies along; an unknown name is refused, listing the sweepers.
+func TestSweepOrder(t *testing.T) {
+	names := func(order []Sweeper) string {
+		var n []string
+		for _, s := range order {
+			n = append(n, s.Name)
+		}
+		return strings.Join(n, " ")
+	}
+	all, err := SweepOrder(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(Sweepers) {
+		t.Errorf("all sweepers: %s, want each of the %d once", names(all), len(Sweepers))
+	}
+	pos := map[string]int{}
+	for i, s := range all {
+		pos[s.Name] = i
+	}
+	for _, s := range Sweepers {
+		for _, d := range s.Dependencies {
+			if pos[d] > pos[s.Name] {
+				t.Errorf("%s runs after %s, which depends on it: %s", d, s.Name, names(all))
+			}
+		}
+	}
+	if pos["videohost_video_summary"] > pos["videohost_video"] || pos["videohost_live_stream"] > pos["videohost_player_theme"] {
+		t.Errorf("order %s: summaries before videos and live streams before player themes", names(all))
+	}
+	picked, err := SweepOrder([]string{"videohost_player_theme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(picked); got != "videohost_live_stream videohost_video_summary videohost_video videohost_player_theme" {
+		t.Errorf("-sweep-run videohost_player_theme: %s, want its dependencies first", got)
+	}
+	if _, err := SweepOrder([]string{"videohost_nothing"}); err == nil || !strings.Contains(err.Error(), "videohost_webhook") {
+		t.Errorf("an unknown sweeper: %v, want a refusal that lists the sweepers", err)
+	}
+}
+
+// TestSweepRunDeletesOnlyItsKinds: a sweep of the webhooks alone deletes the test's webhook and
+// leaves its video.
+func TestSweepRunDeletesOnlyItsKinds(t *testing.T) {
+	emu, err := emulator.New(emulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); _ = emu.Close() })
+	c, err := videohost.New(videohost.Config{BaseURL: srv.URL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := RunName(t, "x")
+	if _, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: name}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CreateWebhook(t.Context(), videohost.CreateWebhookInput{URL: "https://hooks.example.test/" + name, Events: []string{"video.encoding.quality.completed"}}); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	deleted, err := Sweep(t.Context(), c, []string{"videohost_webhook"}, nil, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(deleted) != 1 || deleted[0].Kind != "webhook" || !strings.Contains(out.String(), "videohost_webhook: 1 deleted") {
+		t.Errorf("deleted %+v, want the webhook alone:\n%s", deleted, out.String())
+	}
+	left, err := c.ListVideos(t.Context(), videohost.VideoFilter{Title: name})
+	if err != nil || len(left) != 1 {
+		t.Errorf("the test's video: %d left (%v), want it kept", len(left), err)
 	}
 }

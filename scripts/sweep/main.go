@@ -1,15 +1,17 @@
 // Command sweep deletes, in the workspace that VIDEOHOST_API_KEY opens at VIDEOHOST_BASE_URL
 // (the sandbox by default), every object that the acceptance tests made: those whose name
 // carries the test prefix (tf-acc-; a webhook's URL in its path) and, with -ledger, those of
-// the kinds without a name (watermarks, upload tokens) whose ids a run's ledger holds. It
-// prints each object it deletes, and refuses any endpoint but the sandbox or a loopback
-// emulator unless -allow-production is given. Discarded videos are not deleted: the API has
-// no delete of them, and the service purges them 90 days after their discard.
+// the kinds without a name (watermarks, upload tokens) whose ids a run's ledger holds. It runs
+// one sweeper per resource type, each after those it depends on (acctest.Sweepers), as
+// terraform-provider-aws's sweepers run; -run names some of them (their dependencies
+// run too). It prints each object it deletes, and refuses any endpoint but the sandbox or a
+// loopback emulator unless -allow-production is given. Discarded videos are not deleted: the
+// API has no delete of them, and the service purges them 90 days after their discard.
 //
 // -inventory FILE writes every object of every kind to FILE instead, and -compare FILE lists
 // them again and exits 1 when they differ from FILE's (CI's check that a run left nothing).
 //
-//	go run ./scripts/sweep [-allow-production] [-ledger DIR]
+//	go run ./scripts/sweep [-allow-production] [-ledger DIR] [-run videohost_video,...]
 //	go run ./scripts/sweep -inventory FILE | -compare FILE
 package main
 
@@ -20,6 +22,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
@@ -31,6 +34,7 @@ func main() {
 	ledgerDir := flag.String("ledger", "", "a run's ledger directory: also delete the watermarks and upload tokens it created")
 	inventory := flag.String("inventory", "", "write every object of every kind to this file and delete nothing")
 	compare := flag.String("compare", "", "list every object and exit 1 when the list differs from this file's")
+	run := flag.String("run", "", "the sweepers to run, by resource type, comma-separated (their dependencies run too): "+strings.Join(acctest.SweeperNames(), ", "))
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -57,11 +61,15 @@ func main() {
 		if err := acctest.SweepAllowed(base); err != nil && !*prod {
 			fail(err.Error())
 		}
-		sweep(ctx, c, *ledgerDir)
+		var names []string
+		if *run != "" {
+			names = strings.Split(*run, ",")
+		}
+		sweep(ctx, c, names, *ledgerDir)
 	}
 }
 
-func sweep(ctx context.Context, c *videohost.Client, ledgerDir string) {
+func sweep(ctx context.Context, c *videohost.Client, run []string, ledgerDir string) {
 	ids := map[string]bool{}
 	if ledgerDir != "" {
 		entries, err := acctest.ReadLedger(ledgerDir)
@@ -72,7 +80,7 @@ func sweep(ctx context.Context, c *videohost.Client, ledgerDir string) {
 			ids[e.Kind+" "+e.ID] = true
 		}
 	}
-	deleted, err := acctest.Sweep(ctx, c, ids, os.Stdout)
+	deleted, err := acctest.Sweep(ctx, c, run, ids, os.Stdout)
 	fmt.Printf("sweep: deleted %d objects\n", len(deleted))
 	if err != nil {
 		fail(err.Error())
