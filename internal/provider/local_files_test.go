@@ -28,13 +28,13 @@ func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 		summary, dir string // the diagnostic's summary, and what it says of a directory
 	}{
 		{func(f string) string {
-			return acctest.VideoConfig(env, "title", acctest.Hcl("Pipe"), "source_file", acctest.Hcl(f))
+			return acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("pipe")), "source_file", acctest.Hcl(f))
 		}, "Invalid Source File", `is\s+a\s+directory`},
 		{func(f string) string { return acctest.TrackConfig(env, "caption", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
 		{func(f string) string { return acctest.TrackConfig(env, "chapter", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
 		{func(f string) string { return acctest.WatermarkConfig(env, f) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
 		{func(f string) string {
-			return acctest.ThemeConfig(env, "name", acctest.Hcl("brand"), "logo_file", acctest.Hcl(f))
+			return acctest.ThemeConfig(env, "name", acctest.Hcl(env.Name("brand")), "logo_file", acctest.Hcl(f))
 		}, "Invalid Image File", `it\s+is\s+a\s+directory`},
 	}
 	var steps []resource.TestStep
@@ -69,7 +69,7 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 	file, _ := acctest.WriteRandomFile(t, dir, "clip.mp4", 6<<20)
 	// The record is trusted only when the file was last written localfile.RacyWindow before it was hashed.
 	time.Sleep(localfile.RacyWindow + 100*time.Millisecond)
-	config := acctest.VideoConfig(env, "title", acctest.Hcl("Trusted"), "source_file", acctest.Hcl(file))
+	config := acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("trusted")), "source_file", acctest.Hcl(file))
 	var mtime time.Time
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
@@ -128,7 +128,7 @@ func TestAccDanglingLinkSaysSo(t *testing.T) {
 	}
 	want := regexp.MustCompile(`(?s)symbolic\s+link\s+to\s+".*moved-away\.mp4",\s+which\s+does\s+not\s+exist`)
 	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: []resource.TestStep{
-		{Config: acctest.VideoConfig(env, "title", acctest.Hcl("Link"), "source_file", acctest.Hcl(link)), PlanOnly: true, ExpectError: want},
+		{Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("link")), "source_file", acctest.Hcl(link)), PlanOnly: true, ExpectError: want},
 		{Config: acctest.TrackConfig(env, "caption", "vi0000000000000000000001", "en", link), PlanOnly: true, ExpectError: want},
 	}})
 }

@@ -153,10 +153,11 @@ provider "videohost" {
   %s
 }
 resource "videohost_webhook" "test" {
-  url    = "https://hooks.example.test/unknown-provider"
+  url    = %s
   events = ["video.source.recorded"]
 }
-`, acctest.Hcl(env.BaseURL), map[bool]string{true: "api_key = " + acctest.Hcl(env.APIKey), false: ""}[env.Emu != nil])
+`, acctest.Hcl(env.BaseURL), map[bool]string{true: "api_key = " + acctest.Hcl(env.APIKey), false: ""}[env.Emu != nil],
+		acctest.Hcl("https://hooks.example.test/"+env.Name("hook")))
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -20,6 +22,7 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // peersDir holds the other providers' binaries that tests run beside this one (the generic REST
@@ -54,15 +57,21 @@ func restapiProvider(ctx context.Context, t *testing.T, version string) string {
 
 // restapiConfig is the configuration of a team that keeps a webhook, a live stream and a player
 // theme with the generic REST provider, with one provider block per id attribute, and
-// objects, the restapi_objects it has (none once they have moved).
+// objects, the restapi_objects it has (none once they have moved), with the names of env's
+// test (restapiNamed). restapi sends the key as a Basic credential in a header that the
+// variable restapi_auth gives (restapiAuthEnv), so that the key stays out of the files.
 func restapiConfig(env *acctest.AccEnv, objects string) string {
-	auth := "Basic " + base64.StdEncoding.EncodeToString([]byte(env.APIKey+":"))
 	var b strings.Builder
 	b.WriteString(`terraform {
   required_providers {
     restapi   = { source = "Mastercard/restapi" }
     videohost = { source = "videohost/videohost" }
   }
+}
+
+variable "restapi_auth" {
+  type      = string
+  sensitive = true
 }
 `)
 	for _, p := range []struct{ alias, idAttr string }{{"", "webhookId"}, {"live", "liveStreamId"}, {"players", "playerId"}} {
@@ -73,13 +82,43 @@ func restapiConfig(env *acctest.AccEnv, objects string) string {
 		fmt.Fprintf(&b, `provider "restapi" {
   %s
   uri                   = %s
-  headers               = { Authorization = %s, "Content-Type" = "application/json" }
+  headers               = { Authorization = var.restapi_auth, "Content-Type" = "application/json" }
   id_attribute          = %s
   create_returns_object = true
 }
-`, alias, acctest.Hcl(env.BaseURL), acctest.Hcl(auth), acctest.Hcl(p.idAttr))
+`, alias, acctest.Hcl(env.BaseURL), acctest.Hcl(p.idAttr))
 	}
-	return b.String() + env.ProviderConfig(`auth_scheme = "basic"`) + objects
+	return b.String() + env.ProviderConfig(`auth_scheme = "basic"`) + restapiNamed(env, objects)
+}
+
+// restapiAuthEnv is the environment variable that gives restapiConfig's variable restapi_auth
+// the Basic credential of env's key.
+func restapiAuthEnv(env *acctest.AccEnv) string {
+	return "TF_VAR_restapi_auth=Basic " + base64.StdEncoding.EncodeToString([]byte(env.APIKey+":"))
+}
+
+// restapiNamed is blocks (restapiObjects, movedObjects: the migration guide's example) with the
+// names of env's test in place of the example's, so that what the test makes on the service
+// carries the run's prefix and the test's name: the webhook's URL (in its path), the live
+// stream's and the player theme's names.
+func restapiNamed(env *acctest.AccEnv, blocks string) string {
+	blocks = strings.ReplaceAll(blocks, `"https://receiver.example.com/hooks"`, acctest.Hcl("https://receiver.example.com/"+env.Name("hook")))
+	return exampleName.ReplaceAllStringFunc(blocks, func(m string) string {
+		sub := exampleName.FindStringSubmatch(m)
+		name := env.Name(sub[2])
+		if sub[3] != "" {
+			name = restapiRenamedStudio(env)
+		}
+		return sub[1] + acctest.Hcl(name)
+	})
+}
+
+// exampleName is a name of the example's objects (a resource's name argument, not its label).
+var exampleName = regexp.MustCompile(`(\bname\s*=\s*)"(studio|brand)( \(managed by videohost\))?"`)
+
+// restapiRenamedStudio is the name movedObjects gives the live stream, in restapiNamed.
+func restapiRenamedStudio(env *acctest.AccEnv) string {
+	return env.Name("studio") + " (managed by videohost)"
 }
 
 const restapiObjects = `
@@ -141,10 +180,12 @@ resource "videohost_player_theme" "brand" {
 // the CLI of the tests (Terraform 1.8 and later, OpenTofu 1.10 and later: the others skip). The
 // move sends nothing to the service; the plan shows the three moves, an update in place of the
 // renamed live stream and nothing else; the webhook keeps its id and its signature secret (the
-// emulator's, unchanged); the next plan is empty. A moved block into the wrong resource is
-// refused with a message that names the paths the moves take. restapi 3.0.0 runs against an
-// emulator that puts the signature secret in its answers, so that restapi's state holds it and
-// the move takes it; 2.0.1 against one that does not, so that the refresh reads it.
+// service's, unchanged); the next plan is empty. A moved block into the wrong resource is
+// refused with a message that names the paths the moves take. In-process, restapi 3.0.0 runs
+// against an emulator that puts the signature secret in its answers, so that restapi's state
+// holds it and the move takes it; 2.0.1 against one that does not, so that the refresh reads
+// it. Against a real endpoint both run as its answers go, and the objects, named by the run
+// and the test, are deleted when the test ends.
 func TestAccMoveFromRestapi(t *testing.T) {
 	for _, tc := range []struct {
 		version        string
@@ -152,21 +193,17 @@ func TestAccMoveFromRestapi(t *testing.T) {
 	}{{"2.0.1", false}, {"3.0.0", true}} {
 		t.Run("restapi-"+tc.version, func(t *testing.T) {
 			env := acctest.NewAccEnv(t, emulator.Options{SecretInResponses: tc.secretInAnswer})
-			env.RequireEmulator(t)
 			acctest.RequireCLIFeature(t, acctest.FeatureMoveFromRestapi)
 			ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
 			defer cancel()
 			restapi := restapiProvider(ctx, t, tc.version)
 			cli := acctest.NewCLIWorkdirWith(ctx, t, "1.8.0", map[string]string{"Mastercard/restapi": restapi})
+			cli.Env = append(cli.Env, restapiAuthEnv(env))
+			client := acctest.ServiceClient(t, env)
 
 			// The team's configuration before the provider existed.
 			cli.Write("main.tf", restapiConfig(env, restapiObjects))
 			cli.Run("apply", "-no-color", "-auto-approve")
-			webhooks := env.Emu.Webhooks()
-			if len(webhooks) != 1 || webhooks[0].SignatureSecret == "" {
-				t.Fatalf("restapi created %d webhooks, want 1 with a secret", len(webhooks))
-			}
-			hook := webhooks[0]
 			restapiState := cli.State()
 			ids := map[string]string{}
 			for _, name := range []string{"hook", "studio", "brand"} {
@@ -176,8 +213,24 @@ func TestAccMoveFromRestapi(t *testing.T) {
 				}
 				ids[name] = acctest.AttrString(r, "id")
 			}
-			if ids["hook"] != hook.WebhookID {
-				t.Fatalf("restapi's webhook id %q is not the emulator's %q", ids["hook"], hook.WebhookID)
+			// Nothing of the test is left on the service, whether it passes or fails.
+			t.Cleanup(func() {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				defer cancel()
+				for name, del := range map[string]func(context.Context, string) error{
+					"hook": client.DeleteWebhook, "studio": client.DeleteLiveStream, "brand": client.DeletePlayerTheme,
+				} {
+					if err := del(ctx, ids[name]); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+						t.Errorf("deleting the %s %s: %v", name, ids[name], err)
+					}
+				}
+			})
+			hook, err := client.LookupWebhook(ctx, ids["hook"])
+			if err != nil || hook.SignatureSecret == "" {
+				t.Fatalf("restapi's webhook %q on the service: %+v, %v; want it with a secret", ids["hook"], hook, err)
+			}
+			if env.Emu != nil && len(env.Emu.Webhooks()) != 1 {
+				t.Fatalf("restapi created %d webhooks, want 1", len(env.Emu.Webhooks()))
 			}
 
 			// A moved block into the wrong resource: refused, naming the paths.
@@ -237,9 +290,11 @@ resource "restapi_object" "brand" {
 				}
 			}
 			r, _ := acctest.StateResource(moved, "videohost_webhook.hook")
-			now := env.Emu.Webhooks()
-			if len(now) != 1 || now[0].SignatureSecret != hook.SignatureSecret {
-				t.Errorf("the webhook's secret changed on the service, or it was replaced (%d webhooks)", len(now))
+			if now, err := client.LookupWebhook(ctx, ids["hook"]); err != nil || now.SignatureSecret != hook.SignatureSecret {
+				t.Errorf("the webhook's secret changed on the service, or it is gone: %v", err)
+			}
+			if env.Emu != nil && len(env.Emu.Webhooks()) != 1 {
+				t.Errorf("the webhook was replaced (%d webhooks)", len(env.Emu.Webhooks()))
 			}
 			if acctest.AttrString(r, "signature_secret") != hook.SignatureSecret {
 				t.Error("the moved webhook's signature_secret is not the service's")
@@ -250,8 +305,8 @@ resource "restapi_object" "brand" {
 			if n := env.RequestCount(http.MethodDelete, ""); n != 0 {
 				t.Errorf("%d deletes reached the service, want none", n)
 			}
-			ls, err := acctest.ServiceClient(t, env).GetLiveStream(ctx, ids["studio"])
-			if err != nil || ls.Name != "studio (managed by videohost)" {
+			ls, err := client.GetLiveStream(ctx, ids["studio"])
+			if err != nil || ls.Name != restapiRenamedStudio(env) {
 				t.Errorf("the live stream on the service: %+v, %v; want it renamed in place", ls, err)
 			}
 
@@ -464,7 +519,7 @@ func TestRestapiMoveState(t *testing.T) {
 }
 
 // TestMigrationGuideExample: the guide's example is the configuration that TestAccMoveFromRestapi
-// applies, before and after the move (the provider blocks aside).
+// applies, before and after the move (the provider blocks and the names it gives aside).
 func TestMigrationGuideExample(t *testing.T) {
 	for _, page := range []string{
 		filepath.Join("..", "..", "templates", "guides", "migrating-from-restapi.md.tmpl"),

@@ -31,7 +31,7 @@ import (
 // no play in any point of a time series. It runs against any endpoint.
 func TestAccAnalyticsOfUnplayedVideo(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Unwatched"})
+	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("unwatched")})
 	config := env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_analytics_metric" "plays" {
   metric      = "play"
@@ -90,7 +90,7 @@ func noPlayInPoints(address string) statecheck.StateCheck {
 func TestAccAnalyticsDataSources(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	env.RequireEmulatorFor(t, "it records plays through the emulator's control API")
-	v, err := acctest.ServiceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: "Watched", Tags: []string{"launch"}})
+	v, err := acctest.ServiceClient(t, env).CreateVideo(t.Context(), videohost.VideoCreate{Title: env.Name("watched"), Tags: []string{"launch"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,43 +60,80 @@ func TestVideoModelFrom(t *testing.T) {
 	}
 }
 
-// TestAccVideoDataSource reads the fifth of 130 seed videos (two pages of the list) with both
-// data sources. The seeds are an option of the emulator, so it runs only in-process;
-// TestAccVideoDataSourceOfVideoMadeOutside is its part that runs anywhere.
+// TestAccVideoDataSource reads the second of three videos that the test makes through the
+// public API with both data sources: videohost_videos lists them by the title they share (the
+// run's prefix and the test's name, so that the list is of them alone in a workspace that others
+// use at the same time) in the order of their titles, and videohost_video reads the second by
+// the id listed; both show the same, and what the test gave. In-process the emulator also holds
+// 130 seed videos: the unfiltered list reads them over two pages, and the fifth, the recording
+// of the first seed live stream, reads the same with both data sources.
 func TestAccVideoDataSource(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
-	env.RequireEmulatorFor(t, "it reads the emulator's seed videos")
-	const one, listed = "data.videohost_video.one", "data.videohost_videos.all"
-	config := env.ProviderConfig("") + `
-data "videohost_videos" "all" {}
+	panoramic := true
+	for i, in := range []videohost.VideoCreate{
+		{Description: "The first.", Tags: []string{"first"}},
+		{Description: "The second.", Tags: []string{"second", "news"}, Panoramic: &panoramic,
+			Metadata: []videohost.Metadata{{Key: "category", Value: "education"}, {Key: "index", Value: "2"}}},
+		{Description: "The third.", Tags: []string{"third"}},
+	} {
+		in.Title = env.Name(fmt.Sprintf("read-%d", i+1))
+		acctest.CreateVideoOutside(t, env, in)
+	}
+	const one, listed = "data.videohost_video.one", "data.videohost_videos.own"
+	config := env.ProviderConfig("") + fmt.Sprintf(`
+data "videohost_videos" "own" {
+  title      = %s
+  sort_by    = "title"
+  sort_order = "asc"
+}
 
 data "videohost_video" "one" {
-  id = data.videohost_videos.all.videos[4].id
+  id = data.videohost_videos.own.videos[1].id
 }
-`
-	sameAsListed := func(attr string) statecheck.StateCheck {
-		return statecheck.CompareValuePairs(one, tfjsonpath.New(attr), listed, tfjsonpath.New("videos").AtSliceIndex(4).AtMapKey(attr), compare.ValuesSame())
+`, acctest.Hcl(env.Name("read-")))
+	attrs := []string{"id", "title", "description", "language", "player_id", "created_at", "published_at", "updated_at",
+		"discarded", "public", "panoramic", "mp4_support", "tags", "metadata", "source", "assets"}
+	sameAs := func(single, list string, index int) []statecheck.StateCheck {
+		var checks []statecheck.StateCheck
+		for _, attr := range attrs {
+			checks = append(checks, statecheck.CompareValuePairs(single, tfjsonpath.New(attr), list,
+				tfjsonpath.New("videos").AtSliceIndex(index).AtMapKey(attr), compare.ValuesSame()))
+		}
+		return checks
 	}
-	var checks []statecheck.StateCheck
-	for _, attr := range []string{"id", "title", "description", "language", "player_id", "created_at", "published_at", "updated_at",
-		"discarded", "public", "panoramic", "mp4_support", "tags", "metadata", "source", "assets"} {
-		checks = append(checks, sameAsListed(attr))
-	}
-	// The fifth seed video is the recording of the first seed live stream.
-	checks = append(checks,
-		statecheck.ExpectKnownValue(one, tfjsonpath.New("id"), knownvalue.StringExact(emulator.SeedVideoID(5))),
-		statecheck.ExpectKnownValue(one, tfjsonpath.New("title"), knownvalue.StringExact("Seed video 5")),
+	checks := append(sameAs(one, listed, 1),
+		statecheck.ExpectKnownValue(listed, tfjsonpath.New("videos"), knownvalue.ListSizeExact(3)),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("title"), knownvalue.StringExact(env.Name("read-2"))),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("description"), knownvalue.StringExact("The second.")),
 		statecheck.ExpectKnownValue(one, tfjsonpath.New("tags"), knownvalue.ListExact([]knownvalue.Check{
-			knownvalue.StringExact("seed"), knownvalue.StringExact("news"),
+			knownvalue.StringExact("second"), knownvalue.StringExact("news"),
 		})),
 		statecheck.ExpectKnownValue(one, tfjsonpath.New("metadata"), knownvalue.MapExact(map[string]knownvalue.Check{
-			"category": knownvalue.StringExact("education"), "index": knownvalue.StringExact("5"),
+			"category": knownvalue.StringExact("education"), "index": knownvalue.StringExact("2"),
 		})),
-		statecheck.ExpectKnownValue(one, tfjsonpath.New("source").AtMapKey("live_stream_id"), knownvalue.StringExact(emulator.SeedLiveStreamID(1))),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("panoramic"), knownvalue.Bool(true)),
 		statecheck.ExpectKnownValue(one, tfjsonpath.New("public"), knownvalue.Bool(true)),
+		statecheck.ExpectKnownValue(one, tfjsonpath.New("discarded"), knownvalue.Bool(false)),
 		statecheck.ExpectKnownValue(one, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
 		statecheck.ExpectKnownValue(one, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.StringRegexp(regexp.MustCompile(`^https?://`))),
 	)
+	if env.Emu != nil {
+		const seed, all = "data.videohost_video.seed", "data.videohost_videos.all"
+		config += `
+data "videohost_videos" "all" {}
+
+data "videohost_video" "seed" {
+  id = data.videohost_videos.all.videos[4].id
+}
+`
+		// The fifth seed video is the recording of the first seed live stream.
+		checks = append(append(checks, sameAs(seed, all, 4)...),
+			statecheck.ExpectKnownValue(all, tfjsonpath.New("videos"), knownvalue.ListSizeExact(133)),
+			statecheck.ExpectKnownValue(seed, tfjsonpath.New("id"), knownvalue.StringExact(emulator.SeedVideoID(5))),
+			statecheck.ExpectKnownValue(seed, tfjsonpath.New("title"), knownvalue.StringExact("Seed video 5")),
+			statecheck.ExpectKnownValue(seed, tfjsonpath.New("source").AtMapKey("live_stream_id"), knownvalue.StringExact(emulator.SeedLiveStreamID(1))),
+		)
+	}
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -106,7 +143,7 @@ data "videohost_video" "one" {
 				ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
-				Config:      env.ProviderConfig("") + `data "videohost_video" "missing" { id = "vi-missing" }`,
+				Config:      env.ProviderConfig("") + `data "videohost_video" "missing" { id = "vi0000000000000000none" }`,
 				ExpectError: regexp.MustCompile(`(?s)Unable to Read Video.*no such object`),
 			},
 		},
@@ -115,12 +152,12 @@ data "videohost_video" "one" {
 
 // TestAccVideoDataSourceOfVideoMadeOutside reads a video made outside Terraform through the
 // public API, with videohost_video by its id and with videohost_videos by a title of its own
-// (a random suffix, so that the list is of it alone in a shared workspace): both show what the
-// service holds, the same in both; an unknown id is a clear error. It runs against any
-// endpoint, unlike TestAccVideoDataSource, whose videos are the emulator's seeds.
+// (the run's prefix and the test's name, so that the list is of it alone in a shared
+// workspace): both show what the service holds, the same in both, and the video's playable
+// status; an unknown id is a clear error.
 func TestAccVideoDataSourceOfVideoMadeOutside(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	title := "Read outside " + acctest.RunSuffix(t)
+	title := env.Name("read-outside")
 	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{
 		Title: title, Description: "Made outside Terraform.", Tags: []string{"outside", "read"},
 		Metadata: []videohost.Metadata{{Key: "team", Value: "docs"}},

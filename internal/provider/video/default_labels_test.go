@@ -20,11 +20,16 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// labelsVideo is a videohost_video from a URL with extra attributes.
-func labelsVideo(name string, attrs ...string) string {
+// labelsVideo is videohost_video.name from a URL with extra attributes, titled labelsTitle.
+func labelsVideo(env *acctest.AccEnv, name string, attrs ...string) string {
 	return fmt.Sprintf("resource \"videohost_video\" %q {\n", name) + acctest.HclAttrs(append([]string{
-		"title", acctest.Hcl("Labels " + name), "source_url", acctest.Hcl("https://media.example.test/" + name + ".mp4"),
+		"title", acctest.Hcl(labelsTitle(env, name)), "source_url", acctest.Hcl("https://media.example.test/" + name + ".mp4"),
 	}, attrs...)...) + "}\n"
+}
+
+// labelsTitle is the title of labelsVideo's video name: the run's prefix and the test's name.
+func labelsTitle(env *acctest.AccEnv, name string) string {
+	return env.Name("labels-" + name)
 }
 
 // strSet is a knownvalue check of a set of strings.
@@ -87,8 +92,8 @@ func TestAccVideoDefaultLabels(t *testing.T) {
 	var patches int
 	config := func(provider string) string {
 		return env.ProviderConfig(provider) +
-			labelsVideo("a", "tags", acctest.HclList("launch", "team-video"), "metadata", `{ env = "staging", owner = "ann" }`) +
-			labelsVideo("b", "metadata", `{ env = "prod" }`)
+			labelsVideo(env, "a", "tags", acctest.HclList("launch", "team-video"), "metadata", `{ env = "staging", owner = "ann" }`) +
+			labelsVideo(env, "b", "metadata", `{ env = "prod" }`)
 	}
 	const addrA, addrB = "videohost_video.a", "videohost_video.b"
 	acctest.AccTest(t, resource.TestCase{
@@ -167,7 +172,7 @@ func TestAccVideoDefaultLabels(t *testing.T) {
 // besides its own values is imported with no change planned and an empty plan after.
 func TestAccVideoDefaultImport(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Labels a", Source: "https://media.example.test/a.mp4",
+	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: labelsTitle(env, "a"), Source: "https://media.example.test/a.mp4",
 		Tags: []string{"launch", "team-video"}, Metadata: []videohost.Metadata{{Key: "owner", Value: "ann"}, {Key: "team", Value: "video"}}})
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
@@ -175,7 +180,7 @@ func TestAccVideoDefaultImport(t *testing.T) {
 			Config: env.ProviderConfig(`
   default_tags     = ["team-video"]
   default_metadata = { team = "video" }`) + fmt.Sprintf("import {\n  to = videohost_video.a\n  id = %q\n}\n", id) +
-				labelsVideo("a", "tags", acctest.HclList("launch"), "metadata", `{ owner = "ann" }`),
+				labelsVideo(env, "a", "tags", acctest.HclList("launch"), "metadata", `{ owner = "ann" }`),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					acctest.ExpectImporting("videohost_video.a"),
@@ -203,7 +208,7 @@ func TestAccVideoDefaultIgnore(t *testing.T) {
   ignore_tags          = { tags = ["featured"], prefixes = ["dash:"] }
   ignore_metadata_keys = { keys = ["ingest_job"], prefixes = ["x-"] }`
 	config := func(tags string) string {
-		return env.ProviderConfig(provider) + labelsVideo("a", "tags", tags, "metadata", `{ owner = "ann" }`)
+		return env.ProviderConfig(provider) + labelsVideo(env, "a", "tags", tags, "metadata", `{ owner = "ann" }`)
 	}
 	others := []string{"dash:blue", "featured"}
 	acctest.AccTest(t, resource.TestCase{
@@ -261,7 +266,7 @@ resource "terraform_data" "own" {
 `, team) + env.ProviderConfig(`
   default_tags     = [terraform_data.team.output]
   default_metadata = { team = terraform_data.team.output }`) +
-			labelsVideo("a", "tags", "[terraform_data.own.output]")
+			labelsVideo(env, "a", "tags", "[terraform_data.own.output]")
 	}
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
@@ -301,32 +306,33 @@ resource "terraform_data" "own" {
 }
 
 // TestAccVideoDefaultDataSources: the data sources show what the service holds, defaults
-// included, and the videos data source filters on a default as on any tag.
+// included, and the videos data source filters on a default as on any tag. The default tag
+// carries the run's prefix and the test's name, so that the videos that carry it are the test's
+// own even in a workspace that other tests and runs share; a video made outside Terraform
+// without it must not be listed.
 func TestAccVideoDefaultDataSources(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	// Its filters by the default tag count every video of the workspace that carries it, which a
-	// shared workspace (another run, another test with the same default) can change.
-	env.RequireEmulatorFor(t, "it counts the workspace's videos that carry its default tag")
-	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Not the team's", Source: "https://media.example.test/x.mp4"})
+	team := env.Name("team")
+	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("not-the-team-s"), Source: "https://media.example.test/x.mp4"})
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.ProviderConfig(`default_tags = ["team-video"]`) + labelsVideo("a", "tags", acctest.HclList("launch")) + `
+			Config: env.ProviderConfig("default_tags = "+acctest.HclList(team)) + labelsVideo(env, "a", "tags", acctest.HclList("launch")) + fmt.Sprintf(`
 data "videohost_videos" "team" {
-  tags       = ["team-video"]
+  tags       = [%s]
   depends_on = [videohost_video.a]
 }
 
 data "videohost_video" "a" {
   id = videohost_video.a.id
 }
-`,
+`, acctest.Hcl(team)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.videohost_videos.team", tfjsonpath.New("videos"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectPartial(map[string]knownvalue.Check{"title": knownvalue.StringExact("Labels a")}),
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{"title": knownvalue.StringExact(labelsTitle(env, "a"))}),
 				})),
 				statecheck.ExpectKnownValue("data.videohost_video.a", tfjsonpath.New("tags"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.StringExact("launch"), knownvalue.StringExact("team-video")})),
+					knownvalue.StringExact("launch"), knownvalue.StringExact(team)})),
 			},
 		}},
 	})
@@ -351,14 +357,14 @@ func TestAccVideoDefaultBadInput(t *testing.T) {
 		}
 		return "{\n" + b.String() + "}"
 	}
-	video := labelsVideo("a")
+	video := labelsVideo(env, "a")
 	var steps []resource.TestStep
 	for _, tc := range []struct{ provider, video, want string }{
 		{`default_tags = [""]`, video, `(?s)Invalid Tag.*default_tags`},
 		{`default_metadata = { "" = "x" }`, video, `(?s)Empty Metadata Key.*default_metadata`},
-		{`default_tags = ` + acctest.HclList(many("d", 150)...), labelsVideo("a", "tags", acctest.HclList(many("v", 60)...)),
+		{`default_tags = ` + acctest.HclList(many("d", 150)...), labelsVideo(env, "a", "tags", acctest.HclList(many("v", 60)...)),
 			`(?s)Too Many Tags.*default_tags\s+hold\s+150\s+tags\s+and\s+this\s+video's\s+tags\s+60:\s+210`},
-		{`default_metadata = ` + pairs("d", 60), labelsVideo("a", "metadata", pairs("v", 50)),
+		{`default_metadata = ` + pairs("d", 60), labelsVideo(env, "a", "metadata", pairs("v", 50)),
 			`(?s)Too Many Metadata Pairs.*default_metadata\s+holds\s+60\s+pairs\s+and\s+this\s+video's\s+metadata\s+50`},
 		{"default_tags = [\"dash:x\"]\nignore_tags = { prefixes = [\"dash:\"] }", video, `(?s)Ignore Rule Hides a Default.*ignore_tags`},
 		{"default_metadata = { team = \"a\" }\nignore_metadata_keys = { keys = [\"team\"] }", video,
@@ -420,7 +426,7 @@ func TestAccVideoDefaultNone(t *testing.T) {
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.ProviderConfig("") + labelsVideo("a"),
+			Config: env.ProviderConfig("") + labelsVideo(env, "a"),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply:             []plancheck.PlanCheck{plancheck.ExpectKnownValue("videohost_video.a", tfjsonpath.New("tags_all"), strSet())},
 				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},

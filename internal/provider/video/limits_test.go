@@ -22,10 +22,11 @@ import (
 // TestAccInputBoundsAtPlan: what the service or the apply would refuse, or what would make every
 // apply fail, is refused when the plan is made, with a message that says what to do, and no
 // request reaches the service: timeouts below a second, an empty metadata key, tags, metadata
-// and a title beyond their bounds, and a webhook address with credentials (never repeated).
+// and a title beyond their bounds, and a webhook address with credentials (never repeated). It
+// only plans, so it runs against any endpoint: the test's proxy counts the requests there.
 func TestAccInputBoundsAtPlan(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	env.RequireEmulator(t)
+	title := "title = " + acctest.Hcl(env.Name("bounds"))
 	video := func(body string) string {
 		return env.ProviderConfig("") + "resource \"videohost_video\" \"v\" {\n  source_url = \"https://media.example.test/a.mp4\"\n" + body + "\n}\n"
 	}
@@ -37,21 +38,21 @@ func TestAccInputBoundsAtPlan(t *testing.T) {
 		return strings.Join(items, ", ")
 	}
 	steps := []resource.TestStep{
-		{Config: video(`title = "t"` + "\n" + `timeouts { create = "0s" }`), ExpectError: wrapped(`Timeout Too Short.*timeouts.create = "0s" is zero.*at least 1s`)},
-		{Config: video(`title = "t"` + "\n" + `timeouts { create = "-5s" }`), ExpectError: wrapped(`Timeout Too Short.*is negative`)},
-		{Config: video(`title = "t"` + "\n" + `timeouts { update = "1ns" }`), ExpectError: wrapped(`Timeout Too Short.*timeouts.update = "1ns" is shorter than a second`)},
-		{Config: video(`title = "t"` + "\n" + `metadata = { "" = "x" }`), ExpectError: wrapped(`Empty Metadata Key.*Give the pair a key`)},
+		{Config: video(title + "\n" + `timeouts { create = "0s" }`), ExpectError: wrapped(`Timeout Too Short.*timeouts.create = "0s" is zero.*at least 1s`)},
+		{Config: video(title + "\n" + `timeouts { create = "-5s" }`), ExpectError: wrapped(`Timeout Too Short.*is negative`)},
+		{Config: video(title + "\n" + `timeouts { update = "1ns" }`), ExpectError: wrapped(`Timeout Too Short.*timeouts.update = "1ns" is shorter than a second`)},
+		{Config: video(title + "\n" + `metadata = { "" = "x" }`), ExpectError: wrapped(`Empty Metadata Key.*Give the pair a key`)},
 		{
-			Config:      video(`title = "t"` + "\n" + fmt.Sprintf("tags = [%s]", many(201, func(i int) string { return fmt.Sprintf("%q", fmt.Sprint(i)) }))),
+			Config:      video(title + "\n" + fmt.Sprintf("tags = [%s]", many(201, func(i int) string { return fmt.Sprintf("%q", fmt.Sprint(i)) }))),
 			ExpectError: wrapped(`Too Many Tags.*holds 201 tags; a video has at most 200`),
 		},
-		{Config: video(`title = "t"` + "\n" + fmt.Sprintf("tags = [%q]", strings.Repeat("é", 256))), ExpectError: wrapped(`Invalid Tag.*256 characters.*1 to 255`)},
+		{Config: video(title + "\n" + fmt.Sprintf("tags = [%q]", strings.Repeat("é", 256))), ExpectError: wrapped(`Invalid Tag.*256 characters.*1 to 255`)},
 		{Config: video(fmt.Sprintf("title = %q", strings.Repeat("x", 1001))), ExpectError: wrapped(`Value Too Long.*1001 characters.*at most 1000`)},
 		{
-			Config:      video(`title = "t"` + "\n" + fmt.Sprintf("metadata = { %s }", many(101, func(i int) string { return fmt.Sprintf("k%d = \"v\"", i) }))),
+			Config:      video(title + "\n" + fmt.Sprintf("metadata = { %s }", many(101, func(i int) string { return fmt.Sprintf("k%d = \"v\"", i) }))),
 			ExpectError: wrapped(`Too Many Metadata Pairs.*101 pairs`),
 		},
-		{Config: video(`title = "t"` + "\n" + fmt.Sprintf("metadata = { k = %q }", strings.Repeat("v", 1001))), ExpectError: wrapped(`Value Too Long.*metadata value is at most 1000`)},
+		{Config: video(title + "\n" + fmt.Sprintf("metadata = { k = %q }", strings.Repeat("v", 1001))), ExpectError: wrapped(`Value Too Long.*metadata value is at most 1000`)},
 		{
 			Config:      env.ProviderConfig("") + webhookConfigOf("https://user:p4ss@receiver.example.test/hook"),
 			ExpectError: wrapped(`Credentials in Webhook URL.*signature_secret`),
@@ -65,7 +66,7 @@ func TestAccInputBoundsAtPlan(t *testing.T) {
 			acctest.NoRequestsTo(t, env, "/videos", "every configuration was refused at plan time")()
 			acctest.NoRequestsTo(t, env, "/webhooks", "every configuration was refused at plan time")()
 		},
-		Config:             video(`title = "t"` + "\n" + `timeouts { create = "1s" }` + "\n" + fmt.Sprintf("tags = [%s]", many(200, func(i int) string { return fmt.Sprintf("%q", fmt.Sprint(i)) }))),
+		Config:             video(title + "\n" + `timeouts { create = "1s" }` + "\n" + fmt.Sprintf("tags = [%s]", many(200, func(i int) string { return fmt.Sprintf("%q", fmt.Sprint(i)) }))),
 		PlanOnly:           true,
 		ExpectNonEmptyPlan: true,
 	})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // listedVideo is a video of a videohost_videos data source, as the state holds it.
@@ -110,40 +111,123 @@ func sortedBy(address string, key func(listedVideo) string, desc bool) statechec
 	})
 }
 
+// listTopics and listCategories are what the videos of TestAccVideosDataSource carry, by their
+// number i modulo 3: a tag and the metadata pair category.
+var (
+	listTopics     = []string{"demo", "tutorial", "news"}
+	listCategories = []string{"sports", "music", "education"}
+)
+
+// createListedVideos makes n videos outside Terraform through the public API, titled
+// env.Name("video-<i>") for i from 1: video i carries the tags listed and listTopics[i%3], and
+// featured when i is a multiple of 4, the metadata category listCategories[i%3] and index i,
+// and the description "Listed video number <i>.". They are deleted when the test ends.
+func createListedVideos(t *testing.T, env *acctest.AccEnv, n int) {
+	t.Helper()
+	for i := 1; i <= n; i++ {
+		tags := []string{"listed", listTopics[i%3]}
+		if i%4 == 0 {
+			tags = append(tags, "featured")
+		}
+		acctest.CreateVideoOutside(t, env, videohost.VideoCreate{
+			Title:       env.Name(fmt.Sprintf("video-%d", i)),
+			Description: fmt.Sprintf("Listed video number %d.", i),
+			Tags:        tags,
+			Metadata:    []videohost.Metadata{{Key: "category", Value: listCategories[i%3]}, {Key: "index", Value: fmt.Sprint(i)}},
+		})
+	}
+}
+
+// TestAccVideosDataSource lists the 12 videos the test makes through the public API, with each
+// filter of videohost_videos beside the filter by their title (every title carries the run's
+// prefix and the test's name, so that the lists are of the test's own videos in a workspace
+// that others use at the same time), and checks each filter's result against the provider's
+// own reading of the full list, and the two orders. In-process the emulator also holds 130 seed
+// videos, more than a page, which every filter must leave out, and whose recordings of a live
+// stream check the live_stream_id filter (no video can be recorded from a live stream through
+// the public API).
 func TestAccVideosDataSource(t *testing.T) {
-	// 130 seed videos: more than one page. Video i has the tags seed and demo, tutorial or news
-	// (i mod 3), featured when i is a multiple of 4, metadata category (sports, music,
-	// education by i mod 3) and index i; every fifth is a recording of one of 3 live streams.
+	// Seed video i has the tags seed and demo, tutorial or news, metadata category and index i;
+	// every fifth is a recording of one of 3 live streams.
 	env := acctest.NewAccEnv(t, emulator.Options{SeedVideos: 130, SeedLiveStreams: 3})
-	env.RequireEmulator(t)
-	live := emulator.SeedLiveStreamID(1)
+	createListedVideos(t, env, 12)
+	own := env.Name("video-")
 	config := env.ProviderConfig("") + fmt.Sprintf(`
-data "videohost_videos" "all" {}
+data "videohost_videos" "all" {
+  title = %[1]s
+}
 
 data "videohost_videos" "title" {
-  title = "seed VIDEO 7"
+  title = %[2]s
 }
 data "videohost_videos" "tags" {
-  tags = ["featured", "news"]
+  title = %[1]s
+  tags  = ["featured", "news"]
 }
 data "videohost_videos" "metadata" {
+  title    = %[1]s
   metadata = { category = "music" }
 }
 data "videohost_videos" "description" {
+  title       = %[1]s
   description = "number 9."
 }
-data "videohost_videos" "live" {
-  live_stream_id = %s
-}
 data "videohost_videos" "by_title_desc" {
+  title      = %[1]s
   sort_by    = "title"
   sort_order = "desc"
 }
 data "videohost_videos" "by_created_asc" {
+  title      = %[1]s
   sort_by    = "createdAt"
   sort_order = "asc"
 }
+`, acctest.Hcl(own), acctest.Hcl(strings.ToUpper(env.Name("video-1"))))
+	checks := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue("data.videohost_videos.all", tfjsonpath.New("videos"), knownvalue.ListSizeExact(12)),
+		// The service matches a part of the title or description, whatever the case: video-1
+		// and video-10 to video-12.
+		filteredLike("data.videohost_videos.title", 4, func(v listedVideo) bool { return containsFold(v.title, env.Name("video-1")) }),
+		filteredLike("data.videohost_videos.tags", 1, func(v listedVideo) bool {
+			return slices.Contains(v.tags, "featured") && slices.Contains(v.tags, "news")
+		}),
+		filteredLike("data.videohost_videos.metadata", 4, func(v listedVideo) bool { return v.metadata["category"] == "music" }),
+		filteredLike("data.videohost_videos.description", 1, func(v listedVideo) bool { return containsFold(v.description, "number 9.") }),
+		filteredLike("data.videohost_videos.by_title_desc", 12, func(listedVideo) bool { return true }),
+		sortedBy("data.videohost_videos.by_title_desc", func(v listedVideo) string { return v.title }, true),
+		sortedBy("data.videohost_videos.by_created_asc", func(v listedVideo) string { return v.createdAt }, false),
+	}
+	if env.Emu != nil {
+		// The seeds: 130 videos (two pages), of which every fifth is a recording of one of 3
+		// live streams; the first live stream has 9.
+		live := emulator.SeedLiveStreamID(1)
+		config += fmt.Sprintf(`
+data "videohost_videos" "seeds" {
+  title = "seed video"
+}
+data "videohost_videos" "live" {
+  live_stream_id = %s
+}
 `, acctest.Hcl(live))
+		checks = append(checks,
+			statecheck.ExpectKnownValue("data.videohost_videos.seeds", tfjsonpath.New("videos"), knownvalue.ListSizeExact(130)),
+			acctest.StateCheckFunc(func(s *tfjson.State) error {
+				got, err := listedVideos(s, "data.videohost_videos.live")
+				if err != nil {
+					return err
+				}
+				for _, v := range got {
+					if v.liveStreamID != live {
+						return fmt.Errorf("the live stream %s's list holds video %s of %q", live, v.id, v.liveStreamID)
+					}
+				}
+				if len(got) != 9 {
+					return fmt.Errorf("the live stream %s's list holds %d videos, want 9", live, len(got))
+				}
+				return nil
+			}),
+		)
+	}
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -158,21 +242,8 @@ data "videohost_videos" "by_created_asc" {
 				ExpectError: regexp.MustCompile(`(?s)sort_order.*asc.*desc`),
 			},
 			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.videohost_videos.all", tfjsonpath.New("videos"), knownvalue.ListSizeExact(130)),
-					// The service matches a part of the title or description, whatever the case.
-					filteredLike("data.videohost_videos.title", 11, func(v listedVideo) bool { return containsFold(v.title, "seed VIDEO 7") }),
-					filteredLike("data.videohost_videos.tags", 11, func(v listedVideo) bool {
-						return slices.Contains(v.tags, "featured") && slices.Contains(v.tags, "news")
-					}),
-					filteredLike("data.videohost_videos.metadata", 44, func(v listedVideo) bool { return v.metadata["category"] == "music" }),
-					filteredLike("data.videohost_videos.description", 1, func(v listedVideo) bool { return containsFold(v.description, "number 9.") }),
-					filteredLike("data.videohost_videos.live", 9, func(v listedVideo) bool { return v.liveStreamID == live }),
-					filteredLike("data.videohost_videos.by_title_desc", 130, func(listedVideo) bool { return true }),
-					sortedBy("data.videohost_videos.by_title_desc", func(v listedVideo) string { return v.title }, true),
-					sortedBy("data.videohost_videos.by_created_asc", func(v listedVideo) string { return v.createdAt }, false),
-				},
+				Config:            config,
+				ConfigStateChecks: checks,
 			},
 		},
 	})

@@ -80,7 +80,7 @@ func TestAccVideoResource(t *testing.T) {
 		CheckDestroy:             acctest.GoneFromService(acctest.ServiceClient(t, env).GetVideo, &id),
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.VideoConfig(env, "title", acctest.Hcl("Launch"), "source_file", acctest.Hcl(file), "tags", acctest.HclList("a", "b"),
+				Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("launch")), "source_file", acctest.Hcl(file), "tags", acctest.HclList("a", "b"),
 					"metadata", `{ team = "video" }`, "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -109,7 +109,7 @@ func TestAccVideoResource(t *testing.T) {
 				// Title, description, tags, metadata and panoramic change in place: one PATCH, and
 				// the values that never change are known in the plan.
 				PreConfig: func() { patches = env.RequestCount("PATCH", "/videos/") },
-				Config: acctest.VideoConfig(env, "title", acctest.Hcl("Launch, final"), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
+				Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("launch-final")), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
 					"tags", acctest.HclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -138,7 +138,7 @@ func TestAccVideoResource(t *testing.T) {
 							md[kv.Key] = kv.Value
 						}
 						slices.Sort(v.Tags)
-						if v.Title != "Launch, final" || v.Description != "The launch." || !v.Panoramic ||
+						if v.Title != env.Name("launch-final") || v.Description != "The launch." || !v.Panoramic ||
 							!slices.Equal(v.Tags, []string{"b", "c"}) || len(md) != 2 || md["year"] != "2026" {
 							return fmt.Errorf("the service's video is %+v", v)
 						}
@@ -159,7 +159,7 @@ func TestAccVideoResource(t *testing.T) {
 					firstID = id
 					file, sum = acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize+1000)
 				},
-				Config: acctest.VideoConfig(env, "title", acctest.Hcl("Launch, final"), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
+				Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("launch-final")), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
 					"tags", acctest.HclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -193,7 +193,7 @@ func TestAccVideoServiceRefusal(t *testing.T) {
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      acctest.VideoConfig(env, "title", acctest.Hcl("Refused"), "source_file", acctest.Hcl(file), "player_id", acctest.Hcl("pt0000000000000000000000")),
+			Config:      acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("refused")), "source_file", acctest.Hcl(file), "player_id", acctest.Hcl("pt0000000000000000000000")),
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*player_id = "pt0000000000000000000000"`),
 		}},
 	})
@@ -233,19 +233,19 @@ func TestAccVideoFromURLAndCopy(t *testing.T) {
 	config := func(thumbnail, clipEnd, opacity string) string {
 		return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_video" "web" {
-  title              = "From the web"
+  title              = %[5]s
   source_url         = "https://media.example.test/launch.mp4"
-  thumbnail_timecode = %s
+  thumbnail_timecode = %[1]s
   wait_for           = "encoded"
 }
 
 resource "videohost_video" "copy" {
-  title           = "Copy"
+  title           = %[6]s
   source_video_id = videohost_video.web.id
-  clip            = { start_timecode = "00:00:01", end_timecode = %s }
-  watermark       = { id = %s, top = "10px", left = "10px", opacity = %s }
+  clip            = { start_timecode = "00:00:01", end_timecode = %[2]s }
+  watermark       = { id = %[3]s, top = "10px", left = "10px", opacity = %[4]s }
 }
-`, thumbnail, acctest.Hcl(clipEnd), acctest.Hcl(mark), acctest.Hcl(opacity))
+`, thumbnail, acctest.Hcl(clipEnd), acctest.Hcl(mark), acctest.Hcl(opacity), acctest.Hcl(env.Name("from-the-web")), acctest.Hcl(env.Name("copy")))
 	}
 	const web, cp = "videohost_video.web", "videohost_video.copy"
 	var webID, copyID, firstCopy, firstThumb string
@@ -346,19 +346,17 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	dir := t.TempDir()
 	file, sum := acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize)
 	c := acctest.ServiceClient(t, env)
-	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: "Uploaded elsewhere"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	title := env.Name("uploaded-elsewhere")
+	// Deleted when the test ends if the replacement of the last step has not deleted it.
+	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: title})
 	opened, err := video.OpenPlannedSource(t.Context(), file, sum, localfile.Record{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.UploadVideoSource(t.Context(), v.ID, opened.Src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
+	if _, err := c.UploadVideoSource(t.Context(), id, opened.Src, videohost.UploadOptions{ChunkSize: 5 << 20}); err != nil {
 		t.Fatal(err)
 	}
 	_ = opened.File.Close()
-	id := v.ID
 	// What reached the service of the source: the emulator counts the bytes; against a real
 	// endpoint the chunks sent are counted.
 	sent := func() int64 {
@@ -369,7 +367,7 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	}
 	uploaded := sent()
 	config := func(path string) string {
-		return acctest.VideoConfig(env, "title", acctest.Hcl("Uploaded elsewhere"), "source_file", acctest.Hcl(path))
+		return acctest.VideoConfig(env, "title", acctest.Hcl(title), "source_file", acctest.Hcl(path))
 	}
 	other, _ := acctest.WriteRandomFile(t, dir, "other.mp4", videoFileSize+1)
 	acctest.AccTest(t, resource.TestCase{
@@ -426,34 +424,52 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 // TestAccVideoDeletedOutsideWarning: Terraform prints a refresh's warnings again at the end of
 // the apply that followed it, so the warning of a video deleted outside Terraform must read true
 // there, once the apply has created it again: what was found and planned, in the past tense,
-// never "the next apply creates it again".
+// never "the next apply creates it again". The test finds its video by the id Terraform gives
+// it, so it runs in a workspace that others use at the same time.
 func TestAccVideoDeletedOutsideWarning(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	env.RequireOwnAccount(t, "it finds the video it deletes outside Terraform as the only video of the account")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cli := acctest.NewCLIWorkdir(ctx, t, "1.0.0")
-	cli.WriteConfig(env, "", `
+	cli.WriteConfig(env, "", fmt.Sprintf(`
 resource "videohost_video" "gone" {
-  title      = "Deleted outside Terraform"
+  title      = %s
   source_url = "https://media.example.test/a.mp4"
 }
-`)
-	cli.Run("apply", "-no-color", "-auto-approve")
+
+output "id" {
+  value = videohost_video.gone.id
+}
+`, acctest.Hcl(env.Name("deleted-outside"))))
 	c := acctest.ServiceClient(t, env)
-	videos, err := c.ListVideos(ctx, videohost.VideoFilter{})
-	if err != nil || len(videos) != 1 {
-		t.Fatalf("the videos after the first apply: %v, %v", videos, err)
+	var made []string
+	// The test leaves nothing, even when it fails between the applies: each video it made is
+	// deleted when it ends, if still there (the destroy at the end deletes the last).
+	t.Cleanup(func() {
+		for _, id := range made {
+			if err := c.DeleteVideo(context.Background(), id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+				t.Errorf("deleting video %s: %v", id, err)
+			}
+		}
+	})
+	cli.Run("apply", "-no-color", "-auto-approve")
+	first := strings.TrimSpace(cli.Run("output", "-raw", "id"))
+	made = append(made, first)
+	if _, err := c.GetVideo(ctx, first); err != nil {
+		t.Fatalf("the video %s after the first apply: %v", first, err)
 	}
-	if err := c.DeleteVideo(ctx, videos[0].ID); err != nil {
+	if err := c.DeleteVideo(ctx, first); err != nil {
 		t.Fatal(err)
 	}
 	out := cli.Run("apply", "-no-color", "-auto-approve")
+	again := strings.TrimSpace(cli.Run("output", "-raw", "id"))
+	made = append(made, again)
 	flat := strings.Join(strings.Fields(out), " ")
-	if !strings.Contains(out, "Resources: 1 added") || !strings.Contains(flat, "Warning: Video Deleted Outside Terraform") {
-		t.Fatalf("the apply did not warn of the deletion and create the video again:\n%s", out)
+	if !strings.Contains(out, "Resources: 1 added") || !strings.Contains(flat, "Warning: Video Deleted Outside Terraform") || again == first {
+		t.Fatalf("the apply did not warn of the deletion and create the video again (%s, then %s):\n%s", first, again, out)
 	}
 	if strings.Contains(flat, "next apply") || !strings.Contains(flat, "planned to create it again") {
 		t.Errorf("the warning at the end of the apply that created the video again does not read in the past tense:\n%s", out)
 	}
+	cli.Run("destroy", "-no-color", "-auto-approve")
 }

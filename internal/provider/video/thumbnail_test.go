@@ -19,12 +19,12 @@ const testVideoThumbAddr = "videohost_video.thumb"
 func videoThumbnailConfig(env *acctest.AccEnv, attrs string) string {
 	return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_video" "thumb" {
-  title      = "with a thumbnail"
+  title      = %s
   public     = false
   source_url = "https://media.example.test/thumb.mp4"
   %s
 }
-`, attrs)
+`, acctest.Hcl(env.Name("thumb")), attrs)
 }
 
 // TestAccVideoThumbnail goes through the thumbnail steps of every kind (acctest.ThumbnailLifecycle:

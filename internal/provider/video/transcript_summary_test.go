@@ -26,18 +26,18 @@ func summaryPartsConfig(env *acctest.AccEnv, firstParts, laterParts string) stri
 	}
 	return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_video" "first" {
-  title                         = "Summary parts at creation"
+  title                         = %[3]s
   source_url                    = "https://media.example.test/first.mp4"
   transcript_summary            = true
-  transcript_summary_attributes = %s
+  transcript_summary_attributes = %[1]s
 }
 
 resource "videohost_video" "later" {
-  title      = "Summary parts in an update"
+  title      = %[4]s
   source_url = "https://media.example.test/later.mp4"
-  %s
+  %[2]s
 }
-`, firstParts, later)
+`, firstParts, later, acctest.Hcl(env.Name("first")), acctest.Hcl(env.Name("later")))
 }
 
 // summaryPartsAre checks the parts of the summary that the service made of video *id.

@@ -209,7 +209,7 @@ func TestAccVideoFileChangedBetweenPlanAndApply(t *testing.T) {
 			}
 		}
 	})
-	config := acctest.VideoConfig(env, "title", acctest.Hcl("Changed before apply"), "source_file", acctest.Hcl(file))
+	config := acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("changed-before-apply")), "source_file", acctest.Hcl(file))
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
 		Steps: []resource.TestStep{
