@@ -70,17 +70,17 @@ resource "videohost_live_stream" "studio" {
 		Steps: []resource.TestStep{
 			{
 				// Created: the action runs only after updates.
-				Config:            config("studio", ""),
+				Config:            config(env.Name("studio"), ""),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf("videohost_live_stream.studio", &id)},
 			},
 			{
 				PreConfig:         start,
-				Config:            config("studio (live)", ""),
+				Config:            config(env.Name("studio-live"), ""),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(broadcasting(false))},
 			},
 			{
 				PreConfig:         start,
-				Config:            config("studio (live again)", "wait = false"),
+				Config:            config(env.Name("studio-live-again"), "wait = false"),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(broadcasting(false))},
 			},
 		},
@@ -123,11 +123,11 @@ resource "videohost_live_stream" "studio" {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            config("idle studio", "videohost_live_stream.studio.id"),
+				Config:            config(env.Name("idle"), "videohost_live_stream.studio.id"),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf("videohost_live_stream.studio", &id)},
 			},
 			{
-				Config: config("idle studio (renamed)", "videohost_live_stream.studio.id"),
+				Config: config(env.Name("idle-renamed"), "videohost_live_stream.studio.id"),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(func(ctx context.Context) error {
 					ls, err := acctest.ServiceClient(t, env).GetLiveStream(ctx, id)
 					if err == nil && ls.Broadcasting {
@@ -137,7 +137,7 @@ resource "videohost_live_stream" "studio" {
 				})},
 			},
 			{
-				Config:      config("idle studio", acctest.Hcl("li0000000000000000none")),
+				Config:      config(env.Name("idle"), acctest.Hcl("li0000000000000000none")),
 				ExpectError: regexp.MustCompile(`Live Stream Not Found`),
 			},
 		},

@@ -177,44 +177,27 @@ func compareLiveStreamWithService(got, wire map[string]any) error {
 	return nil
 }
 
+// TestAccLiveStreamDataSource reads two live streams of the test's own, one with a restream,
+// with videohost_live_stream and in videohost_live_streams (filtered by the names they share, so
+// that the list is of them alone in a shared workspace; in-process, seeds stand for the other
+// live streams of the account): both data sources describe each identically, as the service
+// holds it, with every stream key hidden. An id the service does not know is an error that
+// names it.
 func TestAccLiveStreamDataSource(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: 4})
-	env.RequireOwnAccount(t, "it reads live streams of the account that other tests change meanwhile")
-	if env.Emu == nil {
-		// Against a real account the test creates no live stream of its own (the emulator is
-		// seeded with some instead): it reads two of those already there, and is skipped,
-		// saying how to add them, when there are fewer.
-		page, err := serviceJSON(t.Context(), env.BaseURL, "/live-streams?pageSize=2", env.APIKey)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if items, _ := page["data"].([]any); len(items) < 2 {
-			t.Skipf("the account at %s has %d live streams; this test reads two of them, so create two in the dashboard to run it", env.BaseURL, len(items))
-		}
-	}
-
+	const list = "data.videohost_live_streams.all"
 	checks := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(list, tfjsonpath.New("live_streams"), knownvalue.ListSizeExact(2)),
 		statecheck.ExpectSensitiveValue("data.videohost_live_stream.second", tfjsonpath.New("stream_key")),
+		statecheck.ExpectSensitiveValue("data.videohost_live_stream.second",
+			tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
+		acctest.ListedAsRead(list, "live_streams", "data.videohost_live_stream.first"),
+		acctest.ListedAsRead(list, "live_streams", "data.videohost_live_stream.second"),
 		acctest.StateCheckFunc(func(s *tfjson.State) error {
-			all, err := acctest.StateAttributes(s, "data.videohost_live_streams.all")
-			if err != nil {
-				return err
-			}
-			items, _ := all["live_streams"].([]any)
-			if len(items) < 2 {
-				return fmt.Errorf("the test needs at least 2 live streams, the service has %d", len(items))
-			}
-			for address, item := range map[string]any{
-				"data.videohost_live_stream.first":  items[0],
-				"data.videohost_live_stream.second": items[1],
-			} {
+			for _, address := range []string{"data.videohost_live_stream.first", "data.videohost_live_stream.second"} {
 				one, err := acctest.StateAttributes(s, address)
 				if err != nil {
 					return err
-				}
-				// The single data source and the list describe a live stream identically.
-				if !reflect.DeepEqual(one, item) {
-					return fmt.Errorf("%s = %v, differs from its list item %v", address, one, item)
 				}
 				id, _ := one["id"].(string)
 				wire, err := serviceJSON(t.Context(), env.BaseURL, "/live-streams/"+url.PathEscape(id), env.APIKey)
@@ -228,28 +211,34 @@ func TestAccLiveStreamDataSource(t *testing.T) {
 			return nil
 		}),
 	}
-	if env.Emu != nil {
-		// The second seeded live stream has one restream, whose key must be hidden too.
-		checks = append(checks, statecheck.ExpectSensitiveValue("data.videohost_live_stream.second",
-			tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")))
-	}
 
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.ProviderConfig("") + `
+resource "videohost_live_stream" "first" {
+  name = ` + acctest.Hcl(env.Name("first")) + `
+}
+
+resource "videohost_live_stream" "second" {
+  name      = ` + acctest.Hcl(env.Name("second")) + `
+  restreams = ` + acctest.RestreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1") + `
+}
+
 data "videohost_live_streams" "all" {
+  name       = ` + acctest.Hcl(env.Name("")) + `
   sort_by    = "createdAt"
   sort_order = "asc"
+  depends_on = [videohost_live_stream.first, videohost_live_stream.second]
 }
 
 data "videohost_live_stream" "first" {
-  id = data.videohost_live_streams.all.live_streams[0].id
+  id = videohost_live_stream.first.id
 }
 
 data "videohost_live_stream" "second" {
-  id = data.videohost_live_streams.all.live_streams[1].id
+  id = videohost_live_stream.second.id
 }
 `,
 				ConfigStateChecks: checks,
@@ -293,14 +282,14 @@ func serviceJSON(ctx context.Context, baseURL, path, apiKey string) (map[string]
 
 // TestAccLiveStreamDataSourcesOfStreamMadeOutside reads a live stream made outside Terraform
 // through the public API: by id, as the service holds it, with its stream key hidden; and with
-// videohost_live_streams by a name of its own (a random suffix, so that the list is of it alone
-// in a shared workspace), whose one item is what the read by id says. It runs against any
-// endpoint, unlike TestAccLiveStreamDataSource and TestAccLiveStreamsDataSource, which read the
-// emulator's seeds.
+// videohost_live_streams by a name of its own (env.Name, so that the list is of it alone in a
+// shared workspace), whose one item is what the read by id says. It runs against any
+// endpoint, as do TestAccLiveStreamDataSource and TestAccLiveStreamsDataSource, which create
+// theirs with Terraform.
 func TestAccLiveStreamDataSourcesOfStreamMadeOutside(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	c := acctest.ServiceClient(t, env)
-	name := "outside studio " + acctest.RunSuffix(t)
+	name := env.Name("outside")
 	stream, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: name})
 	if err != nil {
 		t.Fatal(err)

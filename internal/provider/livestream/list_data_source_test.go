@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -85,43 +86,43 @@ func sameIDs(a, b []string) bool {
 	return slices.Equal(a, b)
 }
 
+// TestAccLiveStreamsDataSource lists live streams sorted each way the service sorts them, by a
+// name and by a name no live stream has. It creates three live streams of its own, named so
+// that their order by name differs from their order of creation. Against a real endpoint every
+// list is filtered to the test's own (the names carry env.Name), so that it holds in a workspace
+// that other tests use at the same time; in-process the lists read the whole account, where 130
+// seeds and the test's three make more than one page of the largest size (100).
 func TestAccLiveStreamsDataSource(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: seededLiveStreams, Limits: emulator.Limits{Reads: 10000}})
-	env.RequireEmulatorFor(t, "it reads the emulator's seed live streams")
+	own := []string{env.Name("b"), env.Name("c"), env.Name("a")}
+	scope, want := "", seededLiveStreams+len(own)
+	if env.Emu == nil {
+		// What the test's names share, and the names of no other test (env.Name ends the
+		// test's name with a dash).
+		scope, want = "name = "+acctest.Hcl(env.Name("")), len(own)
+	}
+	config := env.ProviderConfig("")
+	for i, name := range own {
+		config += fmt.Sprintf("resource \"videohost_live_stream\" \"s%d\" {\n  name = %s\n}\n", i, acctest.Hcl(name))
+	}
+	list := func(label, attrs string) string {
+		return fmt.Sprintf("data \"videohost_live_streams\" %q {\n  %s\n  depends_on = [videohost_live_stream.s0, videohost_live_stream.s1, videohost_live_stream.s2]\n}\n", label, attrs)
+	}
+	config += list("all", scope) +
+		list("name_desc", scope+"\n  sort_by = \"name\"\n  sort_order = \"desc\"") +
+		list("created_asc", scope+"\n  sort_by = \"createdAt\"\n  sort_order = \"asc\"") +
+		list("updated_desc", scope+"\n  sort_by = \"updatedAt\"\n  sort_order = \"desc\"") +
+		list("named", "name = "+acctest.Hcl(own[1])) +
+		list("none", "name = "+acctest.Hcl(env.Name("none")))
 
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.ProviderConfig("") + `
-data "videohost_live_streams" "all" {}
-
-data "videohost_live_streams" "name_desc" {
-  sort_by    = "name"
-  sort_order = "desc"
-}
-
-data "videohost_live_streams" "created_asc" {
-  sort_by    = "createdAt"
-  sort_order = "asc"
-}
-
-data "videohost_live_streams" "updated_desc" {
-  sort_by    = "updatedAt"
-  sort_order = "desc"
-}
-
-data "videohost_live_streams" "named" {
-  name = data.videohost_live_streams.all.live_streams[7].name
-}
-
-data "videohost_live_streams" "none" {
-  name = "no live stream has this name"
-}
-`,
+				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("data.videohost_live_streams.all", tfjsonpath.New("live_streams"),
-						knownvalue.ListSizeExact(seededLiveStreams)),
+						knownvalue.ListSizeExact(want)),
 					statecheck.ExpectKnownValue("data.videohost_live_streams.none", tfjsonpath.New("live_streams"),
 						knownvalue.ListExact([]knownvalue.Check{})),
 					statecheck.ExpectSensitiveValue("data.videohost_live_streams.all",
@@ -134,6 +135,15 @@ data "videohost_live_streams" "none" {
 						allIDs := liveStreamField(all, "id")
 						if got := len(slices.Compact(slices.Sorted(slices.Values(allIDs)))); got != len(allIDs) {
 							return fmt.Errorf("the list repeats ids: %d distinct of %d", got, len(allIDs))
+						}
+						for i := range own {
+							r, err := acctest.StateResource(s, fmt.Sprintf("videohost_live_stream.s%d", i))
+							if err != nil {
+								return err
+							}
+							if id := acctest.AttrString(r, "id"); !slices.Contains(allIDs, id) {
+								return fmt.Errorf("the list leaves out the test's live stream %s", id)
+							}
 						}
 						for _, c := range []struct {
 							address, attr string
@@ -158,10 +168,7 @@ data "videohost_live_streams" "none" {
 						// The name filter: whether the service matches names exactly or by
 						// substring, every match contains the name, every live stream of exactly
 						// that name is listed, and the filter leaves others out.
-						if len(all) <= 7 {
-							return fmt.Errorf("the test needs 8 live streams, the list has %d", len(all))
-						}
-						target, _ := all[7]["name"].(string)
+						target := own[1]
 						named, err := liveStreamItems(s, "data.videohost_live_streams.named")
 						if err != nil {
 							return err
@@ -189,19 +196,23 @@ data "videohost_live_streams" "none" {
 }
 
 // TestAccLiveStreamsDataSourceStreamKey: the stream_key filter keeps the one live stream whose
-// key it is (the service's streamKey filter), none for a key no live stream has, and the filter
-// is sensitive in the state.
+// key it is (the service's streamKey filter), here one the test creates, none for a key no live
+// stream has, and the filter is sensitive in the state. In-process, seeds stand for the other
+// live streams of the account, which the filter leaves out.
 func TestAccLiveStreamsDataSourceStreamKey(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{SeedLiveStreams: 3})
-	env.RequireEmulatorFor(t, "it reads the emulator's seed live streams, whose keys it knows")
-	key := "00000000-0000-4000-8000-000000000002" // the seed's key of live stream 2
+	const keyed, byKey = "videohost_live_stream.keyed", "data.videohost_live_streams.by_key"
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: env.ProviderConfig("") + `
+resource "videohost_live_stream" "keyed" {
+  name = ` + acctest.Hcl(env.Name("keyed")) + `
+}
+
 data "videohost_live_streams" "by_key" {
-  stream_key = "` + key + `"
+  stream_key = videohost_live_stream.keyed.stream_key
 }
 
 data "videohost_live_streams" "no_key" {
@@ -209,13 +220,14 @@ data "videohost_live_streams" "no_key" {
 }
 `,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.videohost_live_streams.by_key", tfjsonpath.New("live_streams"),
-						knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectPartial(map[string]knownvalue.Check{
-							"id": knownvalue.StringExact(emulator.SeedLiveStreamID(2)), "stream_key": knownvalue.StringExact(key),
-						})})),
+					statecheck.ExpectKnownValue(byKey, tfjsonpath.New("live_streams"), knownvalue.ListSizeExact(1)),
+					statecheck.CompareValuePairs(byKey, tfjsonpath.New("live_streams").AtSliceIndex(0).AtMapKey("id"),
+						keyed, tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.CompareValuePairs(byKey, tfjsonpath.New("live_streams").AtSliceIndex(0).AtMapKey("stream_key"),
+						keyed, tfjsonpath.New("stream_key"), compare.ValuesSame()),
 					statecheck.ExpectKnownValue("data.videohost_live_streams.no_key", tfjsonpath.New("live_streams"),
 						knownvalue.ListExact([]knownvalue.Check{})),
-					statecheck.ExpectSensitiveValue("data.videohost_live_streams.by_key", tfjsonpath.New("stream_key")),
+					statecheck.ExpectSensitiveValue(byKey, tfjsonpath.New("stream_key")),
 				},
 			},
 		},

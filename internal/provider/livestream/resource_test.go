@@ -182,7 +182,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio")),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -200,7 +200,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 			},
 			{
 				// name, public, player_id (of a theme created in the same run) and restreams.
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", two),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
@@ -209,7 +209,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(1).AtMapKey("server_url"), knownvalue.StringExact("rtmps://live.twitch.tv/app")),
 					statecheck.ExpectSensitiveValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
 					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
-						if l.Name != "studio-2" || l.Public || l.PlayerID != themeID || len(l.Restreams) != 2 || l.Restreams[0].StreamKey != "yt-key-1" {
+						if l.Name != env.Name("studio-2") || l.Public || l.PlayerID != themeID || len(l.Restreams) != 2 || l.Restreams[0].StreamKey != "yt-key-1" {
 							return fmt.Errorf("the service's live stream is %+v", l)
 						}
 						return nil
@@ -224,7 +224,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 			{
 				// One restream gone, another changed (removing player_id is a replacement, tested
 				// by TestAccLiveStreamPlayerRemovedReplaces).
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
@@ -241,18 +241,18 @@ func TestAccLiveStreamResource(t *testing.T) {
 				// and is put back.
 				PreConfig: func() {
 					if _, err := acctest.ServiceClient(t, env).UpdateLiveStream(t.Context(), id, videohost.UpdateLiveStreamInput{
-						Name: videohost.Value("renamed"), Public: videohost.Value(true),
+						Name: videohost.Value(env.Name("renamed")), Public: videohost.Value(true),
 						Restreams: videohost.Value([]videohost.Restream{{Name: "Twitch", ServerURL: "rtmps://live.twitch.tv/app2", StreamKey: "changed"}}),
 					}); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
 					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
-						if l.Name != "studio-2" || l.Public || len(l.Restreams) != 1 || l.Restreams[0].StreamKey != "tw-key-2" {
+						if l.Name != env.Name("studio-2") || l.Public || len(l.Restreams) != 1 || l.Restreams[0].StreamKey != "tw-key-2" {
 							return fmt.Errorf("the change made outside Terraform was not put back: %+v", l)
 						}
 						return nil
@@ -261,7 +261,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 			},
 			{
 				// Restreams removed, the theme kept.
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id"),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
@@ -282,7 +282,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 						t.Fatalf("deleting theme %s outside Terraform: %v", themeID, err)
 					}
 				},
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio-2"), "public", "false",
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -345,7 +345,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-1", 1)),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-1", 1)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.IdOf(acctest.TestStreamAddr, &id),
 					keyOnService("wo-key-1"),
@@ -357,7 +357,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 			},
 			{
 				// A new key without a new version: Terraform cannot see it, nothing is sent.
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 1)),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -365,7 +365,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 			},
 			{
 				// The version moves: the restreams are sent again with the new key, in place.
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 2)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -390,7 +390,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config:   acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				Config:   acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 2)),
 				PlanOnly: true,
 			},
 		},
@@ -507,9 +507,9 @@ resource "videohost_live_stream" "test" {
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: config("before")},
+			{Config: config(env.Name("before"))},
 			{
-				Config: config("after"),
+				Config: config(env.Name("after")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: acctest.KeptInUpdate("videohost_live_stream.test", map[string]knownvalue.Check{
 					"id":         knownvalue.NotNull(),
 					"stream_key": knownvalue.NotNull(),
@@ -600,11 +600,11 @@ func TestAccLiveStreamPlayerRemovedReplaces(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"), "player_id", "videohost_player_theme.brand.id"),
+				Config:            acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio")), "player_id", "videohost_player_theme.brand.id"),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(acctest.TestStreamAddr, &first)},
 			},
 			{
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio")),
+				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},

@@ -16,10 +16,10 @@ const testLiveThumbAddr = "videohost_live_stream.thumb"
 func liveStreamThumbnailConfig(env *acctest.AccEnv, attrs string) string {
 	return env.ProviderConfig("") + fmt.Sprintf(`
 resource "videohost_live_stream" "thumb" {
-  name = "with a thumbnail"
+  name = %s
   %s
 }
-`, attrs)
+`, acctest.Hcl(env.Name("thumb")), attrs)
 }
 
 // TestAccLiveStreamThumbnail goes through the thumbnail steps of every kind

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
@@ -20,20 +20,70 @@ import (
 )
 
 // TestAccPlayerThemeDataSources reads themes made outside Terraform: the list in the order
-// asked for, each one by id as its list item says it, and an id that does not exist as an
-// error on id.
+// asked for, one by id as its list item says it, and an id that does not exist as an error on
+// id. The list holds every theme of the account, which others may share: the test looks at its
+// own three (their names carry env.Name), which must be there in the order asked for; in-process
+// they are the only ones.
 func TestAccPlayerThemeDataSources(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	env.RequireOwnAccount(t, "it lists every player theme of the account and expects its own three")
 	c := acctest.ServiceClient(t, env)
+	var alphaID string
 	for _, in := range []videohost.PlayerThemeInput{
-		{Name: videohost.Value("charlie"), ForceLoop: videohost.Value(true)},
-		{Name: videohost.Value("alpha"), Text: videohost.Value("rgba(1, 2, 3, 0.5)")},
-		{Name: videohost.Value("bravo")},
+		{Name: videohost.Value(env.Name("charlie")), ForceLoop: videohost.Value(true)},
+		{Name: videohost.Value(env.Name("alpha")), Text: videohost.Value("rgba(1, 2, 3, 0.5)")},
+		{Name: videohost.Value(env.Name("bravo"))},
 	} {
-		if _, err := c.CreatePlayerTheme(t.Context(), in); err != nil {
+		theme, err := c.CreatePlayerTheme(t.Context(), in)
+		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(func() {
+			if err := c.DeletePlayerTheme(context.Background(), theme.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+				t.Errorf("deleting player theme %s made outside Terraform: %v", theme.ID, err)
+			}
+		})
+		if name, _ := in.Name.Get(); name == env.Name("alpha") {
+			alphaID = theme.ID
+		}
+	}
+	const all = "data.videohost_player_themes.all"
+	checks := []statecheck.StateCheck{
+		acctest.StateCheckFunc(func(s *tfjson.State) error {
+			attrs, err := acctest.StateAttributes(s, all)
+			if err != nil {
+				return err
+			}
+			items, _ := attrs["player_themes"].([]any)
+			var own []map[string]any
+			for _, item := range items {
+				if m, _ := item.(map[string]any); strings.HasPrefix(fmt.Sprint(m["name"]), env.Name("")) {
+					own = append(own, m)
+				}
+			}
+			want := []struct {
+				name      string
+				forceLoop bool
+				text      string
+			}{
+				{env.Name("alpha"), false, "rgba(1, 2, 3, 0.5)"},
+				{env.Name("bravo"), false, ""},
+				{env.Name("charlie"), true, ""},
+			}
+			if len(own) != len(want) {
+				return fmt.Errorf("%s lists %d themes of the test's among its %d, want %d", all, len(own), len(items), len(want))
+			}
+			for i, w := range want {
+				if own[i]["name"] != w.name || own[i]["force_loop"] != w.forceLoop || (w.text != "" && own[i]["text"] != w.text) {
+					return fmt.Errorf("the test's theme %d in %s is %v, want the name %q, force_loop %v and text %q", i, all, own[i], w.name, w.forceLoop, w.text)
+				}
+			}
+			return nil
+		}),
+		acctest.ListedAsRead(all, "player_themes", "data.videohost_player_theme.first"),
+	}
+	if env.Emu != nil {
+		// In-process the account holds the test's themes alone.
+		checks = append(checks, statecheck.ExpectKnownValue(all, tfjsonpath.New("player_themes"), knownvalue.ListSizeExact(3)))
 	}
 
 	acctest.AccTest(t, resource.TestCase{
@@ -47,32 +97,11 @@ data "videohost_player_themes" "all" {
 }
 
 data "videohost_player_theme" "first" {
-  id = data.videohost_player_themes.all.player_themes[0].id
+  id = ` + acctest.Hcl(alphaID) + `
 }
 `,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.videohost_player_themes.all", tfjsonpath.New("player_themes"), knownvalue.ListPartial(map[int]knownvalue.Check{
-						0: knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("alpha"), "text": knownvalue.StringExact("rgba(1, 2, 3, 0.5)")}),
-						1: knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("bravo"), "force_loop": knownvalue.Bool(false)}),
-						2: knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("charlie"), "force_loop": knownvalue.Bool(true)}),
-					})),
-					statecheck.ExpectKnownValue("data.videohost_player_themes.all", tfjsonpath.New("player_themes"), knownvalue.ListSizeExact(3)),
-					acctest.StateCheckFunc(func(s *tfjson.State) error {
-						all, err := acctest.StateAttributes(s, "data.videohost_player_themes.all")
-						if err != nil {
-							return err
-						}
-						one, err := acctest.StateAttributes(s, "data.videohost_player_theme.first")
-						if err != nil {
-							return err
-						}
-						items, _ := all["player_themes"].([]any)
-						if len(items) == 0 || !reflect.DeepEqual(one, items[0]) {
-							return fmt.Errorf("the theme read by id %v differs from its list item", one)
-						}
-						return nil
-					}),
-				},
+				ConfigStateChecks: append(checks,
+					statecheck.ExpectKnownValue("data.videohost_player_theme.first", tfjsonpath.New("name"), knownvalue.StringExact(env.Name("alpha")))),
 			},
 			{
 				Config: env.ProviderConfig("") + `
@@ -105,7 +134,7 @@ data "videohost_player_themes" "bad" {
 func TestAccPlayerThemeDataSourcesOfThemeMadeOutside(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	c := acctest.ServiceClient(t, env)
-	name := "outside " + acctest.RunSuffix(t)
+	name := env.Name("outside")
 	theme, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(name), ForceLoop: videohost.Value(true)})
 	if err != nil {
 		t.Fatal(err)

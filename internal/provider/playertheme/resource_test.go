@@ -117,7 +117,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 
 	// Every attribute changed from its default: each colour gets a value of its own.
-	everything := []string{"name", acctest.Hcl("brand-2")}
+	everything := []string{"name", acctest.Hcl(env.Name("brand-2"))}
 	for i, c := range playertheme.ThemeColours {
 		everything = append(everything, c.Attr, acctest.Hcl(fmt.Sprintf("rgba(%d, 10, 20, 0.%d)", 100+i, i+1)))
 	}
@@ -173,7 +173,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 			{
 				// A few fields: the others take the service's defaults, and the plan after the
 				// apply is empty.
-				Config: acctest.ThemeConfig(env, "name", acctest.Hcl("brand"), "track_played", acctest.Hcl("rgba(255, 0, 0, .9)"), "hide_title", "true"),
+				Config: acctest.ThemeConfig(env, "name", acctest.Hcl(env.Name("brand")), "track_played", acctest.Hcl("rgba(255, 0, 0, .9)"), "hide_title", "true"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -181,7 +181,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					acctest.IdOf(acctest.TestThemeAddr, &id),
 					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("name"), knownvalue.StringExact("brand")),
+					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("name"), knownvalue.StringExact(env.Name("brand"))),
 					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("track_played"), knownvalue.StringExact("rgba(255, 0, 0, .9)")),
 					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("hide_title"), knownvalue.Bool(true)),
 					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("text"), knownvalue.StringExact("rgba(255, 255, 255, 1)")),
@@ -189,7 +189,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("assets"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
 					acctest.OnService(acctest.ServiceClient(t, env).GetPlayerTheme, &id, func(p videohost.PlayerTheme) error {
-						if p.Name != "brand" || p.TrackPlayed != "rgba(255, 0, 0, .9)" || !p.HideTitle {
+						if p.Name != env.Name("brand") || p.TrackPlayed != "rgba(255, 0, 0, .9)" || !p.HideTitle {
 							return fmt.Errorf("the service's theme is %+v", p)
 						}
 						return nil
@@ -280,7 +280,7 @@ func TestAccPlayerThemeUpdateKeepsCreatedValues(t *testing.T) {
 	config := func(text string) string {
 		return env.ProviderConfig("") + `
 resource "videohost_player_theme" "test" {
-  name = "brand"
+  name = ` + acctest.Hcl(env.Name("brand")) + `
   text = ` + acctest.Hcl(text) + `
 }
 `
@@ -370,7 +370,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: withLogo("brand", "https://example.com/a"),
+				Config: withLogo(env.Name("brand"), "https://example.com/a"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionCreate),
@@ -392,7 +392,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 				},
 			},
 			{
-				Config:           withLogo("brand", "https://example.com/b"),
+				Config:           withLogo(env.Name("brand"), "https://example.com/b"),
 				ConfigPlanChecks: inPlace(plancheck.ExpectUnknownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_url"))),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
@@ -409,7 +409,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 			{
 				// New content at the same path.
 				PreConfig: func() { acctest.WritePNG(t, dir, "logo.png", 100, 50, 7) },
-				Config:    withLogo("brand", "https://example.com/b"),
+				Config:    withLogo(env.Name("brand"), "https://example.com/b"),
 				ConfigPlanChecks: inPlace(plancheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_sha256"),
 					knownvalue.StringFunc(func(v string) error {
 						if v != acctest.FileSHA256(t, logo) {
@@ -421,14 +421,14 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 			},
 			{
 				// The theme changes, the logo does not: nothing is uploaded and its address stays.
-				Config: withLogo("brand-2", "https://example.com/b"),
+				Config: withLogo(env.Name("brand-2"), "https://example.com/b"),
 				ConfigPlanChecks: inPlace(plancheck.ExpectKnownValue(acctest.TestThemeAddr, tfjsonpath.New("logo_url"),
 					knownvalue.StringRegexp(regexp.MustCompile(`.+`)))),
 				ConfigStateChecks: []statecheck.StateCheck{logoOnService(t, env, &id, "https://example.com/b"), uploadsAre(3)},
 			},
 			{
 				// Removed: deleted on the service.
-				Config:           acctest.ThemeConfig(env, "name", acctest.Hcl("brand-2")),
+				Config:           acctest.ThemeConfig(env, "name", acctest.Hcl(env.Name("brand-2"))),
 				ConfigPlanChecks: inPlace(),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
@@ -437,7 +437,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 				},
 			},
 			{
-				Config:            withLogo("brand-2", ""),
+				Config:            withLogo(env.Name("brand-2"), ""),
 				ConfigPlanChecks:  inPlace(),
 				ConfigStateChecks: []statecheck.StateCheck{logoOnService(t, env, &id, ""), uploadsAre(4)},
 			},
@@ -448,7 +448,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config:            withLogo("brand-2", ""),
+				Config:            withLogo(env.Name("brand-2"), ""),
 				ConfigPlanChecks:  inPlace(),
 				ConfigStateChecks: []statecheck.StateCheck{logoOnService(t, env, &id, ""), uploadsAre(5)},
 			},
@@ -467,7 +467,8 @@ func TestAccPlayerThemeLogoReplacedOutside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	config := acctest.ThemeConfig(env, "name", acctest.Hcl("brand"), "logo_file", acctest.Hcl(logo))
+	// acctest.RunName, not env.Name: the AccEnv of NewTrackEnv does not know its test's name.
+	config := acctest.ThemeConfig(env, "name", acctest.Hcl(acctest.RunName(t, "brand")), "logo_file", acctest.Hcl(logo))
 	var id string
 	holdsOurs := func(n int) acctest.ServiceCheckFunc {
 		return func(ctx context.Context) error {

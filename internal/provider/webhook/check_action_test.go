@@ -5,6 +5,7 @@ package webhook_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
@@ -135,17 +137,17 @@ func TestAccWebhookCheckAction(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: webhookCheckConfig(env, good.URL+"/hooks"),
+				Config: webhookCheckConfig(env, good.URL+"/"+env.Name("good")),
 				Check: func(*terraform.State) error {
 					return checkSampleDeliveries(t, env, good)
 				},
 			},
 			{
-				Config:      webhookCheckConfig(env, careless.URL+"/hooks"),
+				Config:      webhookCheckConfig(env, careless.URL+"/"+env.Name("careless")),
 				ExpectError: regexp.MustCompile(`(?s)Webhook Receiver Accepted a Forged Delivery.*answered\s+200`),
 			},
 			{
-				Config:      webhookCheckConfig(env, broken.URL+"/hooks"),
+				Config:      webhookCheckConfig(env, broken.URL+"/"+env.Name("broken")),
 				ExpectError: regexp.MustCompile(`(?s)Webhook Receiver Refused a Signed Delivery.*answered\s+500`),
 			},
 		},
@@ -177,7 +179,7 @@ func checkSampleDeliveries(t *testing.T, env *acctest.AccEnv, r *testReceiver) e
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	ls, err := acctest.ServiceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: "form check"})
+	ls, err := acctest.ServiceClient(t, env).CreateLiveStream(ctx, videohost.CreateLiveStreamInput{Name: env.Name("form-check")})
 	if err != nil {
 		return err
 	}
@@ -214,15 +216,17 @@ func checkSampleDeliveries(t *testing.T, env *acctest.AccEnv, r *testReceiver) e
 }
 
 // TestAccActionsInvoked runs both actions alone, with terraform apply -invoke, and reads what
-// Terraform prints: the progress messages say what was sent and what came back. An action on a
-// live stream that does not exist fails with a message on live_stream_id.
+// Terraform prints: the progress messages say what was sent and what came back. In-process the
+// live stream broadcasts when its action is invoked (the emulator's control API starts it);
+// against a real endpoint, where no encoder sends, it is idle, and the action says the same. An
+// action on a live stream that does not exist fails with a message on live_stream_id.
 func TestAccActionsInvoked(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	env.RequireEmulator(t)
 	acctest.RequireCLIFeature(t, acctest.FeatureActions)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
 	good := newTestReceiver(t, env, verifying)
+	hook := good.URL + "/" + env.Name("hook")
 	cli := acctest.NewCLIWorkdir(ctx, t, "1.14.0")
 	config := func(liveStreamID string) string {
 		return `terraform {
@@ -237,7 +241,7 @@ resource "videohost_webhook" "hook" {
 }
 
 resource "videohost_live_stream" "studio" {
-  name = "studio"
+  name = %s
 }
 
 action "videohost_webhook_check" "hook" {
@@ -252,17 +256,19 @@ action "videohost_live_stream_complete" "studio" {
     live_stream_id = %s
   }
 }
-`, acctest.Hcl(good.URL+"/hooks"), events.VideoEncodingQualityCompleted, events.LiveStreamBroadcastEnded, events.LiveStreamBroadcastEnded, liveStreamID)
+`, acctest.Hcl(hook), events.VideoEncodingQualityCompleted, events.LiveStreamBroadcastEnded, acctest.Hcl(env.Name("studio")),
+			events.LiveStreamBroadcastEnded, liveStreamID)
 	}
 	cli.Write("main.tf", config("videohost_live_stream.studio.id"))
 	cli.Run("apply", "-no-color", "-auto-approve")
+	deleteWhenDone(t, env, cli.State())
 	if n := len(good.deliveries()); n != 0 {
 		t.Fatalf("the receiver got %d deliveries before the action was invoked", n)
 	}
 
 	out := cli.Run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_webhook_check.hook")
 	for _, want := range []*regexp.Regexp{
-		acctest.WrappedPhrases("Sending a sample "+events.LiveStreamBroadcastEnded+" event", "signed with the webhook's secret, to "+good.URL+"/hooks"),
+		acctest.WrappedPhrases("Sending a sample "+events.LiveStreamBroadcastEnded+" event", "signed with the webhook's secret, to "+hook),
 		acctest.WrappedPhrases("answered the signed delivery with 204"),
 		acctest.WrappedPhrases("Sending the same event with a wrong signature"),
 		acctest.WrappedPhrases("refused the forged delivery with 401"),
@@ -282,8 +288,10 @@ action "videohost_live_stream_complete" "studio" {
 		t.Fatal(err)
 	}
 	id := acctest.AttrString(r, "id")
-	if err := env.Emu.SetBroadcasting(id, true); err != nil {
-		t.Fatal(err)
+	if env.Emu != nil {
+		if err := env.Emu.SetBroadcasting(id, true); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out = cli.Run("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
 	if want := acctest.WrappedPhrases("Asking the service to end the broadcast of live stream "+id, "no longer broadcasts"); !want.MatchString(out) {
@@ -297,6 +305,30 @@ action "videohost_live_stream_complete" "studio" {
 	out = cli.RunFailing("apply", "-no-color", "-auto-approve", "-invoke=action.videohost_live_stream_complete.studio")
 	if want := acctest.WrappedPhrases("Live Stream Not Found", "The service has no live stream li0000000000000000000000", "check live_stream_id"); !want.MatchString(out) {
 		t.Errorf("an unknown live stream is not refused on live_stream_id (want %s):\n%s", want, out)
+	}
+}
+
+// deleteWhenDone deletes, when the test ends, the webhooks and live streams of a working
+// directory's state that terraform has not destroyed: the test's own run of terraform leaves
+// them, and a run against a real endpoint must leave nothing behind.
+func deleteWhenDone(t *testing.T, env *acctest.AccEnv, state *tfjson.State) {
+	t.Helper()
+	c := acctest.ServiceClient(t, env)
+	for _, r := range acctest.StateResourcesOf(state, "videohost_webhook") {
+		id := acctest.AttrString(r, "id")
+		t.Cleanup(func() {
+			if err := c.DeleteWebhook(context.Background(), id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+				t.Errorf("deleting webhook %s: %v", id, err)
+			}
+		})
+	}
+	for _, r := range acctest.StateResourcesOf(state, "videohost_live_stream") {
+		id := acctest.AttrString(r, "id")
+		t.Cleanup(func() {
+			if err := c.DeleteLiveStream(context.Background(), id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+				t.Errorf("deleting live stream %s: %v", id, err)
+			}
+		})
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 
 func TestAccWebhookDataSource(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	config := acctest.WebhookConfig(env, "", "https://hooks.example.test/ds", events.VideoEncodingQualityCompleted, events.VideoSourceRecorded) + `
+	config := acctest.WebhookConfig(env, "", hookURL(env, "ds"), events.VideoEncodingQualityCompleted, events.VideoSourceRecorded) + `
 data "videohost_webhook" "test" {
   id = videohost_webhook.test.id
 }
@@ -43,7 +43,7 @@ data "videohost_webhook" "test" {
 
 func TestAccWebhookDataSourceCreatedOutsideTerraform(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	w := acctest.CreateWebhookOutside(t, env, "https://hooks.example.test/outside", events.LiveStreamBroadcastStarted)
+	w := acctest.CreateWebhookOutside(t, env, hookURL(env, "outside"), events.LiveStreamBroadcastStarted)
 	const ds = "data.videohost_webhook.outside"
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
