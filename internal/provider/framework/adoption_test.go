@@ -428,7 +428,7 @@ func TestAccAdoptionOfCreatesStoredThen500(t *testing.T) {
 		t.Run(fmt.Sprint(rate), func(t *testing.T) {
 			env := acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits})
 			env.RequireEmulator(t)
-			videoID := acctest.NewTestVideo(t, env)
+			videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("captioned")})
 			dir := t.TempDir()
 			img := acctest.WritePNG(t, dir, "mark.png", 32, 16, 3)
 			vtt := acctest.TempFile(t, dir, "fr.vtt", acctest.WebVTT("bonjour"))

@@ -77,7 +77,7 @@ func TestEveryResourceHasIdentityAndListResource(t *testing.T) {
 func TestAccLiveIdentityImport(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	acctest.RequireCLIFeature(t, acctest.FeatureIdentity)
-	config := acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"), "player_id", "videohost_player_theme.brand.id",
+	config := acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio")), "player_id", "videohost_player_theme.brand.id",
 		"restreams", acctest.RestreamsHCL("a", "rtmp://h.example.test/live", "k"))
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,

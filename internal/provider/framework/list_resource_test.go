@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -128,58 +127,87 @@ func names[T any](objs map[string]T, name func(T) string) map[string]string {
 }
 
 // TestAccLiveQuery runs terraform query over live streams and player themes, beside one of
-// each managed by the configuration. terraform query needs Terraform 1.14.
+// each managed by the configuration. terraform query needs Terraform 1.14. Every object carries
+// the test's name (env.Name), and the checks look for the test's own among what the workspace
+// holds, so that it runs against a workspace that other tests use at the same time; only the
+// emulator of its own, which holds nothing else, shows that the unfiltered theme list holds
+// exactly the two.
 func TestAccLiveQuery(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	env.RequireOwnAccount(t, "it queries every object of the account and expects its own")
 	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
 	c := acctest.ServiceClient(t, env)
-	outside, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: "outside studio"})
+	outsideName, outsideTheme := env.Name("outside-studio"), env.Name("outside-theme")
+	outside, err := c.CreateLiveStream(t.Context(), videohost.CreateLiveStreamInput{Name: outsideName})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value("outside theme")}); err != nil {
+	t.Cleanup(func() {
+		if err := c.DeleteLiveStream(context.Background(), outside.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting live stream %s made outside Terraform: %v", outside.ID, err)
+		}
+	})
+	theme, err := c.CreatePlayerTheme(t.Context(), videohost.PlayerThemeInput{Name: videohost.Value(outsideTheme)})
+	if err != nil {
 		t.Fatal(err)
 	}
-	query := `
+	t.Cleanup(func() {
+		if err := c.DeletePlayerTheme(context.Background(), theme.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("deleting player theme %s made outside Terraform: %v", theme.ID, err)
+		}
+	})
+	// The name filter of the live streams takes a part of the name: the test's prefix finds
+	// both of its streams, and "outside" the one made outside Terraform.
+	query := fmt.Sprintf(`
 list "videohost_live_stream" "all" {
   provider         = videohost
   include_resource = true
+  config {
+    name = %q
+  }
 }
 
 list "videohost_live_stream" "outside" {
   provider = videohost
   config {
-    name = "outside"
+    name = %q
   }
 }
 
 list "videohost_player_theme" "all" {
   provider = videohost
+  limit    = 1000
 }
-`
+`, env.Name(""), env.Name("outside"))
+	checks := []querycheck.QueryResultCheck{
+		querycheck.ExpectLength("videohost_live_stream.all", 2),
+		querycheck.ExpectLength("videohost_live_stream.outside", 1),
+		querycheck.ExpectIdentity("videohost_live_stream.outside", map[string]knownvalue.Check{
+			"id": knownvalue.StringExact(outside.ID),
+		}),
+		querycheck.ExpectResourceKnownValues("videohost_live_stream.all",
+			queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(outside.ID)}),
+			[]querycheck.KnownValueCheck{
+				{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact(outsideName)},
+				{Path: tfjsonpath.New("stream_key"), KnownValue: knownvalue.StringExact(outside.StreamKey)},
+			}),
+		querycheck.ExpectResourceDisplayName("videohost_live_stream.all",
+			queryfilter.ByDisplayName(knownvalue.StringExact(env.Name("studio"))), knownvalue.StringExact(env.Name("studio"))),
+		querycheck.ExpectIdentity("videohost_player_theme.all", map[string]knownvalue.Check{"id": knownvalue.StringExact(theme.ID)}),
+		querycheck.ExpectResourceDisplayName("videohost_player_theme.all",
+			queryfilter.ByDisplayName(knownvalue.StringExact(env.Name("brand"))), knownvalue.StringExact(env.Name("brand"))),
+	}
+	if env.Emu != nil {
+		checks = append(checks, querycheck.ExpectLength("videohost_player_theme.all", 2))
+	}
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
-			{Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"))},
+			{Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio")))},
 			{
-				Query:  true,
-				Config: query,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("videohost_live_stream.all", 2),
-					querycheck.ExpectLength("videohost_live_stream.outside", 1),
-					querycheck.ExpectLength("videohost_player_theme.all", 2),
-					querycheck.ExpectIdentity("videohost_live_stream.outside", map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(outside.ID),
-					}),
-					querycheck.ExpectResourceKnownValues("videohost_live_stream.all",
-						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(outside.ID)}),
-						[]querycheck.KnownValueCheck{
-							{Path: tfjsonpath.New("name"), KnownValue: knownvalue.StringExact("outside studio")},
-							{Path: tfjsonpath.New("stream_key"), KnownValue: knownvalue.StringExact(outside.StreamKey)},
-						}),
-				},
+				Query:             true,
+				Config:            query,
+				QueryResultChecks: checks,
 			},
 		},
 	})
@@ -191,12 +219,13 @@ type outsideObjects struct {
 	liveStream, video, theme, webhook, watermark, tokenID, name string
 }
 
-// makeOutsideObjects makes one object of each listed kind, named with a suffix of the run where
-// the kind has a name, so that a list filtered by it is of the test's object alone.
+// makeOutsideObjects makes one object of each listed kind, named where the kind has a name with
+// the test's name (env.Name) and a random suffix, so that a list filtered by it is of the
+// test's object alone.
 func makeOutsideObjects(t *testing.T, env *acctest.AccEnv) outsideObjects {
 	t.Helper()
 	c := acctest.ServiceClient(t, env)
-	o := outsideObjects{name: "outside " + acctest.RunSuffix(t)}
+	o := outsideObjects{name: env.Name("outside-" + acctest.RunSuffix(t))}
 	cleanup := func(what, id string, del func(context.Context, string) error) {
 		t.Cleanup(func() {
 			if err := del(context.Background(), id); err != nil && !errors.Is(err, videohost.ErrNotFound) {
@@ -226,7 +255,7 @@ func makeOutsideObjects(t *testing.T, env *acctest.AccEnv) outsideObjects {
 	cleanup("upload token", tok.Token, c.DeleteUploadToken)
 	o.liveStream, o.theme, o.watermark, o.tokenID = ls.ID, theme.ID, mark.ID, uploadtoken.UploadTokenFingerprint(tok.Token)
 	o.video = acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: o.name})
-	o.webhook = acctest.CreateWebhookOutside(t, env, "https://hooks.example.test/"+strings.ReplaceAll(o.name, " ", "-"), events.VideoEncodingQualityCompleted).ID
+	o.webhook = acctest.CreateWebhookOutside(t, env, "https://hooks.example.test/"+o.name, events.VideoEncodingQualityCompleted).ID
 	return o
 }
 

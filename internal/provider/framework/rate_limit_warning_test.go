@@ -35,7 +35,7 @@ func TestAccRateLimitWaitWarning(t *testing.T) {
 	cli.WriteConfig(env, "", `
 resource "videohost_webhook" "many" {
   count  = 6
-  url    = "https://hooks.example.test/rate/${count.index}"
+  url    = "https://hooks.example.test/`+env.Name("rate")+`/${count.index}"
   events = ["video.source.recorded"]
 }
 `)
@@ -72,7 +72,7 @@ resource "videohost_webhook" "many" {
 	source, _ := acctest.WriteRandomFile(t, t.TempDir(), "rate.mp4", 11<<20)
 	cli.WriteConfig(env, "upload_chunk_size_mib = 5\nupload_chunks_in_flight = 1", `
 resource "videohost_video" "held" {
-  title       = "Held by the uploads rate limit"
+  title       = `+acctest.Hcl(env.Name("held"))+`
   source_file = `+acctest.Hcl(source)+`
 }
 `)
@@ -131,7 +131,7 @@ func TestAccRateLimitExhaustedNamesTheWindow(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: acctest.WebhookConfig(env, "max_retries = 1", "https://hooks.example.test/exhausted", "video.source.recorded"),
+			Config: acctest.WebhookConfig(env, "max_retries = 1", "https://hooks.example.test/"+env.Name("exhausted"), "video.source.recorded"),
 			ExpectError: acctest.WrappedPhrases("Unable to Create Webhook", "The writes rate limit (8 per 2 s) of the sandbox environment "+
 				"stayed exhausted after every retry", "Waiting for the window to reset (2 s)"),
 		}},

@@ -8,8 +8,12 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,7 +99,7 @@ func TestTFLogLoggerWithoutKey(t *testing.T) {
 	}
 }
 
-// tokenRecorder wraps the emulator and keeps every access and refresh token it hands out, read
+// tokenRecorder wraps the service and keeps every access and refresh token it hands out, read
 // from the answers of /auth/api-key and /auth/refresh.
 type tokenRecorder struct {
 	next http.Handler
@@ -141,7 +145,7 @@ func (tr *tokenRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// uploadTokenRecorder wraps the emulator and keeps every upload token it creates, read from the
+// uploadTokenRecorder wraps the service and keeps every upload token it creates, read from the
 // answers of POST /upload-tokens: those of the resource and of every opening of the ephemeral
 // resource.
 type uploadTokenRecorder struct {
@@ -187,30 +191,41 @@ func (tr *tokenRecorder) tokens() (access, refresh []string, refreshCalls int) {
 // credential, an access or refresh token, a webhook's signature secret, a live stream's stream
 // key or a restream's key (kept in the state, or write-only), or an upload token (of the
 // resource, of the data source's list, or of the ephemeral resource opened in each run); the
-// configuration also uploads a video's source, its caption and a watermark.
+// configuration also uploads a video's source, its caption and a watermark. It reads only the
+// log, the output and the service's public API, so it runs against any endpoint; its objects
+// carry the test's name (env.Name), by which it finds them in a workspace that others use.
 func TestAccSecretsNeverInTraceLog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: this test builds the provider and runs terraform three times")
 	}
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance tests run only with TF_ACC=1")
-	}
+	// In-process each answer is slowed so that one run lasts longer than a token of a second:
+	// the client must refresh within a run, not only fetch one token per run. A real endpoint's
+	// tokens live longer, and each run's provider processes fetch their own.
+	env := acctest.NewAccEnv(t, emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}})
 	tfBin := acctest.TerraformCLI(t)
-	acctest.Parallel(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
+	client := acctest.ServiceClient(t, env)
 
-	// Each answer is slowed so that one run lasts longer than a token: the client must
-	// refresh within a run, not only fetch one token per run.
-	var rec *tokenRecorder
-	var uploadRec *uploadTokenRecorder
-	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{TokenTTL: time.Second, Faults: emulator.Faults{Latency: 250 * time.Millisecond}},
-		func(emu *emulator.Emulator) http.Handler {
-			rec = &tokenRecorder{next: emu}
-			uploadRec = &uploadTokenRecorder{next: rec}
-			return uploadRec
-		})
-	key := emu.APIKeys()[0]
+	// The provider reaches the service through a proxy of the test's that keeps the tokens the
+	// service hands out, to look for them in the log.
+	target, err := url.Parse(env.BaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &tokenRecorder{next: &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }}}
+	uploadRec := &uploadTokenRecorder{next: rec}
+	srv := httptest.NewServer(uploadRec)
+	t.Cleanup(srv.Close)
+	key := env.APIKey
+	// Against a real endpoint the key stays out of the configuration's file: terraform's
+	// environment gives it to the provider (acctest.TerraformEnv).
+	keyAttr := ""
+	if env.Emu != nil {
+		keyAttr = "api_key     = " + acctest.Hcl(key)
+	}
+	hookURL := "https://hooks.example.test/" + env.Name("leak") + "/"
+	ours := func(w videohost.Webhook) bool { return strings.HasPrefix(w.URL, hookURL) }
 
 	cliConfig := acctest.DevOverrideCLI(ctx, t)
 	work := t.TempDir()
@@ -221,15 +236,15 @@ func TestAccSecretsNeverInTraceLog(t *testing.T) {
 }
 
 provider "videohost" {
-  base_url    = %s
-  api_key     = %s
+  base_url    = %[1]s
+  %[2]s
   auth_scheme = "bearer"
 }
 
 resource "videohost_webhook" "leak" {
   count  = 3
-  url    = "https://hooks.example.test/leak/${count.index}"
-  events = [%q, %q]
+  url    = "%[3]s${count.index}"
+  events = [%[4]q, %[5]q]
 }
 
 data "videohost_webhook" "first" {
@@ -241,7 +256,7 @@ data "videohost_webhooks" "all" {
 }
 
 data "videohost_webhooks" "recorded" {
-  event      = %q
+  event      = %[4]q
   depends_on = [videohost_webhook.leak]
 }
 
@@ -266,11 +281,11 @@ variable "restream_key_wo" {
 }
 
 resource "videohost_player_theme" "leak" {
-  name = "leak"
+  name = %[6]q
 }
 
 resource "videohost_live_stream" "leak" {
-  name      = "leak"
+  name      = %[6]q
   player_id = videohost_player_theme.leak.id
   restreams = [
     { name = "kept", server_url = "rtmp://a.example.test/live", stream_key = var.restream_key },
@@ -316,7 +331,7 @@ resource "videohost_watermark" "leak" {
 }
 
 resource "videohost_video" "leak" {
-  title       = "leak"
+  title       = %[6]q
   source_file = "${path.module}/clip.mp4"
   watermark = {
     id = videohost_watermark.leak.id
@@ -341,7 +356,7 @@ check "ephemeral_upload_token" {
     error_message = "the ephemeral upload token has no fingerprint"
   }
 }
-`, acctest.Hcl(baseURL), acctest.Hcl(key), events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, events.VideoSourceRecorded))
+`, acctest.Hcl(srv.URL), keyAttr, hookURL, events.VideoSourceRecorded, events.LiveStreamBroadcastStarted, env.Name("leak")))
 
 	acctest.WritePNG(t, work, "mark.png", 40, 20, 7)
 	acctest.WriteFile(t, filepath.Join(work, "en.vtt"), "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nleak\n")
@@ -372,34 +387,67 @@ check "ephemeral_upload_token" {
 		outputs.WriteString(out.String())
 	}
 
+	// A run that fails half way must not leave its objects in the workspace: the destroy runs
+	// when the test ends unless the test's own has.
+	destroyed := false
+	t.Cleanup(func() {
+		if destroyed {
+			return
+		}
+		cmd := exec.Command(tfBin, "destroy", "-no-color", "-auto-approve")
+		cmd.Dir = work
+		cmd.Env = acctest.TerraformEnv(cliConfig, "TF_VAR_restream_key="+restreamKey, "TF_VAR_restream_key_wo="+restreamKeyWO)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("destroying what the test left: %v\n%s", err, out)
+		}
+	})
+	ourHooks := func() []videohost.Webhook {
+		t.Helper()
+		all, err := client.ListWebhooks(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []videohost.Webhook
+		for _, w := range all {
+			if ours(w) {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+
 	run("apply", "apply", "-no-color", "-auto-approve", "-parallelism=1")
 	// The secrets are read before destroy removes the webhooks.
-	hooks := emu.Webhooks()
+	hooks := ourHooks()
 	if len(hooks) != 3 {
-		t.Fatalf("%d webhooks after apply, want 3", len(hooks))
+		t.Fatalf("%d webhooks of the test after apply, want 3", len(hooks))
 	}
-	streams, err := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: key}).ListLiveStreams(ctx, videohost.LiveStreamFilter{})
+	streams, err := client.ListLiveStreams(ctx, videohost.LiveStreamFilter{Name: env.Name("leak")})
 	if err != nil || len(streams) != 1 || len(streams[0].Restreams) != 2 || streams[0].StreamKey == "" {
-		t.Fatalf("live streams after apply: %+v, %v; want one with a stream key and two restreams", streams, err)
+		t.Fatalf("live streams of the test after apply: %+v, %v; want one with a stream key and two restreams", streams, err)
 	}
 	if streams[0].Restreams[0].StreamKey != restreamKey || streams[0].Restreams[1].StreamKey != restreamKeyWO {
 		t.Fatal("the restream keys did not reach the service")
 	}
-	if n := emu.RequestCount(http.MethodPost, "/videos/"); n == 0 {
+	if n := env.RequestCount(http.MethodPost, "/videos/"); n == 0 {
 		t.Error("no request uploaded the video's source or caption: the log would prove nothing of uploads")
 	}
-	videos, err := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: key}).ListVideos(ctx, videohost.VideoFilter{})
+	videos, err := client.ListVideos(ctx, videohost.VideoFilter{Title: env.Name("leak")})
 	if err != nil || len(videos) != 1 {
-		t.Fatalf("videos after apply: %d, %v; want 1", len(videos), err)
+		t.Fatalf("videos of the test after apply: %d, %v; want 1", len(videos), err)
 	}
-	if size, sum, complete, _ := emu.VideoSource(videos[0].ID); !complete || size != int64(len(clip)) || sum != hex.EncodeToString(clipSum[:]) {
-		t.Fatalf("the video's source on the service: %d bytes, complete %v, SHA-256 %s; want the file's %d bytes and SHA-256",
-			size, complete, sum, len(clip))
+	// Only the emulator shows what it holds of a source.
+	if env.Emu != nil {
+		if size, sum, complete, _ := env.Emu.VideoSource(videos[0].ID); !complete || size != int64(len(clip)) || sum != hex.EncodeToString(clipSum[:]) {
+			t.Fatalf("the video's source on the service: %d bytes, complete %v, SHA-256 %s; want the file's %d bytes and SHA-256",
+				size, complete, sum, len(clip))
+		}
 	}
 	run("plan", "plan", "-no-color")
 	run("destroy", "destroy", "-no-color", "-auto-approve", "-parallelism=1")
-	if n := len(emu.Webhooks()); n != 0 {
-		t.Errorf("%d webhooks left after destroy", n)
+	destroyed = true
+	if n := len(ourHooks()); n != 0 {
+		t.Errorf("%d webhooks of the test left after destroy", n)
 	}
 
 	var logs bytes.Buffer
@@ -423,7 +471,7 @@ check "ephemeral_upload_token" {
 
 	access, refresh, refreshCalls := rec.tokens()
 	t.Logf("log: %d bytes; tokens issued: %d access, %d refresh; /auth/refresh calls: %d; API requests: %d",
-		logs.Len(), len(access), len(refresh), refreshCalls, emu.RequestCount("", "/webhooks"))
+		logs.Len(), len(access), len(refresh), refreshCalls, env.RequestCount("", "/webhooks"))
 	if len(access) < 2 {
 		t.Errorf("%d access tokens issued, want at least 2: the runs must fetch or refresh more than one", len(access))
 	}
@@ -438,9 +486,9 @@ check "ephemeral_upload_token" {
 	}
 	for _, w := range hooks {
 		if w.SignatureSecret == "" {
-			t.Fatalf("webhook %s has no signature secret to look for", w.WebhookID)
+			t.Fatalf("webhook %s has no signature secret to look for", w.ID)
 		}
-		secrets["the signature secret of "+w.WebhookID] = w.SignatureSecret
+		secrets["the signature secret of "+w.ID] = w.SignatureSecret
 	}
 	uploadTokens := uploadRec.issued()
 	t.Logf("upload tokens issued: %d", len(uploadTokens))
@@ -452,8 +500,16 @@ check "ephemeral_upload_token" {
 	for i, tok := range uploadTokens {
 		secrets[fmt.Sprintf("upload token %d", i+1)] = tok
 	}
-	if left, err := acctest.ServiceClient(t, &acctest.AccEnv{BaseURL: baseURL, APIKey: key}).ListUploadTokens(ctx, videohost.UploadTokenFilter{}); err != nil || len(left) != 0 {
-		t.Errorf("upload tokens left after destroy: %d, %v; want none (the ephemeral ones are deleted when closed)", len(left), err)
+	for i, tok := range uploadTokens {
+		if _, err := client.GetUploadToken(ctx, tok); !errors.Is(err, videohost.ErrNotFound) {
+			t.Errorf("upload token %d is on the service after destroy (%v): the ephemeral ones are deleted when closed", i+1, err)
+		}
+	}
+	// The emulator of the test's own holds no one else's tokens.
+	if env.Emu != nil {
+		if left, err := client.ListUploadTokens(ctx, videohost.UploadTokenFilter{}); err != nil || len(left) != 0 {
+			t.Errorf("upload tokens left after destroy: %d, %v; want none (the ephemeral ones are deleted when closed)", len(left), err)
+		}
 	}
 	secrets["the live stream's stream key"] = streams[0].StreamKey
 	secrets["a restream key kept in the state"] = restreamKey

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -234,16 +237,61 @@ type tfRun struct {
 	done chan error
 }
 
-// interruptEnv is one emulator, slowed by a switchable slowService, and a working directory
-// whose configuration holds interruptWebhooks webhooks of it.
+// interruptEnv is one test's service (an emulator, or a real endpoint), behind a proxy of the
+// test's that a switchable slowService slows, and a working directory whose configuration holds
+// interruptWebhooks webhooks of it, whose URLs carry the test's name.
 type interruptEnv struct {
 	t         *testing.T
 	tfBin     string
 	cliConfig string
 	work      string
-	emu       *emulator.Emulator
+	env       *acctest.AccEnv
+	emu       *emulator.Emulator // nil against a real endpoint
+	client    *videohost.Client
+	hookURL   string // the start of the URL of each of the test's webhooks
 	slow      *acctest.SlowService
 	slowOn    *atomic.Bool
+	made      *createCounter
+}
+
+// createCounter counts the webhooks that the service made: the creates it answered with a
+// success. Against a real endpoint it is the only count of the test's own writes that 429s of
+// a shared rate limit do not blur.
+type createCounter struct {
+	next http.Handler
+	n    atomic.Int64
+}
+
+func (c *createCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || r.URL.Path != "/webhooks" {
+		c.next.ServeHTTP(w, r)
+		return
+	}
+	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	c.next.ServeHTTP(sw, r)
+	if sw.status/100 == 2 {
+		c.n.Add(1)
+	}
+}
+
+func (c *createCounter) count() int { return int(c.n.Load()) }
+
+// statusWriter keeps the status of the response it writes.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Flush passes on the flushes of slowService, which sends half a body before its hold.
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
 }
 
 // switchable passes requests to the slow service only while on is set.
@@ -261,14 +309,35 @@ func (s switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.next.ServeHTTP(w, r)
 }
 
+// newInterruptEnv starts the test's service (acctest.NewAccEnv, with opts in-process) and the
+// slowing proxy in front of it, and writes the configuration. Webhooks of the test that a
+// failed test leaves are deleted when it ends.
 func newInterruptEnv(t *testing.T, tfBin, cliConfig string, opts emulator.Options, phase string, match func(*http.Request) bool) *interruptEnv {
 	t.Helper()
-	e := &interruptEnv{t: t, tfBin: tfBin, cliConfig: cliConfig, work: t.TempDir(), slowOn: &atomic.Bool{}}
-	emu, baseURL := acctest.ServeEmulator(t, opts, func(emu *emulator.Emulator) http.Handler {
-		e.slow = acctest.NewSlowService(emu, phase, acctest.InterruptHold, match)
-		return switchable{on: e.slowOn, slow: e.slow, next: emu}
+	env := acctest.NewAccEnv(t, opts)
+	e := &interruptEnv{t: t, tfBin: tfBin, cliConfig: cliConfig, work: t.TempDir(), slowOn: &atomic.Bool{},
+		env: env, emu: env.Emu, client: acctest.ServiceClient(t, env), hookURL: "https://hooks.example.test/" + env.Name("interrupt") + "/"}
+	target, err := url.Parse(env.BaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.made = &createCounter{next: &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }}}
+	e.slow = acctest.NewSlowService(e.made, phase, acctest.InterruptHold, match)
+	srv := httptest.NewServer(switchable{on: e.slowOn, slow: e.slow, next: e.made})
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() {
+		for _, w := range e.webhooks(context.Background()) {
+			if err := e.client.DeleteWebhook(context.Background(), w.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+				t.Errorf("deleting webhook %s that the test left: %v", w.ID, err)
+			}
+		}
 	})
-	e.emu = emu
+	// Against a real endpoint the key stays out of the file: terraform's environment gives it
+	// to the provider (acctest.TerraformEnv).
+	key := ""
+	if e.emu != nil {
+		key = "api_key     = " + acctest.Hcl(env.APIKey)
+	}
 	acctest.WriteFile(t, filepath.Join(e.work, "main.tf"), fmt.Sprintf(`terraform {
   required_providers {
     videohost = { source = "videohost/videohost" }
@@ -277,17 +346,39 @@ func newInterruptEnv(t *testing.T, tfBin, cliConfig string, opts emulator.Option
 
 provider "videohost" {
   base_url    = %s
-  api_key     = %s
+  %s
   auth_scheme = "basic"
 }
 
 resource "videohost_webhook" "w" {
   count  = %d
-  url    = "https://hooks.example.test/interrupt/${count.index}"
+  url    = "%s${count.index}"
   events = [%q]
 }
-`, acctest.Hcl(baseURL), acctest.Hcl(emu.APIKeys()[0]), interruptWebhooks, events.VideoSourceRecorded))
+`, acctest.Hcl(srv.URL), key, interruptWebhooks, e.hookURL, events.VideoSourceRecorded))
 	return e
+}
+
+// webhooks are the test's webhooks on the service, found by their URL among the workspace's.
+func (e *interruptEnv) webhooks(ctx context.Context) []videohost.Webhook {
+	e.t.Helper()
+	all, err := e.client.ListWebhooks(ctx, "")
+	if err != nil {
+		e.t.Fatalf("listing the webhooks: %v", err)
+	}
+	var ours []videohost.Webhook
+	for _, w := range all {
+		if strings.HasPrefix(w.URL, e.hookURL) {
+			ours = append(ours, w)
+		}
+	}
+	return ours
+}
+
+// requireEmulator skips a case that needs the emulator (why) against a real endpoint.
+func (e *interruptEnv) requireEmulator(why string) {
+	e.t.Helper()
+	e.env.RequireEmulatorFor(e.t, why)
 }
 
 // start starts terraform with args in its own process group, so that SIGINT can reach the group
@@ -410,14 +501,14 @@ func (e *interruptEnv) stateSecrets() map[string]string {
 	return m
 }
 
-// checkServiceMatchesState fails unless the emulator holds exactly the state's webhooks, and
+// checkServiceMatchesState fails unless the service holds exactly the state's webhooks, and
 // returns how many there are.
 func (e *interruptEnv) checkServiceMatchesState(when string) int {
 	e.t.Helper()
 	state := e.stateSecrets()
 	var onService, inState []string
-	for _, w := range e.emu.Webhooks() {
-		onService = append(onService, w.WebhookID)
+	for _, w := range e.webhooks(e.t.Context()) {
+		onService = append(onService, w.ID)
 	}
 	for id := range state {
 		inState = append(inState, id)
@@ -483,7 +574,7 @@ func (e *interruptEnv) interruptDiagnostics(out string) (map[string]string, map[
 func (e *interruptEnv) checkCompletes() {
 	e.t.Helper()
 	e.slowOn.Store(false)
-	e.emu.AdvanceClock(2 * time.Minute) // a fresh rate-limit window
+	e.freshWindow()
 	e.Run("apply", "-auto-approve", "-no-color", "-input=false")
 	if n := e.checkServiceMatchesState("after the second apply"); n != interruptWebhooks {
 		e.t.Fatalf("after the second apply the service and the state hold %d webhooks, want %d", n, interruptWebhooks)
@@ -493,10 +584,19 @@ func (e *interruptEnv) checkCompletes() {
 			e.t.Errorf("webhook %s is in the state without its signature secret", id)
 		}
 	}
-	e.emu.AdvanceClock(2 * time.Minute)
+	e.freshWindow()
 	e.Run("destroy", "-auto-approve", "-no-color", "-input=false")
-	if n := len(e.emu.Webhooks()); n != 0 {
+	if n := len(e.webhooks(e.t.Context())); n != 0 {
 		e.t.Fatalf("destroy left %d webhooks on the service", n)
+	}
+}
+
+// freshWindow moves the emulator's clock to a fresh rate-limit window, so that the runs after an
+// interrupt do not wait out the one the interrupted run spent. A real endpoint's window resets
+// in its own time, which the provider waits for.
+func (e *interruptEnv) freshWindow() {
+	if e.emu != nil {
+		e.emu.AdvanceClock(2 * time.Minute)
 	}
 }
 
@@ -523,6 +623,9 @@ func halted(out string, diags map[string]string, addr string) bool {
 	return !strings.Contains(before, addr+": Creating...") && strings.Contains(after, addr+": Creating...") &&
 		!strings.Contains(out, addr+": Creation complete") && diags[addr] == ""
 }
+
+// spendsTheWindow is why the cases that spend the rate window need the emulator.
+const spendsTheWindow = "it moves the emulator's clock and spends the rate window with writes straight to the emulator"
 
 // interruptLimit is the writes per minute of the emulators whose window the tests spend.
 const interruptLimit = 40
@@ -557,11 +660,16 @@ func awaitWrites(emu *emulator.Emulator, n int, d time.Duration) bool {
 	return false
 }
 
+// TestAccInterruptedApply sends Ctrl-C to terraform applying or destroying webhooks while a
+// request is in flight, its response is being read or it waits for the rate limit, and checks
+// what terraform says and that the service and the state agree. The cases that hold requests in
+// the test's own proxy run against any service; those that spend the rate window or move the
+// clock need the emulator.
 func TestAccInterruptedApply(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
-	// Its subtests are parallel, each with an emulator, a working directory and a terraform of
+	// Its subtests are parallel, each with a service, a working directory and a terraform of
 	// its own, so they overlap with each other and the other acceptance tests; its bounds on
 	// terraform's exit allow for a loaded machine.
 	acctest.Parallel(t)
@@ -573,12 +681,12 @@ func TestAccInterruptedApply(t *testing.T) {
 	apply := []string{"apply", "-auto-approve", "-no-color", "-input=false"}
 
 	t.Run("waiting for the rate limit", func(t *testing.T) {
-		t.Parallel()
 		// Another pipeline on the key has spent the window but one write: the probe goes, and
 		// the other creates wait for the limiter, for most of a minute, when Ctrl-C comes. They
 		// are not sent, and say so once each. The second apply and the destroy have a fresh
 		// window of 40 writes, so they do not wait for windows to reset.
 		e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{Limits: emulator.Limits{Writes: interruptLimit}}, acctest.HoldBeforeHandling, func(*http.Request) bool { return false })
+		e.requireEmulator(spendsTheWindow)
 		spent := e.spendWrites(interruptLimit - 1)
 		r := e.start(apply...)
 		out := e.interrupt(r, func() bool {
@@ -621,7 +729,6 @@ func TestAccInterruptedApply(t *testing.T) {
 	}
 	for _, p := range sentPhases {
 		t.Run(p.name, func(t *testing.T) {
-			t.Parallel()
 			e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{}, p.phase, p.match)
 			e.slowOn.Store(true)
 			r := e.start(apply...)
@@ -664,8 +771,8 @@ func TestAccInterruptedApply(t *testing.T) {
 					t.Errorf("%s: created %v, diagnostic %q", addr, created, diags[addr])
 				}
 			}
-			if w := e.emu.RateStats().Writes.Requests; w != n {
-				t.Errorf("the service saw %d creates for %d webhooks", w, n)
+			if w := e.made.count(); w != n {
+				t.Errorf("the service made %d webhooks, and %d are on it and in the state", w, n)
 			}
 			e.checkCompletes()
 		})
@@ -675,15 +782,17 @@ func TestAccInterruptedApply(t *testing.T) {
 		name string
 		opts emulator.Options
 		slow bool
+		// emulatorOnly says why the case needs the emulator, "" when it runs against any service.
+		emulatorOnly string
 		// before runs between the apply and the destroy.
 		before func(e *interruptEnv)
 		ready  func(e *interruptEnv) bool
 	}{
-		{"destroy with deletes in flight", emulator.Options{}, true, func(*interruptEnv) {}, func(e *interruptEnv) bool { return e.slow.Await(1, time.Minute) }},
+		{"destroy with deletes in flight", emulator.Options{}, true, "", func(*interruptEnv) {}, func(e *interruptEnv) bool { return e.slow.Await(1, time.Minute) }},
 		// In a new window, another pipeline on the key spends all but one write: the destroy's
 		// first delete learns that the window is spent, and the others wait for the limiter,
 		// for most of a minute.
-		{"destroy waiting for the rate limit", emulator.Options{Limits: emulator.Limits{Writes: interruptLimit}}, false, func(e *interruptEnv) {
+		{"destroy waiting for the rate limit", emulator.Options{Limits: emulator.Limits{Writes: interruptLimit}}, false, spendsTheWindow, func(e *interruptEnv) {
 			e.emu.AdvanceClock(2 * time.Minute)
 			e.spendWrites(interruptLimit - 1)
 		}, func(e *interruptEnv) bool {
@@ -694,8 +803,10 @@ func TestAccInterruptedApply(t *testing.T) {
 	}
 	for _, p := range destroyPhases {
 		t.Run(p.name, func(t *testing.T) {
-			t.Parallel()
 			e := newInterruptEnv(t, tfBin, cliConfig, p.opts, acctest.HoldBeforeHandling, func(r *http.Request) bool { return r.Method == http.MethodDelete })
+			if p.emulatorOnly != "" {
+				e.requireEmulator(p.emulatorOnly)
+			}
 			e.Run(apply...)
 			p.before(e)
 			e.slowOn.Store(p.slow)

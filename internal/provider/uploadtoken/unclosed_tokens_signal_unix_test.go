@@ -4,6 +4,8 @@ package uploadtoken_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -23,7 +26,8 @@ import (
 // providers alike; an out-of-memory killer or a kill -9 ends Terraform alone. These tests run
 // the real CLI against a development build of the provider, stop it in the middle of an apply
 // that holds ephemeral upload tokens open, and count the tokens still live on the service and
-// the provider processes still running.
+// the provider processes still running. They run against any endpoint: the run's tokens are
+// told apart from others of the workspace by their fingerprints, which the apply writes out.
 
 // stoppedRun is an apply started in a process group of its own, waiting in a provisioner while
 // the run's ephemeral upload tokens are open.
@@ -32,48 +36,34 @@ type stoppedRun struct {
 	cmd       *exec.Cmd
 	out       bytes.Buffer
 	done      chan error
+	env       *acctest.AccEnv
 	client    *videohost.Client
-	providers []int // the provider processes Terraform started
+	opened    map[string]bool // the fingerprints of the tokens the apply opened
+	providers []int           // the provider processes Terraform started
 }
 
 // startStoppableApply starts terraform apply on a configuration whose apply opens 3 ephemeral
 // tokens and then sleeps in a provisioner, and returns once the provisioner has started.
 func startStoppableApply(t *testing.T) *stoppedRun {
 	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance tests run only with TF_ACC=1")
-	}
-	acctest.Parallel(t)
-	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{Limits: acctest.RaisedLimits}, nil)
+	env := acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits})
 	w := acctest.NewCLIWorkdir(t.Context(), t, "1.10.0")
 	started := filepath.Join(w.Dir, "started")
-	w.Write("main.tf", fmt.Sprintf(`
-terraform {
-  required_providers {
-    videohost = { source = "videohost/videohost" }
-  }
-}
-provider "videohost" {
-  base_url    = %q
-  api_key     = %q
-  auth_scheme = "basic"
-}
+	// The provisioner writes the fingerprints of the open tokens (their ids), then says it
+	// started by renaming the file, so that the test never reads it half written.
+	w.WriteConfig(env, `auth_scheme = "basic"`, fmt.Sprintf(`
 ephemeral "videohost_upload_token" "t" {
   count = 3
   ttl   = 900
 }
 resource "terraform_data" "wait" {
   provisioner "local-exec" {
-    command     = "touch %s && sleep 30"
+    command     = "echo \"$TOKENS\" > %[1]s.tmp && mv %[1]s.tmp %[1]s && sleep 30"
     environment = { TOKENS = join(",", ephemeral.videohost_upload_token.t[*].id) }
   }
 }
-`, baseURL, emu.APIKeys()[0], started))
-	client, err := videohost.New(videohost.Config{BaseURL: baseURL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := &stoppedRun{t: t, client: client, done: make(chan error, 1)}
+`, started))
+	r := &stoppedRun{t: t, env: env, client: acctest.ServiceClient(t, env), done: make(chan error, 1)}
 	r.cmd = exec.Command(w.Bin, "apply", "-auto-approve", "-no-color")
 	r.cmd.Dir, r.cmd.Env = w.Dir, w.Env
 	r.cmd.Stdout, r.cmd.Stderr = &r.out, &r.out
@@ -98,6 +88,27 @@ resource "terraform_data" "wait" {
 			t.Fatalf("the provisioner did not start in 2 minutes:\n%s", r.out.String())
 		}
 	}
+	r.opened = map[string]bool{}
+	for _, fp := range strings.Split(strings.TrimSpace(acctest.ReadText(t, started)), ",") {
+		r.opened[fp] = true
+	}
+	// A test that fails before the provider closed them leaves no token behind.
+	t.Cleanup(func() {
+		left, err := r.client.ListUploadTokens(context.Background(), videohost.UploadTokenFilter{})
+		if err != nil {
+			t.Errorf("listing the tokens left: %v", err)
+			return
+		}
+		for _, tok := range left {
+			fp := uploadtoken.UploadTokenFingerprint(tok.Token)
+			if !r.opened[fp] {
+				continue
+			}
+			if err := r.client.DeleteUploadToken(context.Background(), tok.Token); err != nil && !errors.Is(err, videohost.ErrNotFound) {
+				t.Errorf("deleting token %s that the test left: %v", fp, err)
+			}
+		}
+	})
 	r.providers = providerChildren(t, pgid)
 	if len(r.providers) == 0 {
 		t.Fatal("found no provider process started by terraform")
@@ -154,13 +165,25 @@ func alive(pid int) bool {
 	return len(fields) > 0 && fields[0] != "Z"
 }
 
+// liveTokens counts the tokens on the service that the apply opened; in-process, every token of
+// the emulator, which no one else uses, so that a token the provider opened besides them counts
+// too.
 func (r *stoppedRun) liveTokens() int {
 	r.t.Helper()
 	left, err := r.client.ListUploadTokens(r.t.Context(), videohost.UploadTokenFilter{})
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	return len(left)
+	if r.env.Emu != nil {
+		return len(left)
+	}
+	n := 0
+	for _, tok := range left {
+		if r.opened[uploadtoken.UploadTokenFingerprint(tok.Token)] {
+			n++
+		}
+	}
+	return n
 }
 
 // providersGone waits up to within for the provider processes to exit and fails the test with

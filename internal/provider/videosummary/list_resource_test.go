@@ -27,7 +27,7 @@ func TestVideoSummaryIdentityAndListProtocol(t *testing.T) {
 	yes := true
 	var videoIDs []string
 	for _, title := range []string{"one", "two"} {
-		v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: title, TranscriptSummary: &yes})
+		v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: acctest.RunName(t, title), TranscriptSummary: &yes})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,8 +73,8 @@ func TestAccVideoSummaryQuery(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
 	yes := true
-	generated := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "queried", TranscriptSummary: &yes})
-	written := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "written"})
+	generated := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("queried"), TranscriptSummary: &yes})
+	written := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("written")})
 	found, err := acctest.ServiceClient(t, env).ListSummaries(t.Context(), videohost.SummaryFilter{VideoID: generated})
 	if err != nil || len(found) != 1 {
 		t.Fatalf("the summary of transcript_summary: %v, %v", found, err)

@@ -58,7 +58,7 @@ func noSummaryOf(t *testing.T, env *acctest.AccEnv, videoID string) resource.Tes
 // the text changed outside Terraform and writes it back, and destroys it.
 func TestAccVideoSummary(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Quantum lecture"})
+	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("lecture")})
 	var id string
 	first := `abstract = "Quantum theory, explained."
   takeaways = ["It is complicated.", "Cats are involved."]`
@@ -119,9 +119,9 @@ func TestAccVideoSummary(t *testing.T) {
 // written summary without text at plan time.
 func TestAccVideoSummary_generated(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
-	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Generated"})
+	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("Generated")})
 	yes := true
-	withSummary := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Has one", TranscriptSummary: &yes})
+	withSummary := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("has-one"), TranscriptSummary: &yes})
 	existing, err := acctest.ServiceClient(t, env).ListSummaries(t.Context(), videohost.SummaryFilter{VideoID: withSummary})
 	if err != nil || len(existing) != 1 {
 		t.Fatalf("the summary of transcript_summary: %v, %v", existing, err)
@@ -183,9 +183,9 @@ func TestAccSummariesAndTagsDataSources(t *testing.T) {
 	yes := true
 	sfx := acctest.RunSuffix(t)
 	maths, ecole, physics := "Maths-"+sfx, "école-"+sfx, "physics-"+sfx
-	auto := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "a", Tags: []string{maths, ecole}, TranscriptSummary: &yes})
-	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "b", Tags: []string{maths}})
-	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "c", Tags: []string{physics}})
+	auto := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("a"), Tags: []string{maths, ecole}, TranscriptSummary: &yes})
+	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("b"), Tags: []string{maths}})
+	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("c"), Tags: []string{physics}})
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -231,7 +231,7 @@ data "videohost_summaries" "written" {
 func TestAccVideoSummary_storedThen500(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits})
 	env.RequireEmulatorFor(t, "it injects faults: every create stored, then answered 500")
-	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: "Flaky"})
+	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("flaky")})
 	cfg := summaryConfig(env, videoID, `abstract = "Written once."`)
 	oneSummary := func(*terraform.State) error {
 		found, err := acctest.ServiceClient(t, env).ListSummaries(context.Background(), videohost.SummaryFilter{VideoID: videoID})
