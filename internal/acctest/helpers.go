@@ -62,7 +62,6 @@ func NewAccEnv(t *testing.T, opts emulator.Options) *AccEnv {
 	Parallel(t)
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
 		env := remoteAccEnv(t, nil)
-		env.test = t.Name()
 		watchDeadline(t, env.remote.inFlight.String)
 		return env
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // TestLedgerRecordsCreatesAndDeletes: the proxy's ledger records a create with the id and name
@@ -85,5 +87,20 @@ func TestMisnamed(t *testing.T) {
 	}
 	if strings.Join(ids, " ") != "l1 w1" {
 		t.Errorf("misnamed: %v, want l1 (no prefix) and w1 (another test's name)", ids)
+	}
+}
+
+// TestRemoteEnvNamesCarryTheTest: the names of an environment against a real endpoint (the
+// one NewAccEnv and NewTrackEnv build there) carry the run's prefix and the test's name, as the
+// ledger's check wants.
+func TestRemoteEnvNamesCarryTheTest(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	t.Cleanup(srv.Close)
+	t.Setenv(framework.EnvAPIKey, "k")
+	t.Setenv(framework.EnvBaseURL, srv.URL)
+	env := remoteAccEnv(t, nil)
+	name := env.Name("clip")
+	if len(Misnamed([]LedgerEntry{{Event: "created", Kind: "video", ID: "v", Name: name, Test: t.Name()}})) != 0 {
+		t.Errorf("env.Name(%q) = %q: want the prefix %s and the test's name %s", "clip", name, RunPrefix(), t.Name())
 	}
 }

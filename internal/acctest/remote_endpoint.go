@@ -76,7 +76,7 @@ func remoteAccEnv(t *testing.T, wrap func(http.Handler) http.Handler) *AccEnv {
 		t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", framework.EnvAPIKey, framework.EnvBaseURL)
 	}
 	url, counter := remoteEndpoint(t, base, wrap)
-	return &AccEnv{BaseURL: url, APIKey: key, remote: counter}
+	return &AccEnv{BaseURL: url, APIKey: key, remote: counter, test: t.Name()}
 }
 
 // remoteEndpoint starts the test's proxy to the endpoint base and returns its address and

@@ -61,10 +61,13 @@ func NewTrackEnv(t *testing.T) (*AccEnv, *trackUploads) {
 	Parallel(t)
 	rec := &trackUploads{last: map[string][]byte{}}
 	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
-		return remoteAccEnv(t, rec.wrap), rec
+		env := remoteAccEnv(t, rec.wrap)
+		watchDeadline(t, env.remote.inFlight.String)
+		return env, rec
 	}
+	watchDeadline(t, func() string { return "terraform or the test itself (the service is in-process)" })
 	emu, baseURL := ServeEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler { return rec.wrap(emu) })
-	return &AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}, rec
+	return &AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu, test: t.Name()}, rec
 }
 
 // wrap records the files that next (the service) took.
