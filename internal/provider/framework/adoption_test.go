@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -424,6 +425,11 @@ func countService(ctx context.Context, c *videohost.Client, videoID string) (ser
 // caption and chapter must be adopted once: the service then holds exactly what the state holds,
 // no "Already Exists" refusal is shown for what the provider stored, and the next plan is empty.
 func TestAccAdoptionOfCreatesStoredThen500(t *testing.T) {
+	// Skipped as a whole, not case by case, so that a remote run does not count as run a test
+	// whose every case skipped.
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		t.Skip("it injects faults (every create stored, then answered 500), so it needs the in-process emulator: VIDEOHOST_EMULATOR=0 runs against a real endpoint")
+	}
 	for _, rate := range []float64{1, 0.6} {
 		t.Run(fmt.Sprint(rate), func(t *testing.T) {
 			env := acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits})
