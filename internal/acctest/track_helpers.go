@@ -122,7 +122,7 @@ func multipartFile(contentType string, body []byte) ([]byte, bool) {
 func NewTestVideo(t *testing.T, env *AccEnv) string {
 	t.Helper()
 	c := ServiceClient(t, env)
-	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: "captioned " + t.Name()})
+	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: RunName(t, "captioned")})
 	if err != nil {
 		t.Fatal(err)
 	}
