@@ -113,8 +113,13 @@ func discarded(deleted []acctest.LedgerEntry) {
 	for _, v := range list {
 		kept[v.ID] = v
 	}
-	n := 0
+	n, seen := 0, map[string]bool{}
 	for _, e := range deleted {
+		// A video deleted, restored and deleted again is one discarded video.
+		if seen[e.ID] {
+			continue
+		}
+		seen[e.ID] = true
 		v, ok := kept[e.ID]
 		if !ok || v.DiscardedAt == nil {
 			continue
@@ -123,5 +128,5 @@ func discarded(deleted []acctest.LedgerEntry) {
 		fmt.Printf("  discarded: video %s %q by %s, kept until %s (the API cannot delete it; the service purges it then)\n",
 			e.ID, e.Name, e.Test, v.DiscardedAt.Add(acctest.DiscardRetention).UTC().Format(time.DateOnly))
 	}
-	fmt.Printf("  %d of the %d videos the run deleted are kept discarded by the workspace's Video Restore\n", n, len(deleted))
+	fmt.Printf("  %d of the %d videos the run deleted are kept discarded by the workspace's Video Restore\n", n, len(seen))
 }
