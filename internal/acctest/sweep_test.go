@@ -16,16 +16,7 @@ import (
 // everything else: a user's objects, another watermark, and the discarded video its own
 // delete made (the API has no delete of discarded videos).
 func TestSweepDeletesWhatCarriesThePrefix(t *testing.T) {
-	emu, err := emulator.New(emulator.Options{VideoRestore: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(emu)
-	t.Cleanup(func() { srv.Close(); _ = emu.Close() })
-	c, err := videohost.New(videohost.Config{BaseURL: srv.URL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := sweptWorkspace(t, emulator.Options{VideoRestore: true})
 	ctx := t.Context()
 	must := func(_ any, err error) {
 		t.Helper()
@@ -153,16 +144,7 @@ func TestSweepOrder(t *testing.T) {
 // TestSweepRunDeletesOnlyItsKinds: a sweep of the webhooks alone deletes the test's webhook and
 // leaves its video.
 func TestSweepRunDeletesOnlyItsKinds(t *testing.T) {
-	emu, err := emulator.New(emulator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(emu)
-	t.Cleanup(func() { srv.Close(); _ = emu.Close() })
-	c, err := videohost.New(videohost.Config{BaseURL: srv.URL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := sweptWorkspace(t, emulator.Options{})
 	name := RunName(t, "x")
 	if _, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: name}); err != nil {
 		t.Fatal(err)
@@ -182,4 +164,21 @@ func TestSweepRunDeletesOnlyItsKinds(t *testing.T) {
 	if err != nil || len(left) != 1 {
 		t.Errorf("the test's video: %d left (%v), want it kept", len(left), err)
 	}
+}
+
+// sweptWorkspace is a client of an emulator of opts on a loopback port, stopped when t ends: the
+// workspace a sweep test fills and sweeps.
+func sweptWorkspace(t *testing.T, opts emulator.Options) *videohost.Client {
+	t.Helper()
+	emu, err := emulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); _ = emu.Close() })
+	c, err := videohost.New(videohost.Config{BaseURL: srv.URL, APIKey: emu.APIKeys()[0], AuthScheme: videohost.AuthBasic, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
