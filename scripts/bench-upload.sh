@@ -8,9 +8,10 @@
 #               sequentially, on one connection (the service takes at most 200 MiB in one
 #               regular request, so chunks are the only reference for 1 GiB). Both are timed
 #               the same way: from the first chunk's arrival at the emulator (its statistics'
-#               rateLimits.uploads.first) to the moment a poller of its control API (every
-#               50 ms) sees the source complete, i.e. hashed; terraform's start, its plan-time
-#               hash of the file and the apply's second hash fall outside. Median of
+#               rateLimits.uploads.first) to the moment the last chunk made the source complete,
+#               i.e. hashed (its control API's completedAt), both read once the upload is over;
+#               terraform's start, its plan-time hash of the file and the apply's second hash
+#               fall outside. Median of
 #               BENCH_UPLOAD_RUNS pairs (default 3).
 #   reads       in the same runs, the bytes the provider read (rchar of /proc/PID/io, summed over
 #               every provider process terraform starts, by the same wrapper) in the apply that
@@ -192,40 +193,19 @@ random_file() {
 	sleep 2
 }
 
-# The poller waits for the first video that receives source bytes and writes the time at which
-# its source is complete (hashed by the emulator) to its output file.
-cat >"$tmp/poll-complete.sh" <<'EOF'
-#!/usr/bin/env bash
-url=$1 out=$2 id=""
-while :; do
-	if [ -z "$id" ]; then
-		id=$(curl -sS --max-time 5 "$url/_emulator/stats" | tr -d '\n' | grep -o '"videos":{"vi[^"]*"' | cut -d'"' -f4)
-	fi
-	if [ -n "$id" ] && curl -sS --max-time 5 "$url/_emulator/videos/$id/source" | grep -q '"complete":true'; then
-		date +%s.%N >"$out"
-		exit 0
-	fi
-	sleep 0.05
-done
-EOF
-poll_start() {
-	rm -f "$tmp/complete.at"
-	lib_start poll bash "$tmp/poll-complete.sh" "$emu_url" "$tmp/complete.at"
-	poll_pid=$lib_last_pid
-}
-# poll_span waits (at most 60 s) for the poller and sets span: the seconds from the first
-# chunk's arrival to the source's completion.
-poll_span() {
-	local first
-	for _ in $(seq 1 600); do
-		[ -s "$tmp/complete.at" ] && break
-		sleep 0.1
-	done
-	lib_stop "$poll_pid"
-	[ -s "$tmp/complete.at" ] || lib_fail "the source never became complete on the emulator"
-	first=$(rate_field "$(stats)" uploads first)
-	complete_at=$(cat "$tmp/complete.at")
-	span=$(lib_calc "$complete_at - $(epoch "$first")")
+# source_span sets span, the seconds from the first upload request's arrival at the emulator to
+# the moment an upload's last chunk made the video's source complete (hashed), and complete_at,
+# that moment in seconds since the epoch: both from the emulator's own clock (the uploads' first
+# in GET /_emulator/stats, the source's completedAt), read once the upload is over, so that
+# nothing polls the emulator while it works (a poller every 50 ms took CPU from the upload).
+source_span() {
+	local id at
+	id=$(video_ids "$(stats)" | sed -n 1p)
+	[ -n "$id" ] || lib_fail "no video received source bytes"
+	at=$(source_field "$id" completedAt)
+	case "$at" in null | '') lib_fail "the source of $id is not complete on the emulator" ;; esac
+	complete_at=$(epoch "$at")
+	span=$(lib_calc "$complete_at - $(epoch "$(rate_field "$(stats)" uploads first)")")
 }
 
 # upload_settings prints the provider block's settings for chunks of CHUNK MiB, IN_FLIGHT at a
@@ -309,7 +289,11 @@ go build -o "$tmp/bin/" . ./cmd/videohost-emulator
 # RSS) and writes the bytes it read (rchar of /proc/PID/io: files and sockets alike): once the
 # provider has ended, from the wrapper's own count, which takes in those of the children it has
 # reaped (the provider, through time), to io.<pid>.end; and meanwhile, every 50 ms, from the
-# provider's, to io.<pid>, by a sampler that outlives the wrapper when terraform kills it at its end.
+# provider's, to io.<pid>.0 and io.<pid>.1 in turn (one is whole while the other is rewritten),
+# by a sampler that outlives the wrapper when terraform kills it at its end. Once it has found
+# the provider, the sampler starts no command: it reads /proc with read and sleeps in read -t on
+# a FIFO no one writes. Started every 50 ms, sed, mv and sleep, with a poller of the source's
+# completion, took a third of a 2-core machine's CPU from the uploads measured.
 cat >"$tmp/rssbin/terraform-provider-videohost" <<EOF
 #!/usr/bin/env bash
 me=\$\$
@@ -323,10 +307,13 @@ me=\$\$
 		sleep 0.01
 	done
 	[ -n "\$pid" ] || exit 0
+	mkfifo "$tmp/rss/tick.\$me" && exec 9<>"$tmp/rss/tick.\$me" && rm -f "$tmp/rss/tick.\$me" || exit 0
+	i=0
 	while [ -d "/proc/\$pid" ]; do
-		v=\$(sed -n 's/^rchar: //p' "/proc/\$pid/io" 2>/dev/null)
-		[ -z "\$v" ] || { echo "\$v" >"$tmp/rss/io.\$me.tmp" && mv "$tmp/rss/io.\$me.tmp" "$tmp/rss/io.\$me"; }
-		sleep 0.05
+		v=""
+		while read -r k n; do [ "\$k" != rchar: ] || v=\$n; done <"/proc/\$pid/io"
+		[ -z "\$v" ] || printf '%s\n' "\$v" >"$tmp/rss/io.\$me.\$((i++ % 2))"
+		read -r -t 0.05 -u 9 _ || :
 	done
 ) </dev/null >/dev/null 2>&1 &
 /usr/bin/time -f %M -o "$tmp/rss/rss.\$me" "$tmp/bin/terraform-provider-videohost" "\$@"
@@ -360,10 +347,9 @@ if want throughput || want memory; then
 	for r in $(seq 1 "$runs"); do
 		unthrottled "emu-p$r"
 		configuration "$tmp/p$r" "$tmp/media/small.bin" "$chunk_mib" "$in_flight"
-		poll_start
 		rm -rf "$VIDEOHOST_FILE_HASH_CACHE_DIR" # every run plans the file as new
 		lib_tf_ok "apply-p$r" "$tmp/p$r" apply -auto-approve
-		poll_span
+		source_span
 		p_spans+=("$span")
 		p_applies+=("$lib_tf_seconds")
 		p_reads+=("$(lib_calc "$(lib_provider_reads) / $size")")
@@ -384,9 +370,8 @@ if want throughput || want memory; then
 		configuration "$tmp/s$r" "$tmp/media/small.bin" "$chunk_mib" "$in_flight"
 		rm -rf "$VIDEOHOST_FILE_HASH_CACHE_DIR"
 		lib_tf_ok "plan-s$r" "$tmp/s$r" plan -out=tfplan
-		poll_start
 		lib_tf_ok "apply-s$r" "$tmp/s$r" apply tfplan
-		poll_span
+		source_span
 		s_applies+=("$lib_tf_seconds")
 		s_reads+=("$(lib_calc "$(lib_provider_reads) / $size")")
 		check_video
@@ -395,9 +380,8 @@ if want throughput || want memory; then
 		rm -rf "$tmp/s$r" "$tmp/emu-chunks"
 
 		unthrottled "emu-c$r"
-		poll_start
 		curl_upload "$tmp/media/small.bin" "$size" "$(mib_bytes "$chunk_mib")"
-		poll_span
+		source_span
 		c_spans+=("$span")
 		c_walls+=("$curl_seconds")
 		c_e2e+=("$(lib_calc "$complete_at - $curl_created")")
@@ -459,9 +443,8 @@ if want pacing; then
 	emulator emu-pace -rate-limit-uploads "$pace_limit" -rate-window "${pace_window}s" \
 		-rate-limit-writes "$unlimited" -rate-limit-reads "$unlimited"
 	configuration "$tmp/pace" "$tmp/media/pace.bin" "$pace_chunk_mib" "$fixed_in_flight"
-	poll_start
 	lib_tf_ok apply-pace "$tmp/pace" apply -auto-approve
-	poll_span
+	source_span
 	pace_wall=$span
 	s=$(stats)
 	pace_429=$(rate_field "$s" uploads tooManyRequests)
@@ -722,9 +705,8 @@ if want wan; then
 			for n in "${settings[@]}"; do
 				wan_pair "emu-wan-$l-$n-$r" "$l"
 				configuration "$tmp/wan" "$tmp/media/wan.bin" "$chunk_mib" "$n"
-				poll_start
 				wan_apply "apply-wan-$l-$n-$r" "$tmp/wan"
-				poll_span
+				source_span
 				rss=$(lib_provider_rss)
 				wan_rss=$((rss > wan_rss ? rss : wan_rss))
 				check_video

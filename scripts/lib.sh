@@ -275,15 +275,21 @@ lib_provider_rss() {
 # lib_provider_reads prints the bytes read (rchar of /proc/PID/io: every read, files and sockets
 # alike) by the provider processes of the last lib_tf, summed, as a wrapper of the provider wrote
 # them to $lib_tmp/rss/io.<pid>.end once a process had ended, or else (the wrapper was killed)
-# to io.<pid> while it lived; it fails when there is none.
+# to io.<pid>.0 and io.<pid>.1, which a sampler rewrote in turn while it lived: the larger of the
+# two is its last whole count. It fails when there is none.
 lib_provider_reads() {
 	local f key sum=0 n=0 v
+	local -A seen=()
 	for f in "$lib_tmp"/rss/io.*; do
 		[ -e "$f" ] || continue
-		case "$f" in *.tmp) continue ;; *.end) key=${f%.end} ;; *) key=$f ;; esac
-		# Each process once: by its .end, or by its sample when it has no .end.
-		[ "$f" = "$key.end" ] || [ ! -e "$key.end" ] || continue
-		v=$(grep -E '^[0-9]+$' "$f" || true)
+		key=${f%.*}
+		[ -z "${seen[$key]:-}" ] || continue
+		seen[$key]=1
+		if [ -e "$key.end" ]; then
+			v=$(grep -E '^[0-9]+$' "$key.end" || true)
+		else
+			v=$(cat "$key.0" "$key.1" 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
+		fi
 		[ -n "$v" ] || continue
 		sum=$(lib_calc "$sum + $v")
 		n=$((n + 1))

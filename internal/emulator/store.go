@@ -61,6 +61,9 @@ type videoMedia struct {
 	// SourceSize and SourceSHA256 describe a complete source (uploaded or copied).
 	SourceSize   int64  `json:"sourceSize,omitempty"`
 	SourceSHA256 string `json:"sourceSha256,omitempty"`
+	// SourceCompletedAt is the emulator's clock when an upload's last chunk made the source
+	// complete (hashed); zero for a source copied or taken from an address.
+	SourceCompletedAt time.Time `json:"sourceCompletedAt,omitzero"`
 	// Ingest is "" before any byte arrived, then uploading, uploaded, ingesting, ingested.
 	Ingest    string         `json:"ingest,omitempty"`
 	Qualities []qualityState `json:"qualities,omitempty"`

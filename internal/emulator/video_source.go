@@ -344,6 +344,7 @@ func (e *Emulator) afterChunk(id string, p *uploadProgress, done []storedChunk) 
 		}
 		if done != nil {
 			v.SourceSize, v.SourceSHA256, v.Ingest = size, sum, ingestUploaded
+			v.SourceCompletedAt = e.now().UTC()
 			v.Qualities = e.qualitiesOf(v)
 			v.ExpiresAt = e.sandboxExpiry(e.now().UTC().Truncate(time.Second))
 		}

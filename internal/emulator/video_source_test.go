@@ -25,7 +25,8 @@ const (
 // shows the ranges received, and once both arrived the source is complete with the file's hash;
 // the chunk sent again after that is refused.
 func TestSourceBytesForm(t *testing.T) {
-	e := newEnv(t, emulator.Options{IngestDelay: time.Hour})
+	start := time.Date(2026, 11, 28, 10, 0, 0, 123456789, time.UTC)
+	e := newEnv(t, emulator.Options{IngestDelay: time.Hour, Now: func() time.Time { return start }})
 	data := randomBytes(1, firstChunk+lastChunk)
 	total := len(data)
 	id := e.createVideo(map[string]any{"title": "bytes"})
@@ -45,9 +46,10 @@ func TestSourceBytesForm(t *testing.T) {
 	if len(qualities(s)) != 0 {
 		t.Errorf("qualities before the source is complete: %s", s.raw)
 	}
-	if src := e.sourceOf(id); src.body["complete"] != false || src.body["sha256"] != nil {
+	if src := e.sourceOf(id); src.body["complete"] != false || src.body["sha256"] != nil || src.body["completedAt"] != nil {
 		t.Errorf("an incomplete source: %s", src.raw)
 	}
+	e.emu.AdvanceClock(1500 * time.Millisecond)
 	expectStatus(t, e.upload(id, fmt.Sprintf("bytes 0-%d/*", firstChunk-1), fileParts(data[:firstChunk])), http.StatusCreated)
 	s = e.api("GET", "/videos/"+id+"/status", nil)
 	in, _ = s.body["ingest"].(map[string]any)
@@ -58,6 +60,15 @@ func TestSourceBytesForm(t *testing.T) {
 	src := e.sourceOf(id)
 	if src.str("sha256") != sha256Hex(data) || src.num("size") != total {
 		t.Errorf("source %s, want %s and %d", src.raw, sha256Hex(data), total)
+	}
+	// completedAt is the clock when the chunk that completed the source arrived, to the
+	// nanosecond, 1.5 s after the first chunk: a benchmark takes an upload's span from the two.
+	uploads := member(e.ctl("GET", "/stats", nil).body["rateLimits"], "uploads")
+	first, _ := time.Parse(time.RFC3339Nano, fmt.Sprint(member(uploads, "first")))
+	at, err := time.Parse(time.RFC3339Nano, src.str("completedAt"))
+	if err != nil || !at.Equal(start.Add(1500*time.Millisecond)) || at.Sub(first) != 1500*time.Millisecond {
+		t.Errorf("completedAt %q (%v), first upload %v: want the clock's %s, 1.5 s after the first",
+			src.str("completedAt"), err, member(uploads, "first"), start.Add(1500*time.Millisecond).Format(time.RFC3339Nano))
 	}
 	again := e.upload(id, fmt.Sprintf("bytes %d-%d/%d", firstChunk, total-1, total), fileParts(data[firstChunk:]))
 	expectError(t, again, 400, "video-source-already-uploaded", "file")
