@@ -45,7 +45,11 @@
 #               another on one connection through the same proxy, as the service's own clients
 #               do: apply's whole wall (its start and its plan's hash of the file included)
 #               against curl's, beside the floor (the file over the connections' rate, plus what
-#               the apply spent outside the upload). Then (BENCH_UPLOAD_WAN_TWICE=yes) two uploads
+#               the apply spent outside the upload) and the model's ceiling for the row's shape:
+#               curl sending the same chunks as many at a time (once a run, no limit, a fresh
+#               pair), plus the same time outside the upload; on a machine whose cores the proxy,
+#               the emulator and the client share, N connections carry less than N times one.
+#               Then (BENCH_UPLOAD_WAN_TWICE=yes) two uploads
 #               in a row through one emulator and proxy, 4 in flight and the provider's choice.
 #               Median of BENCH_UPLOAD_WAN_RUNS (default 1). Toxiproxy is built once from the Go
 #               module proxy into the cache, listens on loopback and is stopped at the end.
@@ -269,6 +273,37 @@ curl_upload() {
 	fi
 	[ "$(source_field "$id" sha256)" = "$file_sum" ] || lib_fail "curl's upload: the emulator's SHA-256 is not the file's"
 }
+
+# curl_parallel FILE SIZE CHUNK N creates a video and sends FILE as Content-Range chunks of CHUNK
+# bytes, N requests at a time (xargs starts the next as soon as one is answered), one curl each:
+# what the model carries for a shape when the client does nothing else. Sets span (source_span).
+curl_parallel() {
+	local file=$1 size=$2 chunk=$3 n=$4 id from=0 to part
+	rm -rf "$tmp/parts"
+	mkdir -p "$tmp/parts"
+	split -b "$chunk" -d -a 5 "$file" "$tmp/parts/p."
+	id=$(curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' -d '{"title":"bench-upload curl at a time"}' \
+		"$emu_url/videos" | grep -o '"videoId":"[^"]*"' | cut -d'"' -f4) || lib_fail "creating the curl shape's video failed"
+	for part in "$tmp"/parts/p.*; do
+		to=$((from + $(stat -c %s "$part") - 1))
+		printf '%s %s %s\n' "$part" "$from" "$to"
+		from=$((to + 1))
+	done >"$tmp/parts.list"
+	xargs -P "$n" -n 3 "$tmp/chunk.sh" "$emu_url/videos/$id/source" "$api_key" "$size" <"$tmp/parts.list" >"$tmp/curl.codes" ||
+		lib_fail "curl's chunks $n at a time failed"
+	rm -rf "$tmp/parts" "$tmp/parts.list"
+	if grep -qv '^201$' "$tmp/curl.codes"; then
+		lib_fail "curl's chunks $n at a time had answers other than 201: $(sort "$tmp/curl.codes" | uniq -c | tr '\n' ' ')"
+	fi
+	[ "$(source_field "$id" sha256)" = "$file_sum" ] || lib_fail "curl's chunks $n at a time: the emulator's SHA-256 is not the file's"
+	source_span
+}
+cat >"$tmp/chunk.sh" <<'EOF'
+#!/usr/bin/env bash
+# chunk.sh URL KEY SIZE PART FROM TO: one Content-Range chunk of curl_parallel.
+exec curl -sS -u "$2:" -o /dev/null -w '%{http_code}\n' -H "Content-Range: bytes $5-$6/$3" -F "file=@$4;filename=source.bin" "$1"
+EOF
+chmod +x "$tmp/chunk.sh"
 
 # check_one_video checks that exactly one video exists and holds the file; sets sha_ok.
 check_video() {
@@ -692,6 +727,7 @@ if want wan; then
 	random_file "$tmp/media/wan.bin" "$wan_mib"
 	size=$(mib_bytes "$wan_mib")
 	declare -A wan_applies=() wan_spans=() wan_floors=() wan_shapes=() wan_twice_first=() wan_twice_second=()
+	declare -A wan_curl_shape=() wan_curl_shape_seen=() wan_row_shape=()
 	wan_curls=()
 	wan_rss=0
 	for r in $(seq 1 "$wan_runs"); do
@@ -720,6 +756,20 @@ if want wan; then
 				wan_spans[$l/$n]="${wan_spans[$l/$n]:-} $span"
 				wan_floors[$l/$n]="${wan_floors[$l/$n]:-} $floor"
 				wan_shapes[$l/$n]="$shape_n × $shape_mib MiB"
+				# The same shape sent by curl, once a run and with no limit: where the model, and
+				# not the provider, sets the row's ceiling.
+				shape="$shape_n/$shape_mib"
+				if [ -z "${wan_curl_shape_seen[$shape/$r]:-}" ]; then
+					apply_span=$span
+					wan_pair "emu-wan-curl-$shape_n-$r" none
+					emu_url=$wan_url curl_parallel "$tmp/media/wan.bin" "$size" "$(lib_calc "$shape_mib * 1048576" | xargs printf '%.0f')" "$shape_n"
+					wan_unpair
+					wan_curl_shape[$shape]="${wan_curl_shape[$shape]:-} $span"
+					wan_curl_shape_seen[$shape/$r]=1
+					lib_say "      curl $shape_n at a time × $shape_mib MiB: first chunk in → source complete $(fmt1 "$span") s"
+					span=$apply_span
+				fi
+				wan_row_shape[$l/$n]=$shape
 				line="$line $n: $(fmt1 "$apply_s") s (upload $(fmt1 "$span") s, $shape_n × $shape_mib MiB, floor $(fmt1 "$floor") s; limiter held: $held);"
 			done
 			lib_say "$line"
@@ -774,7 +824,12 @@ if want wan; then
 			# The provider's choice comes first: it opens each limit set's rows.
 			first=""
 			[ "$n" != default ] || first="limits: $(limit_words "$l")"
-			row "$first" "$what: curl / apply's whole wall ($(fmt1 "$apply") s, of which first chunk in → source complete $(fmt1 "$upload") s); floor $(printf '%.2f' "$(lib_calc "$wan_curl / $floor")")" "$(printf '%.2f' "$ratio")" "$goal" "$met"
+			# The model's own ceiling for the row: curl sending the same shape, plus what the apply
+			# spent outside its upload.
+			# shellcheck disable=SC2086
+			cspan=$(median ${wan_curl_shape[${wan_row_shape[$l/$n]}]})
+			ceiling=$(lib_calc "$wan_curl / ($cspan + $apply - $upload)")
+			row "$first" "$what: curl / apply's whole wall ($(fmt1 "$apply") s, of which first chunk in → source complete $(fmt1 "$upload") s); floor $(printf '%.2f' "$(lib_calc "$wan_curl / $floor")"); the model's ceiling for the shape $(printf '%.2f' "$ceiling") (curl sending it: $(fmt1 "$cspan") s)" "$(printf '%.2f' "$ratio")" "$goal" "$met"
 		done
 	done
 	row "" "provider peak RSS, the largest of every long-path run" "$wan_rss MiB" "< 64 MiB" "$(lib_met_le "$wan_rss" 63)"
