@@ -38,7 +38,10 @@
 #               of latency each way and 12,500 KB/s (100 Mbit/s) each way, toxics that Toxiproxy
 #               applies to each connection on its own. A source of BENCH_UPLOAD_WAN_MIB (default
 #               1024) created by `terraform apply` with the provider's choice of chunks and with
-#               BENCH_UPLOAD_WAN_FLIGHTS chunks in flight (default "4 8 16") of 50 MiB, under each
+#               BENCH_UPLOAD_WAN_FLIGHTS chunks in flight (default "4 8 16") of 50 MiB, and with
+#               BENCH_UPLOAD_WAN_CHOSEN chunks in flight set alone (default "8"; the provider
+#               chooses the chunk size for them, as for a user who only raises
+#               upload_chunks_in_flight; "" for none), under each
 #               limit set of BENCH_UPLOAD_WAN_LIMITS (default "none production sandbox": 1,000,000
 #               a minute, or the service's published limits), each transfer in a fresh emulator
 #               and proxy, against curl creating a video and sending 50 MiB chunks one after
@@ -87,13 +90,17 @@ fixed_in_flight=4
 # Each number once, in order; the provider's choice is a row of its own.
 # shellcheck disable=SC2086 # a list of numbers, one word each
 read -r -a flight_list <<<"$(printf '%s\n' ${BENCH_UPLOAD_WAN_FLIGHTS:-4 8 16} | sort -nu | tr '\n' ' ')"
+# Chunks in flight set alone, the provider choosing the chunk size for them: the row of a user who
+# only raises upload_chunks_in_flight.
+# shellcheck disable=SC2086 # a list of numbers, one word each
+read -r -a chosen_list <<<"$(printf '%s\n' ${BENCH_UPLOAD_WAN_CHOSEN-8} | sort -nu | tr '\n' ' ')"
 read -r -a limit_list <<<"${BENCH_UPLOAD_WAN_LIMITS:-none production sandbox}"
 wan_twice=${BENCH_UPLOAD_WAN_TWICE:-yes}
 read -r -a size_list <<<"$sizes"
 [ "${#size_list[@]}" -ge 1 ] || lib_fail "BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB"
 for nv in "${size_list[@]/#/SIZES=}" "RESUME_MIB=$resume_mib" "RUNS=$runs" "CHUNK_MIB=$chunk_mib" \
 	"MANY=$many" "MANY_MIB=$many_mib" "WAN_MIB=$wan_mib" "WAN_RUNS=$wan_runs" \
-	"${flight_list[@]/#/WAN_FLIGHTS=}"; do
+	"${flight_list[@]/#/WAN_FLIGHTS=}" "${chosen_list[@]/#/WAN_CHOSEN=}"; do
 	case "${nv#*=}" in '' | *[!0-9]* | 0) lib_fail "BENCH_UPLOAD_${nv%%=*}: '${nv#*=}' is not a positive whole number" ;; esac
 done
 if [ "$chunk_mib" -lt 5 ] || [ "$chunk_mib" -gt 200 ]; then
@@ -103,8 +110,8 @@ case "$in_flight" in
 default) ;;
 '' | *[!0-9]* | 0) lib_fail "BENCH_UPLOAD_IN_FLIGHT: '$in_flight' is neither default nor a positive whole number" ;;
 esac
-for n in "${in_flight/default/1}" "${flight_list[@]}"; do
-	[ "$n" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT or BENCH_UPLOAD_WAN_FLIGHTS: $n chunks in flight: the provider takes 1 to 16"
+for n in "${in_flight/default/1}" "${flight_list[@]}" "${chosen_list[@]}"; do
+	[ "$n" -le 16 ] || lib_fail "BENCH_UPLOAD_IN_FLIGHT, BENCH_UPLOAD_WAN_FLIGHTS or BENCH_UPLOAD_WAN_CHOSEN: $n chunks in flight: the provider takes 1 to 16"
 done
 for l in "${limit_list[@]}"; do
 	case "$l" in none | production | sandbox) ;; *) lib_fail "BENCH_UPLOAD_WAN_LIMITS: '$l' is not one of none, production, sandbox" ;; esac
@@ -213,14 +220,24 @@ source_span() {
 }
 
 # upload_settings prints the provider block's settings for chunks of CHUNK MiB, IN_FLIGHT at a
-# time, or none when IN_FLIGHT is "default" (the provider chooses both).
+# time; none when IN_FLIGHT is "default" (the provider chooses both), and only the chunks in
+# flight when it is "Nc" (the provider chooses the chunk size for N).
 upload_settings() {
-	[ "$2" = default ] || printf '  upload_chunk_size_mib   = %s\n  upload_chunks_in_flight = %s\n' "$1" "$2"
+	case "$2" in
+	default) ;;
+	*c) printf '  upload_chunks_in_flight = %s\n' "${2%c}" ;;
+	*) printf '  upload_chunk_size_mib   = %s\n  upload_chunks_in_flight = %s\n' "$1" "$2" ;;
+	esac
 }
 
-# shape_words says how a row's chunks are set: "the provider's choice" or "N in flight × C MiB".
+# shape_words says how a row's chunks are set: "the provider's choice", "N in flight × C MiB" or
+# "N in flight, the provider's chunk size".
 shape_words() {
-	if [ "$2" = default ]; then echo "the provider's choice"; else echo "$2 in flight × $1 MiB"; fi
+	case "$2" in
+	default) echo "the provider's choice" ;;
+	*c) echo "${2%c} in flight, the provider's chunk size" ;;
+	*) echo "$2 in flight × $1 MiB" ;;
+	esac
 }
 
 # configuration writes a configuration of one video of FILE into DIR, with chunks of CHUNK MiB,
@@ -721,7 +738,7 @@ wan_apply() {
 }
 
 if want wan; then
-	settings=(default "${flight_list[@]}")
+	settings=(default "${flight_list[@]}" "${chosen_list[@]/%/c}")
 	lib_say "bench-upload: wan: $wan_mib MiB through Toxiproxy (25 ms and 100 Mbit/s each way per connection), limits: ${limit_list[*]}; settings: ${settings[*]}; $wan_runs run(s)"
 	toxiproxy_build
 	random_file "$tmp/media/wan.bin" "$wan_mib"
@@ -812,7 +829,7 @@ if want wan; then
 			if [ "$wan_mib" -ge 1024 ]; then
 				case "$l/$n" in
 				*/4) goal="≥ 3.2" ;;
-				*/8) goal="≥ 5.5" ;;
+				*/8 | */8c) goal="≥ 5.5" ;;
 				sandbox/default) goal="≥ 5.0" ;;
 				production/default) goal="≥ 6.0" ;;
 				esac
@@ -820,7 +837,7 @@ if want wan; then
 			met="—"
 			[ "$goal" = "—" ] || met=$(met_ge "$ratio" "${goal#≥ }")
 			what="$(shape_words "$chunk_mib" "$n")"
-			[ "$n" != default ] || what="$what (${wan_shapes[$l/$n]})"
+			case "$n" in default | *c) what="$what (${wan_shapes[$l/$n]})" ;; esac
 			# The provider's choice comes first: it opens each limit set's rows.
 			first=""
 			[ "$n" != default ] || first="limits: $(limit_words "$l")"
