@@ -265,55 +265,59 @@ EOF
 # CHUNK bytes, on one connection (one curl, --next per chunk); sets curl_seconds (the chunks)
 # and curl_whole (the create and the chunks).
 curl_upload() {
-	local file=$1 size=$2 chunk=$3 id from=0 to t0 part
+	local file=$1 size=$2 chunk=$3 t0 part from to
 	local -a args=()
-	rm -rf "$tmp/parts"
-	mkdir -p "$tmp/parts"
-	split -b "$chunk" -d -a 5 "$file" "$tmp/parts/p."
-	curl_created=$(lib_now)
-	id=$(curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' -d '{"title":"bench-upload curl"}' \
-		"$emu_url/videos" | grep -o '"videoId":"[^"]*"' | cut -d'"' -f4) || lib_fail "creating the curl reference's video failed"
-	for part in "$tmp"/parts/p.*; do
-		to=$((from + $(stat -c %s "$part") - 1))
+	curl_parts "$file" "$chunk" "bench-upload curl"
+	while read -r part from to; do
 		[ ${#args[@]} -eq 0 ] || args+=(--next)
 		args+=(-sS -u "$api_key:" -o /dev/null -w '%{http_code}\n' -H "Content-Range: bytes $from-$to/$size"
-			-F "file=@$part;filename=source.bin" "$emu_url/videos/$id/source")
-		from=$((to + 1))
-	done
+			-F "file=@$part;filename=source.bin" "$emu_url/videos/$curl_id/source")
+	done <"$tmp/parts.list"
 	t0=$(lib_now)
 	curl "${args[@]}" >"$tmp/curl.codes" || lib_fail "curl's upload failed"
 	curl_seconds=$(lib_calc "$(lib_now) - $t0")
 	curl_whole=$(lib_calc "$(lib_now) - $curl_created")
-	rm -rf "$tmp/parts"
-	if grep -qv '^201$' "$tmp/curl.codes"; then
-		lib_fail "curl's upload had answers other than 201: $(sort "$tmp/curl.codes" | uniq -c | tr '\n' ' ')"
-	fi
-	[ "$(source_field "$id" sha256)" = "$file_sum" ] || lib_fail "curl's upload: the emulator's SHA-256 is not the file's"
+	curl_checked "curl's upload"
 }
 
 # curl_parallel FILE SIZE CHUNK N creates a video and sends FILE as Content-Range chunks of CHUNK
 # bytes, N requests at a time (xargs starts the next as soon as one is answered), one curl each:
 # what the model carries for a shape when the client does nothing else. Sets span (source_span).
 curl_parallel() {
-	local file=$1 size=$2 chunk=$3 n=$4 id from=0 to part
+	local file=$1 size=$2 chunk=$3 n=$4
+	curl_parts "$file" "$chunk" "bench-upload curl at a time"
+	xargs -P "$n" -n 3 "$tmp/chunk.sh" "$emu_url/videos/$curl_id/source" "$api_key" "$size" <"$tmp/parts.list" >"$tmp/curl.codes" ||
+		lib_fail "curl's chunks $n at a time failed"
+	curl_checked "curl's chunks $n at a time"
+	source_span
+}
+
+# curl_parts FILE CHUNK TITLE cuts FILE into chunks of CHUNK bytes under $tmp/parts, listed one a
+# line as "PATH FROM TO" in $tmp/parts.list, and creates a video titled TITLE for them (curl_id),
+# noting in curl_created when it started creating it.
+curl_parts() {
+	local file=$1 chunk=$2 title=$3 from=0 to part
 	rm -rf "$tmp/parts"
 	mkdir -p "$tmp/parts"
 	split -b "$chunk" -d -a 5 "$file" "$tmp/parts/p."
-	id=$(curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' -d '{"title":"bench-upload curl at a time"}' \
-		"$emu_url/videos" | grep -o '"videoId":"[^"]*"' | cut -d'"' -f4) || lib_fail "creating the curl shape's video failed"
+	curl_created=$(lib_now)
+	curl_id=$(curl -sS --fail --max-time 10 -u "$api_key:" -H 'Content-Type: application/json' -d "{\"title\":\"$title\"}" \
+		"$emu_url/videos" | grep -o '"videoId":"[^"]*"' | cut -d'"' -f4) || lib_fail "creating the video of $title failed"
 	for part in "$tmp"/parts/p.*; do
 		to=$((from + $(stat -c %s "$part") - 1))
 		printf '%s %s %s\n' "$part" "$from" "$to"
 		from=$((to + 1))
 	done >"$tmp/parts.list"
-	xargs -P "$n" -n 3 "$tmp/chunk.sh" "$emu_url/videos/$id/source" "$api_key" "$size" <"$tmp/parts.list" >"$tmp/curl.codes" ||
-		lib_fail "curl's chunks $n at a time failed"
+}
+
+# curl_checked WHAT removes curl_parts' chunks and fails unless every answer in $tmp/curl.codes
+# was 201 and the emulator holds the file's SHA-256 for curl_id.
+curl_checked() {
 	rm -rf "$tmp/parts" "$tmp/parts.list"
 	if grep -qv '^201$' "$tmp/curl.codes"; then
-		lib_fail "curl's chunks $n at a time had answers other than 201: $(sort "$tmp/curl.codes" | uniq -c | tr '\n' ' ')"
+		lib_fail "$1 had answers other than 201: $(sort "$tmp/curl.codes" | uniq -c | tr '\n' ' ')"
 	fi
-	[ "$(source_field "$id" sha256)" = "$file_sum" ] || lib_fail "curl's chunks $n at a time: the emulator's SHA-256 is not the file's"
-	source_span
+	[ "$(source_field "$curl_id" sha256)" = "$file_sum" ] || lib_fail "$1: the emulator's SHA-256 is not the file's"
 }
 cat >"$tmp/chunk.sh" <<'EOF'
 #!/usr/bin/env bash

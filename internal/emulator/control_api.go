@@ -517,26 +517,18 @@ type sourceWire struct {
 
 func (e *Emulator) ctlVideoSource(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	var out sourceWire
-	found := false
-	videos.read(e, func() {
-		if i := videos.find(&e.st, id); i >= 0 {
-			found = true
-			v := e.st.Videos[i]
-			out = sourceWire{VideoID: id, Complete: v.SourceSHA256 != ""}
-			if out.Complete {
-				size, sum := v.SourceSize, v.SourceSHA256
-				out.Size, out.SHA256 = &size, &sum
-			}
-			if !v.SourceCompletedAt.IsZero() {
-				at := v.SourceCompletedAt.Format(time.RFC3339Nano)
-				out.CompletedAt = &at
-			}
-		}
-	})
-	if !found {
+	src, ok := e.videoSource(id)
+	if !ok {
 		writeError(w, e.notFound(videos.idName))
 		return
+	}
+	out := sourceWire{VideoID: id, Complete: src.SourceSHA256 != ""}
+	if out.Complete {
+		out.Size, out.SHA256 = &src.SourceSize, &src.SourceSHA256
+	}
+	if !src.SourceCompletedAt.IsZero() {
+		at := src.SourceCompletedAt.Format(time.RFC3339Nano)
+		out.CompletedAt = &at
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -544,12 +536,17 @@ func (e *Emulator) ctlVideoSource(w http.ResponseWriter, r *http.Request) {
 // VideoSource reports the size and lowercase hex SHA-256 of video id's source once it is
 // complete (uploaded or copied); ok is false when the video does not exist.
 func (e *Emulator) VideoSource(id string) (size int64, sha256 string, complete, ok bool) {
+	src, ok := e.videoSource(id)
+	return src.SourceSize, src.SourceSHA256, src.SourceSHA256 != "", ok
+}
+
+// videoSource is a copy of what video id holds of its source; ok is false when the video does
+// not exist.
+func (e *Emulator) videoSource(id string) (src videoMedia, ok bool) {
 	videos.read(e, func() {
 		if i := videos.find(&e.st, id); i >= 0 {
-			v := e.st.Videos[i]
-			ok = true
-			size, sha256, complete = v.SourceSize, v.SourceSHA256, v.SourceSHA256 != ""
+			src, ok = e.st.Videos[i].videoMedia, true
 		}
 	})
-	return size, sha256, complete, ok
+	return src, ok
 }
