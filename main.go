@@ -19,6 +19,9 @@ import (
 var version = "dev"
 
 func main() {
+	if os.Getenv(cleanerRoleEnv) == cleanerRole {
+		os.Exit(runCleaner(os.Stdin))
+	}
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
@@ -47,12 +50,15 @@ func main() {
 
 // unclosedTokensBudget is the time the provider takes, once Terraform has stopped it, to delete
 // the ephemeral upload tokens that Terraform did not close: Terraform waits 2 seconds for the
-// process to exit before it kills it.
+// process to exit before it kills it. What is left then goes to a cleaner (see
+// unclosed_tokens_handoff.go).
 const unclosedTokensBudget = 1500 * time.Millisecond
 
 // deleteUnclosedTokens deletes the ephemeral upload tokens of this process that Terraform did
-// not close (it closes none of a run's ephemeral resources when one opening fails). Serve has
-// returned: Terraform has stopped the provider and reads its standard error until it exits.
+// not close (it closes none of a run's ephemeral resources when one opening fails, nor when it
+// is interrupted), and hands those it could not delete in its budget to a cleaner process.
+// Serve has returned: Terraform has stopped the provider and reads its standard error until it
+// exits.
 func deleteUnclosedTokens() {
 	ctx, cancel := context.WithTimeout(context.Background(), unclosedTokensBudget)
 	defer cancel()
@@ -60,8 +66,14 @@ func deleteUnclosedTokens() {
 	if n > 0 {
 		log.Printf("[INFO] deleted %d ephemeral upload tokens that Terraform did not close", n)
 	}
-	if err != nil {
-		log.Printf("[WARN] ephemeral upload tokens that Terraform did not close stay until their ttl ends: %v", err)
+	if err == nil {
+		return
+	}
+	log.Printf("[INFO] ephemeral upload tokens that Terraform did not close are not deleted yet: %v", err)
+	if pid, left, herr := handOffUnclosedTokens(uploadtoken.TakeUnclosedUploadTokens()); herr != nil {
+		log.Printf("[WARN] %d ephemeral upload tokens that Terraform did not close stay until their ttl ends: %v", left, herr)
+	} else if left > 0 {
+		log.Printf("[INFO] process %d deletes the %d ephemeral upload tokens left, within %s", pid, left, cleanerBudget)
 	}
 }
 

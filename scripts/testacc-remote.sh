@@ -109,6 +109,12 @@ if [ "${TESTACC_REMOTE_INVENTORY:-0}" = 1 ]; then
 	"$lib_tmp/sweep" -compare "$lib_tmp/inventory-before.json" || rc=1
 fi
 if [ "$rc" -ne 0 ]; then
+	# go test -v interleaves the tests that run in parallel, each stretch headed by a "=== RUN",
+	# "=== CONT" or "=== NAME" line: each failing test's own lines, which say why it failed.
+	for name in $(sed -n 's/^--- FAIL: \(TestAcc[^ ]*\) .*/\1/p' "$log"); do
+		lib_say "---- the output of $name ----" >&2
+		awk -v name="$name" '/^=== [A-Z]+ / { cur = $3; sub(/\/.*/, "", cur); next } cur == name' "$log" | tail -n 200 >&2
+	done
 	lib_say "---- the last lines of go test ----" >&2
 	tail -n 40 "$log" >&2
 	lib_fail "go test failed, or the run deviated from the contract or left objects (exit $rc)"

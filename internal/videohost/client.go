@@ -137,6 +137,19 @@ func (c *Client) longestWindow() time.Duration {
 // BaseURL is the address the client sends to.
 func (c *Client) BaseURL() string { return c.base.String() }
 
+// Settings is the configuration the client was built from, with its defaults filled in and
+// without its Logger and HTTPClient: what New needs to build an equal client in another process
+// (the provider hands the upload tokens that it could not delete in time to one). It holds the
+// API key.
+func (c *Client) Settings() Config {
+	cfg := c.cfg
+	cfg.Logger, cfg.HTTPClient = nil, nil
+	if cfg.MaxRetries == 0 { // normalized from NoRetries; a zero given to New is the default
+		cfg.MaxRetries = NoRetries
+	}
+	return cfg
+}
+
 // Environment is sandbox or production.
 func (c *Client) Environment() string { return c.cfg.Environment }
 

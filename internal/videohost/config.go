@@ -38,10 +38,10 @@ type Config struct {
 	// MaxRetries bounds the retries of one call (429, and network errors or 5xx on GET and
 	// DELETE); NoRetries sends every call once.
 	MaxRetries int
-	Logger     Logger // nil discards
+	Logger     Logger `json:"-"` // nil discards; never crosses to another process (Settings)
 	// HTTPClient replaces the default transport; its CheckRedirect is replaced: the client
 	// never follows a redirect.
-	HTTPClient *http.Client
+	HTTPClient *http.Client `json:"-"`
 	// ListTTL is how long the lookups of a kind (LookupWebhook, LookupLiveStream,
 	// LookupPlayerTheme) are served from one shared list of that kind.
 	ListTTL time.Duration

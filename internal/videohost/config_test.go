@@ -1,6 +1,7 @@
 package videohost
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -161,5 +162,36 @@ func TestNewKeepsIdleConnectionsForChunks(t *testing.T) {
 	}
 	if tr.MaxIdleConnsPerHost < MaxUploadChunksInFlight {
 		t.Fatalf("the transport keeps %d idle connections per host, want at least %d", tr.MaxIdleConnsPerHost, MaxUploadChunksInFlight)
+	}
+}
+
+// TestSettingsBuildsAnEqualClient: what Settings gives builds, through JSON (how the provider
+// hands it to another process), a client that sends as the first does; its Logger and
+// HTTPClient, which cannot cross, are left out.
+func TestSettingsBuildsAnEqualClient(t *testing.T) {
+	first, err := New(Config{APIKey: "k", Environment: "production", BaseURL: "http://127.0.0.1:8080/api/",
+		AuthScheme: "basic", Version: "1.2.3", Timeout: 7 * time.Second, MaxRetries: NoRetries,
+		Logger: nopLogger{}, HTTPClient: &http.Client{}, UploadChunkSize: MinUploadChunkSize, UploadChunksInFlight: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := first.Settings()
+	if s.Logger != nil || s.HTTPClient != nil {
+		t.Fatalf("Settings kept the Logger or the HTTPClient: %+v", s)
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Config
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	second, err := New(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Settings() != s || second.cfg.MaxRetries != first.cfg.MaxRetries || second.basicAuth != first.basicAuth || second.UserAgent() != first.UserAgent() {
+		t.Fatalf("the client built from the settings differs:\n%+v\n%+v", second.cfg, first.cfg)
 	}
 }

@@ -7,8 +7,9 @@ package uploadtoken
 // run, so the tokens that this process opened are kept here until their closing, and those
 // still open when Terraform stops the provider are deleted then (DeleteUnclosedUploadTokens,
 // which main calls once the plugin server has stopped; Terraform gives the process 2 seconds
-// to exit). A token this misses (a killed provider, a service that does not answer in time)
-// expires at the end of its ttl.
+// to exit; those it cannot delete in that time, main hands to a cleaner process with more). A
+// token this misses (a killed provider, a service that does not answer in time) expires at the
+// end of its ttl.
 
 import (
 	"context"
@@ -59,8 +60,9 @@ const unclosedDeletes = 8
 
 // DeleteUnclosedUploadTokens deletes the ephemeral upload tokens that this process opened and
 // Terraform did not close, and returns how many it deleted; ctx bounds the time it may take. A
-// token already gone counts as deleted. The error joins those of the deletes that failed, and
-// never holds a token.
+// token already gone counts as deleted; one whose delete failed (the writes budget spent until
+// after ctx ends, a service that does not answer) is kept, for TakeUnclosedUploadTokens. The
+// error joins those of the deletes that failed, and never holds a token.
 func DeleteUnclosedUploadTokens(ctx context.Context) (int, error) {
 	tokens := UnclosedUploadTokens.take()
 	var (
@@ -78,6 +80,7 @@ func DeleteUnclosedUploadTokens(ctx context.Context) (int, error) {
 			if err == nil || errors.Is(err, videohost.ErrNotFound) {
 				deleted++
 			} else {
+				UnclosedUploadTokens.Keep(c, token)
 				errs = append(errs, errors.New("upload token "+UploadTokenFingerprint(token)+": "+err.Error()))
 			}
 			return nil
@@ -85,4 +88,15 @@ func DeleteUnclosedUploadTokens(ctx context.Context) (int, error) {
 	}
 	_ = g.Wait()
 	return deleted, errors.Join(errs...)
+}
+
+// TakeUnclosedUploadTokens empties the registry and returns the tokens it held, by the client
+// that made them: those that DeleteUnclosedUploadTokens could not delete in its time, for a
+// process that has more.
+func TakeUnclosedUploadTokens() map[*videohost.Client][]string {
+	byClient := map[*videohost.Client][]string{}
+	for token, c := range UnclosedUploadTokens.take() {
+		byClient[c] = append(byClient[c], token)
+	}
+	return byClient
 }

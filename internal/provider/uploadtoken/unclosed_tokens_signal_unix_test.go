@@ -28,6 +28,9 @@ import (
 // that holds ephemeral upload tokens open, and count the tokens still live on the service and
 // the provider processes still running. They run against any endpoint: the run's tokens are
 // told apart from others of the workspace by their fingerprints, which the apply writes out.
+// On a shared endpoint other runs spend the writes budget too, and a delete may wait for the
+// next window: the provider then hands the tokens to a cleaner process, so the tests wait for
+// the tokens to go, as long as a cleaner may take, and for every process of the build to end.
 
 // stoppedRun is an apply started in a process group of its own, waiting in a provisioner while
 // the run's ephemeral upload tokens are open.
@@ -40,13 +43,18 @@ type stoppedRun struct {
 	client    *videohost.Client
 	opened    map[string]bool // the fingerprints of the tokens the apply opened
 	providers []int           // the provider processes Terraform started
+	exe       string          // the provider's executable, which a cleaner runs too
 }
 
-// startStoppableApply starts terraform apply on a configuration whose apply opens 3 ephemeral
-// tokens and then sleeps in a provisioner, and returns once the provisioner has started.
-func startStoppableApply(t *testing.T) *stoppedRun {
+// cleanerWithin is how long a test waits for the tokens to go and for the provider's cleaner
+// to end: a cleaner's budget (2 minutes) and some.
+const cleanerWithin = 150 * time.Second
+
+// startStoppableApply starts terraform apply against env on a configuration whose apply opens 3
+// ephemeral tokens and then sleeps in a provisioner, and returns once the provisioner has
+// started.
+func startStoppableApply(t *testing.T, env *acctest.AccEnv) *stoppedRun {
 	t.Helper()
-	env := acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits})
 	w := acctest.NewCLIWorkdir(t.Context(), t, "1.10.0")
 	started := filepath.Join(w.Dir, "started")
 	// The provisioner writes the fingerprints of the open tokens (their ids), then says it
@@ -113,6 +121,9 @@ resource "terraform_data" "wait" {
 	if len(r.providers) == 0 {
 		t.Fatal("found no provider process started by terraform")
 	}
+	if r.exe, _ = os.Readlink(fmt.Sprintf("/proc/%d/exe", r.providers[0])); r.exe == "" {
+		t.Fatal("cannot read the provider's executable")
+	}
 	if n := r.liveTokens(); n != 3 {
 		t.Fatalf("%d tokens live while the apply waits, want the 3 it opened", n)
 	}
@@ -121,6 +132,18 @@ resource "terraform_data" "wait" {
 
 // providerChildren are the processes of this provider whose parent is pid.
 func providerChildren(t *testing.T, pid int) []int {
+	return processesWhere(t, func(p int, exe string) bool {
+		return filepath.Base(exe) == "terraform-provider-videohost" && parentOf(p) == pid
+	})
+}
+
+// processesOf are the running processes of the executable exe.
+func processesOf(t *testing.T, exe string) []int {
+	return processesWhere(t, func(p int, path string) bool { return path == exe && alive(p) })
+}
+
+// processesWhere are the processes, by pid and executable, for which match holds.
+func processesWhere(t *testing.T, match func(pid int, exe string) bool) []int {
 	t.Helper()
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
@@ -132,8 +155,7 @@ func providerChildren(t *testing.T, pid int) []int {
 		if err != nil {
 			continue
 		}
-		exe, _ := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		if filepath.Base(exe) == "terraform-provider-videohost" && parentOf(p) == pid {
+		if exe, _ := os.Readlink(filepath.Join("/proc", e.Name(), "exe")); match(p, exe) {
 			found = append(found, p)
 		}
 	}
@@ -208,32 +230,74 @@ func (r *stoppedRun) providersGone(within time.Duration) {
 	}
 }
 
-// TestAccSIGTERMToTheGroupClosesEphemeralTokens: SIGTERM to Terraform's process group (a CI
-// cancel) ends the run as Ctrl-C does: Terraform fails the run, the provider exits, and no
-// ephemeral token of the run stays live.
-func TestAccSIGTERMToTheGroupClosesEphemeralTokens(t *testing.T) {
-	r := startStoppableApply(t)
+// tokensGone waits up to within for the run's tokens to be deleted, then for every process of
+// the provider's executable (its cleaner among them) to end, and fails the test with what is
+// left.
+func (r *stoppedRun) tokensGone(within time.Duration, after string) {
+	r.t.Helper()
+	deadline := time.Now().Add(within)
+	for n := r.liveTokens(); n != 0; n = r.liveTokens() {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("%d ephemeral tokens live %s after %s, want none:\n%s", n, within, after, r.out.String())
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	for left := processesOf(r.t, r.exe); len(left) > 0; left = processesOf(r.t, r.exe) {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("processes %v of the provider's executable still run %s after %s", left, within, after)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// stopWithSIGTERM sends SIGTERM to Terraform's process group (a CI cancel) and checks that
+// Terraform fails the run and the provider it started exits.
+func (r *stoppedRun) stopWithSIGTERM() {
+	r.t.Helper()
 	if err := syscall.Kill(-r.cmd.Process.Pid, syscall.SIGTERM); err != nil {
-		t.Fatal(err)
+		r.t.Fatal(err)
 	}
 	select {
 	case err := <-r.done:
 		if err == nil {
-			t.Fatalf("terraform succeeded after SIGTERM:\n%s", r.out.String())
+			r.t.Fatalf("terraform succeeded after SIGTERM:\n%s", r.out.String())
 		}
 	case <-time.After(time.Minute):
-		t.Fatalf("terraform still runs a minute after SIGTERM:\n%s", r.out.String())
+		r.t.Fatalf("terraform still runs a minute after SIGTERM:\n%s", r.out.String())
 	}
 	r.providersGone(5 * time.Second)
-	if n := r.liveTokens(); n != 0 {
-		t.Errorf("%d ephemeral tokens live after SIGTERM to the group, want none:\n%s", n, r.out.String())
-	}
+}
+
+// TestAccSIGTERMToTheGroupClosesEphemeralTokens: SIGTERM to Terraform's process group (a CI
+// cancel) ends the run as Ctrl-C does: Terraform fails the run, the provider exits, and no
+// ephemeral token of the run stays live.
+func TestAccSIGTERMToTheGroupClosesEphemeralTokens(t *testing.T) {
+	r := startStoppableApply(t, acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits}))
+	r.stopWithSIGTERM()
+	r.tokensGone(cleanerWithin, "SIGTERM to the group")
+}
+
+// TestAccSIGTERMWithTheWritesBudgetSpent: the apply spends the writes budget of the window on
+// its tokens, so their deletes must wait for the next window, longer than Terraform lets the
+// provider live once stopped. The provider still exits at once, and a cleaner it leaves deletes
+// the tokens once the window has passed, then ends.
+func TestAccSIGTERMWithTheWritesBudgetSpent(t *testing.T) {
+	// 3 writes a window of 5 s: the plan's 3 openings, its 3 closings and the apply's 3
+	// openings each wait for a window of their own, and the apply's spend the last one.
+	env := acctest.NewAccEnv(t, emulator.Options{
+		Limits:     emulator.Limits{Writes: 3, Reads: acctest.RaisedLimits.Reads, Uploads: acctest.RaisedLimits.Uploads},
+		RateWindow: 5 * time.Second,
+	})
+	env.RequireEmulatorFor(t, "it sets the writes budget of the service's rate window")
+	r := startStoppableApply(t, env)
+	r.stopWithSIGTERM()
+	r.tokensGone(30*time.Second, "SIGTERM to the group")
 }
 
 // TestAccKilledTerraformLeavesNoProvider: after a kill -9 of Terraform alone, the provider
 // notices that its parent is gone, deletes the tokens Terraform will never close, and exits.
 func TestAccKilledTerraformLeavesNoProvider(t *testing.T) {
-	r := startStoppableApply(t)
+	r := startStoppableApply(t, acctest.NewAccEnv(t, emulator.Options{Limits: acctest.RaisedLimits}))
 	if err := r.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +305,5 @@ func TestAccKilledTerraformLeavesNoProvider(t *testing.T) {
 		t.Fatal("terraform succeeded though it was killed")
 	}
 	r.providersGone(5 * time.Second)
-	if n := r.liveTokens(); n != 0 {
-		t.Errorf("%d ephemeral tokens live after terraform was killed, want none", n)
-	}
+	r.tokensGone(cleanerWithin, "terraform was killed")
 }

@@ -14,7 +14,8 @@ import (
 
 // TestDeleteUnclosedUploadTokens deletes every token kept as unclosed, counts one already gone
 // as deleted, leaves the tokens it was not given, and empties the registry. A delete that fails
-// is reported by the token's fingerprint, never the token.
+// is reported by the token's fingerprint, never the token, and its token stays for
+// TakeUnclosedUploadTokens.
 func TestDeleteUnclosedUploadTokens(t *testing.T) {
 	emu, pd := acctest.AdoptionEnv(t, emulator.Options{Limits: acctest.RaisedLimits}, nil)
 	ctx := t.Context()
@@ -54,5 +55,13 @@ func TestDeleteUnclosedUploadTokens(t *testing.T) {
 	_, err = uploadtoken.DeleteUnclosedUploadTokens(dctx)
 	if err == nil || strings.Contains(err.Error(), other.Token) || !strings.Contains(err.Error(), uploadtoken.UploadTokenFingerprint(other.Token)) {
 		t.Errorf("the failed delete's error must name the fingerprint and not the token: %v", err)
+	}
+	// The token whose delete failed is kept, with its client, for a process with more time.
+	taken := uploadtoken.TakeUnclosedUploadTokens()
+	if len(taken) != 1 || len(taken[pd.Client]) != 1 || taken[pd.Client][0] != other.Token {
+		t.Errorf("after the failed delete the registry held %d clients' tokens; want the one token, by its client", len(taken))
+	}
+	if again := uploadtoken.TakeUnclosedUploadTokens(); len(again) != 0 {
+		t.Errorf("TakeUnclosedUploadTokens left %d clients' tokens in the registry", len(again))
 	}
 }

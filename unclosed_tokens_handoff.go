@@ -1,0 +1,126 @@
+package main
+
+// Terraform gives a provider it stops 2 seconds to exit, then kills it; it closes no ephemeral
+// resource of a run that was interrupted or that failed. The provider deletes the ephemeral
+// upload tokens left open in that time (deleteUnclosedTokens), but a delete can have to wait
+// longer: for the writes budget of the rate window, spent by the run itself or by other runs on
+// the same key (a minute on the service), or for a service slow to answer. An upload token is a
+// credential, so rather than leave it usable until its ttl ends, the provider hands the tokens it
+// could not delete to a cleaner: its own executable started again in a session of its own, out
+// of reach of Terraform's kill and of a signal to Terraform's process group, which reads the
+// tokens and the client's settings from a pipe (never the command line or the environment,
+// which other processes can read), deletes them within cleanerBudget, and exits.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
+)
+
+// The variable that starts the provider's executable as a cleaner rather than as a plugin.
+const (
+	cleanerRoleEnv = "VIDEOHOST_PROVIDER_ROLE"
+	cleanerRole    = "delete-unclosed-upload-tokens"
+)
+
+// cleanerBudget bounds a cleaner's life: two of the service's one-minute rate windows, so that
+// a delete held for a whole window, then retried, still goes out.
+const cleanerBudget = 2 * time.Minute
+
+// cleanerWork is what the provider writes to the cleaner's standard input: the tokens of each
+// client, with that client's settings.
+type cleanerWork struct {
+	Clients []cleanerClient `json:"clients"`
+}
+
+type cleanerClient struct {
+	Settings videohost.Config `json:"settings"`
+	Tokens   []string         `json:"tokens"`
+}
+
+// handOffUnclosedTokens starts a cleaner for the tokens, by client, and returns its pid and
+// how many tokens it took; it does not wait for it. Nothing to hand off starts nothing.
+func handOffUnclosedTokens(byClient map[*videohost.Client][]string) (pid, n int, err error) {
+	var work cleanerWork
+	for c, tokens := range byClient {
+		work.Clients = append(work.Clients, cleanerClient{Settings: c.Settings(), Tokens: tokens})
+		n += len(tokens)
+	}
+	if n == 0 {
+		return 0, 0, nil
+	}
+	payload, err := json.Marshal(work)
+	if err != nil {
+		return 0, n, fmt.Errorf("encoding the cleaner's work: %w", err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, n, fmt.Errorf("finding the provider's executable to start a cleaner: %w", err)
+	}
+	cmd := exec.Command(exe)
+	// The same environment (a proxy, the CA bundle), and no output: Terraform reads the
+	// provider's standard error until every process that holds it has exited.
+	cmd.Env = append(os.Environ(), cleanerRoleEnv+"="+cleanerRole)
+	cmd.SysProcAttr = detachedProcess()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return 0, n, fmt.Errorf("starting a cleaner: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return 0, n, fmt.Errorf("starting a cleaner: %w", err)
+	}
+	_, werr := stdin.Write(payload)
+	if cerr := stdin.Close(); werr == nil {
+		werr = cerr
+	}
+	pid = cmd.Process.Pid
+	_ = cmd.Process.Release()
+	if werr != nil {
+		return pid, n, fmt.Errorf("handing the tokens to the cleaner: %w", werr)
+	}
+	return pid, n, nil
+}
+
+// cleanerPause is how long a cleaner waits before it tries again the deletes that failed.
+const cleanerPause = time.Second
+
+// runCleaner is the cleaner's main: it reads its work from r, deletes the tokens within
+// cleanerBudget, trying again those whose delete failed (a client told to send every call once
+// still gets past a 429), and returns the exit code: 0 once every token is gone. It writes
+// nothing: no one reads its output.
+func runCleaner(r io.Reader) int {
+	var work cleanerWork
+	if err := json.NewDecoder(io.LimitReader(r, 1<<20)).Decode(&work); err != nil {
+		return 2
+	}
+	code := 0
+	for _, cc := range work.Clients {
+		c, err := videohost.New(cc.Settings)
+		if err != nil {
+			code = 1
+			continue
+		}
+		for _, token := range cc.Tokens {
+			uploadtoken.UnclosedUploadTokens.Keep(c, token)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), cleanerBudget)
+	defer cancel()
+	for {
+		if _, err := uploadtoken.DeleteUnclosedUploadTokens(ctx); err == nil {
+			return code
+		}
+		select {
+		case <-ctx.Done():
+			return 1
+		case <-time.After(cleanerPause):
+		}
+	}
+}
