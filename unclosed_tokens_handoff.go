@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
@@ -60,7 +61,7 @@ func handOffUnclosedTokens(byClient map[*videohost.Client][]string) (pid, n int,
 	if err != nil {
 		return 0, n, fmt.Errorf("encoding the cleaner's work: %w", err)
 	}
-	exe, err := os.Executable()
+	exe, err := ownExecutable()
 	if err != nil {
 		return 0, n, fmt.Errorf("finding the provider's executable to start a cleaner: %w", err)
 	}
@@ -90,6 +91,18 @@ func handOffUnclosedTokens(byClient map[*videohost.Client][]string) (pid, n int,
 
 // cleanerPause is how long a cleaner waits before it tries again the deletes that failed.
 const cleanerPause = time.Second
+
+// ownExecutable names this process's executable for a new process. On Linux /proc/self/exe
+// starts the very file this process runs even when its path was removed or replaced meanwhile
+// (an upgrade of the plugin cache, a rebuilt development binary); elsewhere, its path.
+func ownExecutable() (string, error) {
+	if runtime.GOOS == "linux" {
+		if _, err := os.Stat("/proc/self/exe"); err == nil {
+			return "/proc/self/exe", nil
+		}
+	}
+	return os.Executable()
+}
 
 // runCleaner is the cleaner's main: it reads its work from r, deletes the tokens within
 // cleanerBudget, trying again those whose delete failed (a client told to send every call once

@@ -137,9 +137,11 @@ func providerChildren(t *testing.T, pid int) []int {
 	})
 }
 
-// processesOf are the running processes of the executable exe.
+// processesOf are the running processes of the executable exe, removed since or not.
 func processesOf(t *testing.T, exe string) []int {
-	return processesWhere(t, func(p int, path string) bool { return path == exe && alive(p) })
+	return processesWhere(t, func(p int, path string) bool {
+		return strings.TrimSuffix(path, " (deleted)") == exe && alive(p)
+	})
 }
 
 // processesWhere are the processes, by pid and executable, for which match holds.
@@ -280,7 +282,8 @@ func TestAccSIGTERMToTheGroupClosesEphemeralTokens(t *testing.T) {
 // TestAccSIGTERMWithTheWritesBudgetSpent: the apply spends the writes budget of the window on
 // its tokens, so their deletes must wait for the next window, longer than Terraform lets the
 // provider live once stopped. The provider still exits at once, and a cleaner it leaves deletes
-// the tokens once the window has passed, then ends.
+// the tokens once the window has passed, then ends, though the provider's file was removed
+// meanwhile (a rebuild, an upgrade of the plugin cache).
 func TestAccSIGTERMWithTheWritesBudgetSpent(t *testing.T) {
 	// 3 writes a window of 5 s: the plan's 3 openings, its 3 closings and the apply's 3
 	// openings each wait for a window of their own, and the apply's spend the last one.
@@ -290,6 +293,9 @@ func TestAccSIGTERMWithTheWritesBudgetSpent(t *testing.T) {
 	})
 	env.RequireEmulatorFor(t, "it sets the writes budget of the service's rate window")
 	r := startStoppableApply(t, env)
+	if err := os.Remove(r.exe); err != nil {
+		t.Fatal(err)
+	}
 	r.stopWithSIGTERM()
 	r.tokensGone(30*time.Second, "SIGTERM to the group")
 }
