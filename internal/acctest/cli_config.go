@@ -28,6 +28,7 @@ func RunWithOwnCLIConfig(m *testing.M) int {
 		return 1
 	}
 	defer func() { _ = os.RemoveAll(dir) }()
+	providerBuild.dir = filepath.Join(dir, "provider-build")
 	config := filepath.Join(dir, "empty.tfrc")
 	if err := os.WriteFile(config, nil, 0o600); err != nil {
 		fmt.Fprintf(os.Stderr, "writing the tests' CLI configuration: %v\n", err)
