@@ -11,8 +11,9 @@
 // project's published keys, release-keys.asc, unless another is named. The signature is checked
 // first, then every zip against the signed sums, and the release refused when the signature does
 // not verify with those keys, a zip differs, or the sums list a zip that is missing: a mirror
-// trusts nothing it cannot check, since the CLIs trust a mirror's hashes without a signature. -out receives, for one release or more (run it once per release
-// into the same directory: the versions add up):
+// trusts nothing it cannot check, since the CLIs trust a mirror's hashes without a signature.
+// -out receives, for one release or more (run it once per release into the same directory: the
+// versions add up):
 //
 //	terraform-provider-videohost_VERSION_OS_ARCH.zip      the zips, once for both CLIs
 //	terraform-provider-videohost_VERSION_SHA256SUMS(.sig) the signed sums, for people and scripts
