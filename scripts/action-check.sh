@@ -187,6 +187,8 @@ for c in "api-key:LF:$first"$'\n'"$evil" "api-key:CR:$first"$'\r'"$evil" "args:L
 	args) out=$(run_action "$version" "file://$dist" "$value" 2>&1) && rc=0 || rc=$? ;;
 	version) out=$(run_action "$value" "file://$dist" 2>&1) && rc=0 || rc=$? ;;
 	esac
+	# An action that took the input started the emulator: the cleanup stops it.
+	pid=$(sed -n 's/^pid=//p' "$runner/state")
 	[ "$rc" -ne 0 ] || lib_fail "the action took an input $name holding $what: $out"
 	grep -q "^::error .*the input $name .*holds a line break" <<<"$out" ||
 		lib_fail "the refusal of $name holding $what does not name the input: $out"
