@@ -10,7 +10,11 @@
 #   - an archive one byte longer than its sums say is refused, and never started;
 #   - version "source" builds the emulator with Go;
 #   - the key is masked (::add-mask::) before any other line of the job's log could show it, and
-#     no other line of the main or the post step shows it;
+#     no other line of the main or the post step shows it; a key holding "%0A" and a backslash is
+#     masked whole (the runner decodes %25, %0D and %0A in a command) and redacted whole;
+#   - an input holding a line feed or a carriage return (an api-key of "k1", LF,
+#     "NODE_OPTIONS=--require=..."; args; version) is refused, naming the input and never
+#     showing its value, before anything is written to the job's files or started;
 #   - args is split into words and never expanded: "-control-allow-origin *", run from a
 #     directory holding two files, lets a page of another origin call the control API;
 #   - a failed start ("-no-such-flag") puts the emulator's own error in the first error
@@ -151,6 +155,52 @@ if grep -q -F -- "$key" "$runner/post.log"; then
 	lib_fail "the post step shows the key: $(grep -F -- "$key" "$runner/post.log")"
 fi
 lib_say "action-check: ok: ::add-mask:: first, the key nowhere else; '*' reached the emulator as '*' from a directory of two files"
+
+lib_say "action-check: a key holding %0A and a backslash is masked and redacted whole"
+new_runner
+key="ci_pct_$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')%0Ax\\n%25y"
+run_action "$version" "file://$dist" "-seed-videos 2" "$key" || lib_fail "the action's main step failed with a key holding %"
+check_started
+mask=$(grep -m 1 '^::add-mask::' "$runner/main.log" || true)
+# What the runner masks: the command's value decoded as it decodes it (%0D, %0A, then %25).
+masked=${mask#::add-mask::}
+masked=${masked//%0D/$'\r'}
+masked=${masked//%0A/$'\n'}
+masked=${masked//%25/%}
+[ "$masked" = "$key" ] || lib_fail "the runner would mask '$masked', not the whole key '$key' (the line: '$mask')"
+[ "$(grep -c -F -- "$key" "$runner/main.log")" -eq 0 ] ||
+	lib_fail "the main step shows the key: $(grep -F -- "$key" "$runner/main.log")"
+stop_action
+lib_say "action-check: ok: $mask masks the key whole, and no line shows it"
+
+lib_say "action-check: inputs holding a line break are refused, by name, before anything is written"
+evil="NODE_OPTIONS=--require=/tmp/evil-$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n').js"
+first="ci_k1_$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+for c in "api-key:LF:$first"$'\n'"$evil" "api-key:CR:$first"$'\r'"$evil" "args:LF:-seed-videos 2"$'\n'"$evil" "version:LF:$version"$'\n'"$evil"; do
+	name=${c%%:*}
+	rest=${c#*:}
+	what=${rest%%:*}
+	value=${rest#*:}
+	new_runner
+	case $name in
+	api-key) out=$(run_action "$version" "file://$dist" "-seed-videos 2" "$value" 2>&1) && rc=0 || rc=$? ;;
+	args) out=$(run_action "$version" "file://$dist" "$value" 2>&1) && rc=0 || rc=$? ;;
+	version) out=$(run_action "$value" "file://$dist" 2>&1) && rc=0 || rc=$? ;;
+	esac
+	# An action that took the input started the emulator: the cleanup stops it.
+	pid=$(sed -n 's/^pid=//p' "$runner/state")
+	[ "$rc" -ne 0 ] || lib_fail "the action took an input $name holding $what: $out"
+	grep -q "^::error .*the input $name .*holds a line break" <<<"$out" ||
+		lib_fail "the refusal of $name holding $what does not name the input: $out"
+	if grep -q -F -e "$first" -e "$evil" <<<"$out"; then
+		lib_fail "the refusal of $name holding $what shows its value: $out"
+	fi
+	for f in env output state; do
+		[ ! -s "$runner/$f" ] || lib_fail "the action wrote to the job's $f although $name held $what: $(cat "$runner/$f")"
+	done
+	[ ! -e "$runner/temp/videohost-emulator/emulator.log" ] || lib_fail "the action started the emulator although $name held $what"
+	lib_say "action-check: ok: $name holding $what: $(grep -m 1 '^::error' <<<"$out")"
+done
 
 lib_say "action-check: a failed start shows the emulator's own error first"
 new_runner

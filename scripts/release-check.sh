@@ -13,8 +13,9 @@
 #     .terraform.lock.hcl, and the example applies, plans empty and destroys;
 #   - the same CLI refuses a tampered zip and a signature that does not match the sums;
 #   - the emulator and the receiver of the release run from their archives;
-#   - the release is a provider network mirror too (scripts/mirror, what `make mirror` writes):
-#     served over HTTPS by a plain static file server, with the signed sums beside the zips,
+#   - the release is a provider network mirror too (scripts/mirror, what `make mirror` writes,
+#     given the throwaway key's public half: it refuses the tampered zip's and the other bytes'
+#     signature as the CLIs do), served over HTTPS by a plain static file server, with the signed sums beside the zips,
 #     `providers lock -platform=...` for every platform built fills the lock file with an h1:
 #     hash per platform, and a plain init with provider_installation { network_mirror } installs
 #     videohost/videohost from it without the warning "Incomplete lock file information";
@@ -356,7 +357,15 @@ done
 # ---- the network mirror --------------------------------------------------------------------------
 say "the release as a provider network mirror (scripts/mirror), served by a static file server"
 go build -o "$lib_tmp/bin/mirror" ./scripts/mirror
-"$lib_tmp/bin/mirror" -dist "$dist" -out "$lib_tmp/mirror" >"$lib_tmp/mirror.log" 2>&1 ||
+# The same refusals as the CLIs', before anything is published: a signature of other bytes than
+# the sums, and a zip that differs from the signed sums.
+for bad in "badsig:does not verify" "tampered:the sums say"; do
+	if "$lib_tmp/bin/mirror" -dist "$reg/${bad%%:*}" -out "$lib_tmp/mirror-${bad%%:*}" -key "$lib_tmp/signing-key.asc" >"$lib_tmp/mirror.log" 2>&1 ||
+		! grep -q "${bad#*:}" "$lib_tmp/mirror.log"; then
+		lib_fail "scripts/mirror did not refuse the ${bad%%:*} release saying '${bad#*:}': $(cat "$lib_tmp/mirror.log")"
+	fi
+done
+"$lib_tmp/bin/mirror" -dist "$dist" -out "$lib_tmp/mirror" -key "$lib_tmp/signing-key.asc" >"$lib_tmp/mirror.log" 2>&1 ||
 	lib_fail "scripts/mirror failed: $(cat "$lib_tmp/mirror.log")"
 mirror_doc="$lib_tmp/mirror/registry.terraform.io/videohost/videohost/$version.json"
 platforms=$(grep -Eo '"[a-z0-9]+_[a-z0-9]+": \{' "$mirror_doc" | tr -d '":{ ' | sort)

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Prints the version of a build of this checkout, for `make build` and `make install`:
 #
-#   X.Y.Z                the release itself: HEAD is the commit of the tag vX.Y.Z and no tracked
-#                        file differs from it;
+#   X.Y.Z                the release itself: HEAD is the commit of the tag vX.Y.Z, no tracked
+#                        file differs from it and no file is untracked unless git ignores it;
 #   X.Y.Z+dev.COMMIT     any other commit (COMMIT: the first 12 hex digits of HEAD), with
-#                        ".dirty" added when tracked files differ from HEAD;
+#                        ".dirty" added when tracked files differ from HEAD or a file that git
+#                        does not ignore is untracked (a zz_extra.go in package main is built in
+#                        as surely as a changed one);
 #   X.Y.Z+dev.unknown    no git repository to ask (a source archive), with a warning.
 #
 # X.Y.Z is the version CHANGELOG.md names in its first heading (## 0.1.0 (Unreleased)). The
@@ -27,8 +29,11 @@ if ! command -v git >/dev/null 2>&1 || ! commit=$(git rev-parse --short=12 HEAD 
 	printf '%s+dev.unknown\n' "$base"
 	exit 0
 fi
+# git status lists the files that differ from HEAD and, by default, every untracked file that
+# .gitignore does not cover: either makes the build differ from the tag's. A status that fails
+# counts as dirty, so that a release version is never printed by guess.
 dirty=""
-if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+if ! status=$(git status --porcelain 2>/dev/null) || [ -n "$status" ]; then
 	dirty=.dirty
 fi
 if [ -z "$dirty" ] && git tag --points-at HEAD 2>/dev/null | grep -qx "v$base"; then

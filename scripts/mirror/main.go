@@ -3,13 +3,17 @@
 // provider_installation { network_mirror { url = "..." } }, so that a team installs the provider
 // from its own host without the public registry.
 //
-//	go run ./scripts/mirror -dist dist -out mirror
+//	go run ./scripts/mirror -dist dist -out mirror [-key release-keys.asc]
 //
 // -dist is a release as GoReleaser writes it: terraform-provider-videohost_VERSION_OS_ARCH.zip
-// files, terraform-provider-videohost_VERSION_SHA256SUMS and its detached signature (.sig). Every
-// zip is checked against the sums first, and the release refused when one differs or the sums
-// list a zip that is missing. -out receives, for one release or more (run it once per release
-// into the same directory: the versions add up):
+// files, terraform-provider-videohost_VERSION_SHA256SUMS and its binary detached OpenPGP
+// signature (.sig). -key is the armored public key (or keys) the release must be signed by: the
+// project's published keys, release-keys.asc, unless another is named. The signature is checked
+// first, then every zip against the signed sums, and the release refused when the signature does
+// not verify with those keys, a zip differs, or the sums list a zip that is missing: a mirror
+// trusts nothing it cannot check, since the CLIs trust a mirror's hashes without a signature.
+// -out receives, for one release or more (run it once per release into the same directory: the
+// versions add up):
 //
 //	terraform-provider-videohost_VERSION_OS_ARCH.zip      the zips, once for both CLIs
 //	terraform-provider-videohost_VERSION_SHA256SUMS(.sig) the signed sums, for people and scripts
@@ -26,6 +30,7 @@ package main
 import (
 	"archive/zip"
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -40,6 +45,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/ProtonMail/go-crypto/openpgp"
 )
 
 const project = "terraform-provider-videohost"
@@ -57,29 +64,36 @@ type archive struct {
 func main() {
 	dist := flag.String("dist", "", "the release's directory (GoReleaser's dist)")
 	out := flag.String("out", "", "the mirror's directory, created when missing")
+	keyFile := flag.String("key", publishedKeys, "the armored public key (or keys) that must have signed the release's SHA256SUMS")
 	flag.Parse()
 	if *dist == "" || *out == "" {
 		log.Fatal("mirror: -dist and -out are required: go run ./scripts/mirror -dist dist -out mirror")
 	}
-	version, err := write(*dist, *out)
+	keys, err := readKeys(*keyFile)
 	if err != nil {
 		log.Fatalf("mirror: %v", err)
 	}
-	fmt.Printf("mirror: %s of videohost/videohost written to %s for %s\n", version, *out, strings.Join(hosts, " and "))
+	version, err := write(*dist, *out, keys)
+	if err != nil {
+		log.Fatalf("mirror: %v", err)
+	}
+	fmt.Printf("mirror: %s of videohost/videohost, its signature verified with %s, written to %s for %s\n", version, *keyFile, *out, strings.Join(hosts, " and "))
 }
 
-// write copies one release into the mirror at out and returns its version.
-func write(dist, out string) (string, error) {
+// write copies one release, signed by one of keys, into the mirror at out and returns its
+// version.
+func write(dist, out string, keys openpgp.EntityList) (string, error) {
 	sumsFiles, err := filepath.Glob(filepath.Join(dist, project+"_*_SHA256SUMS"))
 	if err != nil || len(sumsFiles) != 1 {
 		return "", fmt.Errorf("%s must hold one %s_VERSION_SHA256SUMS, found %d: run it on a release's directory", dist, project, len(sumsFiles))
 	}
 	sumsFile := sumsFiles[0]
 	version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(sumsFile), project+"_"), "_SHA256SUMS")
-	if _, err := os.Stat(sumsFile + ".sig"); err != nil {
-		return "", fmt.Errorf("%s.sig is missing: a mirror carries the signed sums (sign the release first)", sumsFile)
+	signed, err := verifySums(sumsFile, keys)
+	if err != nil {
+		return "", err
 	}
-	sums, err := readSums(sumsFile)
+	sums, err := parseSums(sumsFile, signed.sums)
 	if err != nil {
 		return "", err
 	}
@@ -110,8 +124,9 @@ func write(dist, out string) (string, error) {
 	if len(archives) == 0 {
 		return "", fmt.Errorf("%s lists no %s_%s_OS_ARCH.zip", sumsFile, project, version)
 	}
-	for _, f := range []string{sumsFile, sumsFile + ".sig"} {
-		if err := copyFile(f, filepath.Join(out, filepath.Base(f))); err != nil {
+	// The mirror publishes the bytes whose signature was checked, not the files read again.
+	for name, b := range map[string][]byte{filepath.Base(sumsFile): signed.sums, filepath.Base(sumsFile) + ".sig": signed.sig} {
+		if err := os.WriteFile(filepath.Join(out, name), b, 0o644); err != nil {
 			return "", err
 		}
 	}
@@ -138,15 +153,10 @@ func write(dist, out string) (string, error) {
 	return version, nil
 }
 
-// readSums reads a SHA256SUMS file: "HEX  NAME" per line.
-func readSums(path string) (map[string]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
+// parseSums reads the content of a SHA256SUMS file, named path: "HEX  NAME" per line.
+func parseSums(path string, content []byte) (map[string]string, error) {
 	sums := map[string]string{}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(content))
 	for sc.Scan() {
 		sum, name, ok := strings.Cut(sc.Text(), "  ")
 		if !ok || len(sum) != 64 {

@@ -15,7 +15,7 @@ import (
 )
 
 // fakeRelease writes a release directory as GoReleaser lays it out: one zip per platform, the
-// sums of them, and a signature file (its content is not checked here).
+// sums of them, and their binary detached signature by releaseKey.
 func fakeRelease(t *testing.T, version string, platforms ...string) string {
 	t.Helper()
 	dist := t.TempDir()
@@ -51,9 +51,7 @@ func fakeRelease(t *testing.T, version string, platforms ...string) string {
 	if err := os.WriteFile(sumsFile, []byte(sums.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(sumsFile+".sig", []byte("signature"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sign(t, releaseKey(t), sumsFile, nil)
 	return dist
 }
 
@@ -64,7 +62,7 @@ func fakeRelease(t *testing.T, version string, platforms ...string) string {
 func TestMirrorDocuments(t *testing.T) {
 	out := t.TempDir()
 	for _, v := range []string{"0.1.0", "0.2.0"} {
-		got, err := write(fakeRelease(t, v, "linux_amd64", "darwin_arm64"), out)
+		got, err := write(fakeRelease(t, v, "linux_amd64", "darwin_arm64"), out, trusted(t, releaseKey(t)))
 		if err != nil || got != v {
 			t.Fatalf("write: %q, %v", got, err)
 		}
@@ -120,7 +118,7 @@ func TestMirrorRefusesWhatWasNotSigned(t *testing.T) {
 	fmt.Fprint(f, "x")
 	f.Close()
 	out := t.TempDir()
-	if _, err := write(dist, out); err == nil || !strings.Contains(err.Error(), "the sums say") {
+	if _, err := write(dist, out, trusted(t, releaseKey(t))); err == nil || !strings.Contains(err.Error(), "the sums say") {
 		t.Errorf("a tampered zip: %v, want a refusal naming the sums", err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "registry.terraform.io")); !os.IsNotExist(err) {
@@ -131,7 +129,7 @@ func TestMirrorRefusesWhatWasNotSigned(t *testing.T) {
 	if err := os.Remove(filepath.Join(dist, project+"_0.1.0_SHA256SUMS.sig")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := write(dist, t.TempDir()); err == nil || !strings.Contains(err.Error(), ".sig is missing") {
+	if _, err := write(dist, t.TempDir(), trusted(t, releaseKey(t))); err == nil || !strings.Contains(err.Error(), ".sig is missing") {
 		t.Errorf("no signature: %v, want a refusal naming the .sig", err)
 	}
 }

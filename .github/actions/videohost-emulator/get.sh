@@ -11,6 +11,17 @@
 #
 # Linux and macOS runners, amd64 and arm64.
 set -euo pipefail
+# A line break in an input would start a line of the log of the input's choosing (a workflow
+# command): refused before anything is printed, naming the input.
+for input in version:EMULATOR_VERSION release-url:EMULATOR_RELEASE_URL; do
+	var=${input#*:}
+	case ${!var:-} in
+	*$'\n'* | *$'\r'*)
+		printf '::error title=videohost emulator::the input %s (%s) holds a line break (CR or LF): every input of this action is one line; nothing was downloaded or started\n' "${input%%:*}" "$var"
+		exit 1
+		;;
+	esac
+done
 version=${EMULATOR_VERSION:-source}
 dir=${RUNNER_TEMP:-${TMPDIR:-/tmp}}/videohost-emulator
 mkdir -p "$dir"

@@ -6,10 +6,14 @@
 # and its pid in $GITHUB_STATE for the post step (stop.sh).
 #
 #   EMULATOR_API_KEY  the key (default: a random one)
-#   EMULATOR_ARGS     more flags, split into words on white space and passed as they are: no
-#                     quotes, no globbing, no variables ("-control-allow-origin *" passes "*")
+#   EMULATOR_ARGS     more flags, on one line, split into words on white space and passed as
+#                     they are: no quotes, no globbing, no variables ("-control-allow-origin *"
+#                     passes "*")
 #
-# The key is masked (::add-mask::) before anything can print it, and this script prints it as
+# Both are refused when they hold a line break (CR or LF), before anything is written or
+# printed: the key is a line of $GITHUB_ENV, where a line break would add a variable of its
+# choosing (NODE_OPTIONS, PATH) to every later step, and a mask is one line of the log. The whole
+# key is then masked (::add-mask::) before anything can print it, and this script prints it as
 # "***" itself, so that the job log never shows it even off GitHub. When the emulator fails to
 # start, the error annotation carries the emulator's own error first (the flag it refused, the
 # address it could not take), not the usage text Go's flag package prints after it.
@@ -19,10 +23,11 @@ bin=$dir/videohost-emulator
 log=$dir/emulator.log
 say() { printf 'videohost-emulator: %s\n' "$*"; }
 key=""
-# redact prints stdin with the key replaced by ***.
+# redact prints stdin with the key replaced by ***. The key reaches awk through its environment,
+# taken as it is: awk -v would decode a backslash in it, and miss the key as written.
 redact() {
 	if [ -n "$key" ]; then
-		awk -v k="$key" '{ while ((i = index($0, k)) > 0) $0 = substr($0, 1, i - 1) "***" substr($0, i + length(k)); print }'
+		REDACT_KEY=$key awk 'BEGIN { k = ENVIRON["REDACT_KEY"] } { while ((i = index($0, k)) > 0) $0 = substr($0, 1, i - 1) "***" substr($0, i + length(k)); print }'
 	else
 		cat
 	fi
@@ -46,12 +51,24 @@ emulator_error() {
 for f in GITHUB_ENV GITHUB_OUTPUT GITHUB_STATE; do
 	[ -n "${!f:-}" ] || fail "$f is not set: this runs as a step of a GitHub Actions job"
 done
+# The refusal names the input, never its value: the key is not masked yet.
+for input in api-key:EMULATOR_API_KEY args:EMULATOR_ARGS; do
+	var=${input#*:}
+	case ${!var:-} in
+	*$'\n'* | *$'\r'*)
+		printf '::error title=videohost emulator::the input %s (%s) holds a line break (CR or LF): every input of this action is one line; nothing was started or exported\n' "${input%%:*}" "$var"
+		exit 1
+		;;
+	esac
+done
 key=${EMULATOR_API_KEY:-ci_$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')}
 # Masked at once: the runner then shows *** wherever the key appears in the job's log, this
-# step's and every later one's (the emulator prints it at start, a debug log may too).
-printf '::add-mask::%s\n' "$key"
-# Words, never expanded: read splits on white space (the newlines of a multi-line input
-# included) and does no pathname expansion, unlike an unquoted $EMULATOR_ARGS.
+# step's and every later one's (the emulator prints it at start, a debug log may too). The runner
+# decodes %25, %0D and %0A in a command's value, so % is sent as %25: a key holding "%0A" is
+# then masked whole, not as the two lines it would decode to.
+printf '::add-mask::%s\n' "${key//%/%25}"
+# Words, never expanded: read splits on white space and does no pathname expansion, unlike an
+# unquoted $EMULATOR_ARGS.
 extra=()
 read -r -d '' -a extra <<<"${EMULATOR_ARGS:-}" || true
 # In the background, immune to the step's hangup: the runner leaves a step's background
