@@ -12,7 +12,7 @@
 #
 # The version is scripts/version.sh's: the version CHANGELOG.md names in its first heading
 # (## 0.1.0 (Unreleased)) for the commit of its release tag, and X.Y.Z+dev.COMMIT for any other
-# commit, which `version = "~> 0.1"` matches too (build metadata) but which never poses as the
+# commit, which `version = "~> 0.1.0"` matches too (build metadata) but which never poses as the
 # release. The build is reproducible: the same commit gives the same bytes on any machine, in any
 # checkout path and HOME, with the Go toolchain go.mod names (-trimpath, no VCS stamp, an empty
 # build id, no cgo), so that a lock file written after one make install is accepted after
@@ -99,6 +99,6 @@ if [ "$version" != "$base" ]; then
 	lib_say "  and terraform version show it as v$version"
 fi
 lib_say "A plain terraform init (or tofu init) of a configuration that requires"
-lib_say "source = \"videohost/videohost\", version = \"~> ${base%.*}\", installs it from there instead of the"
+lib_say "source = \"videohost/videohost\", version = \"~> $base\", installs it from there instead of the"
 lib_say "registry. A configuration whose lock file names another build needs terraform init -upgrade;"
 lib_say "make uninstall removes it."
