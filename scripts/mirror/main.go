@@ -75,6 +75,9 @@ func write(dist, out string) (string, error) {
 		return "", fmt.Errorf("%s must hold one %s_VERSION_SHA256SUMS, found %d: run it on a release's directory", dist, project, len(sumsFiles))
 	}
 	sumsFile := sumsFiles[0]
+	if err := refuseOtherBuilds(out, sumsVersion(sumsFile)); err != nil {
+		return "", err
+	}
 	version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(sumsFile), project+"_"), "_SHA256SUMS")
 	if _, err := os.Stat(sumsFile + ".sig"); err != nil {
 		return "", fmt.Errorf("%s.sig is missing: a mirror carries the signed sums (sign the release first)", sumsFile)
