@@ -28,7 +28,10 @@ import (
 // contents), so the plugin directory of make install must hold exactly what the release's zip
 // holds: the binary and LICENSE. The zip is made as .goreleaser.yml describes it (the provider
 // build's flags and ldflags, the archive's files), independently of scripts/install.sh, signed,
-// turned into a mirror by scripts/mirror and served over HTTPS on loopback.
+// turned into a mirror by scripts/mirror and served over HTTPS on loopback. The next minor
+// release is in the mirror too, so the test also shows what the compatibility policy says of
+// constraints: the recommended one (~> 0.1.0) chooses this build, a two-part one (~> 0.1) the
+// next minor release.
 func TestAccInstallLockMixesWithMirror(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
@@ -57,19 +60,17 @@ func TestAccInstallLockMixesWithMirror(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build as .goreleaser.yml builds the provider: %v\n%s", err, out)
 	}
-	zipName := fmt.Sprintf("terraform-provider-videohost_%s_%s.zip", version, platform)
-	writeZip(t, filepath.Join(dist, zipName), map[string]string{binary: filepath.Join(dist, binary)}, root, release.files)
+	key := newReleaseKey(t)
+	writeRelease(t, dist, version, platform, binary, filepath.Join(dist, binary), root, release.files, key)
+	// The next minor release beside it, which the recommended constraint must not select. The
+	// CLIs install a package without running it, so the same binary serves under its name.
+	next := nextMinor(t, version)
+	nextDist := t.TempDir()
+	writeRelease(t, nextDist, next, platform, "terraform-provider-videohost_v"+next, filepath.Join(dist, binary), root, release.files, key)
 	if err := os.Remove(filepath.Join(dist, binary)); err != nil {
 		t.Fatal(err)
 	}
-	sumsName := filepath.Join(dist, "terraform-provider-videohost_"+version+"_SHA256SUMS")
-	zipBytes, err := os.ReadFile(filepath.Join(dist, zipName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sums := fmt.Sprintf("%x  %s\n", sha256.Sum256(zipBytes), zipName)
-	acctest.WriteFile(t, sumsName, sums)
-	publicKey := signSums(t, sumsName, sums)
+	publicKey := key.publicFile
 
 	// The mirror, by scripts/mirror, served over HTTPS (the CLIs refuse plain HTTP for a mirror).
 	mirror := t.TempDir()
@@ -79,12 +80,14 @@ func TestAccInstallLockMixesWithMirror(t *testing.T) {
 	if out, err := goBuild.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./scripts/mirror: %v\n%s", err, out)
 	}
-	args := []string{"-dist", dist, "-out", mirror}
+	var keyArgs []string
 	if usage, _ := exec.CommandContext(ctx, mirrorBin, "-h").CombinedOutput(); bytes.Contains(usage, []byte("-key")) {
-		args = append(args, "-key", publicKey) // a mirror that verifies the signature takes the key
+		keyArgs = []string{"-key", publicKey} // a mirror that verifies the signature takes the key
 	}
-	if out, err := exec.CommandContext(ctx, mirrorBin, args...).CombinedOutput(); err != nil {
-		t.Fatalf("scripts/mirror: %v\n%s", err, out)
+	for _, d := range []string{dist, nextDist} {
+		if out, err := exec.CommandContext(ctx, mirrorBin, append([]string{"-dist", d, "-out", mirror}, keyArgs...)...).CombinedOutput(); err != nil {
+			t.Fatalf("scripts/mirror -dist %s: %v\n%s", d, err, out)
+		}
 	}
 	srv := httptest.NewTLSServer(http.FileServer(http.Dir(mirror)))
 	defer srv.Close()
@@ -133,6 +136,9 @@ func TestAccInstallLockMixesWithMirror(t *testing.T) {
 	locked := workdir(mirrorEnv)
 	locked.Run("providers", "lock", "-no-color", "-net-mirror="+srv.URL+"/", "-platform="+platform)
 	lock = acctest.ReadText(t, filepath.Join(locked.Dir, ".terraform.lock.hcl"))
+	if !strings.Contains(lock, `version     = "`+version+`"`) {
+		t.Errorf("providers lock with %q beside %s did not choose %s:\n%s", recommendedConstraint, next, version, lock)
+	}
 	if h1.FindString(lock) != installedHash {
 		t.Errorf("providers lock from the mirror recorded %s, make install's directory hashes to %s:\n%s", h1.FindString(lock), installedHash, lock)
 	}
@@ -142,6 +148,41 @@ func TestAccInstallLockMixesWithMirror(t *testing.T) {
 	if !strings.Contains(out, "Installed videohost/videohost v"+version) {
 		t.Errorf("init against make install did not install %s:\n%s", version, out)
 	}
+
+	// What the compatibility policy says of a two-part constraint: it takes the next minor.
+	twoPart := &acctest.CliWorkdir{T: t, Ctx: ctx, Bin: bin, Dir: t.TempDir(), Env: mirrorEnv}
+	twoPart.Write("main.tf", strings.Replace(config, recommendedConstraint, strings.TrimSuffix(recommendedConstraint, ".0"), 1))
+	twoPart.Run("providers", "lock", "-no-color", "-net-mirror="+srv.URL+"/", "-platform="+platform)
+	if lock := acctest.ReadText(t, filepath.Join(twoPart.Dir, ".terraform.lock.hcl")); !strings.Contains(lock, `version     = "`+next+`"`) {
+		t.Errorf("providers lock with %q did not choose %s, as CONTRIBUTING.md says it would:\n%s", strings.TrimSuffix(recommendedConstraint, ".0"), next, lock)
+	}
+}
+
+// nextMinor is the release after version's minor: 0.2.0 after 0.1.0+dev.COMMIT.
+func nextMinor(t *testing.T, version string) string {
+	t.Helper()
+	var major, minor int
+	if _, err := fmt.Sscanf(version, "%d.%d.", &major, &minor); err != nil {
+		t.Fatalf("version %q is not X.Y.Z...: %v", version, err)
+	}
+	return fmt.Sprintf("%d.%d.0", major, minor+1)
+}
+
+// writeRelease writes into dist a release of version for platform, as GoReleaser lays it out:
+// its zip (the binary at src under the name binary, and the checkout's files), its sums, and
+// their signature by key.
+func writeRelease(t *testing.T, dist, version, platform, binary, src, root string, files []string, key releaseKey) {
+	t.Helper()
+	zipName := fmt.Sprintf("terraform-provider-videohost_%s_%s.zip", version, platform)
+	writeZip(t, filepath.Join(dist, zipName), map[string]string{binary: src}, root, files)
+	zipBytes, err := os.ReadFile(filepath.Join(dist, zipName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := fmt.Sprintf("%x  %s\n", sha256.Sum256(zipBytes), zipName)
+	sumsName := filepath.Join(dist, "terraform-provider-videohost_"+version+"_SHA256SUMS")
+	acctest.WriteFile(t, sumsName, sums)
+	key.sign(t, sumsName, sums)
 }
 
 // goreleaserProvider is what .goreleaser.yml says of the provider's release: the build's flags
@@ -244,19 +285,29 @@ func writeZip(t *testing.T, path string, named map[string]string, root string, f
 	}
 }
 
-// signSums writes the binary detached OpenPGP signature of sums beside its file (.sig), with a
-// key made for the test, and returns the file of the key's armored public half.
-func signSums(t *testing.T, sumsFile, sums string) string {
+// releaseKey is an OpenPGP key made for the test, which signs its releases, and the file of its
+// armored public half.
+type releaseKey struct {
+	entity     *openpgp.Entity
+	publicFile string
+}
+
+// sign writes the binary detached signature of sums beside its file (.sig).
+func (k releaseKey) sign(t *testing.T, sumsFile, sums string) {
+	t.Helper()
+	var sig bytes.Buffer
+	if err := openpgp.DetachSign(&sig, k.entity, strings.NewReader(sums), nil); err != nil {
+		t.Fatal(err)
+	}
+	acctest.WriteFile(t, sumsFile+".sig", sig.String())
+}
+
+func newReleaseKey(t *testing.T) releaseKey {
 	t.Helper()
 	key, err := openpgp.NewEntity("videohost test release", "", "release@localhost", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sig bytes.Buffer
-	if err := openpgp.DetachSign(&sig, key, strings.NewReader(sums), nil); err != nil {
-		t.Fatal(err)
-	}
-	acctest.WriteFile(t, sumsFile+".sig", sig.String())
 	var pub bytes.Buffer
 	w, err := armor.Encode(&pub, openpgp.PublicKeyType, nil)
 	if err != nil {
@@ -270,5 +321,5 @@ func signSums(t *testing.T, sumsFile, sums string) string {
 	}
 	keyFile := filepath.Join(t.TempDir(), "release-key.asc")
 	acctest.WriteFile(t, keyFile, pub.String())
-	return keyFile
+	return releaseKey{entity: key, publicFile: keyFile}
 }
