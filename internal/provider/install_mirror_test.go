@@ -30,8 +30,8 @@ import (
 // build's flags and ldflags, the archive's files), independently of scripts/install.sh, signed,
 // turned into a mirror by scripts/mirror and served over HTTPS on loopback. The next minor
 // release is in the mirror too, so the test also shows what the compatibility policy says of
-// constraints: the recommended one (~> 0.1.0) chooses this build, a two-part one (~> 0.1) the
-// next minor release.
+// constraints: the recommended one (recommendedConstraint) chooses this build, the same without
+// its patch part the next minor release.
 func TestAccInstallLockMixesWithMirror(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")

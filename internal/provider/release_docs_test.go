@@ -66,7 +66,8 @@ func TestVersionConstraintsAreTheRecommendedOne(t *testing.T) {
 			block := enclosingBlock(text, loc[0], loc[1])
 			found[name]++
 			for _, m := range blockVersion.FindAllStringSubmatch(block, -1) {
-				if m[1] != recommendedConstraint {
+				// A test's configuration may name the constant itself.
+				if m[1] != recommendedConstraint && m[1] != "` + recommendedConstraint + `" {
 					t.Errorf("%s: videohost/videohost is required with version = %q, not the recommended %q:\n%s", name, m[1], recommendedConstraint, block)
 				}
 			}
