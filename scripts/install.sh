@@ -12,11 +12,16 @@
 #
 # The version is scripts/version.sh's: the version CHANGELOG.md names in its first heading
 # (## 0.1.0 (Unreleased)) for the commit of its release tag, and X.Y.Z+dev.COMMIT for any other
-# commit, which `version = "~> 0.1"` matches too (build metadata) but which never poses as the
+# commit, which `version = "~> 0.1.0"` matches too (build metadata) but which never poses as the
 # release. The build is reproducible: the same commit gives the same bytes on any machine, in any
 # checkout path and HOME, with the Go toolchain go.mod names (-trimpath, no VCS stamp, an empty
 # build id, no cgo), so that a lock file written after one make install is accepted after
-# another (scripts/reproducible-check.sh shows it). Older development builds of the same version
+# another (scripts/reproducible-check.sh shows it). Beside the binary goes what the release's zip
+# holds beside it (.goreleaser.yml's provider archive: LICENSE), so that the directory holds the
+# zip's files: the CLIs record the h1: hash of the package's files, the unpacked directory's or
+# the zip's, and a lock file written against make install is then accepted against a network
+# mirror of the same build, and the other way round (TestAccInstallLockMixesWithMirror). Older
+# development builds of the same version
 # are removed first: the CLIs ignore build metadata when they order versions, so two of them
 # side by side would be a tie. uninstall removes every build of videohost/videohost this script
 # installed for this platform and the directories left empty up to the host's, nothing else.
@@ -39,6 +44,8 @@ platform=$(go env GOOS)_$(go env GOARCH)
 plugins=$HOME/.terraform.d/plugins
 binary=terraform-provider-videohost_v$version
 hosts=(registry.terraform.io registry.opentofu.org)
+# The files of the release's zip beside the binary: those of .goreleaser.yml's provider archive.
+package_files=(LICENSE)
 
 # dir HOST is where the binary goes for that registry host.
 dir() { printf '%s/%s/videohost/videohost/%s/%s' "$plugins" "$1" "$version" "$platform"; }
@@ -54,6 +61,9 @@ remove_builds() {
 			[ -e "$bin" ] || continue
 			rm -f "$bin"
 			lib_say "removed $bin"
+		done
+		for f in "${package_files[@]}"; do
+			rm -f "${d:?}/$f"
 		done
 		for up in "$d" "${d%/*}" "${d%/*/*}" "${d%/*/*/*}" "${d%/*/*/*/*}"; do
 			if ! { [ -d "$up" ] && rmdir "$up" 2>/dev/null; }; then
@@ -84,12 +94,17 @@ first=$(dir "${hosts[0]}")
 mkdir -p "$first"
 CGO_ENABLED=0 go build -trimpath -buildvcs=false -ldflags "-s -w -buildid= -X main.version=$version" -o "$first/$binary.tmp" .
 mv -f "$first/$binary.tmp" "$first/$binary"
+for f in "${package_files[@]}"; do
+	install -m 0644 "$f" "$first/$f"
+done
 lib_say "installed $first/$binary"
 for host in "${hosts[@]:1}"; do
 	d=$(dir "$host")
 	mkdir -p "$d"
 	# A hard link where the file system allows it: one copy on disk for both hosts.
-	ln -f "$first/$binary" "$d/$binary" 2>/dev/null || cp -f "$first/$binary" "$d/$binary"
+	for f in "$binary" "${package_files[@]}"; do
+		ln -f "$first/$f" "$d/$f" 2>/dev/null || cp -f "$first/$f" "$d/$f"
+	done
 	lib_say "installed $d/$binary"
 done
 sha=$(sha256sum "$first/$binary" | cut -d' ' -f1)
@@ -99,6 +114,6 @@ if [ "$version" != "$base" ]; then
 	lib_say "  and terraform version show it as v$version"
 fi
 lib_say "A plain terraform init (or tofu init) of a configuration that requires"
-lib_say "source = \"videohost/videohost\", version = \"~> ${base%.*}\", installs it from there instead of the"
+lib_say "source = \"videohost/videohost\", version = \"~> $base\", installs it from there instead of the"
 lib_say "registry. A configuration whose lock file names another build needs terraform init -upgrade;"
 lib_say "make uninstall removes it."

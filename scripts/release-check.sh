@@ -289,9 +289,9 @@ tfc_ok() {
 workdir() {
 	mkdir -p "$2"
 	sed -e "s|source  = \"videohost/videohost\"|source  = \"$host/$1/videohost\"|" \
-		-e "s|version = \"~> 0.1\"|version = \"$version\"|" examples/getting-started/main.tf >"$2/main.tf"
+		-e "s|version = \"~> 0.1.0\"|version = \"$version\"|" examples/getting-started/main.tf >"$2/main.tf"
 	grep -q "source  = \"$host/$1/videohost\"" "$2/main.tf" && grep -q "version = \"$version\"" "$2/main.tf" ||
-		lib_fail "examples/getting-started/main.tf no longer names source videohost/videohost and version ~> 0.1"
+		lib_fail "examples/getting-started/main.tf no longer names source videohost/videohost and version ~> 0.1.0"
 }
 
 # refused NAMESPACE PATTERN WHAT: init from NAMESPACE must fail, saying PATTERN.
@@ -407,7 +407,7 @@ for cli in "${clis[@]}"; do
 	mkdir -p "$dir"
 	# The provider's usual source, videohost/videohost: the mirror answers for its host. The
 	# version is the snapshot's, a pre-release, which no "~>" constraint selects.
-	sed -e "s|version = \"~> 0.1\"|version = \"$version\"|" examples/getting-started/main.tf >"$dir/main.tf"
+	sed -e "s|version = \"~> 0.1.0\"|version = \"$version\"|" examples/getting-started/main.tf >"$dir/main.tf"
 	# providers lock ignores provider_installation and asks the registry unless told the mirror;
 	# it takes no -input, so it runs without tfc.
 	lib_start "$n-mirror-lock" env TF_CLI_CONFIG_FILE="$lib_tmp/mirror.tfrc" timeout 300 "$cli" -chdir="$dir" \

@@ -11,7 +11,7 @@
 #
 # X.Y.Z is the version CHANGELOG.md names in its first heading (## 0.1.0 (Unreleased)). The
 # suffix is semantic versioning's build metadata, not a pre-release: Terraform and OpenTofu
-# ignore it when they match `version = "~> 0.1"`, so a development build installs where a
+# ignore it when they match `version = "~> 0.1.0"`, so a development build installs where a
 # configuration asks for the release, but it shows in `terraform init` ("Installed
 # videohost/videohost v0.1.0+dev.9abc921a0b1c"), in the lock file and in the provider's own
 # version, so that it never poses as the release. A pre-release (0.1.0-dev) would match no "~>"

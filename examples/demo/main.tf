@@ -6,7 +6,7 @@ terraform {
   required_providers {
     videohost = {
       source  = "videohost/videohost"
-      version = "~> 0.1"
+      version = "~> 0.1.0"
     }
   }
 }

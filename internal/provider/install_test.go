@@ -73,7 +73,7 @@ func runMake(ctx context.Context, t *testing.T, env []string, target string) {
 
 // TestAccInstallPlainInit: make install in an empty home puts the provider where a plain init
 // finds it, with no CLI configuration (no dev_overrides, no TF_CLI_CONFIG_FILE): a configuration
-// that requires videohost/videohost "~> 0.1" inits, applies and destroys against the emulator
+// that requires videohost/videohost "~> 0.1.0" (the recommended constraint) inits, applies and destroys against the emulator
 // with the CLI of the tests (Terraform or OpenTofu, whose host differs), in-process or against
 // the remote endpoint; make uninstall removes the provider and leaves another provider of the
 // same directory alone.
@@ -111,7 +111,7 @@ func TestAccInstallPlainInit(t *testing.T) {
   required_providers {
     videohost = {
       source  = "videohost/videohost"
-      version = "~> 0.1"
+      version = "~> 0.1.0"
     }
   }
 }

@@ -38,6 +38,12 @@ const (
 	ClassUploads = "uploads"
 )
 
+// RateLimitClasses returns every rate-limit class, in the order RateLimitWaits reports them.
+// The client keeps one gate for each, and the provider's documentation names each of them.
+func RateLimitClasses() []string {
+	return []string{ClassReads, ClassWrites, ClassUploads}
+}
+
 // Client is the API client; safe for concurrent use. One Client holds one token pair, one
 // rate-limit gate per class and one shared webhook list, so every goroutine of a provider
 // should share it.
@@ -93,10 +99,9 @@ func New(cfg Config) (*Client, error) {
 	}
 	c.basicAuth = "Basic " + base64.StdEncoding.EncodeToString([]byte(cfg.APIKey+":"))
 	c.tokens = &tokenSource{c: c}
-	c.limiters = map[string]*limiter{
-		ClassReads:   newLimiter(ClassReads),
-		ClassWrites:  newLimiter(ClassWrites),
-		ClassUploads: newLimiter(ClassUploads),
+	c.limiters = make(map[string]*limiter, len(RateLimitClasses()))
+	for _, class := range RateLimitClasses() {
+		c.limiters[class] = newLimiter(class)
 	}
 	// The chunks of one upload go out together while the uploads limit is still unknown: a
 	// probe of one would leave the other connections idle for a whole chunk, seconds over a

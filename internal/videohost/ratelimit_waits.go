@@ -30,7 +30,7 @@ type RateLimitWaits struct {
 // was made. Safe for concurrent use; cheap enough to call after every operation.
 func (c *Client) RateLimitWaits() []RateLimitWaits {
 	out := make([]RateLimitWaits, 0, len(c.limiters))
-	for _, class := range []string{ClassReads, ClassWrites, ClassUploads} {
+	for _, class := range RateLimitClasses() {
 		if l, ok := c.limiters[class]; ok {
 			out = append(out, l.waitStats())
 		}

@@ -88,6 +88,9 @@ func write(dist, out string, keys openpgp.EntityList) (string, error) {
 		return "", fmt.Errorf("%s must hold one %s_VERSION_SHA256SUMS, found %d: run it on a release's directory", dist, project, len(sumsFiles))
 	}
 	sumsFile := sumsFiles[0]
+	if err := refuseOtherBuilds(out, sumsVersion(sumsFile)); err != nil {
+		return "", err
+	}
 	version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(sumsFile), project+"_"), "_SHA256SUMS")
 	signed, err := verifySums(sumsFile, keys)
 	if err != nil {
