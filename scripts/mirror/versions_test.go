@@ -10,7 +10,7 @@ import (
 // writeRelease writes a fake release of version into the mirror at out and returns write's error.
 func writeRelease(t *testing.T, out, version string) error {
 	t.Helper()
-	_, err := write(fakeRelease(t, version, "linux_amd64", "darwin_arm64"), out)
+	_, err := write(fakeRelease(t, version, "linux_amd64", "darwin_arm64"), out, trusted(t, releaseKey(t)))
 	return err
 }
 
