@@ -7,6 +7,7 @@ package video
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
@@ -157,9 +159,13 @@ func resumesUpload(plan, state VideoResourceModel) bool {
 	return !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
 }
 
-// planResumedUpload plans an update that resumes the upload of file, and warns that it will.
-// It is a change that no attribute of the configuration made: what the apply changes on the
-// service is not known yet (the service detects the language once the source is in).
+// planResumedUpload plans an update that resumes the upload of file. It is a change that no
+// attribute of the configuration made: what the apply changes on the service is not known yet
+// (the service detects the language once the source is in). The plan says it through
+// source_bytes_missing, known after apply, and no warning: Terraform prints a plan's warnings
+// again at the end of the apply that carries it out, where a resumption that completed must
+// read as the completed update it is. An apply that cannot finish it says so in its own
+// diagnostics. What was planned, and why, goes to the log.
 func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *VideoResourceModel, state VideoResourceModel,
 	file localfile.SourceFile, diags *diag.Diagnostics,
 ) {
@@ -172,24 +178,20 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *VideoReso
 	if configured.IsNull() {
 		plan.Language = types.StringUnknown()
 	}
-	missing := "all of its bytes"
+	missing := "unknown" // no status read since the last upload
 	if !state.SourceBytesMissing.IsNull() {
-		missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
-			framework.ApproxBytes(state.SourceBytesMissing.ValueInt64()))
+		missing = strconv.FormatInt(state.SourceBytesMissing.ValueInt64(), 10)
 	}
 	// The file is the one uploaded before, or, for a video imported by id (no hash in its state),
 	// the one whose size is the size the service was given.
-	same := "the file is the one uploaded before: its SHA-256 is unchanged"
+	same := "sha256"
 	if state.SourceSHA256.IsNull() {
-		same = "the video was imported, and the file has the size of the source the service was given"
+		same = "size"
 	}
-	// Terraform prints a plan's warnings again at the end of the apply that carried it out, so
-	// the warning says what was found and planned, in the past tense, which stays true there.
-	diags.AddAttributeWarning(path.Root("source_bytes_missing"), VideoUploadIncomplete, fmt.Sprintf(
-		"When the plan was made, the source of video %s was incomplete: the service lacked %s of %s. The plan "+
-			"chose to resume the upload in place, to send only what the service lacked (%s), then wait for it to be %s; an "+
-			"apply that could not finish it says so in an error or a warning of its own.", state.ID.ValueString(),
-		missing, plan.SourceFile.ValueString(), same, plan.WaitFor.ValueString()))
+	tflog.Info(ctx, "planned to resume the upload of a video's source", map[string]any{
+		"video_id": state.ID.ValueString(), "file": file.Path, "missing_bytes": missing,
+		"total_bytes": strconv.FormatInt(file.Size, 10), "same_file_by": same,
+	})
 }
 
 // replacements are the attributes whose change replaces the video. A video imported by id has

@@ -25,9 +25,10 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// VideoUploadIncomplete is the one summary of every warning about a source the service holds
-// only part of: the apply that stopped uploading it and the plan that resumes it use the same
-// words, so that a user searching for it finds both (and the troubleshooting guide's entry).
+// VideoUploadIncomplete is the one summary of every warning of an apply that left a source the
+// service holds only part of, so that a user searching for it finds each (and the
+// troubleshooting guide's entry). The plan that resumes the upload does not use it: Terraform
+// prints that plan's warnings again after an apply that completed the upload.
 const VideoUploadIncomplete = "Video Upload Incomplete"
 
 // createVideo creates a video; a create whose outcome is unknown adopts the video it stored:
