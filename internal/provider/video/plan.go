@@ -56,9 +56,16 @@ func (r *videoResource) ValidateConfig(ctx context.Context, req resource.Validat
 				strings.Join(set, " and ")))
 		}
 	case len(set) == 0 && !unknown:
+		// A configuration that terraform plan -generate-config-out wrote for an imported video has
+		// no source when the service gives none back (an uploaded file, or no source at all): the
+		// detail says which to set there, and the import's warning said what the video has.
 		resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Missing Video Source",
 			"A video needs exactly one source: set source_file (the path of a local video file to upload), "+
-				"source_url (the address of a video on the web) or source_video_id (the id of a video to copy).")
+				"source_url (the address of a video on the web) or source_video_id (the id of a video to copy). "+
+				"For an imported video (a configuration that -generate-config-out wrote), set source_file to the "+
+				"file the video was uploaded from, or, for a video that has no source, to the file to upload into "+
+				"it: the video keeps its id. source_url or source_video_id replace a video that has no source with "+
+				"a new video made from them. The import's warning says whether the video has a source.")
 	}
 	checkVideoBodySize(ctx, cfg, &resp.Diagnostics)
 }
@@ -201,7 +208,8 @@ func (r *videoResource) replacements(ctx context.Context, plan, state VideoResou
 	var replace path.Paths
 	imported := state.SourceFile.IsNull() && state.SourceURL.IsNull() && state.SourceVideoID.IsNull()
 	if imported {
-		if file.Size == 0 || r.Pd == nil {
+		created := !plan.SourceURL.IsNull() || !plan.SourceVideoID.IsNull()
+		if (file.Size == 0 && !created) || r.Pd == nil {
 			return nil, true
 		}
 		st, err := r.Pd.Client.GetVideoStatus(ctx, state.ID.ValueString())
@@ -209,7 +217,21 @@ func (r *videoResource) replacements(ctx context.Context, plan, state VideoResou
 			framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.Pd, videoAttributePaths)
 			return nil, false
 		}
-		if st.Ingest != nil && st.Ingest.Filesize != nil && *st.Ingest.Filesize != file.Size {
+		if created && st.Ingest == nil {
+			// The service takes an address or a video to copy only when it creates a video: one
+			// that has no source gets it through a new video.
+			name := "source_url"
+			if plan.SourceURL.IsNull() {
+				name = "source_video_id"
+			}
+			resp.Diagnostics.AddAttributeWarning(path.Root(name), "Imported Video Has No Source", fmt.Sprintf(
+				"When the plan was made, video %s had no source (it was made through the API and never given one), "+
+					"and the service takes %s only when it creates a video: the plan replaced it with a new video made "+
+					"from %s, and the video without a source is deleted. To keep its id, set source_file instead: the "+
+					"file is then uploaded into it.", state.ID.ValueString(), name, name))
+			return append(replace, path.Root(name)), true
+		}
+		if file.Size > 0 && st.Ingest != nil && st.Ingest.Filesize != nil && *st.Ingest.Filesize != file.Size {
 			resp.Diagnostics.AddAttributeWarning(path.Root("source_file"), "Imported Video Holds Another Source", fmt.Sprintf(
 				"When the plan was made, video %s held a source of %d bytes, and %s had %d: it is not this file, so "+
 					"the plan replaced the video with one made from this file.", state.ID.ValueString(), *st.Ingest.Filesize,
