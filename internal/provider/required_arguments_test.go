@@ -422,14 +422,20 @@ func TestAccRequiredArgumentsOnlyQueryAndActions(t *testing.T) {
 
 	cli.Write("min.tfquery.hcl", minimalBlocks(media, kindList))
 	out := cli.Run("query", "-no-color")
+	t.Logf("terraform query:\n%s", out)
 	for _, k := range minimalKinds {
-		if k.category == kindList && !strings.Contains(out, "list."+k.name+".min") {
+		// Each result is a line that starts with the list's address.
+		if k.category == kindList && !regexp.MustCompile(`(?m)^list\.`+k.name+`\.min\s`).MatchString(out) {
 			t.Errorf("terraform query found nothing for list %q \"min\", which has what the apply made:\n%s", k.name, out)
 		}
 	}
 	for _, k := range minimalKinds {
 		if k.category == kindAction {
-			cli.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action."+k.name+".min")
+			out := cli.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action."+k.name+".min")
+			t.Logf("terraform apply -invoke=action.%s.min:\n%s", k.name, out)
+			if !strings.Contains(out, "Apply complete!") {
+				t.Errorf("the invocation of action %q \"min\" did not complete:\n%s", k.name, out)
+			}
 		}
 	}
 	cli.Run("plan", "-detailed-exitcode", "-no-color", "-input=false")
