@@ -323,18 +323,6 @@ func minimalEnv(t *testing.T) (*acctest.AccEnv, minimalMedia) {
 	}
 }
 
-// cliHas reports whether the CLI of the tests has feature f.
-func cliHas(t *testing.T, f acctest.CliFeature) bool {
-	t.Helper()
-	line, err := acctest.CliVersionLine()
-	if err != nil {
-		t.Fatalf("finding out which CLI runs the tests: %v", err)
-	}
-	openTofu := strings.HasPrefix(line, "OpenTofu")
-	version := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(line, "OpenTofu "), "Terraform "), "v")
-	return f.SupportedBy(openTofu, version)
-}
-
 // nothingLeft fails when the service holds an object of the test's kinds after the destroy, or
 // when an upload token that an ephemeral resource opened was not deleted.
 func nothingLeft(t *testing.T, env *acctest.AccEnv) error {
@@ -377,10 +365,10 @@ func nothingLeft(t *testing.T, env *acctest.AccEnv) error {
 func TestAccRequiredArgumentsOnly(t *testing.T) {
 	env, media := minimalEnv(t)
 	categories := []string{kindResource, kindData}
-	if cliHas(t, acctest.FeatureEphemeral) {
+	if line, ok := acctest.CLIHas(t, acctest.FeatureEphemeral); ok {
 		categories = append(categories, kindEphemeral)
 	} else {
-		t.Log("the CLI has no ephemeral resources: their rows are left out")
+		t.Logf("%s has no ephemeral resources: their rows are left out", line)
 	}
 	step := acctest.EmptyPlanAfterApply(t, tfresource.TestStep{
 		Config: env.ProviderConfig("") + minimalBlocks(media, categories...),
