@@ -9,6 +9,7 @@ package provider_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -20,14 +21,18 @@ import (
 	"testing"
 	"time"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
@@ -238,6 +243,64 @@ func requiredArguments(t *testing.T) map[[2]string][]string {
 	return out
 }
 
+// documentedDefault is the default an attribute's description promises: "Default `3600`".
+var documentedDefault = regexp.MustCompile("Default `([^`]*)`")
+
+// documentedDefaults are, for each resource (by type name), its top-level attributes whose
+// description promises a default, and that default as written.
+func documentedDefaults(t *testing.T) map[string]map[string]string {
+	t.Helper()
+	ctx := t.Context()
+	out := map[string]map[string]string{}
+	for _, f := range (&provider.VideohostProvider{}).Resources(ctx) {
+		var m resource.MetadataResponse
+		f().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "videohost"}, &m)
+		var s resource.SchemaResponse
+		f().Schema(ctx, resource.SchemaRequest{}, &s)
+		for n, a := range s.Schema.Attributes {
+			if d := documentedDefault.FindStringSubmatch(a.GetMarkdownDescription()); d != nil && !a.IsRequired() {
+				if out[m.TypeName] == nil {
+					out[m.TypeName] = map[string]string{}
+				}
+				out[m.TypeName][n] = d[1]
+			}
+		}
+	}
+	return out
+}
+
+// defaultsAsDocumented checks that every resource of the state holds, for each attribute the
+// configuration leaves unset (all but the required ones, in these configurations), the default
+// its documentation promises.
+func defaultsAsDocumented(t *testing.T) statecheck.StateCheck {
+	defaults := documentedDefaults(t)
+	if len(defaults) < 3 {
+		t.Fatalf("%d resources document a default, fewer than do: documentedDefaults is broken", len(defaults))
+	}
+	return acctest.StateCheckFunc(func(s *tfjson.State) error {
+		var wrong []string
+		checked := 0
+		for _, r := range s.Values.RootModule.Resources {
+			if r.Mode != tfjson.ManagedResourceMode {
+				continue
+			}
+			for name, want := range defaults[r.Type] {
+				checked++
+				if got := fmt.Sprint(r.AttributeValues[name]); got != want {
+					wrong = append(wrong, fmt.Sprintf("%s.%s is %s, and its documentation promises a default of %s", r.Address, name, got, want))
+				}
+			}
+		}
+		if checked == 0 {
+			return errors.New("no resource of the state documents a default: the check checked nothing")
+		}
+		if len(wrong) > 0 {
+			return errors.New(strings.Join(wrong, "; "))
+		}
+		return nil
+	})
+}
+
 // argumentLine is an argument set in a block (provider and the config block aside).
 var argumentLine = regexp.MustCompile(`(?m)^\s*([a-z0-9_]+)\s*=`)
 
@@ -370,8 +433,24 @@ func TestAccRequiredArgumentsOnly(t *testing.T) {
 	} else {
 		t.Logf("%s has no ephemeral resources: their rows are left out", line)
 	}
+	config := env.ProviderConfig("") + minimalBlocks(media, categories...)
+	checks := []statecheck.StateCheck{defaultsAsDocumented(t)}
+	if slices.Contains(categories, kindEphemeral) {
+		// The echo provider shows what the ephemeral upload token gave: its ttl is the default
+		// its documentation promises.
+		config += `
+provider "echo" {
+  data = ephemeral.videohost_upload_token.min
+}
+
+resource "echo" "min" {}
+`
+		checks = append(checks, statecheck.ExpectKnownValue("echo.min", tfjsonpath.New("data").AtMapKey("ttl"),
+			knownvalue.Int64Exact(3600)))
+	}
 	step := acctest.EmptyPlanAfterApply(t, tfresource.TestStep{
-		Config: env.ProviderConfig("") + minimalBlocks(media, categories...),
+		Config:            config,
+		ConfigStateChecks: checks,
 		ConfigPlanChecks: tfresource.ConfigPlanChecks{
 			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 		},
@@ -382,7 +461,7 @@ func TestAccRequiredArgumentsOnly(t *testing.T) {
 		step.ConfigPlanChecks.PostApplyPostRefresh = step.ConfigPlanChecks.PostApplyPostRefresh[1:]
 	}
 	acctest.AccTest(t, tfresource.TestCase{
-		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.AccessTokenProviderFactories(), // the provider and echo
 		CheckDestroy:             func(*terraform.State) error { return nothingLeft(t, env) },
 		Steps:                    []tfresource.TestStep{step},
 	})
