@@ -75,6 +75,15 @@ func (f CliFeature) since() string {
 // feature. Call it after newAccEnv, which skips first without TF_ACC.
 func RequireCLIFeature(t *testing.T, f CliFeature) {
 	t.Helper()
+	if line, ok := CLIHas(t, f); !ok {
+		t.Skipf("%s does not have %s (%s): skipped on this CLI", line, f.Name, f.since())
+	}
+}
+
+// CLIHas reports whether the CLI of the tests has f, and that CLI's version line, for a test
+// that leaves out only its part that needs f.
+func CLIHas(t *testing.T, f CliFeature) (string, bool) {
+	t.Helper()
 	line, err := CliVersionLine()
 	if err != nil {
 		t.Fatalf("finding out which CLI runs the tests: %v", err)
@@ -84,9 +93,7 @@ func RequireCLIFeature(t *testing.T, f CliFeature) {
 	if _, err := fmt.Sscanf(strings.TrimPrefix(strings.TrimPrefix(line, "OpenTofu "), "Terraform "), "v%s", &version); err != nil {
 		t.Fatalf("reading the version of %q: %v", line, err)
 	}
-	if !f.SupportedBy(openTofu, version) {
-		t.Skipf("%s does not have %s (%s): skipped on this CLI", line, f.Name, f.since())
-	}
+	return line, f.SupportedBy(openTofu, version)
 }
 
 // supportTableCLIs are the CLIs of the README's support table: those of the matrix.

@@ -2,6 +2,8 @@ package videohost
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -139,9 +141,32 @@ func (p *progress) report(ctx context.Context, st UploadProgress, end bool) {
 	if p.fn != nil {
 		p.fn(st)
 	}
-	p.log.Info(ctx, logProgress, map[string]any{
-		"video_id": p.videoID, "sent_bytes": st.Sent, "total_bytes": st.Total,
-		"percent": float64(st.Sent) * 100 / float64(max(st.Total, 1)), "rate_bytes_per_s": int64(st.Rate),
-		"left_s": int64(st.Left.Seconds()), "held_s": int64(st.Held.Round(time.Second).Seconds()), "end": end,
-	})
+	p.log.Info(ctx, logProgress, progressFields(p.videoID, st, end))
+}
+
+// progressFields are the fields of a progress line: whole numbers whose unit is in their name,
+// and the same figures for a reader in one field, progress. Each number is written as its
+// decimal digits, a string: Terraform reads a provider's log lines as JSON, where every number
+// is a float, and would print 62914560 bytes as 6.291456e+07.
+func progressFields(videoID string, st UploadProgress, end bool) map[string]any {
+	whole := func(n int64) string { return strconv.FormatInt(n, 10) }
+	percent := st.Sent * 100 / max(st.Total, 1)
+	rate := int64(st.Rate)
+	return map[string]any{
+		"video_id":         videoID,
+		"sent_bytes":       whole(st.Sent),
+		"total_bytes":      whole(st.Total),
+		"percent":          whole(percent),
+		"rate_bytes_per_s": whole(rate),
+		"left_s":           whole(int64(st.Left.Seconds())),
+		"held_s":           whole(int64(st.Held.Round(time.Second).Seconds())),
+		"progress": fmt.Sprintf("%s of %s (%d%%), %s/s, %s left", mebibytes(st.Sent), mebibytes(st.Total), percent,
+			mebibytes(rate), st.Left.Round(time.Second)),
+		"end": end,
+	}
+}
+
+// mebibytes is n bytes in MiB, to one decimal.
+func mebibytes(n int64) string {
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }

@@ -1,6 +1,8 @@
 package videohost
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"sync"
 	"testing"
@@ -44,7 +46,7 @@ func TestUploadProgressWhileHeld(t *testing.T) {
 	}
 	var lines int
 	for _, l := range log.all() {
-		if h, ok := l.fields["held_s"].(int64); l.msg == logProgress && ok && h > 0 {
+		if h, ok := l.fields["held_s"].(string); l.msg == logProgress && ok && h != "0" {
 			lines++
 		}
 	}
@@ -73,5 +75,38 @@ func progressClient(t *testing.T, f *fakeService, every time.Duration) (*Client,
 		mu.Lock()
 		defer mu.Unlock()
 		return append([]UploadProgress(nil), reports...)
+	}
+}
+
+// TestProgressFieldsAreWholeNumbers: a progress line's numbers are whole, in the units their
+// names give, and stay so as Terraform prints them. Terraform reads a provider's log line as
+// JSON, where a number is a float that it prints as 6.291456e+07; the test takes the fields
+// through the same round trip and reads them as Terraform's log would show them.
+func TestProgressFieldsAreWholeNumbers(t *testing.T) {
+	st := UploadProgress{Sent: 40 * mib, Total: 60 * mib, Rate: 391971334.7, Left: 2500 * time.Millisecond, Held: 1400 * time.Millisecond}
+	raw, err := json.Marshal(progressFields("vi1", st, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var decoded map[string]any // as Terraform decodes a provider's log line
+	if err := json.Unmarshal(raw, &decoded); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"sent_bytes": "41943040", "total_bytes": "62914560", "percent": "66", "rate_bytes_per_s": "391971334",
+		"left_s": "2", "held_s": "1", "video_id": "vi1", "end": "false",
+		"progress": "40.0 MiB of 60.0 MiB (66%), 373.8 MiB/s, 3s left",
+	}
+	for k, v := range want {
+		if got := fmt.Sprint(decoded[k]); got != v {
+			t.Errorf("%s reads %q in Terraform's log, want %q", k, got, v)
+		}
+	}
+	if len(decoded) != len(want) {
+		t.Errorf("the progress line has fields %v, want exactly those of %v", decoded, want)
+	}
+	// A percent is never rounded up to 100 before the last byte is acknowledged.
+	if got := progressFields("vi1", UploadProgress{Sent: 999, Total: 1000}, false)["percent"]; got != "99" {
+		t.Errorf("999 of 1000 bytes read %v percent, want 99", got)
 	}
 }

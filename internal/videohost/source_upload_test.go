@@ -64,7 +64,7 @@ func TestUploadVideoSourceInChunks(t *testing.T) {
 	for _, l := range log.all() {
 		if l.msg == logProgress && l.fields["end"] == true {
 			ends++
-			if l.fields["sent_bytes"] != src.Size {
+			if l.fields["sent_bytes"] != strconv.FormatInt(src.Size, 10) || l.fields["percent"] != "100" {
 				t.Fatalf("the last progress line says %v", l.fields)
 			}
 		}

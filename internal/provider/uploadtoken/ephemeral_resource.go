@@ -69,7 +69,10 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 				CustomType: framework.WholeNumberType{Unit: "seconds"},
 				MarkdownDescription: fmt.Sprintf("Lifetime of the token in seconds, from 1 to %d; it bounds a token "+
 					"that is never deleted because Terraform was killed. Default `%d`.", maxUploadTokenTTL, defaultEphemeralUploadTokenTTL),
+				// Computed as well: the opening sets the default, and Terraform (unlike OpenTofu) refuses
+				// a result that sets an attribute the configuration left null unless it is computed.
 				Optional:   true,
+				Computed:   true,
 				Validators: []validator.Int64{int64validator.Between(1, maxUploadTokenTTL)},
 			},
 			"id":         schema.StringAttribute{Computed: true, MarkdownDescription: uploadTokenIDDescription},

@@ -7,6 +7,7 @@ package video
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/videohost/terraform-provider-videohost/internal/localfile"
 	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
@@ -54,9 +56,16 @@ func (r *videoResource) ValidateConfig(ctx context.Context, req resource.Validat
 				strings.Join(set, " and ")))
 		}
 	case len(set) == 0 && !unknown:
+		// A configuration that terraform plan -generate-config-out wrote for an imported video has
+		// no source when the service gives none back (an uploaded file, or no source at all): the
+		// detail says which to set there, and the import's warning said what the video has.
 		resp.Diagnostics.AddAttributeError(path.Root("source_file"), "Missing Video Source",
 			"A video needs exactly one source: set source_file (the path of a local video file to upload), "+
-				"source_url (the address of a video on the web) or source_video_id (the id of a video to copy).")
+				"source_url (the address of a video on the web) or source_video_id (the id of a video to copy). "+
+				"For an imported video (a configuration that -generate-config-out wrote), set source_file to the "+
+				"file the video was uploaded from, or, for a video that has no source, to the file to upload into "+
+				"it: the video keeps its id. source_url or source_video_id replace a video that has no source with "+
+				"a new video made from them. The import's warning says whether the video has a source.")
 	}
 	checkVideoBodySize(ctx, cfg, &resp.Diagnostics)
 }
@@ -157,9 +166,13 @@ func resumesUpload(plan, state VideoResourceModel) bool {
 	return !plan.SourceFile.IsNull() && (state.SourceBytesMissing.IsNull() || state.SourceBytesMissing.ValueInt64() > 0)
 }
 
-// planResumedUpload plans an update that resumes the upload of file, and warns that it will.
-// It is a change that no attribute of the configuration made: what the apply changes on the
-// service is not known yet (the service detects the language once the source is in).
+// planResumedUpload plans an update that resumes the upload of file. It is a change that no
+// attribute of the configuration made: what the apply changes on the service is not known yet
+// (the service detects the language once the source is in). The plan says it through
+// source_bytes_missing, known after apply, and no warning: Terraform prints a plan's warnings
+// again at the end of the apply that carries it out, where a resumption that completed must
+// read as the completed update it is. An apply that cannot finish it says so in its own
+// diagnostics. What was planned, and why, goes to the log.
 func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *VideoResourceModel, state VideoResourceModel,
 	file localfile.SourceFile, diags *diag.Diagnostics,
 ) {
@@ -172,24 +185,20 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *VideoReso
 	if configured.IsNull() {
 		plan.Language = types.StringUnknown()
 	}
-	missing := "all of its bytes"
+	missing := "unknown" // no status read since the last upload
 	if !state.SourceBytesMissing.IsNull() {
-		missing = fmt.Sprintf("%d of its %d bytes (%s)", state.SourceBytesMissing.ValueInt64(), file.Size,
-			framework.ApproxBytes(state.SourceBytesMissing.ValueInt64()))
+		missing = strconv.FormatInt(state.SourceBytesMissing.ValueInt64(), 10)
 	}
 	// The file is the one uploaded before, or, for a video imported by id (no hash in its state),
 	// the one whose size is the size the service was given.
-	same := "the file is the one uploaded before: its SHA-256 is unchanged"
+	same := "sha256"
 	if state.SourceSHA256.IsNull() {
-		same = "the video was imported, and the file has the size of the source the service was given"
+		same = "size"
 	}
-	// Terraform prints a plan's warnings again at the end of the apply that carried it out, so
-	// the warning says what was found and planned, in the past tense, which stays true there.
-	diags.AddAttributeWarning(path.Root("source_bytes_missing"), VideoUploadIncomplete, fmt.Sprintf(
-		"When the plan was made, the source of video %s was incomplete: the service lacked %s of %s. The plan "+
-			"chose to resume the upload in place, to send only what the service lacked (%s), then wait for it to be %s; an "+
-			"apply that could not finish it says so in an error or a warning of its own.", state.ID.ValueString(),
-		missing, plan.SourceFile.ValueString(), same, plan.WaitFor.ValueString()))
+	tflog.Info(ctx, "planned to resume the upload of a video's source", map[string]any{
+		"video_id": state.ID.ValueString(), "file": file.Path, "missing_bytes": missing,
+		"total_bytes": strconv.FormatInt(file.Size, 10), "same_file_by": same,
+	})
 }
 
 // replacements are the attributes whose change replaces the video. A video imported by id has
@@ -199,7 +208,8 @@ func (r *videoResource) replacements(ctx context.Context, plan, state VideoResou
 	var replace path.Paths
 	imported := state.SourceFile.IsNull() && state.SourceURL.IsNull() && state.SourceVideoID.IsNull()
 	if imported {
-		if file.Size == 0 || r.Pd == nil {
+		created := !plan.SourceURL.IsNull() || !plan.SourceVideoID.IsNull()
+		if (file.Size == 0 && !created) || r.Pd == nil {
 			return nil, true
 		}
 		st, err := r.Pd.Client.GetVideoStatus(ctx, state.ID.ValueString())
@@ -207,7 +217,21 @@ func (r *videoResource) replacements(ctx context.Context, plan, state VideoResou
 			framework.AddAPIErrorDiagnostics(&resp.Diagnostics, "Unable to Read Video Status", err, r.Pd, videoAttributePaths)
 			return nil, false
 		}
-		if st.Ingest != nil && st.Ingest.Filesize != nil && *st.Ingest.Filesize != file.Size {
+		if created && st.Ingest == nil {
+			// The service takes an address or a video to copy only when it creates a video: one
+			// that has no source gets it through a new video.
+			name := "source_url"
+			if plan.SourceURL.IsNull() {
+				name = "source_video_id"
+			}
+			resp.Diagnostics.AddAttributeWarning(path.Root(name), "Imported Video Has No Source", fmt.Sprintf(
+				"When the plan was made, video %s had no source (it was made through the API and never given one), "+
+					"and the service takes %s only when it creates a video: the plan replaced it with a new video made "+
+					"from %s, and the video without a source is deleted. To keep its id, set source_file instead: the "+
+					"file is then uploaded into it.", state.ID.ValueString(), name, name))
+			return append(replace, path.Root(name)), true
+		}
+		if file.Size > 0 && st.Ingest != nil && st.Ingest.Filesize != nil && *st.Ingest.Filesize != file.Size {
 			resp.Diagnostics.AddAttributeWarning(path.Root("source_file"), "Imported Video Holds Another Source", fmt.Sprintf(
 				"When the plan was made, video %s held a source of %d bytes, and %s had %d: it is not this file, so "+
 					"the plan replaced the video with one made from this file.", state.ID.ValueString(), *st.Ingest.Filesize,

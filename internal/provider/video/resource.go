@@ -443,6 +443,9 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		state.setFromStatus(st)
 		if imported {
 			state.SourceBytesMissing = missingFromStatus(st)
+			if st.Ingest == nil && state.SourceURL.IsNull() {
+				warnVideoHasNoSource(state.ID.ValueString(), &resp.Diagnostics)
+			}
 		}
 	}
 	state.keepPlayableWhole()

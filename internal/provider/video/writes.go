@@ -25,9 +25,10 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// VideoUploadIncomplete is the one summary of every warning about a source the service holds
-// only part of: the apply that stopped uploading it and the plan that resumes it use the same
-// words, so that a user searching for it finds both (and the troubleshooting guide's entry).
+// VideoUploadIncomplete is the one summary of every warning of an apply that left a source the
+// service holds only part of, so that a user searching for it finds each (and the
+// troubleshooting guide's entry). The plan that resumes the upload does not use it: Terraform
+// prints that plan's warnings again after an apply that completed the upload.
 const VideoUploadIncomplete = "Video Upload Incomplete"
 
 // createVideo creates a video; a create whose outcome is unknown adopts the video it stored:
@@ -473,4 +474,20 @@ func keptIgnoredLabels(ctx context.Context, pd *framework.ProviderData, id strin
 		in.Metadata = videohost.Value(metadataList(sent))
 	}
 	return true
+}
+
+// VideoHasNoSourceSummary is the summary of the warning of the import of a video that has no
+// source: one made through the API and never uploaded.
+const VideoHasNoSourceSummary = "Video Has No Source"
+
+// warnVideoHasNoSource says, at the import of video id, that the service holds no source for it
+// (no byte arrived and it was given no address or video to copy), so that it cannot play, and
+// what to set in its configuration.
+func warnVideoHasNoSource(id string, diags *diag.Diagnostics) {
+	diags.AddWarning(VideoHasNoSourceSummary, fmt.Sprintf(
+		"Video %s has no source: it was made through the API and never given a file, an address or a video to "+
+			"copy, so it cannot play. Set its source in the configuration: source_file, the path of a local video "+
+			"file, uploads that file into this video, which keeps its id; source_url (a video on the web) or "+
+			"source_video_id (a video to copy) replaces it with a new video made from that source, since the "+
+			"service takes those only when it creates a video.", id))
 }
