@@ -4,15 +4,19 @@
 // the kinds without a name (watermarks, upload tokens) whose ids a run's ledger holds. It runs
 // one sweeper per resource type, each after those it depends on (acctest.Sweepers), as
 // terraform-provider-aws's sweepers run; -run names some of them (their dependencies
-// run too). It prints each object it deletes, and refuses any endpoint but the sandbox or a
-// loopback emulator unless -allow-production is given. Discarded videos are not deleted: the
-// API has no delete of them, and the service purges them 90 days after their discard.
+// run too). It prints each object it deletes. Before any request with the key, in every mode,
+// it refuses any endpoint but the sandbox or an emulator on loopback (one that answers as the
+// emulator) unless -allow-production is given, and http:// beyond loopback even then
+// (acctest.GuardEndpoint); -check-endpoint does only that check (testacc-remote.sh's).
+// Discarded videos are not deleted: the API has no delete of them, and the service purges
+// them 90 days after their discard.
 //
 // -inventory FILE writes every object of every kind to FILE instead, and -compare FILE lists
 // them again and exits 1 when they differ from FILE's (CI's check that a run left nothing).
 //
 //	go run ./scripts/sweep [-allow-production] [-ledger DIR] [-run videohost_video,...]
-//	go run ./scripts/sweep -inventory FILE | -compare FILE
+//	go run ./scripts/sweep [-allow-production] -check-endpoint
+//	go run ./scripts/sweep [-allow-production] -inventory FILE | -compare FILE
 package main
 
 import (
@@ -30,7 +34,8 @@ import (
 )
 
 func main() {
-	prod := flag.Bool("allow-production", false, "sweep an endpoint that is neither the sandbox nor a loopback emulator")
+	prod := flag.Bool("allow-production", false, "send the key to an endpoint that is neither the sandbox nor an emulator on loopback (still never http:// beyond loopback)")
+	check := flag.Bool("check-endpoint", false, "only check that the endpoint may be given the key (the sandbox, or an emulator on loopback), and exit 0 when it may")
 	ledgerDir := flag.String("ledger", "", "a run's ledger directory: also delete the watermarks and upload tokens it created")
 	inventory := flag.String("inventory", "", "write every object of every kind to this file and delete nothing")
 	compare := flag.String("compare", "", "list every object and exit 1 when the list differs from this file's")
@@ -42,7 +47,15 @@ func main() {
 	defer cancel()
 	base := os.Getenv("VIDEOHOST_BASE_URL")
 	if base == "" {
-		base = "https://sandbox.api.video"
+		base = acctest.SandboxURL
+	}
+	// Every mode sends the key (a listing too): the endpoint is checked first, whatever the mode.
+	if err := acctest.GuardEndpoint(ctx, base, *prod, "pass -allow-production"); err != nil {
+		fail(err.Error())
+	}
+	if *check {
+		fmt.Printf("sweep: %s may be given the key\n", base)
+		return
 	}
 	key := os.Getenv("VIDEOHOST_API_KEY")
 	if key == "" {
@@ -58,9 +71,6 @@ func main() {
 	case *compare != "":
 		compareInventory(ctx, c, *compare)
 	default:
-		if err := acctest.SweepAllowed(base); err != nil && !*prod {
-			fail(err.Error())
-		}
 		var names []string
 		if *run != "" {
 			names = strings.Split(*run, ",")
@@ -70,14 +80,18 @@ func main() {
 }
 
 func sweep(ctx context.Context, c *videohost.Client, run []string, ledgerDir string) {
-	ids := map[string]bool{}
+	var ids map[string]bool
 	if ledgerDir != "" {
 		entries, err := acctest.ReadLedger(ledgerDir)
 		if err != nil {
 			fail(err.Error())
 		}
-		for _, e := range entries {
-			ids[e.Kind+" "+e.ID] = true
+		if len(entries) == 0 {
+			fail(fmt.Sprintf("-ledger %s holds no ledger file (ledger-*.jsonl): give the directory a remote run printed", ledgerDir))
+		}
+		ids = acctest.LedgerIDs(entries)
+		if n := len(acctest.TallyLedger(entries).Unanswered); n > 0 {
+			fmt.Printf("sweep: the ledger holds %d creates whose answer no one saw: their objects are deleted only if named with the prefix\n", n)
 		}
 	}
 	deleted, err := acctest.Sweep(ctx, c, run, ids, os.Stdout)
