@@ -61,7 +61,7 @@ func WriteLedgerReport(w io.Writer, dir string, entries []LedgerEntry) (LedgerTa
 		if e.Name != "" {
 			name = fmt.Sprintf("named %q", e.Name)
 		}
-		fmt.Fprintf(w, "  perhaps left: a %s, %s, by %s: its create was sent and no answer was seen (the test binary stopped, or the service answered 5xx), so its id is unknown\n",
+		fmt.Fprintf(w, "  perhaps left: %s (%s) by %s: its create was sent and no answer was seen (the test binary stopped, or the service answered 5xx), so its id is unknown\n",
 			e.Kind, name, e.Test)
 	}
 	misnamed := writeMisnamed(w, entries)
