@@ -153,6 +153,8 @@ else
 	lib_say "==> testacc-remote: the ledger is kept in $VIDEOHOST_LEDGER; to delete what the run left:" >&2
 	lib_say "    make sweep SWEEP_FLAGS=\"-ledger $VIDEOHOST_LEDGER\"" >&2
 fi
+# Stopped: the summary above is what there is to say; the exit says it was interrupted.
+[ -z "$interrupted" ] || exit "$rc"
 if [ "$rc" -ne 0 ]; then
 	# go test -v interleaves the tests that run in parallel, each stretch headed by a "=== RUN",
 	# "=== CONT" or "=== NAME" line: each failing test's own lines, which say why it failed.
@@ -162,6 +164,5 @@ if [ "$rc" -ne 0 ]; then
 	done
 	lib_say "---- the last lines of go test ----" >&2
 	tail -n 40 "$log" >&2
-	[ -z "$interrupted" ] || exit "$rc"
 	lib_fail "go test failed, or the run deviated from the contract or left objects (exit $rc)"
 fi
