@@ -275,3 +275,40 @@ func TestLedgerSurvivesItsBinary(t *testing.T) {
 		})
 	}
 }
+
+// TestAccRemoteScriptRefusesBeforeAnyRequest: make testacc-remote pointed at a loopback server
+// that is not an emulator stops before its inventory, its tests or anything else sends the key
+// there: the server gets the guard's probe alone, and the script says why and how to allow it.
+func TestAccRemoteScriptRefusesBeforeAnyRequest(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("runs scripts/testacc-remote.sh, which builds the sweep program: only with TF_ACC=1")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spy := newSpyServer(t, "127.0.0.1:0", nil)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", filepath.Join(root, "scripts", "testacc-remote.sh"))
+	cmd.Dir = root
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "VIDEOHOST_") && !strings.HasPrefix(kv, "TESTACC_") && !strings.HasPrefix(kv, "TF_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "VIDEOHOST_API_KEY=the-key", "VIDEOHOST_BASE_URL="+spy.URL, "TESTACC_REMOTE_INVENTORY=1")
+	res := RunInGroup(ctx, t, cmd)
+	out := string(res.Output)
+	if res.Err == nil {
+		t.Errorf("the script passed against a server that is not the emulator:\n%s", out)
+	}
+	for _, want := range []string{"does not answer as the videohost emulator", "refusing to send the key to " + spy.URL, EnvAllowProduction + "=1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the script's output does not say %q:\n%s", want, out)
+		}
+	}
+	if got := spy.requests(); spy.withKey() != 0 || len(got) != 1 || got[0] != "GET /_emulator/ auth=" {
+		t.Errorf("the server was sent %q, want the probe alone, without a key", got)
+	}
+}
