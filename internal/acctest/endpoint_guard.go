@@ -9,6 +9,7 @@ package acctest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -45,14 +46,22 @@ const probeTimeout = 10 * time.Second
 func GuardEndpoint(ctx context.Context, baseURL string, allowProduction bool, allow string) error {
 	u, err := url.Parse(baseURL)
 	if err != nil {
-		return fmt.Errorf("the endpoint %q is not a URL (%v): give the sandbox's, %s, or an emulator's", baseURL, err, SandboxURL)
+		// The URL is not repeated: it may hold a key where user information goes.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		return fmt.Errorf("the endpoint is not a URL (%v): give the sandbox's, %s, or an emulator's", err, SandboxURL)
 	}
-	shown := u.Redacted()
+	// The endpoint as the errors show it: without its user information, which may be a key.
+	bare := *u
+	bare.User = nil
+	shown := bare.String()
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
 		return fmt.Errorf("the endpoint %s is not an http(s) URL: give the sandbox's, %s, or an emulator's", shown, SandboxURL)
 	case u.User != nil:
-		return fmt.Errorf("the endpoint %s holds user information (user@ or user:password@), which is no part of a base URL and may hide where it points: remove it", shown)
+		return fmt.Errorf("the endpoint %s holds user information (user@ or user:password@, not shown here), which is no part of a base URL and may hide where it points: remove it", shown)
 	case u.Opaque != "" || u.RawQuery != "" || u.Fragment != "" || u.ForceQuery || u.Host == "":
 		return fmt.Errorf("the endpoint %s is not a base URL (a scheme, a host and at most a path): remove its query or fragment", shown)
 	}
@@ -102,7 +111,7 @@ func probeEmulator(ctx context.Context, u *url.URL) string {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	probe := *u
-	probe.Path = strings.TrimSuffix(u.Path, "/") + "/_emulator/"
+	probe.Path, probe.RawPath = strings.TrimSuffix(u.Path, "/")+"/_emulator/", ""
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, probe.String(), nil)
 	if err != nil {
 		return err.Error()

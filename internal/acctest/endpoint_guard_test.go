@@ -152,6 +152,12 @@ func TestGuardEndpoint(t *testing.T) {
 			}
 		}
 	}
+	// What may be a key never shows in a refusal: user information, or a URL that does not parse.
+	for _, u := range []string{"https://sekret@ws.api.video", "https://user:sekret@sandbox.api.video", "https://sekret@ws.api.video/%zz", "http://[sekret"} {
+		if err := GuardEndpoint(t.Context(), u, false, "pass -allow-it"); err == nil || strings.Contains(err.Error(), "sekret") {
+			t.Errorf("GuardEndpoint(%s) = %v: want a refusal that does not show the user information", u, err)
+		}
+	}
 	// The loopback servers that are not the emulator were asked once each (the probe, with no
 	// key), and the redirect was not followed.
 	for name, s := range map[string]*spyServer{"tunnel": tunnel, "index": index, "redirect": redirect} {
