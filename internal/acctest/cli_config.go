@@ -52,9 +52,9 @@ func RunWithOwnCLIConfig(m *testing.M) int {
 	}
 	// Against a real endpoint, no test may send the key anywhere before the endpoint is known to
 	// be the sandbox or an emulator (or allowed): not even a test that leaves the provider to
-	// read VIDEOHOST_BASE_URL itself.
-	if base := os.Getenv(framework.EnvBaseURL); os.Getenv("VIDEOHOST_EMULATOR") == "0" && base != "" {
-		if err := guardRemote(base); err != nil {
+	// read VIDEOHOST_BASE_URL or VIDEOHOST_ENVIRONMENT itself.
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		if err := guardRemote(remoteTarget()); err != nil {
 			fmt.Fprintf(os.Stderr, "VIDEOHOST_EMULATOR=0: %v\n", err)
 			return 1
 		}

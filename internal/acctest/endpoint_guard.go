@@ -21,15 +21,14 @@ import (
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // EnvAllowProduction, set to 1, lets the acceptance tests' remote mode and testacc-remote.sh
 // run against an endpoint that is neither the sandbox nor an emulator (the sweep program wants
 // its own flag, -allow-production, since it deletes).
 const EnvAllowProduction = "VIDEOHOST_ALLOW_PRODUCTION"
-
-// SandboxURL is the sandbox's base URL, the one endpoint the guard takes by its name alone.
-const SandboxURL = "https://sandbox.api.video"
 
 // probeTimeout bounds the question put to a loopback endpoint: an emulator answers at once.
 const probeTimeout = 10 * time.Second
@@ -51,7 +50,7 @@ func GuardEndpoint(ctx context.Context, baseURL string, allowProduction bool, al
 		if errors.As(err, &uerr) {
 			err = uerr.Err
 		}
-		return fmt.Errorf("the endpoint is not a URL (%v): give the sandbox's, %s, or an emulator's", err, SandboxURL)
+		return fmt.Errorf("the endpoint is not a URL (%v): give the sandbox's, %s, or an emulator's", err, videohost.SandboxURL)
 	}
 	// The endpoint as the errors show it: without its user information, which may be a key.
 	bare := *u
@@ -59,7 +58,7 @@ func GuardEndpoint(ctx context.Context, baseURL string, allowProduction bool, al
 	shown := bare.String()
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
-		return fmt.Errorf("the endpoint %s is not an http(s) URL: give the sandbox's, %s, or an emulator's", shown, SandboxURL)
+		return fmt.Errorf("the endpoint %s is not an http(s) URL: give the sandbox's, %s, or an emulator's", shown, videohost.SandboxURL)
 	case u.User != nil:
 		return fmt.Errorf("the endpoint %s holds user information (user@ or user:password@, not shown here), which is no part of a base URL and may hide where it points: remove it", shown)
 	case u.Opaque != "" || u.RawQuery != "" || u.Fragment != "" || u.ForceQuery || u.Host == "":
@@ -71,7 +70,7 @@ func GuardEndpoint(ctx context.Context, baseURL string, allowProduction bool, al
 	loopback, canonical := loopbackHost(u.Hostname())
 	switch {
 	case u.Scheme == "http" && !loopback:
-		return fmt.Errorf("the endpoint %s is http:// and not on loopback: the key would cross the network in clear. Use https:// (the sandbox is %s)", shown, SandboxURL)
+		return fmt.Errorf("the endpoint %s is http:// and not on loopback: the key would cross the network in clear. Use https:// (the sandbox is %s)", shown, videohost.SandboxURL)
 	case allowProduction:
 		return nil
 	case loopback && canonical:
@@ -85,7 +84,7 @@ func GuardEndpoint(ctx context.Context, baseURL string, allowProduction bool, al
 		return fmt.Errorf("the endpoint %s names loopback in a form of its own (%s): write it localhost, 127.0.0.1 or [::1] as the emulator prints it, or %s if this workspace may be written to",
 			shown, u.Hostname(), allow)
 	}
-	return fmt.Errorf("the endpoint %s is neither the sandbox (%s, written so) nor an emulator on loopback: its key may open a production workspace. %s if this workspace may be written to", shown, SandboxURL, upperFirst(allow))
+	return fmt.Errorf("the endpoint %s is neither the sandbox (%s, written so) nor an emulator on loopback: its key may open a production workspace. %s if this workspace may be written to", shown, videohost.SandboxURL, upperFirst(allow))
 }
 
 // loopbackHost says whether host names loopback (localhost, an address of 127.0.0.0/8 or ::1,
@@ -146,6 +145,18 @@ func upperFirst(s string) string {
 // remoteGuards keeps GuardEndpoint's answer per endpoint and allowance, so that the tests of a
 // binary ask a loopback endpoint once.
 var remoteGuards sync.Map
+
+// remoteTarget is where the provider of a remote test sends its requests when the test leaves
+// it to its environment: VIDEOHOST_BASE_URL, or the address of VIDEOHOST_ENVIRONMENT.
+func remoteTarget() string {
+	if base := os.Getenv(framework.EnvBaseURL); base != "" {
+		return base
+	}
+	if strings.EqualFold(os.Getenv(framework.EnvEnvironment), videohost.EnvironmentProduction) {
+		return videohost.ProductionURL
+	}
+	return videohost.SandboxURL
+}
 
 // guardRemote is GuardEndpoint for the acceptance tests' remote mode: the endpoint base, allowed
 // by VIDEOHOST_ALLOW_PRODUCTION=1.

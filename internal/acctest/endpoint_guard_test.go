@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // spyServer is a loopback server that is not an emulator: it answers every request as a tunnel
@@ -106,8 +107,8 @@ func TestGuardEndpoint(t *testing.T) {
 		ok, okIfAllowed bool
 		says            string
 	}{
-		{SandboxURL, true, true, ""},
-		{SandboxURL + "/", true, true, ""},
+		{videohost.SandboxURL, true, true, ""},
+		{videohost.SandboxURL + "/", true, true, ""},
 		{"https://sandbox.api.video:443", true, true, ""},
 		{emu, true, true, ""},
 		{"http://localhost:" + emuPort, true, true, ""},
@@ -163,6 +164,24 @@ func TestGuardEndpoint(t *testing.T) {
 	for name, s := range map[string]*spyServer{"tunnel": tunnel, "index": index, "redirect": redirect} {
 		if got := s.requests(); len(got) != 1 || got[0] != "GET /_emulator/ auth=" {
 			t.Errorf("the %s server was sent %q, want the probe alone, without a key", name, got)
+		}
+	}
+}
+
+// TestRemoteTarget: the endpoint the remote mode guards is VIDEOHOST_BASE_URL, else production
+// when VIDEOHOST_ENVIRONMENT says so (which the provider would then reach), else the sandbox.
+func TestRemoteTarget(t *testing.T) {
+	for _, tc := range []struct{ base, environment, want string }{
+		{"http://127.0.0.1:1", "production", "http://127.0.0.1:1"},
+		{"", "production", videohost.ProductionURL},
+		{"", "Production", videohost.ProductionURL},
+		{"", "", videohost.SandboxURL},
+		{"", "sandbox", videohost.SandboxURL},
+	} {
+		t.Setenv("VIDEOHOST_BASE_URL", tc.base)
+		t.Setenv("VIDEOHOST_ENVIRONMENT", tc.environment)
+		if got := remoteTarget(); got != tc.want {
+			t.Errorf("base %q, environment %q: the remote mode guards %s, want %s", tc.base, tc.environment, got, tc.want)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer cancel()
 	base := getenv("VIDEOHOST_BASE_URL")
 	if base == "" {
-		base = acctest.SandboxURL
+		base = videohost.SandboxURL
 	}
 	// Every mode sends the key (a listing too): the endpoint is checked first, whatever the mode.
 	if err := acctest.GuardEndpoint(ctx, base, *prod, "pass -allow-production"); err != nil {
