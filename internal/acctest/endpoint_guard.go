@@ -135,6 +135,7 @@ func probeEmulator(ctx context.Context, u *url.URL) string {
 	return fmt.Sprintf("GET %s answered %s, not the emulator's control API", probe.Path, resp.Status)
 }
 
+// upperFirst is s with its first letter in upper case, for a hint that starts a sentence.
 func upperFirst(s string) string {
 	if s == "" {
 		return s
@@ -171,6 +172,7 @@ func guardRemote(base string) error {
 	return err
 }
 
+// errOrNil is the error that remoteGuards keeps in v, nil for an endpoint that was taken.
 func errOrNil(v any) error {
 	err, _ := v.(error)
 	return err
