@@ -26,6 +26,17 @@
 # `make sweep` deletes what carries the prefix. TESTACC_REMOTE_INVENTORY=1 (CI sets it) lists
 # every object of every kind before and after the run (scripts/sweep) and fails on a
 # difference, discarded videos aside: for a workspace that no one else uses meanwhile.
+#
+# Before anything is sent with the key, the endpoint must be the sandbox (https://sandbox.api.video)
+# or an emulator on loopback (one that answers as the emulator): scripts/sweep -check-endpoint,
+# the guard that the sweep and the tests' remote mode use too. VIDEOHOST_ALLOW_PRODUCTION=1
+# allows any other https endpoint, for a workspace that may be written to.
+#
+# The ledger is written as the tests make their objects, into a directory of its own
+# (videohost-ledger.*, 0700, under TMPDIR), which the run removes only when it passed. A run that
+# failed, crashed or was stopped (Ctrl-C, SIGTERM: the tests are stopped, then the summary is
+# printed from what the ledger holds) keeps it and prints the command that sweeps what it left:
+# make sweep SWEEP_FLAGS="-ledger DIR".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -49,6 +60,11 @@ if [ "${TESTACC_REMOTE_EMULATOR:-0}" = 1 ]; then
 fi
 [ -n "${VIDEOHOST_API_KEY:-}" ] || lib_fail "VIDEOHOST_API_KEY is not set: give the API key of a sandbox project (or TESTACC_REMOTE_EMULATOR=1)"
 [ -n "${VIDEOHOST_BASE_URL:-}" ] || lib_fail "VIDEOHOST_BASE_URL is not set: the sandbox is https://sandbox.api.video"
+go build -o "$lib_tmp/sweep" ./scripts/sweep
+allow=()
+[ "${VIDEOHOST_ALLOW_PRODUCTION:-}" != 1 ] || allow=(-allow-production)
+"$lib_tmp/sweep" ${allow[@]+"${allow[@]}"} -check-endpoint >/dev/null ||
+	lib_fail "refusing to send the key to $VIDEOHOST_BASE_URL (above: why); VIDEOHOST_ALLOW_PRODUCTION=1 allows an https endpoint whose workspace may be written to"
 if [ -n "${VIDEOHOST_OPENAPI:-}" ]; then
 	export VIDEOHOST_CONTRACT_REPORT="$lib_tmp/contract"
 else
@@ -56,19 +72,39 @@ else
 fi
 
 VIDEOHOST_TEST_RUN=$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')
-VIDEOHOST_LEDGER="$lib_tmp/ledger"
-export VIDEOHOST_TEST_RUN VIDEOHOST_LEDGER
+export VIDEOHOST_TEST_RUN
 lib_say "==> testacc-remote: run tf-acc-$VIDEOHOST_TEST_RUN (the prefix of what it creates)"
 
 if [ "${TESTACC_REMOTE_INVENTORY:-0}" = 1 ]; then
-	go build -o "$lib_tmp/sweep" ./scripts/sweep
-	"$lib_tmp/sweep" -inventory "$lib_tmp/inventory-before.json"
+	"$lib_tmp/sweep" ${allow[@]+"${allow[@]}"} -inventory "$lib_tmp/inventory-before.json"
 fi
 
-log="$lib_tmp/go-test.log"
+# Outside lib_tmp, which every exit removes: a run that did not pass keeps its ledger.
+VIDEOHOST_LEDGER=$(mktemp -d "${TMPDIR:-/tmp}/videohost-ledger.XXXXXX")
+export VIDEOHOST_LEDGER
+lib_say "==> testacc-remote: the ledger of the run: $VIDEOHOST_LEDGER (kept unless the run passes)"
+
+# go test runs in a process group of its own (lib_start): a Ctrl-C or SIGTERM reaches this script
+# alone, which stops the tests (SIGTERM to their whole group, SIGKILL after 5 s) and goes on to
+# the summary, read from the ledger's files, rather than exiting with the tests' objects
+# unaccounted for. A second one exits at once, the ledger kept.
+interrupted=""
+trap 'interrupted=130' INT
+trap 'interrupted=143' TERM
 rc=0
-VIDEOHOST_EMULATOR=0 TF_ACC=1 go test -count=1 -v -run "${TESTACC_REMOTE_RUN:-^TestAcc}" \
-	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-30m}" ./internal/provider/... >"$log" 2>&1 || rc=$?
+# shellcheck disable=SC2016 # the inner shell expands its own arguments
+lib_start go-test sh -c 'exec "$@" 2>&1' go-test env VIDEOHOST_EMULATOR=0 TF_ACC=1 go test -count=1 -v -run "${TESTACC_REMOTE_RUN:-^TestAcc}" \
+	-parallel "${TESTACC_REMOTE_PARALLEL:-2}" -timeout "${TESTACC_REMOTE_TIMEOUT:-30m}" ./internal/provider/...
+gotest=$lib_last_pid
+log="$lib_tmp/go-test.out"
+lib_wait "$gotest" || rc=$?
+if [ -n "$interrupted" ]; then
+	lib_say "==> testacc-remote: interrupted: stopping the tests, then the summary of what they made" >&2
+	lib_stop "$gotest"
+	rc=$interrupted
+fi
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # TESTACC_REMOTE_LOG keeps go test's whole output in that file.
 [ -z "${TESTACC_REMOTE_LOG:-}" ] || cp "$log" "$TESTACC_REMOTE_LOG"
 
@@ -100,14 +136,25 @@ if [ -n "${VIDEOHOST_CONTRACT_REPORT:-}" ] && [ -d "$VIDEOHOST_CONTRACT_REPORT" 
 	# Every package of the provider is a test binary with a report of its own: one summary of them all.
 	go run ./scripts/contractreport "$VIDEOHOST_CONTRACT_REPORT" || rc=1
 fi
-if [ -d "$VIDEOHOST_LEDGER" ]; then
-	go run ./scripts/ledgerreport "$VIDEOHOST_LEDGER" || rc=1
-else
-	lib_say "ledger of the run: no test created or deleted an object"
+# The ledger's files are the summary's only source: what a crashed or stopped test binary made
+# is there too.
+go build -o "$lib_tmp/ledgerreport" ./scripts/ledgerreport
+if ! "$lib_tmp/ledgerreport" "$VIDEOHOST_LEDGER"; then
+	[ "$rc" -ne 0 ] || rc=1
 fi
 if [ "${TESTACC_REMOTE_INVENTORY:-0}" = 1 ]; then
-	"$lib_tmp/sweep" -compare "$lib_tmp/inventory-before.json" || rc=1
+	if ! "$lib_tmp/sweep" ${allow[@]+"${allow[@]}"} -compare "$lib_tmp/inventory-before.json"; then
+		[ "$rc" -ne 0 ] || rc=1
+	fi
 fi
+if [ "$rc" -eq 0 ] || [ -z "$(ls -A "$VIDEOHOST_LEDGER")" ]; then
+	rm -rf "$VIDEOHOST_LEDGER"
+else
+	lib_say "==> testacc-remote: the ledger is kept in $VIDEOHOST_LEDGER; to delete what the run left:" >&2
+	lib_say "    make sweep SWEEP_FLAGS=\"-ledger $VIDEOHOST_LEDGER\"" >&2
+fi
+# Stopped: the summary above is what there is to say; the exit says it was interrupted.
+[ -z "$interrupted" ] || exit "$rc"
 if [ "$rc" -ne 0 ]; then
 	# go test -v interleaves the tests that run in parallel, each stretch headed by a "=== RUN",
 	# "=== CONT" or "=== NAME" line: each failing test's own lines, which say why it failed.

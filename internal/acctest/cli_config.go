@@ -50,9 +50,18 @@ func RunWithOwnCLIConfig(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "setting the tests' CLI configuration: %v\n", err)
 		return 1
 	}
+	// Against a real endpoint, no test may send the key anywhere before the endpoint is known to
+	// be the sandbox or an emulator (or allowed): not even a test that leaves the provider to
+	// read VIDEOHOST_BASE_URL or VIDEOHOST_ENVIRONMENT itself.
+	if os.Getenv("VIDEOHOST_EMULATOR") == "0" {
+		if err := guardRemote(remoteTarget()); err != nil {
+			fmt.Fprintf(os.Stderr, "VIDEOHOST_EMULATOR=0: %v\n", err)
+			return 1
+		}
+	}
 	announceContract(os.Stdout)
 	code := m.Run()
-	if !writeLedger(os.Stdout) && code == 0 {
+	if !closeLedgers(os.Stdout) && code == 0 {
 		code = 1
 	}
 	if !reportContract(os.Stdout) && code == 0 {

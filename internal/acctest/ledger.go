@@ -2,15 +2,19 @@ package acctest
 
 // The ledger of a run against a real endpoint: every object a test creates there passes the
 // test's proxy (remote_endpoint.go), which records it (its kind, id, name where the service
-// keeps one, and the test's name), and every delete. Each test binary writes its records as
-// JSON into the directory VIDEOHOST_LEDGER names; scripts/ledgerreport adds them up at the end
-// of the run into what it created, deleted and left, by kind. The names the tests give carry
-// the run's prefix (RunName), so that `make sweep` finds what a run left.
+// keeps one, and the test's name), and every delete. Each test binary appends its records, one
+// JSON line each, to a file of its own in the directory VIDEOHOST_LEDGER names, as the requests
+// pass (a create before it is sent), so that the ledger holds what a binary made even when it
+// dies: a panic, a test's deadline, go test's -timeout, a Ctrl-C. scripts/ledgerreport adds the
+// files up at the end of the run (or after it was stopped) into what it created, deleted and
+// left, by kind, and `make sweep SWEEP_FLAGS="-ledger DIR"` deletes what they hold. The names the
+// tests give carry the run's prefix (RunName), so that `make sweep` finds what a run left.
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -33,21 +37,33 @@ const (
 	envRun    = "VIDEOHOST_TEST_RUN"
 )
 
+// The events of a ledger. A create is recorded twice: "creating" before the request is sent
+// (so that a test binary killed while it waits still leaves a trace of it, with the name the
+// request gives), then "created" with the id of the service's answer, or "not created" when the
+// service refused it; a "creating" left alone is a create whose outcome no one saw.
+const (
+	EventCreating   = "creating"
+	EventCreated    = "created"
+	EventNotCreated = "not created"
+	EventDeleted    = "deleted"
+	EventRestored   = "restored"
+)
+
 // LedgerEntry is one create, delete or restore that a test made on the endpoint.
 type LedgerEntry struct {
-	Event string    `json:"event"` // created, deleted or restored
+	Event string    `json:"event"` // one of the Event constants
 	Kind  string    `json:"kind"`  // video, live stream, webhook, player theme, watermark, upload token, summary
-	ID    string    `json:"id"`
+	ID    string    `json:"id,omitempty"`
 	Name  string    `json:"name,omitempty"` // the title, name or URL the service keeps, if any
 	Test  string    `json:"test"`
 	At    time.Time `json:"at"`
+	// Req pairs a create's "creating" with its outcome: the ledger file's name and a count.
+	Req string `json:"req,omitempty"`
 }
 
 var (
 	runIDOnce sync.Once
 	runID     string
-	ledgerMu  sync.Mutex
-	ledger    []LedgerEntry
 )
 
 // RunPrefix is TestPrefix and the run's id: VIDEOHOST_TEST_RUN, or a random word of this test
@@ -84,7 +100,7 @@ func runName(test, what string) string {
 func Misnamed(entries []LedgerEntry) []LedgerEntry {
 	var out []LedgerEntry
 	for _, e := range entries {
-		if e.Event != "created" || e.Name == "" {
+		if e.Event != EventCreated || e.Name == "" {
 			continue
 		}
 		test, _, _ := strings.Cut(e.Test, "/")
@@ -114,32 +130,59 @@ func ledgerEvent(method, path string) (event, segment, id string) {
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	switch {
 	case method == http.MethodPost && len(parts) == 1:
-		return "created", parts[0], ""
+		return EventCreated, parts[0], ""
 	case method == http.MethodDelete && len(parts) == 2:
-		return "deleted", parts[0], parts[1]
+		return EventDeleted, parts[0], parts[1]
 	case method == http.MethodPatch && len(parts) == 3 && parts[0] == "discarded" && parts[1] == "videos":
-		return "restored", "videos", parts[2]
+		return EventRestored, "videos", parts[2]
 	}
 	return "", "", ""
 }
 
-// recordLedger wraps next so that the successes of test t's creates, deletes and restores go
-// into the ledger.
+// recordLedger wraps next so that test t's creates, deletes and restores go into the ledger of
+// the directory VIDEOHOST_LEDGER names (none when it names none): each create as it is sent and
+// again as it is answered, each delete and restore once it succeeded.
 func recordLedger(t *testing.T, next http.Handler) http.Handler {
+	dir := os.Getenv(envLedger)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		event, segment, id := ledgerEvent(r.Method, r.URL.Path)
 		k, known := ledgerKinds[segment]
-		if event == "" || !known {
+		if event == "" || !known || dir == "" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		rec := &teeWriter{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(rec, r)
-		if rec.status < 200 || rec.status > 299 {
+		l, err := ledgerOf(dir)
+		if err != nil {
+			t.Errorf("ledger: %v", err)
+			next.ServeHTTP(w, r)
 			return
 		}
-		e := LedgerEntry{Event: event, Kind: k.kind, ID: id, Test: t.Name(), At: time.Now().UTC()}
-		if event == "created" {
+		record := func(e LedgerEntry) {
+			e.Kind, e.Test, e.At = k.kind, t.Name(), time.Now().UTC()
+			if err := l.append(e); err != nil {
+				t.Errorf("ledger: %v", err)
+			}
+		}
+		var req string
+		if event == EventCreated {
+			req = l.nextReq()
+			record(LedgerEntry{Event: EventCreating, Name: nameInRequest(r, k.name), Req: req})
+		}
+		rec := &teeWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		switch {
+		case event == EventCreated && rec.status >= 500:
+			// Sent, and perhaps stored (an answer that never came, a 500 after the store): the
+			// "creating" stays alone, and the summary says that the create may have left an object.
+			return
+		case event == EventCreated && (rec.status < 200 || rec.status > 299):
+			record(LedgerEntry{Event: EventNotCreated, Req: req})
+			return
+		case rec.status < 200 || rec.status > 299:
+			return
+		}
+		e := LedgerEntry{Event: event, ID: id, Req: req}
+		if event == EventCreated {
 			var body map[string]any
 			_ = json.Unmarshal(rec.body.Bytes(), &body)
 			e.ID, _ = body[k.id].(string)
@@ -151,10 +194,31 @@ func recordLedger(t *testing.T, next http.Handler) http.Handler {
 			t.Errorf("ledger: the answer to %s %s holds no %s: the object it made cannot be accounted for", r.Method, r.URL.Path, k.id)
 			return
 		}
-		ledgerMu.Lock()
-		ledger = append(ledger, e)
-		ledgerMu.Unlock()
+		record(e)
 	})
+}
+
+// nameInRequest is the member field of a create's JSON body (the title, name or URL the object
+// will carry), or "" when the body is not JSON or has no such member. The body is read whole
+// only up to 1 MiB, and given back to the request as it was.
+func nameInRequest(r *http.Request, field string) string {
+	if field == "" || r.Body == nil || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		return ""
+	}
+	head, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), r.Body), r.Body}
+	if err != nil {
+		return ""
+	}
+	var body map[string]any
+	if json.Unmarshal(head, &body) != nil {
+		return ""
+	}
+	name, _ := body[field].(string)
+	return name
 }
 
 // teeWriter keeps the status and a copy of the body of an answer (the small answer to a create).
@@ -182,34 +246,107 @@ func (w *teeWriter) Flush() {
 	}
 }
 
-// writeLedger writes this test binary's ledger into the directory VIDEOHOST_LEDGER names, when
-// it names one and the binary recorded something; it returns false when it could not.
-func writeLedger(w *os.File) bool {
-	dir := os.Getenv(envLedger)
-	ledgerMu.Lock()
-	defer ledgerMu.Unlock()
-	if dir == "" || len(ledger) == 0 {
-		return true
+// ledgerWriter is this test binary's ledger file in one directory: one JSON line per event,
+// only ever appended, each written whole and synced to the disk before the request it records
+// goes on, so that the file holds every event even when the binary dies the next instant
+// (a panic, its deadline, go test's -timeout, a Ctrl-C, SIGKILL).
+type ledgerWriter struct {
+	mu   sync.Mutex
+	f    *os.File
+	name string
+	seq  int
+	err  error // the first write that failed
+}
+
+var (
+	ledgersMu sync.Mutex
+	ledgers   = map[string]*ledgerWriter{}
+)
+
+// openLedger opens this binary's ledger in the directory VIDEOHOST_LEDGER names, if it names
+// one and it is not open yet: a test against a real endpoint does not start without it.
+func openLedger() error {
+	if dir := os.Getenv(envLedger); dir != "" {
+		_, err := ledgerOf(dir)
+		return err
 	}
-	err := os.MkdirAll(dir, 0o700)
-	var f *os.File
-	if err == nil {
-		f, err = os.CreateTemp(dir, "ledger-*.json")
+	return nil
+}
+
+// ledgerOf is this binary's ledger in dir, created on first use: a file of its own (0600) in
+// dir (made 0700 if missing).
+func ledgerOf(dir string) (*ledgerWriter, error) {
+	ledgersMu.Lock()
+	defer ledgersMu.Unlock()
+	if l, ok := ledgers[dir]; ok {
+		return l, nil
 	}
-	if err == nil {
-		err = joinClose(json.NewEncoder(f).Encode(ledger), f)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, "ledger-*.jsonl")
+	if err != nil {
+		return nil, fmt.Errorf("creating a ledger file in %s: %w", dir, err)
+	}
+	l := &ledgerWriter{f: f, name: filepath.Base(f.Name())}
+	ledgers[dir] = l
+	return l, nil
+}
+
+// nextReq is a new id of a create, unique in the run: the file's name and a count.
+func (l *ledgerWriter) nextReq() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seq++
+	return fmt.Sprintf("%s:%d", l.name, l.seq)
+}
+
+// append writes e as one line at the end of the file, in one write, and syncs it.
+func (l *ledgerWriter) append(e LedgerEntry) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, err = l.f.Write(append(line, '\n')); err == nil {
+		err = l.f.Sync()
 	}
 	if err != nil {
-		fmt.Fprintf(w, "ledger: writing into %s: %v\n", dir, err)
-		return false
+		err = fmt.Errorf("writing into %s: %w", l.f.Name(), err)
+		if l.err == nil {
+			l.err = err
+		}
 	}
-	return true
+	return err
+}
+
+// closeLedgers closes this binary's ledger files, writing to w what failed; it returns false
+// when a write or the close failed (the ledger may miss something).
+func closeLedgers(w io.Writer) bool {
+	ledgersMu.Lock()
+	defer ledgersMu.Unlock()
+	ok := true
+	for dir, l := range ledgers {
+		l.mu.Lock()
+		err := l.err
+		if cerr := l.f.Close(); err == nil {
+			err = cerr
+		}
+		l.mu.Unlock()
+		if err != nil {
+			fmt.Fprintf(w, "ledger: %v\n", err)
+			ok = false
+		}
+		delete(ledgers, dir)
+	}
+	return ok
 }
 
 // ReadLedger reads every test binary's ledger from dir (VIDEOHOST_LEDGER of a run), oldest event
-// first.
+// first. A last line cut short (a binary killed while writing it) is left out.
 func ReadLedger(dir string) ([]LedgerEntry, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "ledger-*.json"))
+	names, err := filepath.Glob(filepath.Join(dir, "ledger-*.jsonl"))
 	if err != nil {
 		return nil, err
 	}
@@ -219,21 +356,45 @@ func ReadLedger(dir string) ([]LedgerEntry, error) {
 		if err != nil {
 			return nil, err
 		}
-		var part []LedgerEntry
-		if err := json.Unmarshal(raw, &part); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+		lines := strings.SplitAfter(string(raw), "\n")
+		for i, line := range lines {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			var e LedgerEntry
+			if err := json.Unmarshal([]byte(line), &e); err != nil {
+				if i == len(lines)-1 && !strings.HasSuffix(line, "\n") {
+					break
+				}
+				return nil, fmt.Errorf("%s, line %d: %w", name, i+1, err)
+			}
+			all = append(all, e)
 		}
-		all = append(all, part...)
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].At.Before(all[j].At) })
 	return all, nil
 }
 
+// LedgerIDs are the objects that a ledger's entries made or restored, as kind and id (the
+// sweeper's -ledger): the only way to find those of the kinds without a name.
+func LedgerIDs(entries []LedgerEntry) map[string]bool {
+	ids := map[string]bool{}
+	for _, e := range entries {
+		if e.ID != "" && (e.Event == EventCreated || e.Event == EventRestored) {
+			ids[e.Kind+" "+e.ID] = true
+		}
+	}
+	return ids
+}
+
 // LedgerTally is a run's ledger added up: how many objects of each kind it created and deleted,
-// the objects it left (created, or restored, and not deleted after) and the videos it deleted.
+// the objects it left (created, or restored, and not deleted after), the creates whose outcome
+// no one saw (each may have left an object, of which the ledger knows no id), and the videos
+// it deleted.
 type LedgerTally struct {
 	Created, Deleted map[string]int
 	Left             []LedgerEntry
+	Unanswered       []LedgerEntry
 	DeletedVideos    []LedgerEntry
 }
 
@@ -241,12 +402,22 @@ type LedgerTally struct {
 func TallyLedger(entries []LedgerEntry) LedgerTally {
 	t := LedgerTally{Created: map[string]int{}, Deleted: map[string]int{}}
 	live, seen, names := map[string]LedgerEntry{}, map[string]bool{}, map[string]string{}
+	settled := map[string]bool{}
+	for _, e := range entries {
+		if e.Req != "" && (e.Event == EventCreated || e.Event == EventNotCreated) {
+			settled[e.Req] = true
+		}
+	}
 	var order []string
 	for _, e := range entries {
 		key := e.Kind + " " + e.ID
 		switch e.Event {
-		case "created", "restored":
-			if e.Event == "created" {
+		case EventCreating:
+			if !settled[e.Req] {
+				t.Unanswered = append(t.Unanswered, e)
+			}
+		case EventCreated, EventRestored:
+			if e.Event == EventCreated {
 				t.Created[e.Kind]++
 			}
 			if e.Name == "" {
@@ -258,7 +429,7 @@ func TallyLedger(entries []LedgerEntry) LedgerTally {
 				order = append(order, key)
 			}
 			live[key] = e
-		case "deleted":
+		case EventDeleted:
 			t.Deleted[e.Kind]++
 			e.Name = names[key]
 			if e.Kind == "video" {

@@ -75,6 +75,14 @@ func remoteAccEnv(t *testing.T, wrap func(http.Handler) http.Handler) *AccEnv {
 	if key == "" || base == "" {
 		t.Fatalf("VIDEOHOST_EMULATOR=0 needs %s and %s to name the endpoint to test against", framework.EnvAPIKey, framework.EnvBaseURL)
 	}
+	// Before the test sends anything with the key: the endpoint must be the sandbox or an
+	// emulator, unless the user allowed more.
+	if err := guardRemote(base); err != nil {
+		t.Fatalf("VIDEOHOST_EMULATOR=0: %v", err)
+	}
+	if err := openLedger(); err != nil {
+		t.Fatalf("ledger: %v", err)
+	}
 	url, counter := remoteEndpoint(t, base, wrap)
 	return &AccEnv{BaseURL: url, APIKey: key, remote: counter, test: t.Name()}
 }

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/url"
 	"sort"
 	"strings"
@@ -266,20 +265,6 @@ func ShownID(o Object) string {
 		return o.ID[:6] + "…"
 	}
 	return o.ID
-}
-
-// SweepAllowed says whether the sweeper may delete in the workspace of baseURL without being
-// told that it may delete in production: a loopback address (an emulator) or the sandbox.
-func SweepAllowed(baseURL string) error {
-	u, err := url.Parse(baseURL)
-	if err != nil {
-		return err
-	}
-	host := u.Hostname()
-	if ip := net.ParseIP(host); (ip != nil && ip.IsLoopback()) || host == "localhost" || host == "sandbox.api.video" {
-		return nil
-	}
-	return fmt.Errorf("%s is not a sandbox (sandbox.api.video) nor a loopback emulator: its key may open a production workspace; pass -allow-production to sweep it anyway", baseURL)
 }
 
 // InventoryDiff is what after holds that before does not (added) and the reverse (removed),
