@@ -33,7 +33,7 @@ const testChapterAddr = "videohost_video_chapter.test"
 func TestAccVideoChapter_lifecycle(t *testing.T) {
 	env, rec := acctest.NewTrackEnv(t)
 	c := acctest.ServiceClient(t, env)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	dir := t.TempDir()
 	file := acctest.TempFile(t, dir, "chapters.vtt", acctest.WebVTT("Opening"))
 	second := acctest.WebVTT("Opening\n\n00:00:02.000 --> 00:00:04.000\nThe end")
@@ -239,7 +239,7 @@ func TestCaptionChapterIdentityAndListProtocol(t *testing.T) {
 // (video_id and language), and an import block by that identity plans one upload in place.
 func TestAccVideoCaptionIdentity(t *testing.T) {
 	env, _ := acctest.NewTrackEnv(t)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	file := acctest.TempFile(t, t.TempDir(), "en.vtt", acctest.WebVTT("Hello."))
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
@@ -271,7 +271,7 @@ func TestAccVideoCaptionIdentity(t *testing.T) {
 func TestAccVideoCaptionQuery(t *testing.T) {
 	env, _ := acctest.NewTrackEnv(t)
 	c := acctest.ServiceClient(t, env)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	outside := acctest.WebVTT("Hallo.")
 	if _, err := c.UploadCaption(t.Context(), videoID, "de", videohost.UploadSource{
 		Name: "de.vtt", Reader: strings.NewReader(outside), Size: int64(len(outside)),
