@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -174,49 +173,26 @@ func TestAccVideoSummary_generated(t *testing.T) {
 	})
 }
 
-// TestAccSummariesAndTagsDataSources lists the summaries by origin and the tags by a part of
-// their value, ignoring accents and case, most used first. Its tags carry a suffix of the run
-// and its summary lists are of its own video, so that it holds in a workspace that other tests
-// (or people) use at the same time.
-func TestAccSummariesAndTagsDataSources(t *testing.T) {
+// TestAccSummariesDataSource lists the summaries of its own video by origin, so that it holds
+// in a workspace that other tests (or people) use at the same time.
+func TestAccSummariesDataSource(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	yes := true
-	sfx := acctest.RunSuffix(t)
-	maths, ecole, physics := "Maths-"+sfx, "école-"+sfx, "physics-"+sfx
-	auto := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("a"), Tags: []string{maths, ecole}, TranscriptSummary: &yes})
-	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("b"), Tags: []string{maths}})
-	acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("c"), Tags: []string{physics}})
+	auto := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("a"), TranscriptSummary: &yes})
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.ProviderConfig("") + fmt.Sprintf(`
-data "videohost_tags" "all" {
-  value = %[1]q
-}
-data "videohost_tags" "ecole" {
-  value = %[2]q
-}
-data "videohost_tags" "by_use" {
-  value      = %[1]q
-  sort_by    = "videoCount"
-  sort_order = "desc"
-}
 data "videohost_summaries" "auto" {
   origin   = "auto"
-  video_id = %[3]q
+  video_id = %[1]q
 }
 data "videohost_summaries" "written" {
   origin   = "api"
-  video_id = %[3]q
+  video_id = %[1]q
 }
-`, sfx, strings.ToUpper("ECOLE-"+sfx), auto),
+`, auto),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.videohost_tags.all", tfjsonpath.New("tags"), knownvalue.ListSizeExact(3)),
-				statecheck.ExpectKnownValue("data.videohost_tags.ecole", tfjsonpath.New("tags"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectExact(map[string]knownvalue.Check{"value": knownvalue.StringExact(ecole), "video_count": knownvalue.Int64Exact(1)}),
-				})),
-				statecheck.ExpectKnownValue("data.videohost_tags.by_use", tfjsonpath.New("tags").AtSliceIndex(0),
-					knownvalue.ObjectExact(map[string]knownvalue.Check{"value": knownvalue.StringExact(maths), "video_count": knownvalue.Int64Exact(2)})),
 				statecheck.ExpectKnownValue("data.videohost_summaries.auto", tfjsonpath.New("summaries").AtSliceIndex(0).AtMapKey("video_id"), knownvalue.StringExact(auto)),
 				statecheck.ExpectKnownValue("data.videohost_summaries.auto", tfjsonpath.New("summaries"), knownvalue.ListSizeExact(1)),
 				statecheck.ExpectKnownValue("data.videohost_summaries.written", tfjsonpath.New("summaries"), knownvalue.ListSizeExact(0)),
