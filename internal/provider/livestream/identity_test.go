@@ -11,10 +11,10 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
-// TestAccLiveIdentityImport imports a live stream and a player theme with import blocks that
+// TestAccLiveStreamIdentityImport imports a live stream and a player theme with import blocks that
 // give their identities; the framework checks that each plan imports and changes nothing.
 // Identity needs Terraform 1.12; the test is skipped below it.
-func TestAccLiveIdentityImport(t *testing.T) {
+func TestAccLiveStreamIdentityImport(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	acctest.RequireCLIFeature(t, acctest.FeatureIdentity)
 	config := acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio")), "player_id", "videohost_player_theme.brand.id",

@@ -19,11 +19,11 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// TestLiveIdentityAndListProtocol drives the identities and the list resources of
+// TestLiveStreamIdentityAndListProtocol drives the identities and the list resources of
 // videohost_live_stream and videohost_player_theme through the provider's protocol server, as
 // Terraform 1.12+ (identity) and 1.14+ (terraform query) call them, against an in-process
 // emulator holding 130 of each (two pages).
-func TestLiveIdentityAndListProtocol(t *testing.T) {
+func TestLiveStreamIdentityAndListProtocol(t *testing.T) {
 	const n = 130
 	// A short rate window, so that seeding 260 objects does not wait out the sandbox's minute.
 	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{RateWindow: 100 * time.Millisecond}, nil)
@@ -108,13 +108,13 @@ func TestLiveIdentityAndListProtocol(t *testing.T) {
 	})
 }
 
-// TestAccLiveQuery runs terraform query over live streams and player themes, beside one of
+// TestAccLiveStreamQuery runs terraform query over live streams and player themes, beside one of
 // each managed by the configuration. terraform query needs Terraform 1.14. Every object carries
 // the test's name (env.Name), and the checks look for the test's own among what the workspace
 // holds, so that it runs against a workspace that other tests use at the same time; only the
 // emulator of its own, which holds nothing else, shows that the unfiltered theme list holds
 // exactly the two.
-func TestAccLiveQuery(t *testing.T) {
+func TestAccLiveStreamQuery(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	acctest.RequireCLIFeature(t, acctest.FeatureQuery)
 	c := acctest.ServiceClient(t, env)
