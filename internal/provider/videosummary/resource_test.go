@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -233,4 +234,50 @@ func TestAccVideoSummary_storedThen500(t *testing.T) {
 	if n := env.Emu.RequestCount("POST", "/summaries"); n != 1 {
 		t.Errorf("%d POST /summaries; the stored summary must be adopted, not created again", n)
 	}
+}
+
+// TestAccVideoSummaryFilledInBetweenPlanAndApply: a saved plan that writes a summary's
+// takeaways, made while the summary had no abstract, applied after the service filled one in
+// (as it does when it finishes generating a summary; here written through the public API between
+// the plan and the apply, so that the order is the same every run), applies with no
+// inconsistent result and records the abstract the service then holds, and the next plan is
+// empty.
+func TestAccVideoSummaryFilledInBetweenPlanAndApply(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	videoID := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: env.Name("lecture")})
+	var id string
+	const abstract = "Filled in by the service meanwhile."
+	fill := acctest.PlanCheckFunc(func(*tfjson.Plan) error {
+		a := abstract
+		_, err := acctest.ServiceClient(t, env).UpdateSummarySource(t.Context(), id, videohost.SummarySourceUpdate{Abstract: &a})
+		return err
+	})
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		CheckDestroy:             noSummaryOf(t, env, videoID),
+		Steps: []resource.TestStep{
+			{
+				Config: summaryConfig(env, videoID, `takeaways = ["First."]`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.IdOf(testSummaryAddr, &id),
+					statecheck.ExpectKnownValue(testSummaryAddr, tfjsonpath.New("abstract"), knownvalue.Null()),
+				},
+			},
+			{
+				Config: summaryConfig(env, videoID, `takeaways = ["First.", "Second."]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testSummaryAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(testSummaryAddr, tfjsonpath.New("abstract")),
+						fill,
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testSummaryAddr, tfjsonpath.New("abstract"), knownvalue.StringExact(abstract)),
+					summaryTextOnService(t, env, &id, abstract, "First.", "Second."),
+				},
+			},
+		},
+	})
 }
