@@ -10,9 +10,11 @@
 # runs it with each CLI (default: the terraform on PATH); UPGRADE_FROM="VERSION=COMMIT ..."
 # replaces the list of earlier builds.
 #
-# Last, the test is shown to catch what it is for: in a scratch clone of HEAD whose upload token
-# resource renames expires_at (a schema change without a state upgrader), it must fail from the
-# first earlier build, with the first CLI. UPGRADE_MUTANT=0 skips that.
+# Last, the test is shown to catch what it is for: in a scratch clone of HEAD whose webhook
+# resource makes created_at a number instead of a string (a schema change without a state
+# upgrader), it must fail from the first earlier build, with the first CLI. UPGRADE_MUTANT=0
+# skips that. (A renamed computed attribute is no such change: the framework drops the old
+# attribute from the state and the next refresh fills the new one, with no change planned.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -93,7 +95,7 @@ for pair in $from; do
 	done
 done
 
-# The mutant: expires_at renamed in the upload token's schema and model, with no state upgrader.
+# The mutant: the webhook's created_at a number in its schema, with no state upgrader.
 if [ "${UPGRADE_MUTANT:-1}" != 0 ]; then
 	first=${from%% *}
 	version=${first%%=*}
@@ -105,8 +107,11 @@ if [ "${UPGRADE_MUTANT:-1}" != 0 ]; then
 	mutant=$work/mutant
 	git clone --quiet --shared . "$mutant"
 	git -C "$mutant" checkout --quiet "$(git rev-parse HEAD)"
-	sed -i 's/"expires_at"/"expiry_at"/g' "$mutant"/internal/provider/uploadtoken/model.go "$mutant"/internal/provider/uploadtoken/resource.go
-	lib_say "==> upgrade-test: a mutant of HEAD (the upload token's expires_at renamed, no state upgrader), from $version with $name"
+	sed -i 's/"created_at": framework.KeptString("Creation time of the webhook, RFC 3339."),/"created_at": schema.Int64Attribute{Computed: true},/' \
+		"$mutant"/internal/provider/webhook/resource.go
+	grep -q '"created_at": schema.Int64Attribute' "$mutant"/internal/provider/webhook/resource.go ||
+		lib_fail "the mutation no longer applies to internal/provider/webhook/resource.go: update it in $0"
+	lib_say "==> upgrade-test: a mutant of HEAD (the webhook's created_at a number, no state upgrader), from $version with $name"
 	status="caught"
 	if (cd "$mutant" && env "${host_env[@]}" TF_ACC=1 TF_ACC_TERRAFORM_PATH="$cli" VIDEOHOST_UPGRADE_MIRROR="$work/mirror-$version" \
 		VIDEOHOST_UPGRADE_VERSION="$version" go test -count=1 -timeout 15m -run '^TestAccUpgradeFromEarlierBuild$' -v ./internal/provider/ >"$work/out" 2>&1); then
