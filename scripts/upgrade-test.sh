@@ -118,7 +118,10 @@ if [ "${UPGRADE_MUTANT:-1}" != 0 ]; then
 		status="NOT caught"
 		rc=1
 		cat "$work/out"
-	elif ! grep -q 'this build' "$work/out"; then
+	elif grep -q "this build's plan" "$work/out"; then
+		# Caught where it must be, at the plan of this build: its error says how.
+		grep -A 4 'Error:' "$work/out" | head -n 12
+	else
 		# It failed, but not at the plan of this build over the earlier build's state.
 		status="failed elsewhere"
 		rc=1
