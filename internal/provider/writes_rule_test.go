@@ -13,8 +13,8 @@ import (
 )
 
 // The rule of doc.go: a request that changes something on the service is sent from a writes
-// file of its kind's folder (writes.go, <what>_writes.go), an action, an ephemeral resource or the
-// deletion of unclosed tokens after Serve, so that a reader who changes a retry or a request body
+// file of its kind's folder (writes.go, <what>_writes.go), an action, an ephemeral resource, the
+// deletion of unclosed tokens after Serve or the kind's sweeper (sweep.go, for make sweep), so that a reader who changes a retry or a request body
 // finds every write of a kind in one place; a read is sent from the read paths named here too.
 // The rule is checked on types: whatever expression yields the client (a field, a variable it was
 // copied into, a function's result), a use of one of its methods is found by the method's
@@ -30,8 +30,8 @@ var (
 // writePaths and readPaths are the files (by their base name, in any folder of the provider)
 // from which a write or a read may be sent.
 var (
-	writePaths = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|unclosed_tokens)\.go$`)
-	readPaths  = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|(.*_)?resource|(.*_)?data_source|` +
+	writePaths = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|unclosed_tokens|sweep)\.go$`)
+	readPaths  = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|sweep|(.*_)?resource|(.*_)?data_source|` +
 		`(.*_)?list_resource|managed_resource|(.*_)?plan|wait)\.go$`)
 )
 
