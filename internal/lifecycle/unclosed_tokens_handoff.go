@@ -1,4 +1,4 @@
-package main
+package lifecycle
 
 // Terraform gives a provider it stops 2 seconds to exit, then kills it; it closes no ephemeral
 // resource of a run that was interrupted or that failed. The provider deletes the ephemeral
