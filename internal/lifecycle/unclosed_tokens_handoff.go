@@ -21,14 +21,13 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // The variable that starts the provider's executable as a cleaner rather than as a plugin.
 const (
-	cleanerRoleEnv = "VIDEOHOST_PROVIDER_ROLE"
-	cleanerRole    = "delete-unclosed-upload-tokens"
+	CleanerRoleEnv = "VIDEOHOST_PROVIDER_ROLE"
+	CleanerRole    = "delete-unclosed-upload-tokens"
 )
 
 // cleanerBudget bounds a cleaner's life: two of the service's one-minute rate windows, so that
@@ -65,10 +64,10 @@ func handOffUnclosedTokens(byClient map[*videohost.Client][]string) (pid, n int,
 	if err != nil {
 		return 0, n, fmt.Errorf("finding the provider's executable to start a cleaner: %w", err)
 	}
-	cmd := exec.Command(exe)
 	// The same environment (a proxy, the CA bundle), and no output: Terraform reads the
 	// provider's standard error until every process that holds it has exited.
-	cmd.Env = append(os.Environ(), cleanerRoleEnv+"="+cleanerRole)
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), CleanerRoleEnv+"="+CleanerRole)
 	cmd.SysProcAttr = detachedProcess()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -104,11 +103,16 @@ func ownExecutable() (string, error) {
 	return os.Executable()
 }
 
-// runCleaner is the cleaner's main: it reads its work from r, deletes the tokens within
+// RunCleaner is the cleaner's main: it reads its work from r, deletes the tokens within
 // cleanerBudget, trying again those whose delete failed (a client told to send every call once
 // still gets past a 429), and returns the exit code: 0 once every token is gone. It writes
 // nothing: no one reads its output.
-func runCleaner(r io.Reader) int {
+func RunCleaner(r io.Reader, leftovers Leftovers) int {
+	return runCleaner(r, leftovers, cleanerBudget)
+}
+
+// runCleaner is RunCleaner within budget.
+func runCleaner(r io.Reader, leftovers Leftovers, budget time.Duration) int {
 	var work cleanerWork
 	if err := json.NewDecoder(io.LimitReader(r, 1<<20)).Decode(&work); err != nil {
 		return 2
@@ -121,13 +125,13 @@ func runCleaner(r io.Reader) int {
 			continue
 		}
 		for _, token := range cc.Tokens {
-			uploadtoken.UnclosedUploadTokens.Keep(c, token)
+			leftovers.Keep(c, token)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), cleanerBudget)
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
 	for {
-		if _, err := uploadtoken.DeleteUnclosedUploadTokens(ctx); err == nil {
+		if _, err := leftovers.Delete(ctx); err == nil {
 			return code
 		}
 		select {

@@ -10,16 +10,17 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/provider"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
 // TestMain lets a test start this test binary as the cleaner, as the provider starts its own
-// executable.
+// executable, and gives the tests that build the provider one build to share.
 func TestMain(m *testing.M) {
-	if os.Getenv(cleanerRoleEnv) == cleanerRole {
-		os.Exit(runCleaner(os.Stdin))
+	if os.Getenv(CleanerRoleEnv) == CleanerRole {
+		os.Exit(RunCleaner(os.Stdin, provider.Leftovers{}))
 	}
-	os.Exit(m.Run())
+	os.Exit(acctest.RunWithOwnCLIConfig(m))
 }
 
 // spentTokens serves an emulator whose writes budget is 2 a window of window, spends it on 2
@@ -62,7 +63,7 @@ func TestRunCleanerWaitsOutTheWritesBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if code := runCleaner(bytes.NewReader(work)); code != 0 {
+	if code := RunCleaner(bytes.NewReader(work), provider.Leftovers{}); code != 0 {
 		t.Fatalf("the cleaner exited %d, want 0", code)
 	}
 	if n := liveTokens(t, c); n != 0 {
@@ -74,7 +75,7 @@ func TestRunCleanerWaitsOutTheWritesBudget(t *testing.T) {
 // a code of its own.
 func TestRunCleanerRefusesGarbage(t *testing.T) {
 	for _, in := range []string{"", "not json", `{"clients": 7}`} {
-		if code := runCleaner(strings.NewReader(in)); code != 2 {
+		if code := RunCleaner(strings.NewReader(in), provider.Leftovers{}); code != 2 {
 			t.Errorf("runCleaner(%q) exited %d, want 2", in, code)
 		}
 	}
