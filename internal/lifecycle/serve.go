@@ -47,7 +47,8 @@ func Serve(address string, server func() tfprotov6.ProviderServer, leftovers Lef
 
 // unclosedTokensBudget is the time the provider takes, once Terraform has stopped it, to delete
 // the ephemeral upload tokens that Terraform did not close: Terraform waits 2 seconds for the
-// process to exit before it kills it. What is left then goes to a cleaner (see
+// process to exit before it kills it. The client cuts a delete still in flight at the end of
+// this budget (a delete may be sent again), so what is left goes to a cleaner in time (see
 // unclosed_tokens_handoff.go).
 const unclosedTokensBudget = 1500 * time.Millisecond
 

@@ -111,7 +111,8 @@ func RunCleaner(r io.Reader, leftovers Leftovers) int {
 	return runCleaner(r, leftovers, cleanerBudget)
 }
 
-// runCleaner is RunCleaner within budget.
+// runCleaner is RunCleaner within budget. The client cuts a delete still in flight when the
+// budget ends (a delete may be sent again), so the cleaner ends then whatever the service does.
 func runCleaner(r io.Reader, leftovers Leftovers, budget time.Duration) int {
 	var work cleanerWork
 	if err := json.NewDecoder(io.LimitReader(r, 1<<20)).Decode(&work); err != nil {

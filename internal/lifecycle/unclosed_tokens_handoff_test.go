@@ -3,8 +3,11 @@ package lifecycle
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -69,6 +72,67 @@ func TestRunCleanerWaitsOutTheWritesBudget(t *testing.T) {
 	if n := liveTokens(t, c); n != 0 {
 		t.Errorf("%d tokens live after the cleaner, want none", n)
 	}
+}
+
+// TestRunCleanerKeepsItsBudgetWhenTheServiceStopsAnswering: the cleaner's first delete is
+// answered 429 "retry after 1 s" (110 s on the service, scaled to a budget of 3 s rather than 2
+// minutes), and the service then stops answering. The retry, sent once the window has passed,
+// is cut at the cleaner's deadline (the service sees it hang up), not held until the client's
+// request timeout (here 10 minutes), and the cleaner exits 1 with the token left.
+func TestRunCleanerKeepsItsBudgetWhenTheServiceStopsAnswering(t *testing.T) {
+	const budget = 3 * time.Second
+	var deletes atomic.Int32
+	hungUp := make(chan struct{}, 10)
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodDelete || !strings.HasPrefix(r.URL.Path, "/upload-tokens/") {
+			http.NotFound(w, r)
+			return
+		}
+		if deletes.Add(1) == 1 {
+			w.Header().Set("X-RateLimit-Limit", "2")
+			w.Header().Set("X-RateLimit-Remaining", "0")
+			w.Header().Set("X-RateLimit-Retry-After", "1")
+			w.Header().Set("Content-Type", "application/problem+json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			_, _ = w.Write([]byte(`{"type":"https://docs.api.video/reference/too-many-requests","title":"Too many requests.","status":429}`))
+			return
+		}
+		select {
+		case <-r.Context().Done(): // no answer, until the client hangs up
+			hungUp <- struct{}{}
+		case <-release: // the test has failed and ends
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) }) // before srv.Close, which waits for the handlers
+	settings := videohost.Config{BaseURL: srv.URL, APIKey: "cleaner-test-key", AuthScheme: videohost.AuthBasic,
+		Timeout: 10 * time.Minute}
+	work, err := json.Marshal(cleanerWork{Clients: []cleanerClient{{Settings: settings, Tokens: []string{"to-delete"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	done := make(chan int, 1)
+	go func() { done <- runCleaner(bytes.NewReader(work), provider.Leftovers{}, budget) }()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(budget + time.Minute):
+		// Not a measure of speed: a cleaner that keeps its budget has long returned.
+		t.Fatalf("the cleaner still runs a minute after its %s budget", budget)
+	}
+	if code != 1 {
+		t.Errorf("the cleaner exited %d, want 1: its token was not deleted", code)
+	}
+	if elapsed := time.Since(start); elapsed < budget {
+		t.Errorf("the cleaner gave up after %s, before its %s budget", elapsed, budget)
+	}
+	if n := deletes.Load(); n < 2 {
+		t.Fatalf("the service saw %d deletes, want the 429'd one and its retry", n)
+	}
+	<-hungUp // the retry in flight was cut, not answered
+	_ = provider.Leftovers{}.Take()
 }
 
 // TestRunCleanerRefusesGarbage: work that is not the provider's ends the cleaner at once, with
