@@ -24,11 +24,12 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// The variable that starts the provider's executable as a cleaner rather than as a plugin.
-const (
-	CleanerRoleEnv = "VIDEOHOST_PROVIDER_ROLE"
-	CleanerRole    = "delete-unclosed-upload-tokens"
-)
+// CleanerRole is the argument that starts the provider's executable as a cleaner rather than as
+// a plugin. It is an argument, not a variable of the environment: Terraform starts a provider
+// with no argument and passes its own environment on, so a variable set in a CI job, a wrapper
+// or a shell would turn every provider Terraform starts into a cleaner reading Terraform's
+// standard input. Only the provider (handOffUnclosedTokens) passes this argument.
+const CleanerRole = "delete-unclosed-upload-tokens"
 
 // cleanerBudget bounds a cleaner's life: two of the service's one-minute rate windows, so that
 // a delete held for a whole window, then retried, still goes out.
@@ -66,8 +67,7 @@ func handOffUnclosedTokens(byClient map[*videohost.Client][]string) (pid, n int,
 	}
 	// The same environment (a proxy, the CA bundle), and no output: Terraform reads the
 	// provider's standard error until every process that holds it has exited.
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), CleanerRoleEnv+"="+CleanerRole)
+	cmd := exec.Command(exe, CleanerRole)
 	cmd.SysProcAttr = detachedProcess()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 // TestMain lets a test start this test binary as the cleaner, as the provider starts its own
 // executable, and gives the tests that build the provider one build to share.
 func TestMain(m *testing.M) {
-	if os.Getenv(CleanerRoleEnv) == CleanerRole {
+	if len(os.Args) > 1 && os.Args[1] == CleanerRole {
 		os.Exit(RunCleaner(os.Stdin, provider.Leftovers{}))
 	}
 	os.Exit(acctest.RunWithOwnCLIConfig(m))
