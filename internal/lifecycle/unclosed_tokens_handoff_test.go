@@ -75,12 +75,12 @@ func TestRunCleanerWaitsOutTheWritesBudget(t *testing.T) {
 }
 
 // TestRunCleanerKeepsItsBudgetWhenTheServiceStopsAnswering: the cleaner's first delete is
-// answered 429 "retry after 1 s" (110 s on the service, scaled to a budget of 3 s rather than 2
+// answered 429 "retry after 1 s" (110 s on the service, scaled to a budget of 5 s rather than 2
 // minutes), and the service then stops answering. The retry, sent once the window has passed,
 // is cut at the cleaner's deadline (the service sees it hang up), not held until the client's
 // request timeout (here 10 minutes), and the cleaner exits 1 with the token left.
 func TestRunCleanerKeepsItsBudgetWhenTheServiceStopsAnswering(t *testing.T) {
-	const budget = 3 * time.Second
+	const budget = 5 * time.Second
 	var deletes atomic.Int32
 	hungUp := make(chan struct{}, 10)
 	release := make(chan struct{})
