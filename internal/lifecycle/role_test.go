@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
+	"github.com/videohost/terraform-provider-videohost/internal/emulator"
 )
 
 // pluginStartTimeout is how long Terraform (go-plugin) waits for a provider's handshake line
@@ -65,5 +66,24 @@ func TestAccInheritedRoleVariableChangesNothing(t *testing.T) {
 				t.Fatalf("no handshake line after %s: Terraform fails with \"timeout while waiting for plugin to start\"", pluginStartTimeout)
 			}
 		})
+	}
+}
+
+// TestAccPlanWithTheRoleVariableExported: the same through the real CLI, whose providers take
+// its environment and its standard input: with VIDEOHOST_PROVIDER_ROLE exported, a plan reads the
+// service through the provider.
+func TestAccPlanWithTheRoleVariableExported(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	w := acctest.NewCLIWorkdir(t.Context(), t, "1.0.0")
+	w.WriteConfig(env, "", `
+data "videohost_webhooks" "all" {}
+
+output "webhooks" {
+  value = length(data.videohost_webhooks.all.webhooks)
+}
+`)
+	w.Env = append(w.Env, "VIDEOHOST_PROVIDER_ROLE=delete-unclosed-upload-tokens")
+	if out := w.Run("plan", "-no-color"); !strings.Contains(out, "webhooks = 0") {
+		t.Fatalf("the plan does not show the service's 0 webhooks:\n%s", out)
 	}
 }
