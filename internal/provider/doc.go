@@ -95,5 +95,8 @@
 //
 // NewServer (server.go) is the framework's protocol 6 server with each request's
 // context let go when the request returns; the framework alone keeps every one until Ctrl-C.
-// main serves it, and the tests' provider factories use it, so that every test runs through it.
+// internal/lifecycle serves it, and the tests' provider factories use it, so that every test runs
+// through it. Leftovers (leftovers.go) is what the kinds leave open at the end of a run (the
+// ephemeral upload tokens Terraform did not close), through which the lifecycle deletes them
+// without naming a kind.
 package provider
