@@ -362,22 +362,24 @@ func (p *protoServer) ListType(typeName string) tftypes.Type { return p.listType
 func (p *protoServer) ProviderType() tftypes.Type { return p.schemas.Provider.ValueType() }
 
 // ReadData validates a data source's configuration as Terraform does first, then reads it, and
-// returns the diagnostics of the first call that has an error, or of the read.
-func (p *protoServer) ReadData(typeName string, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+// returns the state read and the diagnostics of the first call that has an error, or of the
+// read.
+func (p *protoServer) ReadData(typeName string, config map[string]tftypes.Value) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
 	p.t.Helper()
-	cfg := p.dynamic(p.DataType(typeName), config)
+	typ := p.DataType(typeName)
+	cfg := p.dynamic(typ, config)
 	v, err := p.srv.ValidateDataResourceConfig(p.t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typeName, Config: cfg})
 	if err != nil {
 		p.t.Fatal(err)
 	}
 	if HasAnyError(v.Diagnostics) {
-		return v.Diagnostics
+		return nil, v.Diagnostics
 	}
 	resp, err := p.srv.ReadDataSource(p.t.Context(), &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: cfg})
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	return resp.Diagnostics
+	return p.Attributes(typ, resp.State), resp.Diagnostics
 }
 
 // OpenEphemeral validates an ephemeral resource's configuration, opens it and closes it again,

@@ -688,7 +688,7 @@ func (m memberRunner) run(r memberRun) ([]recordedRequest, []*tfprotov6.Diagnost
 	var diags []*tfprotov6.Diagnostic
 	switch kind {
 	case "data":
-		diags = p.ReadData(name, config(r.attrs))
+		_, diags = p.ReadData(name, config(r.attrs))
 	case "list":
 		for l := range p.ListStream(acctest.ListQuery{TypeName: name, Config: config(r.attrs), Limit: 1}) {
 			diags = append(diags, l.Diagnostics...)
