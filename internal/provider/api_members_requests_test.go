@@ -37,8 +37,9 @@ import (
 // to twice, against an emulator behind a recorder: once with one value of the argument and once
 // with another (or none); for an operation of an update (PATCH), it creates the object with the
 // other value first and updates it to the run's. The member of the row's operation must hold
-// each run's value and not the other's, as the requests the recorder kept show. A row that names an argument which does
-// not reach the member (sortBy set by provider.api_key) fails, naming the row.
+// each run's value and not the other's, as the requests the recorder kept show. A row that names
+// an argument which does not reach the member (sortBy set by provider.api_key) fails, naming the
+// row.
 
 // memberValue is one value given to an argument in a run, and what the member shows of it: a
 // text that the member's rendering (recordedMember) must contain. A nil value leaves the
@@ -68,61 +69,56 @@ func players(e memberEnv) [2]string { return e.players }
 func videos(e memberEnv) [2]string  { return e.videos }
 
 // memberValues gives an argument's two values of the check by the argument's address, where the
-// generic ones (memberDefaults) do not fit: enums, formats, nested objects and files. A function
-// is called with the test's temporary directory.
+// generic ones (memberDefaults, and asc and desc for every sort_order) do not fit: enums,
+// formats, ids of objects, nested objects and files.
 var memberValues = map[string]func(e memberEnv) [2]memberValue{
-	"data.videohost_analytics_breakdown.sort_by":       enumPair("metricValue", "dimensionValue"),
-	"data.videohost_analytics_breakdown.sort_order":    enumPair("asc", "desc"),
-	"data.videohost_analytics_breakdown.view_duration": enumPair("3s", "10s"),
-
-	"data.videohost_analytics_breakdown.filter_by":  filterPair,
-	"data.videohost_analytics_metric.view_duration": enumPair("3s", "10s"),
-
+	"data.videohost_analytics_breakdown.sort_by":        enumPair("metricValue", "dimensionValue"),
+	"data.videohost_analytics_breakdown.view_duration":  enumPair("3s", "10s"),
+	"data.videohost_analytics_breakdown.filter_by":      filterPair,
+	"data.videohost_analytics_metric.view_duration":     enumPair("3s", "10s"),
 	"data.videohost_analytics_metric.filter_by":         filterPair,
 	"data.videohost_analytics_timeseries.view_duration": enumPair("3s", "10s"),
 	"data.videohost_analytics_timeseries.sort_by":       enumPair("metricValue", "emittedAt"),
-	"data.videohost_analytics_timeseries.sort_order":    enumPair("asc", "desc"),
 	"data.videohost_analytics_timeseries.interval":      enumPair("hour", "day"),
-
-	"data.videohost_analytics_timeseries.filter_by": filterPair,
-	"data.videohost_analytics_breakdown.from":       daysAgoPair(9, 8),
-	"data.videohost_analytics_breakdown.to":         daysAgoPair(3, 2),
-	"data.videohost_analytics_metric.from":          daysAgoPair(9, 8),
-	"data.videohost_analytics_metric.to":            daysAgoPair(3, 2),
-	"data.videohost_analytics_timeseries.from":      daysAgoPair(9, 8),
-	"data.videohost_analytics_timeseries.to":        daysAgoPair(3, 2),
-	"data.videohost_discarded_videos.sort_by":       enumPair("title", "createdAt"),
-	"data.videohost_live_streams.sort_by":           enumPair("name", "createdAt"),
-	"data.videohost_player_themes.sort_by":          enumPair("name", "createdAt"),
-	"data.videohost_summaries.sort_by":              enumPair("createdAt", "videoId"),
-	"data.videohost_summaries.origin":               enumPair("auto", "api"),
-	"data.videohost_summaries.source_status":        enumPair("missing", "completed"),
-	"data.videohost_tags.sort_by":                   enumPair("value", "videoCount"),
-	"data.videohost_upload_tokens.sort_by":          enumPair("createdAt", "ttl"),
-	"data.videohost_videos.sort_by":                 enumPair("title", "createdAt"),
-	"data.videohost_watermarks.sort_by":             func(memberEnv) [2]memberValue { return [2]memberValue{{"createdAt", "createdAt"}, {nil, ""}} },
-	"data.videohost_webhooks.event":                 enumPair("video.encoding.quality.completed", "video.source.recorded"),
-	"videohost_live_stream.player_id":               idPair(players),
-	"videohost_video.player_id":                     idPair(players),
-	"videohost_video.source_video_id":               idPair(videos),
-	"videohost_video_summary.video_id":              idPair(videos),
-	"videohost_video.clip":                          clipPair("start_timecode"),
-	"videohost_video.clip.start_timecode":           clipPair("start_timecode"),
-	"videohost_video.clip.end_timecode":             clipPair("end_timecode"),
-	"videohost_live_stream.thumbnail_file":          imagePair("live-stream-thumbnail"),
-	"videohost_player_theme.logo_file":              imagePair("player-logo"),
-	"videohost_video.source_file":                   filePair("video-source"),
-	"videohost_video.thumbnail_file":                imagePair("video-thumbnail"),
-	"videohost_watermark.source_file":               imagePair("watermark"),
-	"videohost_video.watermark":                     watermarkPair("id"),
-	"videohost_video.watermark.width":               watermarkPair("width"),
-	"videohost_video.watermark.top":                 watermarkPair("top"),
-	"videohost_video.watermark.right":               watermarkPair("right"),
-	"videohost_video.watermark.opacity":             watermarkPair("opacity"),
-	"videohost_video.watermark.left":                watermarkPair("left"),
-	"videohost_video.watermark.id":                  watermarkPair("id"),
-	"videohost_video.watermark.height":              watermarkPair("height"),
-	"videohost_video.watermark.bottom":              watermarkPair("bottom"),
+	"data.videohost_analytics_timeseries.filter_by":     filterPair,
+	"data.videohost_analytics_breakdown.from":           daysAgoPair(9, 8),
+	"data.videohost_analytics_breakdown.to":             daysAgoPair(3, 2),
+	"data.videohost_analytics_metric.from":              daysAgoPair(9, 8),
+	"data.videohost_analytics_metric.to":                daysAgoPair(3, 2),
+	"data.videohost_analytics_timeseries.from":          daysAgoPair(9, 8),
+	"data.videohost_analytics_timeseries.to":            daysAgoPair(3, 2),
+	"data.videohost_discarded_videos.sort_by":           enumPair("title", "createdAt"),
+	"data.videohost_live_streams.sort_by":               enumPair("name", "createdAt"),
+	"data.videohost_player_themes.sort_by":              enumPair("name", "createdAt"),
+	"data.videohost_summaries.sort_by":                  enumPair("createdAt", "videoId"),
+	"data.videohost_summaries.origin":                   enumPair("auto", "api"),
+	"data.videohost_summaries.source_status":            enumPair("missing", "completed"),
+	"data.videohost_tags.sort_by":                       enumPair("value", "videoCount"),
+	"data.videohost_upload_tokens.sort_by":              enumPair("createdAt", "ttl"),
+	"data.videohost_videos.sort_by":                     enumPair("title", "createdAt"),
+	"data.videohost_watermarks.sort_by":                 func(memberEnv) [2]memberValue { return [2]memberValue{{"createdAt", "createdAt"}, {nil, ""}} },
+	"data.videohost_webhooks.event":                     enumPair("video.encoding.quality.completed", "video.source.recorded"),
+	"videohost_live_stream.player_id":                   idPair(players),
+	"videohost_video.player_id":                         idPair(players),
+	"videohost_video.source_video_id":                   idPair(videos),
+	"videohost_video_summary.video_id":                  idPair(videos),
+	"videohost_video.clip":                              clipPair("start_timecode"),
+	"videohost_video.clip.start_timecode":               clipPair("start_timecode"),
+	"videohost_video.clip.end_timecode":                 clipPair("end_timecode"),
+	"videohost_live_stream.thumbnail_file":              imagePair("live-stream-thumbnail"),
+	"videohost_player_theme.logo_file":                  imagePair("player-logo"),
+	"videohost_video.source_file":                       filePair("video-source"),
+	"videohost_video.thumbnail_file":                    imagePair("video-thumbnail"),
+	"videohost_watermark.source_file":                   imagePair("watermark"),
+	"videohost_video.watermark":                         watermarkPair("id"),
+	"videohost_video.watermark.width":                   watermarkPair("width"),
+	"videohost_video.watermark.top":                     watermarkPair("top"),
+	"videohost_video.watermark.right":                   watermarkPair("right"),
+	"videohost_video.watermark.opacity":                 watermarkPair("opacity"),
+	"videohost_video.watermark.left":                    watermarkPair("left"),
+	"videohost_video.watermark.id":                      watermarkPair("id"),
+	"videohost_video.watermark.height":                  watermarkPair("height"),
+	"videohost_video.watermark.bottom":                  watermarkPair("bottom"),
 	"videohost_webhook.events": func(memberEnv) [2]memberValue {
 		return [2]memberValue{{[]any{"video.encoding.quality.completed"}, "video.encoding.quality.completed"}, {[]any{"video.source.recorded"}, "video.source.recorded"}}
 	},
@@ -300,8 +296,9 @@ func enumPair(a, b string) func(memberEnv) [2]memberValue {
 	return func(memberEnv) [2]memberValue { return [2]memberValue{{a, a}, {b, b}} }
 }
 
-// memberBases are the arguments an object needs in every run (its required ones), by the
-// object's address.
+// memberBases are the arguments an object needs in every run (its required ones, and a
+// video's source), by the object's address. A value that is a func(memberRunner) any is called
+// at each run (a new video, a new file).
 var memberBases = map[string]map[string]any{
 	"data.videohost_analytics_breakdown":  {"metric": "view", "breakdown": "browser"},
 	"data.videohost_analytics_metric":     {"metric": "view", "aggregation": "count"},
