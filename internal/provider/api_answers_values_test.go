@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
@@ -200,7 +201,8 @@ var answerReads = map[string]struct {
 }
 
 // TestAPIAnswersReachTheirAttributes checks the rows of the answer table that name an attribute
-// of a data source in answerReads: the member's value reaches the attribute.
+// of a data source in answerReads, or of a resource in answerResources: the member's value
+// reaches the attribute.
 func TestAPIAnswersReachTheirAttributes(t *testing.T) {
 	rw := &answerRewriter{ops: newOperationMatcher(coverageRows(t))}
 	limits := emulator.Limits{Uploads: 100000, Writes: 100000, Reads: 100000}
@@ -227,17 +229,12 @@ func TestAPIAnswersReachTheirAttributes(t *testing.T) {
 		if !ok {
 			continue
 		}
-		prefix := "data." + read.source + "."
 		for _, attr := range r.attrs {
-			if !strings.HasPrefix(attr, prefix) {
+			readOnce, steps, ok := answerReader(t, p, baseURL, key, r.op, read.source, attr, ids)
+			if !ok {
 				continue
 			}
 			where := fmt.Sprintf("%s:%d", coverageGuide, r.line)
-			typ := objectType(t, p, "data."+read.source)
-			config := map[string]tftypes.Value{}
-			for name, v := range read.config(ids) {
-				config[name] = tfValue(t, typ.AttributeTypes[name], v)
-			}
 			rw.arm("", "", nil)
 			current := answerValue(t, baseURL, key, rw.ops, r.op, read.source, ids, r.member)
 			values, wants, ok := answerPair(current, r.member)
@@ -249,16 +246,15 @@ func TestAPIAnswersReachTheirAttributes(t *testing.T) {
 				}
 				continue
 			}
-			steps := strings.Split(strings.TrimPrefix(attr, prefix), ".")
 			for i := range values {
 				rw.arm(r.op, r.member, values[i])
-				state, diags := p.ReadData(read.source, config)
+				state, diags := readOnce()
 				if rw.hitCount() == 0 || acctest.HasAnyError(diags) {
-					t.Errorf("%s: with %s = %v in the answer of %s, data.%s read: %s (members set: %d)", where, r.member, values[i], r.op,
-						read.source, acctest.ErrorText(diags), rw.hitCount())
+					t.Errorf("%s: with %s = %v in the answer of %s, the read for %s: %s (members set: %d)", where, r.member, values[i], r.op,
+						attr, acctest.ErrorText(diags), rw.hitCount())
 					continue
 				}
-				texts := strings.Join(attributeTexts(tftypes.NewValue(typ, state), steps), " ")
+				texts := strings.Join(attributeTexts(state, steps), " ")
 				if !strings.Contains(texts, wants[i]) || strings.Contains(texts, wants[1-i]) {
 					t.Errorf("%s: with %s = %v in the answer of %s, %s is %q, which does not show it: %s does not show %s",
 						where, r.member, values[i], r.op, attr, texts, attr, r.member)
@@ -273,6 +269,54 @@ func TestAPIAnswersReachTheirAttributes(t *testing.T) {
 	if checked < 100 {
 		t.Errorf("only %d attributes checked: the setup or the table lost rows", checked)
 	}
+}
+
+// answerResources are the resources whose Read the check makes, by the list operation it sends
+// (a resource reads its object from the list its reads share, and sends the GET of one object
+// only for an id the list lacks), with the kind of the object the setup created for them.
+var answerResources = map[string][2]string{
+	"LIST-videos":      {"videohost_video", "video"},
+	"GET_live-streams": {"videohost_live_stream", "live_stream"},
+	"GET_players":      {"videohost_player_theme", "player"},
+	"LIST-webhooks":    {"videohost_webhook", "webhook"},
+}
+
+// answerReader returns the read that shows attr (the data source's, or, for an attribute of a
+// resource, the resource's Read of the object the setup created, by a provider of its own so
+// that no list read before is reused) and the attribute's path in the state read; false when
+// the check makes no read for it.
+func answerReader(t *testing.T, p protoReader, baseURL, key, op, source, attr string, ids map[string]string) (func() (tftypes.Value, []*tfprotov6.Diagnostic), []string, bool) {
+	t.Helper()
+	if rest, ok := strings.CutPrefix(attr, "data."+source+"."); ok {
+		typ := p.DataType(source)
+		obj, _ := typ.(tftypes.Object)
+		config := map[string]tftypes.Value{}
+		for name, v := range answerReads[op].config(ids) {
+			config[name] = tfValue(t, obj.AttributeTypes[name], v)
+		}
+		return func() (tftypes.Value, []*tfprotov6.Diagnostic) {
+			state, diags := p.ReadData(source, config)
+			return tftypes.NewValue(typ, state), diags
+		}, strings.Split(rest, "."), true
+	}
+	res, ok := answerResources[op]
+	rest, isRes := strings.CutPrefix(attr, res[0]+".")
+	if !ok || !isRes {
+		return nil, nil, false
+	}
+	typ := p.ResourceType(res[0])
+	return func() (tftypes.Value, []*tfprotov6.Diagnostic) {
+		own := acctest.NewProtoServer(t, baseURL, key, nil)
+		state, _, diags := own.Read(res[0], map[string]tftypes.Value{"id": acctest.Str(ids[res[1]])})
+		return tftypes.NewValue(typ, state), diags
+	}, strings.Split(rest, "."), true
+}
+
+// protoReader is what the check needs of the provider's protocol server.
+type protoReader interface {
+	ReadData(typeName string, config map[string]tftypes.Value) (map[string]tftypes.Value, []*tfprotov6.Diagnostic)
+	DataType(typeName string) tftypes.Type
+	ResourceType(typeName string) tftypes.Type
 }
 
 // answerObjects creates one object of each kind that the reads need, and returns their ids.
@@ -300,10 +344,12 @@ func answerObjects(t *testing.T, baseURL, key string) map[string]string {
 		t.Fatal(err)
 	}
 	ids["player"] = pt.ID
-	if _, err := c.CreateWebhook(ctx, videohost.CreateWebhookInput{URL: "https://example.com/tf-answers",
-		Events: []string{"video.encoding.quality.completed"}}); err != nil {
+	wh, err := c.CreateWebhook(ctx, videohost.CreateWebhookInput{URL: "https://example.com/tf-answers",
+		Events: []string{"video.encoding.quality.completed"}})
+	if err != nil {
 		t.Fatal(err)
 	}
+	ids["webhook"] = wh.ID
 	if _, err := c.CreateUploadToken(ctx, 3600); err != nil {
 		t.Fatal(err)
 	}
