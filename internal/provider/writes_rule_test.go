@@ -57,7 +57,7 @@ type clientUse struct {
 func clientUses(t *testing.T, overlay map[string][]byte) []clientUse {
 	t.Helper()
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-		packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps, Overlay: overlay}
+		packages.NeedTypesInfo, Overlay: overlay}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -92,19 +92,22 @@ func clientUses(t *testing.T, overlay map[string][]byte) []clientUse {
 	return uses
 }
 
-// clientMethods returns the methods of *videohost.Client by name, from the packages' imports.
+// clientMethods returns the methods of *videohost.Client by name, from the type information of
+// the client's package as the provider's packages import it.
 func clientMethods(t *testing.T, pkgs []*packages.Package) map[string]*types.Func {
 	t.Helper()
-	var client *packages.Package
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if p.PkgPath == clientPath {
-			client = p
+	var client *types.Package
+	for _, p := range pkgs {
+		for _, imp := range p.Types.Imports() {
+			if imp.Path() == clientPath {
+				client = imp
+			}
 		}
-	})
+	}
 	if client == nil {
 		t.Fatalf("no package of the provider imports %s: the search is broken", clientPath)
 	}
-	obj := client.Types.Scope().Lookup("Client")
+	obj := client.Scope().Lookup("Client")
 	if obj == nil {
 		t.Fatalf("%s has no type Client", clientPath)
 	}
