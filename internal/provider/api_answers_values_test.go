@@ -238,7 +238,7 @@ func TestAPIAnswersReachTheirAttributes(t *testing.T) {
 			}
 			where := fmt.Sprintf("%s:%d", coverageGuide, r.line)
 			rw.arm("", "", nil)
-			current := answerValue(t, baseURL, key, rw.ops, r.op, read.source, ids, r.member)
+			current := answerValue(t, baseURL, key, r.op, read.source, ids, r.member)
 			values, wants, ok := answerPair(current, r.member)
 			if !ok {
 				if current == nil {
@@ -360,7 +360,7 @@ func answerObjects(t *testing.T, baseURL, key string) map[string]string {
 
 // answerValue returns the value the emulator's answer to op holds at member (the first item's,
 // for a member of a list's items), by a request the provider's read would make.
-func answerValue(t *testing.T, baseURL, key string, ops operationMatcher, op, source string, ids map[string]string, member string) any {
+func answerValue(t *testing.T, baseURL, key string, op, source string, ids map[string]string, member string) any {
 	t.Helper()
 	paths := map[string]string{
 		"GET-video": "/videos/" + ids["video"], "GET-video-status": "/videos/" + ids["video"] + "/status",
