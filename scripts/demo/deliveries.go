@@ -8,9 +8,11 @@ import (
 	"time"
 )
 
-// delivery is one line of the receiver's output:
+// delivery is one line of the receiver's output, which reads
 //
 //	delivery N PATH webhook=ID event=TYPE KEY=VALUE...: VERDICT
+//
+// with a KEY=VALUE for each string member of the event's body.
 type delivery struct {
 	line, path, webhook, event string
 	fields                     map[string]string

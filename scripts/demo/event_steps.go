@@ -238,9 +238,16 @@ func (d *demo) destroy(ctx context.Context) error {
 		left[list] = n
 	}
 	d.say("    webhooks left on the service (GET /webhooks itemsTotal): %d", left["/webhooks"])
-	for what, path := range map[string]string{"live stream " + d.streamID: "/live-streams/" + d.streamID, "video " + d.launchID: "/videos/" + d.launchID} {
-		if gone, err := d.gone(ctx, path); err != nil || !gone {
-			return fmt.Errorf("the managed %s is still on the service after the destroy (%v)", what, err)
+	for _, managed := range []struct{ what, path string }{
+		{"live stream " + d.streamID, "/live-streams/" + d.streamID},
+		{"video " + d.launchID, "/videos/" + d.launchID},
+	} {
+		gone, err := d.gone(ctx, managed.path)
+		if err != nil {
+			return fmt.Errorf("after the destroy: %w", err)
+		}
+		if !gone {
+			return fmt.Errorf("the managed %s is still on the service after the destroy", managed.what)
 		}
 	}
 	d.say("    the managed live stream is gone; player themes left: %d", left["/players"])

@@ -64,7 +64,8 @@ type demo struct {
 	started, stepStarted time.Time
 	step                 int
 	// out is the standard output and the transcript (demo.txt) that the check for secrets reads.
-	out io.Writer
+	out        io.Writer
+	transcript *os.File
 
 	root, tmp, bin, work, media string
 	terraform                   string
@@ -134,11 +135,10 @@ func (d *demo) prepare() error {
 			return err
 		}
 	}
-	transcript, err := os.Create(filepath.Join(d.tmp, "demo.txt"))
-	if err != nil {
+	if d.transcript, err = os.Create(filepath.Join(d.tmp, "demo.txt")); err != nil {
 		return err
 	}
-	d.out = io.MultiWriter(os.Stdout, transcript)
+	d.out = io.MultiWriter(os.Stdout, d.transcript)
 	return nil
 }
 
@@ -181,6 +181,9 @@ func (d *demo) finish(ctx context.Context, err error) int {
 		}
 	}
 	d.stopAll()
+	if d.transcript != nil {
+		d.transcript.Close()
+	}
 	if d.tmp != "" {
 		if rmErr := os.RemoveAll(d.tmp); rmErr != nil {
 			fmt.Fprintf(os.Stderr, "demo: removing %s: %v\n", d.tmp, rmErr)

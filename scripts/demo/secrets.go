@@ -14,7 +14,7 @@ import (
 // is kept in memory only, so that no secret is ever on a command line or in a file.
 func (d *demo) addSecret(secret string) error {
 	if secret == "" {
-		return errors.New("an empty secret would be found everywhere: Terraform returned none")
+		return errors.New("an empty secret would be found in everything")
 	}
 	d.secrets = append(d.secrets, secret)
 	return nil

@@ -158,8 +158,11 @@ func (d *demo) handOverSecrets(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if ingestKey == "" {
+		return errors.New("the live stream has no stream key")
+	}
 	if err := d.addSecret(ingestKey); err != nil {
-		return fmt.Errorf("the live stream has no stream key: %w", err)
+		return err
 	}
 	if err := d.noSecretShown(ctx, "a stream key"); err != nil {
 		return err

@@ -66,8 +66,11 @@ func (d *demo) uploadWithTerraform(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if token == "" {
+		return errors.New("the upload_token output is empty")
+	}
 	if err := d.addSecret(token); err != nil {
-		return fmt.Errorf("the upload token is empty: %w", err)
+		return err
 	}
 	if err := d.noSecretShown(ctx, "the upload token"); err != nil {
 		return err
