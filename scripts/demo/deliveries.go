@@ -72,6 +72,18 @@ func (d *demo) waitDeliveries(ctx context.Context, from, tries int, period time.
 	return got, done(got), nil
 }
 
+// filter returns the deliveries that keep says to keep, in a new slice: the one given may be
+// read again.
+func filter(ds []delivery, keep func(delivery) bool) []delivery {
+	var kept []delivery
+	for _, dl := range ds {
+		if keep(dl) {
+			kept = append(kept, dl)
+		}
+	}
+	return kept
+}
+
 // lines returns the deliveries' lines, as the receiver wrote them.
 func lines(ds []delivery) []string {
 	out := make([]string, len(ds))

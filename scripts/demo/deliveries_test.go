@@ -43,3 +43,16 @@ func TestParseDelivery(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterLeavesItsInput: the deliveries read once are filtered several ways (those of a
+// video, those verified), so filtering must not change what it is given.
+func TestFilterLeavesItsInput(t *testing.T) {
+	ds := []delivery{{line: "a", verified: false}, {line: "b", verified: true}, {line: "c", verified: false}}
+	kept := filter(ds, func(dl delivery) bool { return dl.verified })
+	if len(kept) != 1 || kept[0].line != "b" {
+		t.Errorf("kept %+v", kept)
+	}
+	if got := lines(ds); len(got) != 3 || got[0] != "a" || got[1] != "b" || got[2] != "c" {
+		t.Errorf("the input became %q", got)
+	}
+}

@@ -56,7 +56,7 @@ func (d *demo) showDeliveries(ctx context.Context) error {
 	// The deliveries since those step 5 showed: the partner upload's encoding among them.
 	d.say("%s", indent(lines(d.deliveries(d.shown))))
 	all := d.deliveries(0)
-	verified := len(slices.DeleteFunc(slices.Clone(all), func(dl delivery) bool { return !dl.verified }))
+	verified := len(filter(all, func(dl delivery) bool { return dl.verified }))
 	d.say("    %d deliveries verified, %d refused", verified, len(all)-verified)
 	if !seen {
 		return errors.New("not every triggered event reached the receiver with a valid signature within 30 s")

@@ -104,8 +104,8 @@ func (d *demo) run(ctx context.Context) error {
 		if err := s.do(ctx); err != nil {
 			return err
 		}
-		if err := context.Cause(ctx); ctx.Err() != nil {
-			return err
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
 		}
 	}
 	d.say("    (step %d took %s)", d.step, seconds(time.Since(d.stepStarted)))

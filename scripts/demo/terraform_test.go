@@ -37,6 +37,13 @@ func TestWithoutOverridesWarning(t *testing.T) {
 			want:   []string{"No changes. Your infrastructure matches the configuration."},
 		},
 		{
+			// A warning after the first lines goes with the blank line that follows it, and
+			// the blank line before it stays.
+			name:   "warning later",
+			output: "Initializing...\n" + overridesWarning + "Apply complete!\n",
+			want:   []string{"Initializing...", "", "Apply complete!"},
+		},
+		{
 			// Only the blank line right after the warning goes: later ones are the run's.
 			name:   "blank lines kept",
 			output: overridesWarning + "\na\n\nb\n",

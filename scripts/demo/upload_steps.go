@@ -122,7 +122,7 @@ func (d *demo) checkSource(ctx context.Context, content []byte, plannedSHA256 st
 // was playable; the other qualities follow) and checks that the receiver verified one
 // video.encoding.quality.completed delivery per quality.
 func (d *demo) checkEncodingEvents(ctx context.Context) error {
-	qualities := 0
+	var qualities int
 	for try := 0; ; try++ {
 		var status struct {
 			Encoding struct {
@@ -146,9 +146,10 @@ func (d *demo) checkEncodingEvents(ctx context.Context) error {
 			return err
 		}
 	}
+	ofVideo := func(dl delivery) bool { return dl.fields["videoId"] == d.launchID }
 	encoded := func(ds []delivery) []delivery {
-		return slices.DeleteFunc(ds, func(dl delivery) bool {
-			return !dl.verified || dl.event != "video.encoding.quality.completed" || dl.fields["videoId"] != d.launchID
+		return filter(ds, func(dl delivery) bool {
+			return dl.verified && dl.event == "video.encoding.quality.completed" && ofVideo(dl)
 		})
 	}
 	all, _, err := d.waitDeliveries(ctx, 0, 100, 100*time.Millisecond, func(ds []delivery) bool { return len(encoded(ds)) >= qualities })
@@ -156,8 +157,8 @@ func (d *demo) checkEncodingEvents(ctx context.Context) error {
 		return err
 	}
 	d.say("    the receiver's deliveries for %s, each signature checked:", d.launchID)
-	d.say("%s", indent(lines(slices.DeleteFunc(slices.Clone(all), func(dl delivery) bool { return dl.fields["videoId"] != d.launchID }))))
-	got, distinct := encoded(slices.Clone(all)), map[string]bool{}
+	d.say("%s", indent(lines(filter(all, ofVideo))))
+	got, distinct := encoded(all), map[string]bool{}
 	for _, dl := range got {
 		distinct[dl.fields["encoding"]+" "+dl.fields["quality"]] = true
 	}
