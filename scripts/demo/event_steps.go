@@ -142,6 +142,11 @@ const findQuery = `list "videohost_webhook" "summaries" {
 }
 `
 
+// hasQuery reports whether the CLI has terraform query: an older one fails "query -help".
+func hasQuery(ctx context.Context, cli string) bool {
+	return exec.CommandContext(ctx, cli, "query", "-help").Run() == nil
+}
+
 // queryResult finds the id of a result line of terraform query: "... URL (...) ... id=ID ...".
 var queryResult = regexp.MustCompile(`\bid=(\S+)`)
 
@@ -149,7 +154,7 @@ var queryResult = regexp.MustCompile(`\bid=(\S+)`)
 // a user who does not know its id would; an older Terraform or OpenTofu has no query, and the id
 // of the control API's answer stands in.
 func (d *demo) query(ctx context.Context, id, url string) error {
-	if exec.CommandContext(ctx, d.terraform, "query", "-help").Run() != nil {
+	if !hasQuery(ctx, d.terraform) {
 		version, _ := exec.CommandContext(ctx, d.terraform, "version").Output()
 		first, _, _ := strings.Cut(string(version), "\n")
 		d.say("    skipping terraform query: it needs Terraform 1.14 or later, and %s has none; the id comes from the control API's answer", first)
