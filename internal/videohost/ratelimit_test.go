@@ -803,6 +803,47 @@ func TestLimiterUploadsTakeAnEarlierRunsSpendAsBudget(t *testing.T) {
 	}
 }
 
+// TestLimiterUploadsAnswersOutOfOrderAreNoSignOfOthers: chunks go 4 together into a window that
+// an earlier run half spent (21 of 40); the service counts them in the order they arrive and
+// writes each count into its answer, but the answers of the second wave are read in the reverse
+// order, as answers released together may be. An answer read last then counts fewer of this
+// limiter's requests than it sent, though none of them is still out: that is no sign of another
+// process, and a chunk whose answer counts nothing new must not make the uploads take turns
+// (before, they did, and an upload after an earlier run went one chunk at a time).
+func TestLimiterUploadsAnswersOutOfOrderAreNoSignOfOthers(t *testing.T) {
+	l, _ := newUploadsLimiter()
+	var wave []ticket
+	for range 4 {
+		wave = append(wave, mustAdmit(t, l))
+	}
+	// The first wave was counted 22nd to 25th (Remaining 18 to 15), and read in that order;
+	// each answer frees a connection for a chunk of the second wave.
+	var second []ticket
+	for i := range 4 {
+		l.observe(wave[i], headers(40, 18-i, 50))
+		second = append(second, mustAdmit(t, l))
+	}
+	// The second wave was counted 26th to 29th, and read from the last counted.
+	for i := 3; i >= 0; i-- {
+		l.observe(second[i], headers(40, 14-i, 49))
+		if l.sharing() {
+			t.Fatalf("the answer counting %d requests, read after those counting more, was taken for another process", 26+i)
+		}
+	}
+	ninth := mustAdmit(t, l)
+	l.observe(ninth, headers(40, 10, 48))
+	if l.sharing() {
+		t.Fatal("a ninth answer counting the 21 earlier requests and this limiter's 9 was taken for another process")
+	}
+	// Another process's request, counted before the tenth chunk: a sign, and the chunks take
+	// turns.
+	tenth := mustAdmit(t, l)
+	l.observe(tenth, headers(40, 8, 47))
+	if !l.sharing() {
+		t.Fatal("the window counted one request more than the earlier run's and this limiter's, and the limiter does not share")
+	}
+}
+
 // TestLimiterWritesShareAtTheFirstSignOfOthers: the writes class, whose requests are short,
 // still takes any request of others in its window's first answer for another process.
 func TestLimiterWritesShareAtTheFirstSignOfOthers(t *testing.T) {
