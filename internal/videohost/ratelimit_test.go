@@ -102,24 +102,22 @@ func TestRateLimit429WaitsAndHoldsTheClass(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var postAt time.Time
 	reads := 0
 	for _, s := range f.requests() {
-		switch {
-		case s.method == http.MethodGet && s.at.After(tooAt):
+		if s.method == http.MethodGet && s.at.After(tooAt) {
 			reads++
 			if s.at.Sub(tooAt) < time.Second {
 				t.Errorf("a read arrived %s after the 429, before Retry-After (1 s)", s.at.Sub(tooAt))
 			}
-		case s.method == http.MethodPost && s.path == "/webhooks":
-			postAt = s.at
 		}
 	}
 	if reads != 4 {
 		t.Errorf("reads after the 429 = %d, want 4 (the retry and three others)", reads)
 	}
-	if d := postAt.Sub(tooAt); d >= time.Second {
-		t.Errorf("the write waited %s: the reads' 429 must not hold the writes", d)
+	// The limiter's own count, not the time the write took: a loaded machine may take a second
+	// to run it, and the write was no more held for that.
+	if w := c.RateLimitWaits()[1]; w.Class != ClassWrites || w.Waits != 0 {
+		t.Errorf("the writes were held %d times (%s): the reads' 429 must not hold the writes", w.Waits, w.Waited)
 	}
 }
 
