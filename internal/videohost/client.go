@@ -95,7 +95,7 @@ func New(cfg Config) (*Client, error) {
 		c.log = nopLogger{}
 	}
 	c.basicAuth = "Basic " + base64.StdEncoding.EncodeToString([]byte(cfg.APIKey+":"))
-	c.tokens = &tokenSource{c: c}
+	c.tokens = &tokenSource{c: c, now: time.Now}
 	c.limiters = map[string]*limiter{
 		ClassReads:   newLimiter(ClassReads),
 		ClassWrites:  newLimiter(ClassWrites),
