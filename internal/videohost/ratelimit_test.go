@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -444,12 +445,16 @@ func (s *sharedWindowService) serveShared(w http.ResponseWriter, r *http.Request
 // webhooks from 5 goroutines against a service that takes 8 writes per 2-second window. The
 // issue's bounds: at most 2 429s per process and no request before a 429's Retry-After. The
 // wall time is logged (it is the bench's to judge, not this test's).
+//
+// It runs on the fake clock of a synctest bubble, so that the processes' start 150 ms apart and
+// the windows are what the test says whatever the machine's load, and it takes no wall time.
 func TestRateLimitSharedKeyAcrossClients(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: this test takes about 8 s of windows")
-	}
+	synctest.Test(t, testRateLimitSharedKeyAcrossClients)
+}
+
+func testRateLimitSharedKeyAcrossClients(t *testing.T) {
 	s := &sharedWindowService{fixedWindowService: fixedWindowService{limit: 8, window: 2 * time.Second}, refusedBy: map[string]int{}}
-	f := newFakeService(t, s.serveShared)
+	f := newBubbleFakeService(t, s.serveShared)
 	clients := []string{"https://e.org/a", "https://e.org/b", "https://e.org/c"}
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -663,9 +668,15 @@ func (s *fixedWindowService) serve(w http.ResponseWriter, r *http.Request) {
 // TestRateLimitFillsShortWindowsWithout429 sends 15 writes from 5 goroutines to a service
 // that takes 5 per 1-second window. The gate must meet no 429 and fill every window it
 // opens: 3 windows of 5, where a pace spread over a minute would open one window per request.
+// It runs on the fake clock of a synctest bubble: on the wall clock, a loaded machine spread a
+// window's requests over more than its second.
 func TestRateLimitFillsShortWindowsWithout429(t *testing.T) {
+	synctest.Test(t, testRateLimitFillsShortWindowsWithout429)
+}
+
+func testRateLimitFillsShortWindowsWithout429(t *testing.T) {
 	s := &fixedWindowService{limit: 5, window: time.Second}
-	f := newFakeService(t, s.serve)
+	f := newBubbleFakeService(t, s.serve)
 	c := f.client(t, basic)
 	var wg sync.WaitGroup
 	errs := make(chan error, 15)
