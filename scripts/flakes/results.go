@@ -16,6 +16,8 @@ type event struct {
 	Package string
 	Test    string
 	Output  string
+	// ImportPath names the package of a build-output event ("p" or "p [p.test]").
+	ImportPath string
 }
 
 // testID names one test (or subtest) of a package; Test is "" for the package itself, which
@@ -60,6 +62,11 @@ func parseRun(r io.Reader) (run, error) {
 		var ev event
 		if len(line) == 0 || line[0] != '{' || json.Unmarshal(line, &ev) != nil {
 			continue
+		}
+		if ev.Action == "build-output" {
+			// A build error: it belongs to the package's own record.
+			pkg, _, _ := strings.Cut(ev.ImportPath, " ")
+			ev.Action, ev.Package = "output", pkg
 		}
 		id := testID{ev.Package, ev.Test}
 		if ev.Test == "" && ev.Action != "fail" && ev.Action != "output" {

@@ -54,6 +54,15 @@ const runPackageFailed = `{"Action":"output","Package":"example.org/m/q","Output
 {"Action":"pass","Package":"example.org/m/p","Elapsed":0.1}
 `
 
+// A package that does not build: go test -json gives the compiler's words as build-output.
+const runBuildFailed = `{"ImportPath":"example.org/m/p [example.org/m/p.test]","Action":"build-output","Output":"# example.org/m/p [example.org/m/p.test]\n"}
+{"ImportPath":"example.org/m/p [example.org/m/p.test]","Action":"build-output","Output":"./a_test.go:3:2: undefined: synctest\n"}
+{"ImportPath":"example.org/m/p [example.org/m/p.test]","Action":"build-fail"}
+{"Action":"start","Package":"example.org/m/p"}
+{"Action":"output","Package":"example.org/m/p","Output":"FAIL\texample.org/m/p [build failed]\n"}
+{"Action":"fail","Package":"example.org/m/p","Elapsed":0,"FailedBuild":"example.org/m/p [example.org/m/p.test]"}
+`
+
 func mustParse(t *testing.T, s string) run {
 	t.Helper()
 	r, err := parseRun(strings.NewReader(s))
@@ -79,6 +88,7 @@ func TestParseRun(t *testing.T) {
 		{"timed out", runTimedOut, map[testID]outcome{p("TestA"): failed}},
 		{"package failed alone", runPackageFailed, map[testID]outcome{
 			{"example.org/m/q", ""}: failed, p("TestA"): passed}},
+		{"build failed", runBuildFailed, map[testID]outcome{p(""): failed}},
 	} {
 		r := mustParse(t, c.in)
 		if len(r.outcomes) != len(c.want) {
@@ -96,6 +106,9 @@ func TestParseRun(t *testing.T) {
 	}
 	if _, kept := r.output[testID{"example.org/m/p", "TestA"}]; kept {
 		t.Error("the output of a passing test was kept")
+	}
+	if got := strings.Join(mustParse(t, runBuildFailed).output[p("")], "|"); !strings.Contains(got, "undefined: synctest") {
+		t.Errorf("the output kept of the package that did not build: %q", got)
 	}
 	if got := mustParse(t, runTimedOut).output[testID{"example.org/m/p", "TestA"}]; len(got) != 1 || !strings.Contains(got[0], "timed out") {
 		t.Errorf("the output kept of the test that timed out: %q", got)
