@@ -59,14 +59,31 @@ func TestRateLimitWindow(t *testing.T) {
 	}
 }
 
+// TestRateLimitRealTimeWindow: on the wall clock (no Options.Now), a second read inside a window
+// of one second is refused with a Retry-After of 1, and a read after the window is served. The
+// two reads are inside one window when the test's own clock says they both ended within a
+// second of the first one's start; a machine too busy for that (it happens beside other work)
+// has the pair tried again on a fresh emulator, a few times, rather than the test failing.
 func TestRateLimitRealTimeWindow(t *testing.T) {
-	e := newEnv(t, emulator.Options{Limits: emulator.Limits{Reads: 1}, RateWindow: time.Second})
-	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
-	r := e.api("GET", "/webhooks", nil)
-	expectStatus(t, r, http.StatusTooManyRequests)
-	if _, _, ra := rateHeaders(t, r); ra != 1 {
-		t.Errorf("Retry-After %d for a one-second window, want 1", ra)
+	const attempts = 5
+	for attempt := 1; ; attempt++ {
+		e := newEnv(t, emulator.Options{Limits: emulator.Limits{Reads: 1}, RateWindow: time.Second})
+		start := time.Now()
+		first := e.api("GET", "/webhooks", nil)
+		second := e.api("GET", "/webhooks", nil)
+		if time.Since(start) >= time.Second {
+			if attempt == attempts {
+				t.Fatalf("%d pairs of reads each took a second or more: the machine is too busy to test a one-second window", attempts)
+			}
+			continue
+		}
+		expectStatus(t, first, http.StatusOK)
+		expectStatus(t, second, http.StatusTooManyRequests)
+		if _, _, ra := rateHeaders(t, second); ra != 1 {
+			t.Errorf("Retry-After %d for a one-second window, want 1", ra)
+		}
+		time.Sleep(1100 * time.Millisecond)
+		expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
+		return
 	}
-	time.Sleep(1100 * time.Millisecond)
-	expectStatus(t, e.api("GET", "/webhooks", nil), http.StatusOK)
 }

@@ -64,6 +64,8 @@ type tokenPair struct {
 // others wait for that result.
 type tokenSource struct {
 	c *Client
+	// now is the clock of the tokens' lifetimes; tests set one they control.
+	now func() time.Time
 
 	mu   sync.Mutex
 	pair *tokenPair
@@ -83,7 +85,7 @@ type tokenResponse struct {
 func (ts *tokenSource) current() (tokenPair, bool) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
-	if ts.pair == nil || ts.pair.revoked || !time.Now().Before(ts.pair.refreshAt) {
+	if ts.pair == nil || ts.pair.revoked || !ts.now().Before(ts.pair.refreshAt) {
 		return tokenPair{}, false
 	}
 	return *ts.pair, true
@@ -143,7 +145,7 @@ func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
 			return p, nil
 		}
 		var e *Error
-		if !errors.As(err, &e) && !old.revoked && time.Now().Before(old.expiresAt) {
+		if !errors.As(err, &e) && !old.revoked && ts.now().Before(old.expiresAt) {
 			// No response; the held token still works for a while.
 			return *old, nil
 		}
@@ -164,7 +166,7 @@ func (ts *tokenSource) fetch(ctx context.Context) (tokenPair, error) {
 }
 
 func (ts *tokenSource) call(ctx context.Context, path string, body any, event string) (tokenPair, error) {
-	start := time.Now()
+	start := ts.now()
 	var tr tokenResponse
 	err := ts.c.do(ctx, request{method: http.MethodPost, path: path, body: body, auth: true}, &tr)
 	if err != nil {

@@ -59,6 +59,8 @@ type Client struct {
 	limiters  map[string]*limiter
 	// lists holds the shared list of each collection path, a *listCache[T] (see collection.list).
 	lists sync.Map
+	// listNow is the clock of the shared lists' ListTTL; tests set one they control.
+	listNow func() time.Time
 
 	// The backoff of retried faults, and the shortest wait after a 429; tests shrink them.
 	backoffBase time.Duration
@@ -93,12 +95,13 @@ func New(cfg Config) (*Client, error) {
 		backoffMax:    10 * time.Second,
 		minRateWait:   time.Second,
 		progressEvery: progressEvery,
+		listNow:       time.Now,
 	}
 	if c.log == nil {
 		c.log = nopLogger{}
 	}
 	c.basicAuth = "Basic " + base64.StdEncoding.EncodeToString([]byte(cfg.APIKey+":"))
-	c.tokens = &tokenSource{c: c}
+	c.tokens = &tokenSource{c: c, now: time.Now}
 	c.limiters = make(map[string]*limiter, len(RateLimitClasses()))
 	for _, class := range RateLimitClasses() {
 		c.limiters[class] = newLimiter(class)

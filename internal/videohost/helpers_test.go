@@ -61,6 +61,29 @@ func newFakeService(t testing.TB, api http.HandlerFunc) *fakeService {
 	return f
 }
 
+// newBubbleFakeService is newFakeService for a test that runs in a synctest bubble
+// (testing/synctest): no server and no socket, the client's requests handed to the fake in
+// process, so that the fake's clock and the client's (its limiter's windows and waits) are the
+// bubble's one fake clock. Time moves only when every goroutine of the test waits, so a test of
+// wall-clock windows gives the same result on a loaded machine as on a quiet one, at once.
+func newBubbleFakeService(t testing.TB, api http.HandlerFunc) *fakeService {
+	t.Helper()
+	return &fakeService{
+		t: t, access: map[string]time.Time{}, refreshOK: map[string]bool{}, expiresIn: 3600, api: api,
+	}
+}
+
+// inProcess is a transport that hands each request to a handler in the caller's goroutine.
+type inProcess struct{ h http.Handler }
+
+func (p inProcess) RoundTrip(r *http.Request) (*http.Response, error) {
+	rec := httptest.NewRecorder()
+	p.h.ServeHTTP(rec, r)
+	res := rec.Result()
+	res.Request = r
+	return res, nil
+}
+
 func (f *fakeService) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
@@ -168,7 +191,13 @@ func (f *fakeService) requests() []seen {
 // client builds a client of the fake service with fast backoff; mods adjust the config.
 func (f *fakeService) client(t *testing.T, mods ...func(*Config)) *Client {
 	t.Helper()
-	cfg := Config{BaseURL: f.srv.URL, APIKey: testKey, HTTPClient: f.srv.Client(), Version: "test"}
+	cfg := Config{APIKey: testKey, Version: "test"}
+	if f.srv != nil {
+		cfg.BaseURL, cfg.HTTPClient = f.srv.URL, f.srv.Client()
+	} else {
+		// A bubble's fake (newBubbleFakeService): the address is never dialled.
+		cfg.BaseURL, cfg.HTTPClient = "http://127.0.0.1:1", &http.Client{Transport: inProcess{http.HandlerFunc(f.serve)}}
+	}
 	for _, m := range mods {
 		m(&cfg)
 	}

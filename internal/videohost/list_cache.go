@@ -70,7 +70,7 @@ func (k collection[T]) list(c *Client) *listCache[T] {
 func (k collection[T]) listed(ctx context.Context, c *Client) (map[string]T, error) {
 	lc := k.list(c)
 	lc.mu.Lock()
-	if lc.byID != nil && time.Now().Before(lc.expires) {
+	if lc.byID != nil && c.listNow().Before(lc.expires) {
 		m := lc.byID
 		lc.mu.Unlock()
 		return m, nil
@@ -109,7 +109,7 @@ func (k collection[T]) startWalkLocked(c *Client, lc *listCache[T], w *listWalk[
 // walkList reads the whole list for w, keeps it when no write happened meanwhile, and starts the
 // queued walk.
 func (k collection[T]) walkList(c *Client, lc *listCache[T], w *listWalk[T]) {
-	start := time.Now()
+	start := c.listNow()
 	var m map[string]T
 	var err error
 	for v, werr := range k.walk(w.ctx, c, nil) {

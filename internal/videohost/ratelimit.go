@@ -104,6 +104,10 @@ type limiter struct {
 	// earlier answers were written (the least of the bounds they give; see othersSending), -1
 	// before its first answer; only a lasting limiter keeps it.
 	othersBefore int
+	// settled counts the requests of every window that were answered or forgotten; a ticket
+	// keeps its value at the send, so that an answer knows how many of this limiter's requests
+	// ended while it was out (see othersSending).
+	settled uint64
 }
 
 // releaseAfter is how long after its start a window's leader keeps the places it leaves to
@@ -119,10 +123,12 @@ const maxLeftToOthers = 4
 // user of the key.
 const sharingWindows = 2
 
-// ticket is one admitted request: the window it was sent in.
+// ticket is one admitted request: the window it was sent in, and how many of the limiter's
+// requests had settled when it was sent.
 type ticket struct {
-	gen   uint64
-	probe bool
+	gen     uint64
+	probe   bool
+	settled uint64
 }
 
 func newLimiter(class string) *limiter {
@@ -187,7 +193,7 @@ func (l *limiter) admit() admission {
 	}
 	switch {
 	case l.headerless:
-		return admission{ok: true, t: ticket{gen: l.gen}}
+		return admission{ok: true, t: ticket{gen: l.gen, settled: l.settled}}
 	case l.limit == 0:
 		// Nothing known yet: one request (or blind ones) finds out the limit and the window
 		// before a parallel burst could overrun an unknown, possibly small, budget.
@@ -196,7 +202,7 @@ func (l *limiter) admit() admission {
 		}
 		l.probing++
 		l.blindSent++
-		return admission{ok: true, t: ticket{gen: l.gen, probe: true}}
+		return admission{ok: true, t: ticket{gen: l.gen, probe: true, settled: l.settled}}
 	}
 	if !l.reset.IsZero() && !now.Before(l.reset) {
 		l.newWindow()
@@ -236,7 +242,7 @@ func (l *limiter) admit() admission {
 	l.inflight++
 	l.out++
 	l.own++
-	return admission{ok: true, t: ticket{gen: l.gen}}
+	return admission{ok: true, t: ticket{gen: l.gen, settled: l.settled}}
 }
 
 // takingBack reports whether the limiter takes back, one request at a time, the places of its
@@ -383,12 +389,16 @@ func (l *limiter) observe(t ticket, r rateHeaders) {
 	defer l.mu.Unlock()
 	defer l.notify()
 	now := l.now()
+	// The requests of this limiter that settled while t was out: the service may have counted
+	// them after it wrote t's answer, and they are no longer out when t's answer is read.
+	endedMeanwhile := int(l.settled - t.settled)
+	l.settled++
 	current := l.settle(t)
 	if r.hasRetryAfter {
 		l.span = max(l.span, time.Duration(r.retryAfter)*time.Second)
 	}
 	if l.learnLimit(r, now, current) {
-		l.learnWindow(r, now)
+		l.learnWindow(r, now, endedMeanwhile)
 	}
 }
 
@@ -441,8 +451,9 @@ func (l *limiter) learnLimit(r rateHeaders, now time.Time, current bool) bool {
 	}
 }
 
-// learnWindow takes what is left of the current window and when it resets from r.
-func (l *limiter) learnWindow(r rateHeaders, now time.Time) {
+// learnWindow takes what is left of the current window and when it resets from r, the answer
+// to a request during which endedMeanwhile others of this limiter settled.
+func (l *limiter) learnWindow(r rateHeaders, now time.Time, endedMeanwhile int) {
 	if r.hasRemaining && r.remaining < l.left {
 		// The service counts what it has seen; requests still in flight are already counted
 		// here, so only a lower figure (another user of the key) is news.
@@ -453,7 +464,7 @@ func (l *limiter) learnWindow(r rateHeaders, now time.Time) {
 		if !l.answered {
 			l.answered, l.leader = true, others <= 0
 		}
-		if l.othersSending(others) {
+		if l.othersSending(others, endedMeanwhile) {
 			// The service counted more requests of this window than this limiter sent.
 			l.othersSeen()
 		}
@@ -473,16 +484,19 @@ func (l *limiter) learnWindow(r rateHeaders, now time.Time) {
 // current window shows another process sending; the caller holds l.mu. Any request of others
 // does, except for a lasting limiter, where only more of them than an earlier answer of the
 // window can have counted does (see the limiter's comment). An answer counts fewer than there
-// were by as many of this limiter's requests as were out and not yet counted by the service
-// (the count is at arrival, or at the end of the body), never more: so an answer that counted
-// others with out requests out says the window held at most others+out of them then, and a
-// later answer that counts more proves that another process sent since.
-func (l *limiter) othersSending(others int) bool {
+// were by as many of this limiter's requests as the service had not counted when it wrote it
+// (the count is at arrival, or at the end of the body), never more. Those are among the ones
+// still out and the endedMeanwhile ones that settled while it was out: answers of chunks sent
+// together come back in any order, so a request counted after this answer was written may be
+// answered before it is read. So an answer that counted others says the window held at most
+// others+out+endedMeanwhile of them then, and a later answer that counts more proves that
+// another process sent since.
+func (l *limiter) othersSending(others, endedMeanwhile int) bool {
 	if !l.lasting {
 		return others > 0
 	}
 	before := l.othersBefore
-	most := max(0, others+l.out+l.probing)
+	most := max(0, others+l.out+l.probing+endedMeanwhile)
 	if before < 0 || most < before {
 		l.othersBefore = most
 	}
@@ -495,6 +509,7 @@ func (l *limiter) forget(t ticket) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	defer l.notify()
+	l.settled++
 	if t.probe && l.probing > 0 {
 		l.probing--
 	}

@@ -80,8 +80,12 @@ func TestChooseUploadShapeBounds(t *testing.T) {
 }
 
 // shapeService answers source chunks after holding each until hold of them are in flight
-// together (or a second passes), and records their sizes and the most in flight; its uploads
-// window has limit places a minute, of which spent were taken before the test.
+// together, or the last bytes of the source have come (a last wave of fewer chunks), and
+// records their sizes and the most in flight; its uploads window has limit places a minute, of
+// which spent were taken before the test. Both are events, so that a slow machine (a chunk that
+// takes seconds to come under -race beside other work) changes nothing; stuckAfter only keeps a
+// client that holds chunks back from hanging the test, which then fails on what it counted:
+// once met, no chunk is held any more.
 type shapeService struct {
 	hold, limit, spent int
 
@@ -91,6 +95,7 @@ type shapeService struct {
 	total, got     int64
 	together       chan struct{}
 	togetherClosed bool
+	stuck          bool
 }
 
 func (s *shapeService) serve(w http.ResponseWriter, r *http.Request) {
@@ -117,7 +122,7 @@ func (s *shapeService) serve(w http.ResponseWriter, r *http.Request) {
 	} else {
 		s.total = n
 	}
-	if s.now >= s.hold && !s.togetherClosed {
+	if (s.now >= s.hold || s.got >= s.total || s.stuck) && !s.togetherClosed {
 		s.togetherClosed = true
 		close(s.together)
 	}
@@ -125,7 +130,11 @@ func (s *shapeService) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	select {
 	case <-together:
-	case <-time.After(time.Second):
+	case <-r.Context().Done():
+	case <-time.After(stuckAfter):
+		s.mu.Lock()
+		s.stuck = true
+		s.mu.Unlock()
 	}
 	s.mu.Lock()
 	s.now--
@@ -140,6 +149,10 @@ func (s *shapeService) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusCreated, videoJSON(vid, "shape"))
 }
+
+// stuckAfter is how long shapeService holds a chunk whose wave never fills: only a client that
+// holds chunks back meets it, and its test fails.
+const stuckAfter = 30 * time.Second
 
 func newShapeService(t *testing.T, hold, limit, spent int) (*shapeService, *Client) {
 	s := &shapeService{hold: hold, limit: limit, spent: spent, together: make(chan struct{})}

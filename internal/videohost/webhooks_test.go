@@ -161,10 +161,14 @@ func TestLookupWebhookSharesOneList(t *testing.T) {
 	}
 }
 
+// TestLookupWebhookListExpires: the list is kept for the TTL, on the client's clock, which the
+// test moves: a walk that takes longer than the TTL on a loaded machine changes nothing.
 func TestLookupWebhookListExpires(t *testing.T) {
 	store := newWebhookStore(5)
 	f := newFakeService(t, store.serve)
 	c := f.client(t, func(cfg *Config) { cfg.ListTTL = 50 * time.Millisecond })
+	clk := &fakeClock{t: time.Now()}
+	c.listNow = clk.now
 	for range 2 {
 		if _, err := c.LookupWebhook(t.Context(), "wh-0001"); err != nil {
 			t.Fatal(err)
@@ -173,7 +177,14 @@ func TestLookupWebhookListExpires(t *testing.T) {
 	if n := f.count(http.MethodGet, "/webhooks"); n != 1 {
 		t.Fatalf("two lookups inside the TTL walked the list %d times, want 1", n)
 	}
-	time.Sleep(60 * time.Millisecond)
+	clk.advance(49 * time.Millisecond)
+	if _, err := c.LookupWebhook(t.Context(), "wh-0001"); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(http.MethodGet, "/webhooks"); n != 1 {
+		t.Fatalf("a lookup 49 ms into a TTL of 50 ms walked the list %d times in all, want 1", n)
+	}
+	clk.advance(time.Millisecond)
 	if _, err := c.LookupWebhook(t.Context(), "wh-0001"); err != nil {
 		t.Fatal(err)
 	}

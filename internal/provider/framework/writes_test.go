@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -252,14 +253,19 @@ type interruptEnv struct {
 	slow      *acctest.SlowService
 	slowOn    *atomic.Bool
 	made      *createCounter
+	// refuse, when set, makes the test's proxy refuse that create (1 for the first) with a 429.
+	refuse *refuseCreate
 }
 
 // createCounter counts the webhooks that the service made: the creates it answered with a
 // success. Against a real endpoint it is the only count of the test's own writes that 429s of
-// a shared rate limit do not blur.
+// a shared rate limit do not blur. It also counts the creates refused for the rate limit: a
+// budget that the run's tests share (the suite against the emulator's binary, or a sandbox)
+// can refuse one that had reached the service, and its retry waits past Ctrl-C.
 type createCounter struct {
-	next http.Handler
-	n    atomic.Int64
+	next    http.Handler
+	n       atomic.Int64
+	refused atomic.Int64
 }
 
 func (c *createCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -269,12 +275,40 @@ func (c *createCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 	c.next.ServeHTTP(sw, r)
-	if sw.status/100 == 2 {
+	switch {
+	case sw.status/100 == 2:
 		c.n.Add(1)
+	case sw.status == http.StatusTooManyRequests:
+		c.refused.Add(1)
 	}
 }
 
 func (c *createCounter) count() int { return int(c.n.Load()) }
+
+// refusedCount is how many creates the service refused for the rate limit.
+func (c *createCounter) refusedCount() int { return int(c.refused.Load()) }
+
+// refuseCreate answers one create of webhooks (the nth, from 1) with a 429 whose Retry-After
+// outlasts the test, as a window spent by other tests on the key does, and passes everything
+// else on.
+type refuseCreate struct {
+	next http.Handler
+	nth  int64
+	seen atomic.Int64
+}
+
+func (c *refuseCreate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if c.nth == 0 || r.Method != http.MethodPost || r.URL.Path != "/webhooks" || c.seen.Add(1) != c.nth {
+		c.next.ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("X-RateLimit-Limit", "40")
+	w.Header().Set("X-RateLimit-Remaining", "0")
+	w.Header().Set("X-RateLimit-Retry-After", "600")
+	w.WriteHeader(http.StatusTooManyRequests)
+	_, _ = io.WriteString(w, `{"type":"https://docs.api.video/reference/too-many-requests","title":"Too many requests.","status":429}`)
+}
 
 // statusWriter keeps the status of the response it writes.
 type statusWriter struct {
@@ -321,7 +355,8 @@ func newInterruptEnv(t *testing.T, tfBin, cliConfig string, opts emulator.Option
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.made = &createCounter{next: &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }}}
+	e.refuse = &refuseCreate{next: &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }}}
+	e.made = &createCounter{next: e.refuse}
 	e.slow = acctest.NewSlowService(e.made, phase, acctest.InterruptHold, match)
 	srv := httptest.NewServer(switchable{on: e.slowOn, slow: e.slow, next: e.made})
 	t.Cleanup(srv.Close)
@@ -722,22 +757,39 @@ func TestAccInterruptedApply(t *testing.T) {
 		match func(*http.Request) bool
 		// holds is how many requests must reach the hold before Ctrl-C.
 		holds int
+		// refuse is the create (from 1) that the test's proxy refuses with a 429, 0 for none.
+		refuse int64
 	}{
-		{"request in flight", acctest.HoldBeforeHandling, acctest.IsWebhooks(http.MethodPost), interruptWebhooks},
-		{"response being read", acctest.HoldInBody, acctest.IsWebhooks(http.MethodPost), interruptWebhooks},
-		{"list walk for the secret in flight", acctest.HoldBeforeHandling, acctest.IsWebhooks(http.MethodGet), 1},
+		{"request in flight", acctest.HoldBeforeHandling, acctest.IsWebhooks(http.MethodPost), interruptWebhooks, 0},
+		{"response being read", acctest.HoldInBody, acctest.IsWebhooks(http.MethodPost), interruptWebhooks, 0},
+		{"list walk for the secret in flight", acctest.HoldBeforeHandling, acctest.IsWebhooks(http.MethodGet), 1, 0},
+		// The second create reaches the service, which refuses it for a spent window, as the
+		// budget that the suite's tests share against the emulator's binary once did: it was in
+		// the hold when Ctrl-C came, but stored nothing, and its retry is never sent.
+		{"request in flight, one refused for the rate limit", acctest.HoldBeforeHandling, acctest.IsWebhooks(http.MethodPost), interruptWebhooks, 2},
 	}
 	for _, p := range sentPhases {
 		t.Run(p.name, func(t *testing.T) {
 			e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{}, p.phase, p.match)
+			e.refuse.nth = p.refuse
 			e.slowOn.Store(true)
 			r := e.start(apply...)
 			out := e.interrupt(r, func() bool { return e.slow.Await(p.holds, time.Minute) })
 			// Every create that was sent lands in the state, with its secret, and says so once,
-			// as a warning; a create still waiting to be sent is not sent, and says so once.
+			// as a warning; a create still waiting to be sent is not sent, and says so once. The
+			// holds requests in flight at Ctrl-C are creates of distinct webhooks, or a retry of
+			// one that the service refused for the rate limit: each refused request stored
+			// nothing, and leaves one webhook fewer to find.
 			n := e.checkServiceMatchesState("after the interrupted apply")
-			if n < p.holds && p.holds == interruptWebhooks {
-				t.Fatalf("%d of the %d webhooks whose creates were in flight are on the service and in the state:\n%s", n, p.holds, out)
+			refused := e.made.refusedCount()
+			if p.refuse != 0 && refused != 1 {
+				t.Fatalf("the service refused %d creates, want the one the test's proxy refuses", refused)
+			}
+			if p.holds == interruptWebhooks && n < p.holds-refused {
+				t.Fatalf("%d of the %d webhooks whose creates were in flight are on the service and in the state, %d of them refused for the rate limit:\n%s", n, p.holds, refused, out)
+			}
+			if refused > 0 {
+				t.Logf("%d creates in flight were refused for the rate limit", refused)
 			}
 			for id, secret := range e.stateSecrets() {
 				if secret == "" {
