@@ -390,10 +390,12 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	tflog.Debug(ctx, "created video", map[string]any{"video_id": v.ID})
+	managed := configuredLabels(ctx, plan)
+	framework.StoreManagedLabels(ctx, resp.Private, managed, &resp.Diagnostics)
 	state := plan
 	state.SourceBytesMissing = types.Int64Value(0)
 	state.Playable = types.BoolUnknown()
-	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd))...)
+	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd), managed)...)
 	complete := true
 	if !plan.SourceFile.IsNull() {
 		state.SourceBytesMissing = types.Int64Null()
@@ -405,7 +407,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if !framework.Interrupted(ctx) {
 		writeVideoThumbnail(ctx, r.Pd, &state, plan, nil, resp.Private, &resp.Diagnostics)
 	}
-	readVideoBack(ctx, r.Pd, &state, &resp.Diagnostics)
+	readVideoBack(ctx, r.Pd, &state, managed, &resp.Diagnostics)
 	state.nullUnknowns()
 	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
@@ -449,7 +451,7 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		}
 	}
 	state.keepPlayableWhole()
-	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd))...)
+	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd), framework.LoadManagedLabels(ctx, req.Private))...)
 	if state.Timeouts.IsNull() || state.Timeouts.IsUnknown() {
 		state.Timeouts = timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)}
 	}
@@ -484,8 +486,11 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		// The upload records what it leaves missing; it starts from what the state says.
 		next.SourceBytesMissing = state.SourceBytesMissing
 	}
-	if !keptIgnoredLabels(ctx, r.Pd, state.ID.ValueString(), &in, managedTags(ctx, plan, state),
-		managedKeys(ctx, plan, state), &resp.Diagnostics) {
+	// What the configuration set before the update and what it sets after it are Terraform's to
+	// change; every other value that an ignore rule matches is kept as the service holds it.
+	managed := configuredLabels(ctx, plan)
+	if !keptIgnoredLabels(ctx, r.Pd, state.ID.ValueString(), &in,
+		framework.LoadManagedLabels(ctx, req.Private).With(managed.Tags, managed.MetadataKeys), &resp.Diagnostics) {
 		return
 	}
 	if !in.IsEmpty() {
@@ -493,7 +498,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		if !ok {
 			return
 		}
-		resp.Diagnostics.Append(next.setFromVideo(ctx, v, labelsOf(r.Pd))...)
+		resp.Diagnostics.Append(next.setFromVideo(ctx, v, labelsOf(r.Pd), managed)...)
 	}
 	resumed, complete := false, true
 	if resuming {
@@ -514,7 +519,8 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	if !framework.Interrupted(ctx) {
 		writeVideoThumbnail(ctx, r.Pd, &next, plan, &state, resp.Private, &resp.Diagnostics)
 	}
-	readVideoBack(ctx, r.Pd, &next, &resp.Diagnostics)
+	framework.StoreManagedLabels(ctx, resp.Private, managed, &resp.Diagnostics)
+	readVideoBack(ctx, r.Pd, &next, managed, &resp.Diagnostics)
 	if !plan.Assets.IsUnknown() {
 		// Planned from the state: addresses that only their tokens change (a private video's)
 		// keep what the plan said.
