@@ -1,12 +1,16 @@
 package video_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
@@ -684,4 +688,87 @@ func TestAccVideoRepeatedMetadataKey(t *testing.T) {
 			},
 		}},
 	})
+}
+
+// TestAccVideoDefaultBodySize: the plan's check of the size of a video's body counts the
+// provider's defaults, byte for byte as the client sends the create. The defaults here weigh 600
+// KB in escapes, the video's own values less. A first video, a, measures the body of that
+// configuration as the service receives it; a video b whose body is then exactly the service's
+// 1 MiB is planned and created, and a video c of one byte more is refused at plan, naming
+// default_metadata, and never sent.
+func TestAccVideoDefaultBodySize(t *testing.T) {
+	var mu sync.Mutex
+	sizes := map[string]int{} // the size of the body of each create, by the video's title
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && r.URL.Path == "/videos" {
+				b, err := io.ReadAll(r.Body)
+				var in struct{ Title string }
+				if err == nil {
+					err = json.Unmarshal(b, &in)
+				}
+				if err != nil {
+					t.Errorf("reading the body of a create: %v", err)
+				}
+				r.Body = io.NopCloser(bytes.NewReader(b))
+				mu.Lock()
+				sizes[in.Title] = len(b)
+				mu.Unlock()
+			}
+			emu.ServeHTTP(w, r)
+		})
+	})
+	env := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	config := func(descriptions ...any) string {
+		c := `
+locals {
+  separators = join("", [for i in range(1000) : "\u2028"])
+}
+` + env.ProviderConfig(`default_metadata = { for i in range(100) : format("k%03d", i) => local.separators }`)
+		for i := 0; i+1 < len(descriptions); i += 2 {
+			c += labelsVideo(env, descriptions[i].(string), "description", acctest.Hcl(strings.Repeat("x", descriptions[i+1].(int))))
+		}
+		return c
+	}
+	sent := func(name string) int {
+		mu.Lock()
+		defer mu.Unlock()
+		return sizes[labelsTitle(env, name)]
+	}
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps:                    []resource.TestStep{{Config: config("a", 1)}},
+	})
+	// b's title and source have the lengths of a's, and each x of its description is one byte.
+	measured := sent("a")
+	if measured < 600_000 || measured > videohost.MaxBodyBytes {
+		t.Fatalf("the create of a sent %d bytes: the defaults are not in it, or it is already too large", measured)
+	}
+	atLimit := 1 + videohost.MaxBodyBytes - measured
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("b", atLimit),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(func(context.Context) error {
+					if n := sent("b"); n != videohost.MaxBodyBytes {
+						return fmt.Errorf("the create of b sent %d bytes, want exactly %d", n, videohost.MaxBodyBytes)
+					}
+					return nil
+				})},
+			},
+			{
+				// c is b with one byte more.
+				Config: config("b", atLimit, "c", atLimit+1), PlanOnly: true,
+				ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Video Too Large to Send.*%d\s+bytes.*default_metadata`,
+					videohost.MaxBodyBytes+1)),
+			},
+		},
+	})
+	if n := sent("c"); n != 0 {
+		t.Errorf("the create of c was sent (%d bytes): its plan must fail", n)
+	}
 }
