@@ -223,9 +223,10 @@ func videoDataAttributes() map[string]schema.Attribute {
 			ElementType:         types.StringType,
 		},
 		"metadata": schema.MapAttribute{
-			MarkdownDescription: "Metadata of the video, key to value; empty when it has none.",
-			Computed:            true,
-			ElementType:         types.StringType,
+			MarkdownDescription: "Metadata of the video, key to value; empty when it has none. A key that the " +
+				"service holds with different values maps to the JSON array of its values.",
+			Computed:    true,
+			ElementType: types.StringType,
 		},
 		"source": framework.ComputedObject("Where the video came from; null when the service gives no source.", map[string]schema.Attribute{
 			"uri":            str("Address of the source."),

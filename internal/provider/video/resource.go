@@ -198,7 +198,9 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		},
 		"metadata": schema.MapAttribute{
 			MarkdownDescription: fmt.Sprintf("Metadata of the video, key to value: at most %d pairs, keys of 1 to %d "+
-				"characters, values of at most %d. Default none; a change sends the whole map.",
+				"characters, values of at most %d. Default none; a change sends the whole map. A key that the service "+
+				"holds with different values (set by another client) reads as the JSON array of its values, drift that "+
+				"the next apply puts right.",
 				maxVideoMetadata, maxVideoMetadataKey, maxVideoMetadataValue),
 			ElementType: types.StringType,
 			Validators:  []validator.Map{videoMetadataCheck{}},
