@@ -55,10 +55,6 @@ func StoreManagedLabels(ctx context.Context, p PrivateWriter, m ManagedLabels, d
 	if p == nil {
 		return
 	}
-	raw, err := json.Marshal(m.With(nil, nil))
-	if err != nil {
-		diags.AddError("Unable to Record the Managed Tags", err.Error())
-		return
-	}
+	raw, _ := json.Marshal(m.With(nil, nil)) // Slices of strings always encode.
 	diags.Append(p.SetKey(ctx, managedLabelsKey, raw)...)
 }
