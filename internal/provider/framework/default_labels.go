@@ -65,9 +65,10 @@ func MergeMetadata(own, defaults map[string]string) map[string]string {
 }
 
 // HeldTags splits the tags that the service holds into those Terraform manages (all, the
-// resource's tags_all) and those an ignore rule leaves to other systems (ignored). A tag that
-// Terraform set (it is in managed: the prior tags, tags_all or a default) is never ignored, so
-// that a rule cannot hide a value the configuration asks for.
+// resource's tags_all) and those an ignore rule leaves to other systems (ignored). A tag that the
+// configuration sets (it is in managed: see ManagedLabels) is never ignored, so that a rule
+// cannot hide a value the configuration asks for; a tag that it does not set is ignored when a
+// rule matches it, whatever the state holds. A tag held more than once is one tag.
 func HeldTags(held []string, rule IgnoreRule, managed []string) (all, ignored []string) {
 	all, ignored = []string{}, []string{}
 	for _, t := range held {
@@ -79,7 +80,7 @@ func HeldTags(held []string, rule IgnoreRule, managed []string) (all, ignored []
 	}
 	slices.Sort(all)
 	slices.Sort(ignored)
-	return all, ignored
+	return slices.Compact(all), slices.Compact(ignored)
 }
 
 // HeldMetadata is HeldTags for metadata, by key.

@@ -1,6 +1,7 @@
 package framework
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -89,4 +90,44 @@ func TestDefaultLabelsFrom(t *testing.T) {
 	if diags.ErrorsCount() != 1 || diags[0].Summary() != "Provider Ignore Rule Not Yet Known" {
 		t.Errorf("an unknown rule gave %v", diags)
 	}
+}
+
+// TestHeldTagsRepeated: a tag held twice, managed or ignored, is one tag.
+func TestHeldTagsRepeated(t *testing.T) {
+	all, ignored := HeldTags([]string{"a", "ext:1", "a", "ext:1"}, IgnoreRule{Prefixes: []string{"ext:"}}, nil)
+	if !slices.Equal(all, []string{"a"}) || !slices.Equal(ignored, []string{"ext:1"}) {
+		t.Errorf("HeldTags = %q, ignored %q", all, ignored)
+	}
+}
+
+// TestManagedLabelsRecord: the record of what the configuration sets survives the private state
+// sorted and each value once; no record, or one that cannot be read, is an empty record.
+func TestManagedLabelsRecord(t *testing.T) {
+	ctx := t.Context()
+	p := privateMap{}
+	if got := LoadManagedLabels(ctx, p); len(got.Tags) != 0 || len(got.MetadataKeys) != 0 {
+		t.Errorf("no record loads as %+v", got)
+	}
+	var diags diag.Diagnostics
+	StoreManagedLabels(ctx, p, ManagedLabels{Tags: []string{"b", "a"}}.With([]string{"a"}, []string{"k"}), &diags)
+	if got := LoadManagedLabels(ctx, p); diags.HasError() || !slices.Equal(got.Tags, []string{"a", "b"}) ||
+		!slices.Equal(got.MetadataKeys, []string{"k"}) {
+		t.Errorf("the record loads as %+v (%v)", got, diags)
+	}
+	p[managedLabelsKey] = []byte("not json")
+	if got := LoadManagedLabels(ctx, p); len(got.Tags) != 0 {
+		t.Errorf("an unreadable record loads as %+v", got)
+	}
+}
+
+// privateMap is a private state in memory.
+type privateMap map[string][]byte
+
+func (p privateMap) GetKey(_ context.Context, key string) ([]byte, diag.Diagnostics) {
+	return p[key], nil
+}
+
+func (p privateMap) SetKey(_ context.Context, key string, value []byte) diag.Diagnostics {
+	p[key] = value
+	return nil
 }

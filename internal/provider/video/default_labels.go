@@ -7,6 +7,7 @@ package video
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -84,30 +85,66 @@ func planVideoLabels(ctx context.Context, plan *VideoResourceModel, l framework.
 
 // setLabelsFromVideo sets tags, metadata, tags_all and metadata_all from what the service holds
 // of v. What m held before (the prior state, or the plan of a write) says which values are the
-// video's own: see framework.OwnTags.
-func (m *VideoResourceModel) setLabelsFromVideo(ctx context.Context, v videohost.Video, l framework.DefaultLabels) diag.Diagnostics {
+// video's own: see framework.OwnTags. managed are the tags and keys that the configuration sets
+// (the plan's at a write, the record of the last write at a read): with the provider's defaults,
+// they alone are kept from the ignore rules, so that what another system set stays out of the
+// state, and out of reach of the next apply, whatever put it in the state before.
+func (m *VideoResourceModel) setLabelsFromVideo(ctx context.Context, v videohost.Video, l framework.DefaultLabels,
+	managed framework.ManagedLabels,
+) diag.Diagnostics {
 	var diags diag.Diagnostics
+	managed = managed.With(l.Tags, slices.Collect(maps.Keys(l.Metadata)))
 	priorOwn, _ := knownStrings(ctx, m.Tags.SetValue, &diags)
 	priorAll, _ := knownStrings(ctx, m.TagsAll, &diags)
-	all, _ := framework.HeldTags(v.Tags, l.IgnoreTags, slices.Concat(priorOwn, priorAll, l.Tags))
+	all, _ := framework.HeldTags(v.Tags, l.IgnoreTags, managed.Tags)
 	m.TagsAll = stringSet(ctx, all, &diags)
 	m.Tags = framework.StringSetValue{SetValue: stringSet(ctx, framework.OwnTags(all, priorOwn, priorAll, l.Tags), &diags)}
 
 	priorOwnMD, _ := knownMap(ctx, m.Metadata, &diags)
 	priorAllMD, _ := knownMap(ctx, m.MetadataAll, &diags)
-	managed := slices.Concat(slices.Collect(maps.Keys(priorOwnMD)), slices.Collect(maps.Keys(priorAllMD)),
-		slices.Collect(maps.Keys(l.Metadata)))
-	allMD, _ := framework.HeldMetadata(metadataMap(v.Metadata), l.IgnoreMetadata, managed)
+	allMD, _ := framework.HeldMetadata(metadataMap(v.Metadata), l.IgnoreMetadata, managed.MetadataKeys)
 	m.MetadataAll = stringMap(ctx, allMD, &diags)
 	m.Metadata = stringMap(ctx, framework.OwnMetadata(allMD, priorOwnMD, slices.Collect(maps.Keys(priorAllMD)), l.Metadata), &diags)
 	return diags
 }
 
-// metadataMap is the service's list of pairs as a map.
+// configuredLabels are the tags and metadata keys that the configuration of plan sets: the
+// video's own and, once known, the defaults merged in. A write records them (see
+// framework.ManagedLabels).
+func configuredLabels(ctx context.Context, plan VideoResourceModel) framework.ManagedLabels {
+	var diags diag.Diagnostics
+	var tags, keys []string
+	for _, s := range []types.Set{plan.Tags.SetValue, plan.TagsAll} {
+		t, _ := knownStrings(ctx, s, &diags)
+		tags = append(tags, t...)
+	}
+	for _, m := range []types.Map{plan.Metadata, plan.MetadataAll} {
+		md, _ := knownMap(ctx, m, &diags)
+		keys = append(keys, slices.Collect(maps.Keys(md))...)
+	}
+	return framework.ManagedLabels{}.With(tags, keys)
+}
+
+// metadataMap is the service's list of pairs as a map. The service keeps every pair it is sent,
+// so a key may be held more than once. A pair held twice is one pair, as a tag held twice is one
+// tag: whoever reads the video finds one value for the key. A key held with different values has
+// no one value: it maps to the JSON array of its values (each once, in the service's order),
+// which shows them all and differs from the one value that a configuration gives the key, so that
+// the plan shows the drift and the apply, which sends the key once, puts it right.
 func metadataMap(kvs []videohost.Metadata) map[string]string {
-	md := make(map[string]string, len(kvs))
+	values := make(map[string][]string, len(kvs))
 	for _, kv := range kvs {
-		md[kv.Key] = kv.Value
+		if !slices.Contains(values[kv.Key], kv.Value) {
+			values[kv.Key] = append(values[kv.Key], kv.Value)
+		}
+	}
+	md := make(map[string]string, len(values))
+	for k, vs := range values {
+		md[k] = vs[0]
+		if len(vs) > 1 {
+			raw, _ := json.Marshal(vs) // A slice of strings always encodes.
+			md[k] = string(raw)
+		}
 	}
 	return md
 }

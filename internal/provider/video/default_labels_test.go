@@ -1,18 +1,25 @@
 package video_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
@@ -452,4 +459,316 @@ func TestAccVideoDefaultNone(t *testing.T) {
 			},
 		}},
 	})
+}
+
+// othersLabels are the rules of a provider that leaves to other systems the tags that start with
+// ext: and the metadata key extk.
+const othersLabels = `
+  ignore_tags          = { prefixes = ["ext:"] }
+  ignore_metadata_keys = { keys = ["extk"] }`
+
+// TestAccVideoDefaultIgnoreAfterImport: a video imported with terraform import holds a tag and a
+// key that another system set, which the import puts in the state as the video's own. Once the
+// provider ignores them, the plan removes neither and the apply leaves them on the service. A
+// tag that the configuration then sets under the same prefix is Terraform's: added, and removed
+// when the configuration drops it, while the other system's stays.
+func TestAccVideoDefaultIgnoreAfterImport(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	id := acctest.CreateVideoOutside(t, env, videohost.VideoCreate{Title: labelsTitle(env, "a"), Source: "https://media.example.test/a.mp4",
+		Tags: []string{"ext:1", "launch"}, Metadata: []videohost.Metadata{{Key: "extk", Value: "x"}, {Key: "owner", Value: "ann"}}})
+	config := func(provider string, tags ...string) string {
+		return env.ProviderConfig(provider) + labelsVideo(env, "a", "tags", acctest.HclList(tags...), "metadata", `{ owner = "ann" }`)
+	}
+	const addr = "videohost_video.a"
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("", "launch"), ResourceName: addr, ImportState: true, ImportStateId: id, ImportStatePersist: true,
+				ImportStateCheck: func(s []*terraform.InstanceState) error {
+					if len(s) != 1 || s[0].Attributes["tags.#"] != "2" || s[0].Attributes["metadata.extk"] != "x" {
+						return fmt.Errorf("the import did not put the other system's tag and key in the state: %v", s)
+					}
+					return nil
+				},
+			},
+			{
+				Config: config(othersLabels, "launch"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tags"), strSet("launch")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("metadata_all"), strMap("owner", "ann")),
+					heldLabels(t, env, &id, []string{"ext:1", "launch"}, "extk", "x", "owner", "ann"),
+				},
+			},
+			{
+				Config: config(othersLabels, "launch", "ext:mine"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tags_all"), strSet("ext:mine", "launch")),
+					heldLabels(t, env, &id, []string{"ext:1", "ext:mine", "launch"}, "extk", "x", "owner", "ann"),
+				},
+			},
+			{
+				Config: config(othersLabels, "launch"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					heldLabels(t, env, &id, []string{"ext:1", "launch"}, "extk", "x", "owner", "ann"),
+				},
+			},
+		},
+	})
+}
+
+// TestAccVideoDefaultIgnoreAfterRefreshOnly: another system adds a tag and a key to a video that
+// Terraform made, and an apply -refresh-only accepts them into the state as drift of the video's
+// own values. Once the provider ignores them, the plan removes neither and the apply of a change
+// of the video's own tags leaves them on the service.
+func TestAccVideoDefaultIgnoreAfterRefreshOnly(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	var id string
+	config := func(provider string, tags ...string) string {
+		return env.ProviderConfig(provider) + labelsVideo(env, "a", "tags", acctest.HclList(tags...), "metadata", `{ owner = "ann" }`)
+	}
+	const addr = "videohost_video.a"
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config("", "launch"), ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(addr, &id)}},
+			{
+				PreConfig: func() {
+					_, err := acctest.ServiceClient(t, env).UpdateVideo(t.Context(), id, videohost.VideoUpdate{
+						Tags:     videohost.Value([]string{"ext:1", "launch"}),
+						Metadata: videohost.Value([]videohost.Metadata{{Key: "extk", Value: "x"}, {Key: "owner", Value: "ann"}}),
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+				},
+				// The refresh accepts the drift; the plan after it would remove it.
+				RefreshState: true, ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckTypeSetElemAttr(addr, "tags.*", "ext:1"),
+					resource.TestCheckResourceAttr(addr, "metadata.extk", "x"),
+				),
+			},
+			{
+				Config: config(othersLabels, "launch"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tags"), strSet("launch")),
+					heldLabels(t, env, &id, []string{"ext:1", "launch"}, "extk", "x", "owner", "ann"),
+				},
+			},
+			{
+				Config: config(othersLabels, "final", "launch"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					heldLabels(t, env, &id, []string{"ext:1", "final", "launch"}, "extk", "x", "owner", "ann"),
+				},
+			},
+		},
+	})
+}
+
+// importVideo is the import block of videohost_video.name from video id.
+func importVideo(name, id string) string {
+	return fmt.Sprintf("import {\n  to = videohost_video.%s\n  id = %q\n}\n", name, id)
+}
+
+// heldTwice makes a video outside Terraform with in's tags and metadata, and fails the test unless
+// the service holds them as sent, repeats included, as the service keeps every element of the
+// lists it is sent.
+func heldTwice(t *testing.T, env *acctest.AccEnv, in videohost.VideoCreate) string {
+	t.Helper()
+	id := acctest.CreateVideoOutside(t, env, in)
+	v, err := acctest.ServiceClient(t, env).GetVideo(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Tags) != len(in.Tags) || len(v.Metadata) != len(in.Metadata) {
+		t.Fatalf("the service holds tags %q and metadata %v, want every element of %q and %v", v.Tags, v.Metadata, in.Tags, in.Metadata)
+	}
+	return id
+}
+
+// TestAccVideoRepeatedTags: a video that holds a tag twice and a pair twice (the service keeps
+// what any client sends) is imported and refreshed without failing: the tag is one tag and the
+// pair one pair, with no change planned and nothing sent.
+func TestAccVideoRepeatedTags(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	id := heldTwice(t, env, videohost.VideoCreate{Title: labelsTitle(env, "a"), Source: "https://media.example.test/a.mp4",
+		Tags:     []string{"a", "launch", "a"},
+		Metadata: []videohost.Metadata{{Key: "same", Value: "x"}, {Key: "owner", Value: "ann"}, {Key: "same", Value: "x"}}})
+	const addr = "videohost_video.a"
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.ProviderConfig("") + importVideo("a", id) +
+				labelsVideo(env, "a", "tags", acctest.HclList("a", "launch"), "metadata", `{ owner = "ann", same = "x" }`),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					acctest.ExpectImporting(addr),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("tags_all"), strSet("a", "launch")),
+				statecheck.ExpectKnownValue(addr, tfjsonpath.New("metadata_all"), strMap("owner", "ann", "same", "x")),
+				acctest.ServiceCheckFunc(func(context.Context) error {
+					if n := env.RequestCount("PATCH", "/videos/"); n != 0 {
+						return fmt.Errorf("%d PATCH requests of a video whose repeats are no change", n)
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+// TestAccVideoRepeatedMetadataKey: a video that holds one key with two values is drift against
+// a configuration that gives the key one value, whichever it is: the plan shows both values held
+// and updates the video, and the apply leaves the key once, with the configured value.
+func TestAccVideoRepeatedMetadataKey(t *testing.T) {
+	env := acctest.NewAccEnv(t, emulator.Options{})
+	id := heldTwice(t, env, videohost.VideoCreate{Title: labelsTitle(env, "a"), Source: "https://media.example.test/a.mp4",
+		Metadata: []videohost.Metadata{{Key: "k", Value: "1"}, {Key: "owner", Value: "ann"}, {Key: "k", Value: "2"}}})
+	const addr = "videohost_video.a"
+	both, _ := json.Marshal([]string{"1", "2"})
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.ProviderConfig("") + importVideo("a", id) + labelsVideo(env, "a", "metadata", `{ k = "2", owner = "ann" }`),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					acctest.ExpectImporting(addr),
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("metadata"), strMap("k", "2", "owner", "ann")),
+					acctest.PlanCheckFunc(func(p *tfjson.Plan) error {
+						for _, rc := range p.ResourceChanges {
+							if rc.Address != addr {
+								continue
+							}
+							before, _ := rc.Change.Before.(map[string]any)
+							md, _ := before["metadata"].(map[string]any)
+							if md["k"] != string(both) {
+								return fmt.Errorf("the plan shows metadata %v before the change, want k = %s", md, both)
+							}
+							return nil
+						}
+						return fmt.Errorf("no change of %s in the plan", addr)
+					}),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				acctest.OnService(acctest.ServiceClient(t, env).GetVideo, &id, func(v videohost.Video) error {
+					want := []videohost.Metadata{{Key: "k", Value: "2"}, {Key: "owner", Value: "ann"}}
+					if !slices.Equal(v.Metadata, want) {
+						return fmt.Errorf("the service holds metadata %v, want %v", v.Metadata, want)
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+// TestAccVideoDefaultBodySize: the plan's check of the size of a video's body counts the
+// provider's defaults, byte for byte as the client sends the create. The defaults here weigh 600
+// KB in escapes, the video's own values less. A first video, a, measures the body of that
+// configuration as the service receives it; a video b whose body is then exactly the service's
+// 1 MiB is planned and created, and a video c of one byte more is refused at plan, naming
+// default_metadata, and never sent.
+func TestAccVideoDefaultBodySize(t *testing.T) {
+	var mu sync.Mutex
+	sizes := map[string]int{} // the size of the body of each create, by the video's title
+	emu, baseURL := acctest.ServeEmulator(t, emulator.Options{}, func(emu *emulator.Emulator) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && r.URL.Path == "/videos" {
+				b, err := io.ReadAll(r.Body)
+				var in struct{ Title string }
+				if err == nil {
+					err = json.Unmarshal(b, &in)
+				}
+				if err != nil {
+					t.Errorf("reading the body of a create: %v", err)
+				}
+				r.Body = io.NopCloser(bytes.NewReader(b))
+				mu.Lock()
+				sizes[in.Title] = len(b)
+				mu.Unlock()
+			}
+			emu.ServeHTTP(w, r)
+		})
+	})
+	env := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
+	config := func(descriptions ...any) string {
+		c := `
+locals {
+  separators = join("", [for i in range(1000) : "\u2028"])
+}
+` + env.ProviderConfig(`default_metadata = { for i in range(100) : format("k%03d", i) => local.separators }`)
+		for i := 0; i+1 < len(descriptions); i += 2 {
+			c += labelsVideo(env, descriptions[i].(string), "description", acctest.Hcl(strings.Repeat("x", descriptions[i+1].(int))))
+		}
+		return c
+	}
+	sent := func(name string) int {
+		mu.Lock()
+		defer mu.Unlock()
+		return sizes[labelsTitle(env, name)]
+	}
+	acctest.AccTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps:                    []resource.TestStep{{Config: config("a", 1)}},
+	})
+	// b's title and source have the lengths of a's, and each x of its description is one byte.
+	measured := sent("a")
+	if measured < 600_000 || measured > videohost.MaxBodyBytes {
+		t.Fatalf("the create of a sent %d bytes: the defaults are not in it, or it is already too large", measured)
+	}
+	atLimit := 1 + videohost.MaxBodyBytes - measured
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("b", atLimit),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{acctest.ServiceCheckFunc(func(context.Context) error {
+					if n := sent("b"); n != videohost.MaxBodyBytes {
+						return fmt.Errorf("the create of b sent %d bytes, want exactly %d", n, videohost.MaxBodyBytes)
+					}
+					return nil
+				})},
+			},
+			{
+				// c is b with one byte more.
+				Config: config("b", atLimit, "c", atLimit+1), PlanOnly: true,
+				ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Video Too Large to Send.*%d\s+bytes.*default_metadata`,
+					videohost.MaxBodyBytes+1)),
+			},
+		},
+	})
+	if n := sent("c"); n != 0 {
+		t.Errorf("the create of c was sent (%d bytes): its plan must fail", n)
+	}
 }

@@ -3,6 +3,7 @@ package video
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"unicode/utf8"
 
@@ -148,37 +149,116 @@ func knownString(v attr.Value) (string, bool) {
 	return s.ValueString(), true
 }
 
-// checkVideoBodySize refuses a configuration whose create body would be larger than the service
-// takes, measured as the client encodes it, with an error on the member that weighs most: the
-// bounds above keep the count of characters, not the bytes their escapes take, and the
-// description has no bound of its own.
-func checkVideoBodySize(ctx context.Context, cfg VideoResourceModel, diags *diag.Diagnostics) {
-	in, d := videoCreateFrom(ctx, cfg)
+// checkVideoBodySize refuses a video whose create body would be larger than the service takes,
+// measured as the client encodes it (videohost.BodySize): the bounds above keep the count of
+// characters, not the bytes their escapes take, and the description has no bound of its own. m
+// is the configuration (ValidateConfig: the video's own values) or the plan of a create
+// (ModifyPlan: tags_all and metadata_all, the provider's defaults merged in, which is the body
+// Create sends); l are the defaults, nil when m holds none.
+func checkVideoBodySize(ctx context.Context, m VideoResourceModel, l *framework.DefaultLabels, diags *diag.Diagnostics) {
+	in, d := videoCreateFrom(ctx, m)
 	if d.HasError() {
 		return
 	}
-	total, err := videohost.BodySize(in)
+	var fromDefaults videohost.VideoCreate
+	if l != nil {
+		fromDefaults.Tags, fromDefaults.Metadata = defaultsSent(ctx, m, in.Tags, in.Metadata, *l)
+	}
+	refuseLargeBody(in, l != nil, []bodyMember{
+		{"title", "", videohost.VideoCreate{Title: in.Title}, nil},
+		{"description", "", videohost.VideoCreate{Description: in.Description}, nil},
+		{"tags", "default_tags", videohost.VideoCreate{Tags: in.Tags}, videohost.VideoCreate{Tags: fromDefaults.Tags}},
+		{"metadata", "default_metadata", videohost.VideoCreate{Metadata: in.Metadata}, videohost.VideoCreate{Metadata: fromDefaults.Metadata}},
+	}, videohost.VideoCreate{}, diags)
+}
+
+// checkVideoUpdateSize is checkVideoBodySize for the PATCH that takes the video from state to
+// plan, which sends only what changes. The pairs and tags of other systems that the apply keeps
+// (keptIgnoredLabels) are read then, and cannot be counted here.
+func checkVideoUpdateSize(ctx context.Context, plan, state VideoResourceModel, l framework.DefaultLabels, diags *diag.Diagnostics) {
+	in, d := videoUpdateFrom(ctx, plan, state)
+	if d.HasError() {
+		return
+	}
+	title, _ := in.Title.Get()
+	description, _ := in.Description.Get()
+	tags, _ := in.Tags.Get()
+	md, _ := in.Metadata.Get()
+	var part videohost.VideoUpdate
+	if dt, dm := defaultsSent(ctx, plan, tags, md, l); len(dt)+len(dm) > 0 {
+		part.Tags, part.Metadata = videohost.Value(dt), videohost.Value(dm)
+	}
+	refuseLargeBody(in, true, []bodyMember{
+		{"title", "", videohost.VideoUpdate{Title: videohost.Value(title)}, nil},
+		{"description", "", videohost.VideoUpdate{Description: videohost.Value(description)}, nil},
+		{"tags", "default_tags", videohost.VideoUpdate{Tags: in.Tags}, videohost.VideoUpdate{Tags: part.Tags}},
+		{"metadata", "default_metadata", videohost.VideoUpdate{Metadata: in.Metadata}, videohost.VideoUpdate{Metadata: part.Metadata}},
+	}, videohost.VideoUpdate{}, diags)
+}
+
+// bodyMember is a member of a video's body that the error of a body too large may name: attr,
+// its body alone, and defaults, the provider's attribute whose values part of it are, with the
+// body of those alone.
+type bodyMember struct {
+	attr, defaults string
+	alone, part    any
+}
+
+// refuseLargeBody adds an error on the member that weighs most when body, as the client encodes
+// it, is larger than the service takes; empty is the body with no member, which each member's
+// size is counted above. merged says that the provider's defaults are in body.
+func refuseLargeBody(body any, merged bool, members []bodyMember, empty any, diags *diag.Diagnostics) {
+	total, err := videohost.BodySize(body)
 	if err != nil || total <= videohost.MaxBodyBytes {
 		return
 	}
-	members := []struct {
-		attr string
-		body videohost.VideoCreate
-	}{
-		{"title", videohost.VideoCreate{Title: in.Title}},
-		{"description", videohost.VideoCreate{Description: in.Description}},
-		{"tags", videohost.VideoCreate{Tags: in.Tags}},
-		{"metadata", videohost.VideoCreate{Metadata: in.Metadata}},
-	}
-	heaviest, most := "description", -1
+	base, _ := videohost.BodySize(empty)
+	heaviest, most := members[1], -1
 	for _, m := range members {
-		if n, err := videohost.BodySize(m.body); err == nil && n > most {
-			heaviest, most = m.attr, n
+		if n, err := videohost.BodySize(m.alone); err == nil && n > most {
+			heaviest, most = m, n
 		}
 	}
-	diags.AddAttributeError(path.Root(heaviest), "Video Too Large to Send", fmt.Sprintf(
-		"The video's title, description, tags and metadata make a request body of %s, above the %s that the "+
-			"service takes; %s alone is %s. Characters that JSON writes as escapes (control characters, U+2028 "+
-			"and U+2029: six bytes each) count as their escapes. Shorten %s, or the other members, and re-run.",
-		framework.ApproxBytes(int64(total)), framework.ApproxBytes(videohost.MaxBodyBytes), heaviest, framework.ApproxBytes(int64(most)), heaviest))
+	sum := "The video's title, description, tags and metadata"
+	if merged {
+		sum += ", with the provider's default_tags and default_metadata merged in,"
+	}
+	what, shorten := heaviest.attr, heaviest.attr
+	if heaviest.part != nil {
+		if n, err := videohost.BodySize(heaviest.part); err == nil && n > base {
+			what = fmt.Sprintf("%s (the provider's %s gives %s of it)", heaviest.attr, heaviest.defaults,
+				framework.ApproxBytes(int64(n-base)))
+			shorten = fmt.Sprintf("%s or the provider's %s", heaviest.attr, heaviest.defaults)
+		}
+	}
+	diags.AddAttributeError(path.Root(heaviest.attr), "Video Too Large to Send", fmt.Sprintf(
+		"%s make a request body of %d bytes (%s), above the %s that the service takes; %s alone is %s. "+
+			"Characters that JSON writes as escapes (control characters, U+2028 and U+2029: six bytes each) count "+
+			"as their escapes. Shorten %s, or the other members, and re-run.",
+		sum, total, framework.ApproxBytes(int64(total)), framework.ApproxBytes(videohost.MaxBodyBytes), what,
+		framework.ApproxBytes(int64(most-base)), shorten))
+}
+
+// defaultsSent are those of the tags and metadata pairs sent that the provider's defaults give
+// and the video's own values (m's) do not.
+func defaultsSent(ctx context.Context, m VideoResourceModel, tags []string, md []videohost.Metadata,
+	l framework.DefaultLabels,
+) ([]string, []videohost.Metadata) {
+	var diags diag.Diagnostics
+	var outTags []string
+	var outMD []videohost.Metadata
+	own, _ := knownStrings(ctx, m.Tags.SetValue, &diags)
+	for _, t := range tags {
+		if slices.Contains(l.Tags, t) && !slices.Contains(own, t) {
+			outTags = append(outTags, t)
+		}
+	}
+	ownMD, _ := knownMap(ctx, m.Metadata, &diags)
+	for _, kv := range md {
+		_, isOwn := ownMD[kv.Key]
+		if _, isDefault := l.Metadata[kv.Key]; isDefault && !isOwn {
+			outMD = append(outMD, kv)
+		}
+	}
+	return outTags, outMD
 }

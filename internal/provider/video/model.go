@@ -95,8 +95,11 @@ func EmptyVideoModel() VideoResourceModel {
 }
 
 // setFromVideo sets what the service shows of a video, keeping the rest of m; l are the
-// provider's default labels and ignore rules.
-func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video, l framework.DefaultLabels) diag.Diagnostics {
+// provider's default labels and ignore rules, managed the tags and keys that the configuration
+// sets (see setLabelsFromVideo).
+func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video, l framework.DefaultLabels,
+	managed framework.ManagedLabels,
+) diag.Diagnostics {
 	var diags diag.Diagnostics
 	var d diag.Diagnostics
 	m.ID = types.StringValue(v.ID)
@@ -110,7 +113,7 @@ func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 	m.CreatedAt = framework.TimeString(v.CreatedAt)
 	m.UpdatedAt = framework.TimeString(v.UpdatedAt)
 	m.PublishedAt = framework.TimeString(v.PublishedAt)
-	diags.Append(m.setLabelsFromVideo(ctx, v, l)...)
+	diags.Append(m.setLabelsFromVideo(ctx, v, l, managed)...)
 	m.Assets = types.ObjectNull(VideoResourceAssetsTypes)
 	if a := v.Assets; a != nil {
 		m.Assets, d = types.ObjectValue(VideoResourceAssetsTypes, map[string]attr.Value{
@@ -125,7 +128,7 @@ func (m *VideoResourceModel) setFromVideo(ctx context.Context, v videohost.Video
 // videoModelForList is the state of a listed video, for terraform query's include_resource.
 func videoModelForList(ctx context.Context, v videohost.Video) (any, diag.Diagnostics) {
 	m := EmptyVideoModel()
-	diags := m.setFromVideo(ctx, v, framework.DefaultLabels{})
+	diags := m.setFromVideo(ctx, v, framework.DefaultLabels{}, framework.ManagedLabels{})
 	return m, diags
 }
 
@@ -220,9 +223,10 @@ func videoDataAttributes() map[string]schema.Attribute {
 			ElementType:         types.StringType,
 		},
 		"metadata": schema.MapAttribute{
-			MarkdownDescription: "Metadata of the video, key to value; empty when it has none.",
-			Computed:            true,
-			ElementType:         types.StringType,
+			MarkdownDescription: "Metadata of the video, key to value; empty when it has none. A key that the " +
+				"service holds with different values maps to the JSON array of its values.",
+			Computed:    true,
+			ElementType: types.StringType,
 		},
 		"source": framework.ComputedObject("Where the video came from; null when the service gives no source.", map[string]schema.Attribute{
 			"uri":            str("Address of the source."),
@@ -250,10 +254,7 @@ func VideoModelFrom(v videohost.Video) VideoModel {
 		Panoramic:   types.BoolValue(v.Panoramic),
 		MP4Support:  types.BoolValue(v.MP4Support),
 		Tags:        append([]string{}, v.Tags...),
-		Metadata:    make(map[string]string, len(v.Metadata)),
-	}
-	for _, kv := range v.Metadata {
-		m.Metadata[kv.Key] = kv.Value
+		Metadata:    metadataMap(v.Metadata),
 	}
 	if s := v.Source; s != nil {
 		m.Source = &VideoSourceModel{

@@ -2,6 +2,7 @@ package video
 
 import (
 	"encoding/json"
+	"maps"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -18,7 +19,7 @@ func TestVideoUpdateFrom(t *testing.T) {
 	ctx := t.Context()
 	state := EmptyVideoModel()
 	if d := state.setFromVideo(ctx, videohost.Video{ID: "vi1", Title: "a", PlayerID: "pt1", Public: true, MP4Support: true,
-		Tags: []string{"x"}, Metadata: []videohost.Metadata{{Key: "k", Value: "v"}}}, framework.DefaultLabels{}); d.HasError() {
+		Tags: []string{"x"}, Metadata: []videohost.Metadata{{Key: "k", Value: "v"}}}, framework.DefaultLabels{}, framework.ManagedLabels{}); d.HasError() {
 		t.Fatal(d)
 	}
 	plan := state
@@ -82,5 +83,20 @@ func TestVideoReached(t *testing.T) {
 	failed.Encoding.Qualities = append(failed.Encoding.Qualities, videohost.Quality{Type: "hls", Quality: "1080p", Status: videohost.QualityFailed})
 	if got := failedQualities(failed); len(got) != 1 || got[0] != "hls 1080p" {
 		t.Errorf("failed qualities %v", got)
+	}
+}
+
+// TestMetadataMapRepeatedKeys: a pair held twice is one pair; a key held with different values
+// maps to the JSON array of its values, each once, in the service's order, for the resource and
+// the data sources alike.
+func TestMetadataMapRepeatedKeys(t *testing.T) {
+	got := metadataMap([]videohost.Metadata{{Key: "same", Value: "x"}, {Key: "k", Value: "2"}, {Key: "same", Value: "x"},
+		{Key: "k", Value: "1"}, {Key: "k", Value: "2"}, {Key: "one", Value: ""}})
+	want := map[string]string{"same": "x", "k": `["2","1"]`, "one": ""}
+	if !maps.Equal(got, want) {
+		t.Errorf("metadataMap = %v, want %v", got, want)
+	}
+	if m := VideoModelFrom(videohost.Video{Metadata: []videohost.Metadata{{Key: "k", Value: "1"}, {Key: "k", Value: "2"}}}); m.Metadata["k"] != `["1","2"]` {
+		t.Errorf("the data source's metadata is %v", m.Metadata)
 	}
 }

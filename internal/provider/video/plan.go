@@ -67,7 +67,7 @@ func (r *videoResource) ValidateConfig(ctx context.Context, req resource.Validat
 				"it: the video keeps its id. source_url or source_video_id replace a video that has no source with "+
 				"a new video made from them. The import's warning says whether the video has a source.")
 	}
-	checkVideoBodySize(ctx, cfg, &resp.Diagnostics)
+	checkVideoBodySize(ctx, cfg, nil, &resp.Diagnostics)
 }
 
 // ModifyPlan takes the source file's SHA-256, decides what replaces the video (a change of
@@ -85,11 +85,13 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !ok || !PlanVideoThumbnail(ctx, &plan, req, resp) {
 		return
 	}
-	planVideoLabels(ctx, &plan, labelsOf(r.Pd), &resp.Diagnostics)
+	l := labelsOf(r.Pd)
+	planVideoLabels(ctx, &plan, l, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	if req.State.Raw.IsNull() {
+		checkPlannedCreateSize(ctx, req.Config, plan, l, &resp.Diagnostics)
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 		return
 	}
@@ -102,6 +104,7 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		return
 	}
 	if len(replace) > 0 {
+		checkPlannedCreateSize(ctx, req.Config, plan, l, &resp.Diagnostics)
 		resp.RequiresReplace = append(resp.RequiresReplace, replace...)
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 		return
@@ -125,6 +128,7 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		// thumbnail.
 		plan.Assets = types.ObjectUnknown(VideoResourceAssetsTypes)
 	}
+	checkVideoUpdateSize(ctx, plan, state, l, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 	if resp.Diagnostics.HasError() || resp.Plan.Raw.Equal(req.State.Raw) {
 		return
@@ -149,6 +153,17 @@ func planFilledLater(ctx context.Context, config tfsdk.Config, plan *VideoResour
 		plan.Language = types.StringUnknown()
 	}
 	plan.UpdatedAt = types.StringUnknown()
+}
+
+// checkPlannedCreateSize checks the size of the body that creates the video of plan, the
+// provider's defaults merged in, which ValidateConfig could not count. The language is the
+// configuration's: a language that the service detected for the video being replaced is not
+// sent.
+func checkPlannedCreateSize(ctx context.Context, config tfsdk.Config, plan VideoResourceModel, l framework.DefaultLabels,
+	diags *diag.Diagnostics,
+) {
+	diags.Append(config.GetAttribute(ctx, path.Root("language"), &plan.Language)...)
+	checkVideoBodySize(ctx, plan, &l, diags)
 }
 
 // planSourceSHA256 plans source_sha256 from the file that source_file names, which it checks

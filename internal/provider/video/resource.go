@@ -198,7 +198,9 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		},
 		"metadata": schema.MapAttribute{
 			MarkdownDescription: fmt.Sprintf("Metadata of the video, key to value: at most %d pairs, keys of 1 to %d "+
-				"characters, values of at most %d. Default none; a change sends the whole map.",
+				"characters, values of at most %d. Default none; a change sends the whole map. A key that the service "+
+				"holds with different values (set by another client) reads as the JSON array of its values, drift that "+
+				"the next apply puts right.",
 				maxVideoMetadata, maxVideoMetadataKey, maxVideoMetadataValue),
 			ElementType: types.StringType,
 			Validators:  []validator.Map{videoMetadataCheck{}},
@@ -390,10 +392,12 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	tflog.Debug(ctx, "created video", map[string]any{"video_id": v.ID})
+	managed := configuredLabels(ctx, plan)
+	framework.StoreManagedLabels(ctx, resp.Private, managed, &resp.Diagnostics)
 	state := plan
 	state.SourceBytesMissing = types.Int64Value(0)
 	state.Playable = types.BoolUnknown()
-	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd))...)
+	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd), managed)...)
 	complete := true
 	if !plan.SourceFile.IsNull() {
 		state.SourceBytesMissing = types.Int64Null()
@@ -405,7 +409,7 @@ func (r *videoResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if !framework.Interrupted(ctx) {
 		writeVideoThumbnail(ctx, r.Pd, &state, plan, nil, resp.Private, &resp.Diagnostics)
 	}
-	readVideoBack(ctx, r.Pd, &state, &resp.Diagnostics)
+	readVideoBack(ctx, r.Pd, &state, managed, &resp.Diagnostics)
 	state.nullUnknowns()
 	resp.Diagnostics.Append(framework.SetStateAndIdentity(ctx, &resp.State, resp.Identity, &state, state.ID)...)
 }
@@ -449,7 +453,7 @@ func (r *videoResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		}
 	}
 	state.keepPlayableWhole()
-	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd))...)
+	resp.Diagnostics.Append(state.setFromVideo(ctx, v, labelsOf(r.Pd), framework.LoadManagedLabels(ctx, req.Private))...)
 	if state.Timeouts.IsNull() || state.Timeouts.IsUnknown() {
 		state.Timeouts = timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)}
 	}
@@ -484,8 +488,11 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		// The upload records what it leaves missing; it starts from what the state says.
 		next.SourceBytesMissing = state.SourceBytesMissing
 	}
-	if !keptIgnoredLabels(ctx, r.Pd, state.ID.ValueString(), &in, managedTags(ctx, plan, state),
-		managedKeys(ctx, plan, state), &resp.Diagnostics) {
+	// What the configuration set before the update and what it sets after it are Terraform's to
+	// change; every other value that an ignore rule matches is kept as the service holds it.
+	managed := configuredLabels(ctx, plan)
+	if !keptIgnoredLabels(ctx, r.Pd, state.ID.ValueString(), &in,
+		framework.LoadManagedLabels(ctx, req.Private).With(managed.Tags, managed.MetadataKeys), &resp.Diagnostics) {
 		return
 	}
 	if !in.IsEmpty() {
@@ -493,7 +500,7 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		if !ok {
 			return
 		}
-		resp.Diagnostics.Append(next.setFromVideo(ctx, v, labelsOf(r.Pd))...)
+		resp.Diagnostics.Append(next.setFromVideo(ctx, v, labelsOf(r.Pd), managed)...)
 	}
 	resumed, complete := false, true
 	if resuming {
@@ -514,7 +521,8 @@ func (r *videoResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	if !framework.Interrupted(ctx) {
 		writeVideoThumbnail(ctx, r.Pd, &next, plan, &state, resp.Private, &resp.Diagnostics)
 	}
-	readVideoBack(ctx, r.Pd, &next, &resp.Diagnostics)
+	framework.StoreManagedLabels(ctx, resp.Private, managed, &resp.Diagnostics)
+	readVideoBack(ctx, r.Pd, &next, managed, &resp.Diagnostics)
 	if !plan.Assets.IsUnknown() {
 		// Planned from the state: addresses that only their tokens change (a private video's)
 		// keep what the plan said.

@@ -183,7 +183,10 @@ const videoDefaultTimeout = 60 * time.Minute
 // interruption, so that the state gets the service's values; what cannot be read keeps plan's.
 // The write succeeded, so a read that fails is a warning: an error would fail the apply, and
 // after a create mark the video for replacement, for nothing but a read the next refresh repeats.
-func readVideoBack(ctx context.Context, pd *framework.ProviderData, state *VideoResourceModel, diags *diag.Diagnostics) {
+// managed are the tags and metadata keys that the configuration sets (see setLabelsFromVideo).
+func readVideoBack(ctx context.Context, pd *framework.ProviderData, state *VideoResourceModel, managed framework.ManagedLabels,
+	diags *diag.Diagnostics,
+) {
 	sctx, cancel := framework.SettleContext(ctx, pd)
 	defer cancel()
 	id := state.ID.ValueString()
@@ -194,7 +197,7 @@ func readVideoBack(ctx context.Context, pd *framework.ProviderData, state *Video
 		framework.AddAPIWarning(diags, "Unable to Read Video", lead, err, pd)
 		return
 	}
-	diags.Append(state.setFromVideo(sctx, v, labelsOf(pd))...)
+	diags.Append(state.setFromVideo(sctx, v, labelsOf(pd), managed)...)
 	if state.Playable.IsUnknown() || state.sourceUnsettled() {
 		st, err := pd.Client.GetVideoStatus(sctx, id)
 		if err != nil {

@@ -9,9 +9,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -126,31 +126,6 @@ func videoTagsAndMetadata(ctx context.Context, plan VideoResourceModel, diags *d
 	slices.Sort(tags)
 	md, _ := knownMap(ctx, mdFrom, diags)
 	return tags, metadataList(md)
-}
-
-// managedTags are the tags Terraform manages on the video before and after the update: an
-// ignore rule never keeps one of them.
-func managedTags(ctx context.Context, plan, state VideoResourceModel) []string {
-	var diags diag.Diagnostics
-	var out []string
-	for _, s := range []types.Set{plan.Tags.SetValue, plan.TagsAll, state.Tags.SetValue, state.TagsAll} {
-		tags, _ := knownStrings(ctx, s, &diags)
-		out = append(out, tags...)
-	}
-	return out
-}
-
-// managedKeys are managedTags for metadata keys.
-func managedKeys(ctx context.Context, plan, state VideoResourceModel) []string {
-	var diags diag.Diagnostics
-	var out []string
-	for _, m := range []types.Map{plan.Metadata, plan.MetadataAll, state.Metadata, state.MetadataAll} {
-		md, _ := knownMap(ctx, m, &diags)
-		for k := range md {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 // videoUpdateFrom is the PATCH that takes the video from state to plan: only what changed,
@@ -446,10 +421,11 @@ func writeVideoThumbnail(ctx context.Context, pd *framework.ProviderData, state 
 
 // keptIgnoredLabels adds to in what the service holds of video id that the ignore rules leave to
 // other systems, so that a PATCH of the whole tags or metadata removes none of it. It reads the
-// video only when a rule is set and the PATCH carries tags or metadata. managedTags and
-// managedKeys are what Terraform manages, before and after the update: those are never kept.
+// video only when a rule is set and the PATCH carries tags or metadata. managed are the tags and
+// keys that the configuration sets, before and after the update: those are Terraform's, never
+// kept. The pairs of an ignored key are kept as the service holds them, each of them.
 func keptIgnoredLabels(ctx context.Context, pd *framework.ProviderData, id string, in *videohost.VideoUpdate,
-	managedTags, managedKeys []string, diags *diag.Diagnostics,
+	managed framework.ManagedLabels, diags *diag.Diagnostics,
 ) bool {
 	l := pd.Labels
 	sentTags, tags := in.Tags.Get()
@@ -464,14 +440,19 @@ func keptIgnoredLabels(ctx context.Context, pd *framework.ProviderData, id strin
 		return false
 	}
 	if tags {
-		_, ignored := framework.HeldTags(v.Tags, l.IgnoreTags, managedTags)
+		_, ignored := framework.HeldTags(v.Tags, l.IgnoreTags, managed.Tags)
 		in.Tags = videohost.Value(framework.MergeTags(sentTags, ignored))
 	}
 	if md {
-		_, ignored := framework.HeldMetadata(metadataMap(v.Metadata), l.IgnoreMetadata, managedKeys)
-		sent := metadataMap(sentMD)
-		maps.Copy(sent, ignored)
-		in.Metadata = videohost.Value(metadataList(sent))
+		_, ignored := framework.HeldMetadata(metadataMap(v.Metadata), l.IgnoreMetadata, managed.MetadataKeys)
+		sent := slices.Clone(sentMD)
+		for _, kv := range v.Metadata {
+			if _, ok := ignored[kv.Key]; ok {
+				sent = append(sent, kv)
+			}
+		}
+		slices.SortStableFunc(sent, func(a, b videohost.Metadata) int { return strings.Compare(a.Key, b.Key) })
+		in.Metadata = videohost.Value(sent)
 	}
 	return true
 }

@@ -24,7 +24,7 @@ func TestVideoSummaryAttributesBodies(t *testing.T) {
 		return types.SetValueMust(types.StringType, v)
 	}
 	plan := EmptyVideoModel()
-	if d := plan.setFromVideo(ctx, videohost.Video{ID: "vi1", Title: "t"}, framework.DefaultLabels{}); d.HasError() {
+	if d := plan.setFromVideo(ctx, videohost.Video{ID: "vi1", Title: "t"}, framework.DefaultLabels{}, framework.ManagedLabels{}); d.HasError() {
 		t.Fatal(d)
 	}
 	create, _ := videoCreateFrom(ctx, plan)
