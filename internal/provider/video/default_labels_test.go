@@ -719,14 +719,19 @@ func TestAccVideoDefaultBodySize(t *testing.T) {
 		})
 	})
 	env := &acctest.AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu}
-	config := func(descriptions ...any) string {
+	// config has one video per name, whose description is that many bytes long.
+	type sized struct {
+		name  string
+		bytes int
+	}
+	config := func(videos ...sized) string {
 		c := `
 locals {
   separators = join("", [for i in range(1000) : "\u2028"])
 }
 ` + env.ProviderConfig(`default_metadata = { for i in range(100) : format("k%03d", i) => local.separators }`)
-		for i := 0; i+1 < len(descriptions); i += 2 {
-			c += labelsVideo(env, descriptions[i].(string), "description", acctest.Hcl(strings.Repeat("x", descriptions[i+1].(int))))
+		for _, v := range videos {
+			c += labelsVideo(env, v.name, "description", acctest.Hcl(strings.Repeat("x", v.bytes)))
 		}
 		return c
 	}
@@ -737,7 +742,7 @@ locals {
 	}
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
-		Steps:                    []resource.TestStep{{Config: config("a", 1)}},
+		Steps:                    []resource.TestStep{{Config: config(sized{"a", 1})}},
 	})
 	// b's title and source have the lengths of a's, and each x of its description is one byte.
 	measured := sent("a")
@@ -749,7 +754,7 @@ locals {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config("b", atLimit),
+				Config: config(sized{"b", atLimit}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -762,7 +767,7 @@ locals {
 			},
 			{
 				// c is b with one byte more.
-				Config: config("b", atLimit, "c", atLimit+1), PlanOnly: true,
+				Config: config(sized{"b", atLimit}, sized{"c", atLimit + 1}), PlanOnly: true,
 				ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Video Too Large to Send.*%d\s+bytes.*default_metadata`,
 					videohost.MaxBodyBytes+1)),
 			},
