@@ -22,7 +22,8 @@ import (
 // hex, in the order of the file.
 func publicKeysOnly(content []byte) ([]string, error) {
 	if i := bytes.Index(content, []byte("PRIVATE KEY")); i >= 0 {
-		return nil, fmt.Errorf("it holds a private key (%q at byte %d): publish the public key only, gpg --armor --export FINGERPRINT, and revoke the private key, which is no longer secret", firstLine(content[i:]), i)
+		start := bytes.LastIndexByte(content[:i], '\n') + 1
+		return nil, fmt.Errorf("it holds a private key (%q at byte %d): publish the public key only, gpg --armor --export FINGERPRINT, and revoke the private key, which is no longer secret", firstLine(content[start:]), start)
 	}
 	const begin = "-----BEGIN PGP "
 	var fingerprints []string
