@@ -108,7 +108,8 @@ done
 dist=$lib_tmp/dist
 lib_goreleaser_config "$src/.goreleaser.yml" "$dist" "${targets[@]}" >"$lib_tmp/goreleaser.yml"
 say "goreleaser $gr_version release with go$go_version (${targets[*]:-every platform of .goreleaser.yml}; not published, not signed)"
-(cd "$src" && env GOTOOLCHAIN="go$go_version" timeout --foreground 3600 "$gr" release --clean \
+# GOFLAGS of the caller's could change the build (-mod=mod, -race); the release's runner had none.
+(cd "$src" && env -u GOFLAGS GOTOOLCHAIN="go$go_version" timeout --foreground 3600 "$gr" release --clean \
 	--skip=publish,announce,sign --config "$lib_tmp/goreleaser.yml") >"$lib_tmp/goreleaser.log" 2>&1 ||
 	{
 		tail -n 40 "$lib_tmp/goreleaser.log"
