@@ -50,7 +50,7 @@ newkey() {
 	gpg --batch --quiet --passphrase '' --pinentry-mode loopback \
 		--quick-gen-key "videohost $1 <$1@localhost>" ed25519 sign 1d 2>"$lib_tmp/gpg.log" ||
 		lib_fail "gpg could not make a key: $(tail -n 3 "$lib_tmp/gpg.log")"
-	gpg --batch --with-colons --list-keys "$1@localhost" | awk -F: '$1 == "fpr" { print $10; exit }'
+	gpg --batch --quiet --with-colons --list-keys "$1@localhost" 2>/dev/null | awk -F: '$1 == "fpr" { print $10; exit }'
 }
 release_key=$(newkey release-verify-check)
 other_key=$(newkey someone-else)
@@ -116,7 +116,7 @@ grep -q "\"$(go env GOOS)_$(go env GOARCH)\"" "$doc" ||
 	lib_fail "good: the mirror's $version.json does not list $(go env GOOS)_$(go env GOARCH): $(cat "$doc")"
 good_time=$verify_time
 rows+=("the release as recorded|passed, mirror written|$verify_time s")
-grep -E '^==> \[' "$lib_tmp/good.log" | sed 's/^/    /'
+grep -E '^(==> \[|releaseverify: |release-verify: |mirror: )' "$lib_tmp/good.log" | sed 's/^/    /'
 
 cp "$record/$sums_name" "$lib_tmp/sums.orig"
 cp "$record/$sums_name.sig" "$lib_tmp/sig.orig"
