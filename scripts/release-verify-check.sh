@@ -12,7 +12,8 @@
 #   - and must refuse, naming what: the sums changed after signing; a signature by a key that
 #     release-keys.asc does not hold; sums signed by the published key that do not match the
 #     build (the provider's zip must be named as differing); a version that is not recorded.
-#     With no release recorded it must say so and succeed.
+#     A record of a platform it did not rebuild is verified in part, without a mirror. With no
+#     release recorded it must say so and succeed.
 #
 # Only the committed HEAD is used: uncommitted changes are not in the clone. GoReleaser is built
 # once into ~/.cache/terraform-provider-videohost as make release-check builds it. Nothing is
@@ -150,6 +151,19 @@ expect not-the-build "DIFFERS      $zip: recorded"
 expect not-the-build "release $version is not what its commit $commit builds"
 [ ! -e "$lib_tmp/mirror-not-the-build" ] || lib_fail "not-the-build: a mirror was written for a release that does not verify"
 rows+=("signed sums that the build does not match|refused: $zip differs|$verify_time s")
+
+say "a record of a platform more than this one rebuilds: verified in part, no mirror"
+{
+	cat "$lib_tmp/sums.orig"
+	printf '%064d  terraform-provider-videohost_%s_plan9_arm.zip\n' 0 "$version"
+} >"$record/$sums_name"
+rm "$record/$sums_name.sig"
+gpg --batch --quiet --local-user "$release_key" --output "$record/$sums_name.sig" --detach-sign "$record/$sums_name"
+verify partial 0
+expect partial "NOT REBUILT  terraform-provider-videohost_${version}_plan9_arm.zip"
+expect partial "no mirror made, as the record lists platforms not rebuilt"
+[ ! -e "$lib_tmp/mirror-partial" ] || lib_fail "partial: a mirror was written from a rebuild of some platforms"
+rows+=("a record of one platform more than rebuilt|the rest verified, no mirror|$verify_time s")
 cp "$lib_tmp/sums.orig" "$record/$sums_name"
 cp "$lib_tmp/sig.orig" "$record/$sums_name.sig"
 
