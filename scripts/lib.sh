@@ -314,3 +314,47 @@ lib_toxiproxy_build() {
 			lib_fail "go install github.com/Shopify/toxiproxy/v2/cmd/server@$lib_toxiproxy_version failed"
 	fi
 }
+
+# lib_goreleaser_version is the GoReleaser that builds the releases (release.yml pins the same);
+# GORELEASER_VERSION overrides it.
+# shellcheck disable=SC2034 # read by the scripts that source this file
+lib_goreleaser_version=v2.14.3
+
+# lib_goreleaser_path VERSION prints where the scripts keep GoReleaser VERSION: built once per
+# version from the Go module proxy into the cache (a `tool` line in go.mod would pull its hundreds
+# of modules into the project's graph).
+lib_goreleaser_path() {
+	printf '%s\n' "${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost/goreleaser-$1/goreleaser"
+}
+
+# lib_goreleaser_host_target prints this machine's GoReleaser target, which names amd64 and arm64
+# with their default level.
+lib_goreleaser_host_target() {
+	local goos goarch
+	goos=$(go env GOOS)
+	goarch=$(go env GOARCH)
+	case "$goarch" in
+	amd64) echo "${goos}_amd64_v1" ;;
+	arm64) echo "${goos}_arm64_v8.0" ;;
+	*) echo "${goos}_$goarch" ;;
+	esac
+}
+
+# lib_goreleaser_config CONFIG DIST [TARGET...] prints the GoReleaser configuration CONFIG with its
+# output in DIST (outside the checkout, which stays as it was) and, when targets are given, with
+# only those in each build of the provider, the emulator and the receiver (GoReleaser's targets
+# replace goos and goarch). It fails when CONFIG sets dist itself or lacks one of those builds.
+lib_goreleaser_config() {
+	local config=$1 dist=$2 out
+	shift 2
+	grep -q '^dist:' "$config" && lib_fail "$config sets dist:, which the scripts set themselves"
+	if [ "$#" -gt 0 ]; then
+		out=$(awk -v t="    targets: [$(tr ' ' ',' <<<"$*")]" '/^[a-z]/ { builds = ($0 == "builds:") }
+			{ print } builds && /^  - id: (provider|emulator|receiver)$/ { print t }' "$config")
+		[ "$(grep -c '^    targets: ' <<<"$out")" -eq 3 ] ||
+			lib_fail "$config no longer has the builds provider, emulator and receiver that the targets go into"
+	else
+		out=$(cat "$config")
+	fi
+	printf '%s\n\ndist: %s\n' "$out" "$dist"
+}

@@ -54,7 +54,6 @@ clis=($REPRO_CLIS)
 gocache=$(go env GOCACHE)
 gomodcache=$(go env GOMODCACHE)
 gopath=$(go env GOPATH)
-gr_cache=${XDG_CACHE_HOME:-$HOME/.cache}/terraform-provider-videohost
 
 # in_home HOME CMD... runs CMD with that HOME and none of the caller's Terraform, OpenTofu or
 # XDG settings, so that nothing but the install under HOME provides the provider.
@@ -140,19 +139,13 @@ done
 
 archives=skipped
 if [ "${REPRO_ARCHIVES:-1}" != 0 ]; then
-	gr=$gr_cache/goreleaser-${GORELEASER_VERSION:-v2.14.3}/goreleaser
+	gr=$(lib_goreleaser_path "${GORELEASER_VERSION:-$lib_goreleaser_version}")
 	[ -x "$gr" ] || lib_fail "$gr is missing: make release-check builds it once (or run with REPRO_ARCHIVES=0)"
-	case "$(go env GOARCH)" in
-	amd64) target=$(go env GOOS)_amd64_v1 ;;
-	arm64) target=$(go env GOOS)_arm64_v8.0 ;;
-	*) target=$(go env GOOS)_$(go env GOARCH) ;;
-	esac
+	target=$(lib_goreleaser_host_target)
 	for i in 0 1; do
 		say "clone $((i + 1)): goreleaser release --snapshot ($target, unsigned)"
 		# The project's configuration with this platform only and the output outside the clone.
-		awk -v t="    targets: [$target]" '/^[a-z]/ { builds = ($0 == "builds:") }
-			{ print } builds && /^  - id: (provider|emulator|receiver)$/ { print t }' "${checkouts[$i]}/.goreleaser.yml" >"$lib_tmp/goreleaser-$i.yml"
-		printf '\ndist: %s\n' "$lib_tmp/dist-$i" >>"$lib_tmp/goreleaser-$i.yml"
+		lib_goreleaser_config "${checkouts[$i]}/.goreleaser.yml" "$lib_tmp/dist-$i" "$target" >"$lib_tmp/goreleaser-$i.yml"
 		(cd "${checkouts[$i]}" && in_home "${homes[$i]}" timeout 1200 "$gr" release --snapshot --clean --skip=sign \
 			--config "$lib_tmp/goreleaser-$i.yml") >"$lib_tmp/goreleaser-$i.log" 2>&1 ||
 			{

@@ -30,7 +30,7 @@ import (
 // shellPages are the pages whose shell blocks are checked, relative to the repository's root.
 func shellPages(t *testing.T, root string) []string {
 	t.Helper()
-	pages := []string{"README.md", "CONTRIBUTING.md", "DESIGN.md", "BENCHMARKS.md", filepath.Join("docs", "index.md")}
+	pages := []string{"README.md", "CONTRIBUTING.md", "DESIGN.md", "BENCHMARKS.md", "RELEASING.md", filepath.Join("docs", "index.md")}
 	guides, err := filepath.Glob(filepath.Join(root, "docs", "guides", "*.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@
 // from its own host without the public registry.
 //
 //	go run ./scripts/mirror -dist dist -out mirror [-key release-keys.asc]
+//	go run ./scripts/mirror -dist releases/X.Y.Z -verify-only [-key release-keys.asc]
 //
 // -dist is a release as GoReleaser writes it: terraform-provider-videohost_VERSION_OS_ARCH.zip
 // files, terraform-provider-videohost_VERSION_SHA256SUMS and its binary detached OpenPGP
@@ -65,13 +66,26 @@ func main() {
 	dist := flag.String("dist", "", "the release's directory (GoReleaser's dist)")
 	out := flag.String("out", "", "the mirror's directory, created when missing")
 	keyFile := flag.String("key", publishedKeys, "the armored public key (or keys) that must have signed the release's SHA256SUMS")
+	verifyOnly := flag.Bool("verify-only", false, "only verify the signature of -dist's SHA256SUMS with -key; write nothing")
 	flag.Parse()
-	if *dist == "" || *out == "" {
+	if *dist == "" || (*out == "" && !*verifyOnly) {
 		log.Fatal("mirror: -dist and -out are required: go run ./scripts/mirror -dist dist -out mirror")
 	}
 	keys, err := readKeys(*keyFile)
 	if err != nil {
 		log.Fatalf("mirror: %v", err)
+	}
+	if *verifyOnly {
+		sumsFile, err := findSums(*dist)
+		if err != nil {
+			log.Fatalf("mirror: %v", err)
+		}
+		signer, err := verifySums(sumsFile, keys)
+		if err != nil {
+			log.Fatalf("mirror: %v", err)
+		}
+		fmt.Printf("mirror: %s.sig verifies %s: signed by the key %X of %s\n", sumsFile, filepath.Base(sumsFile), signer.fingerprint, *keyFile)
+		return
 	}
 	version, err := write(*dist, *out, keys)
 	if err != nil {
@@ -83,11 +97,10 @@ func main() {
 // write copies one release, signed by one of keys, into the mirror at out and returns its
 // version.
 func write(dist, out string, keys openpgp.EntityList) (string, error) {
-	sumsFiles, err := filepath.Glob(filepath.Join(dist, project+"_*_SHA256SUMS"))
-	if err != nil || len(sumsFiles) != 1 {
-		return "", fmt.Errorf("%s must hold one %s_VERSION_SHA256SUMS, found %d: run it on a release's directory", dist, project, len(sumsFiles))
+	sumsFile, err := findSums(dist)
+	if err != nil {
+		return "", err
 	}
-	sumsFile := sumsFiles[0]
 	if err := refuseOtherBuilds(out, sumsVersion(sumsFile)); err != nil {
 		return "", err
 	}
@@ -154,6 +167,16 @@ func write(dist, out string, keys openpgp.EntityList) (string, error) {
 		}
 	}
 	return version, nil
+}
+
+// findSums returns the path of the one terraform-provider-videohost_VERSION_SHA256SUMS of a
+// release's directory.
+func findSums(dist string) (string, error) {
+	sumsFiles, err := filepath.Glob(filepath.Join(dist, project+"_*_SHA256SUMS"))
+	if err != nil || len(sumsFiles) != 1 {
+		return "", fmt.Errorf("%s must hold one %s_VERSION_SHA256SUMS, found %d: run it on a release's directory", dist, project, len(sumsFiles))
+	}
+	return sumsFiles[0], nil
 }
 
 // parseSums reads the content of a SHA256SUMS file, named path: "HEX  NAME" per line.

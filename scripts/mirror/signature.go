@@ -55,6 +55,8 @@ func readKeys(path string) (openpgp.EntityList, error) {
 // were checked: the mirror parses and publishes these, never the file read a second time.
 type signedSums struct {
 	sums, sig []byte
+	// fingerprint is the primary key's of the key that made the signature.
+	fingerprint []byte
 }
 
 // verifySums checks that sumsFile.sig is a binary detached OpenPGP signature of sumsFile, as
@@ -75,11 +77,11 @@ func verifySums(sumsFile string, keys openpgp.EntityList) (signedSums, error) {
 	if bytes.HasPrefix(bytes.TrimSpace(sig), []byte("-----BEGIN PGP")) {
 		return signedSums{}, fmt.Errorf("%s.sig is armored: a release's signature is the binary detached signature that the CLIs read (gpg --detach-sign, without --armor)", sumsFile)
 	}
-	_, _, err = openpgp.VerifyDetachedSignatureAndHash(keys, bytes.NewReader(sums), bytes.NewReader(sig), sumsHashes, nil)
+	_, signer, err := openpgp.VerifyDetachedSignatureAndHash(keys, bytes.NewReader(sums), bytes.NewReader(sig), sumsHashes, nil)
 	if err != nil {
 		return signedSums{}, fmt.Errorf("refusing the release: %s.sig does not verify %s with the keys given (%s): %s", sumsFile, filepath.Base(sumsFile), fingerprints(keys), signatureProblem(err))
 	}
-	return signedSums{sums: sums, sig: sig}, nil
+	return signedSums{sums: sums, sig: sig, fingerprint: signer.PrimaryKey.Fingerprint}, nil
 }
 
 // signatureProblem says in words what the library's error means for the person running the

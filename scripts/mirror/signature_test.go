@@ -214,8 +214,18 @@ func TestMirrorTakesAnyOfTheKeysNamed(t *testing.T) {
 	sumsFile := filepath.Join(dist, project+"_0.2.0_SHA256SUMS")
 	sign(t, newer, sumsFile, nil)
 	out := t.TempDir()
-	if _, err := write(dist, out, trusted(t, releaseKey(t), newer)); err != nil {
+	keys := trusted(t, releaseKey(t), newer)
+	if _, err := write(dist, out, keys); err != nil {
 		t.Fatalf("a release signed by the second of two keys named: %v", err)
+	}
+	// -verify-only names the key that signed, so that whoever checks a release sees which of the
+	// published keys vouches for it.
+	signed, err := verifySums(sumsFile, keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(signed.fingerprint, newer.PrimaryKey.Fingerprint) {
+		t.Errorf("the signer's fingerprint is %X, want the second key's %X", signed.fingerprint, newer.PrimaryKey.Fingerprint)
 	}
 	for _, f := range []string{sumsFile, sumsFile + ".sig"} {
 		want, err := os.ReadFile(f)
