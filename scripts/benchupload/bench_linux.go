@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -42,6 +43,8 @@ type bench struct {
 	// tfSeconds is the wall time of the last terraform command.
 	tfSeconds float64
 	toxiproxy string
+	// interrupted is set on Ctrl-C or TERM, before the processes are stopped.
+	interrupted atomic.Bool
 }
 
 // failure is a fatal error of the bench: fail panics with it and run recovers it, so that a

@@ -94,41 +94,47 @@ func loadConfig(lookup func(string) (string, bool)) (config, error) {
 	if err != nil {
 		return c, err
 	}
+	c.inFlight = get("IN_FLIGHT", "default")
+	c.limits = strings.Fields(get("WAN_LIMITS", "none production sandbox"))
+	c.scenarios = strings.Fields(get("SCENARIOS", strings.Join(allScenarios, " ")))
+	c.wanTwice = get("WAN_TWICE", "yes") == "yes"
+	return c, c.check()
+}
+
+// check refuses what the provider would refuse, and a resume that cannot land between chunks.
+func (c config) check() error {
 	if len(c.sizes) == 0 {
-		return c, fmt.Errorf("BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB")
+		return fmt.Errorf("BENCH_UPLOAD_SIZES is empty: give one or two sizes in MiB")
 	}
 	if c.chunkMiB < 5 || c.chunkMiB > 200 {
-		return c, fmt.Errorf("BENCH_UPLOAD_CHUNK_MIB=%d: the provider takes 5 to 200", c.chunkMiB)
+		return fmt.Errorf("BENCH_UPLOAD_CHUNK_MIB=%d: the provider takes 5 to 200", c.chunkMiB)
 	}
-	c.inFlight = get("IN_FLIGHT", "default")
 	inFlight := 1
 	if c.inFlight != "default" {
+		var err error
 		if inFlight, err = positive("IN_FLIGHT", c.inFlight); err != nil {
-			return c, fmt.Errorf("BENCH_UPLOAD_IN_FLIGHT: '%s' is neither default nor a positive whole number", c.inFlight)
+			return fmt.Errorf("BENCH_UPLOAD_IN_FLIGHT: '%s' is neither default nor a positive whole number", c.inFlight)
 		}
 	}
 	for _, n := range append(append([]int{inFlight}, c.flights...), c.chosen...) {
 		if n > 16 {
-			return c, fmt.Errorf("BENCH_UPLOAD_IN_FLIGHT, BENCH_UPLOAD_WAN_FLIGHTS or BENCH_UPLOAD_WAN_CHOSEN: %d chunks in flight: the provider takes 1 to 16", n)
+			return fmt.Errorf("BENCH_UPLOAD_IN_FLIGHT, BENCH_UPLOAD_WAN_FLIGHTS or BENCH_UPLOAD_WAN_CHOSEN: %d chunks in flight: the provider takes 1 to 16", n)
 		}
 	}
-	c.limits = strings.Fields(get("WAN_LIMITS", "none production sandbox"))
 	for _, l := range c.limits {
 		if _, ok := limitSets[l]; !ok {
-			return c, fmt.Errorf("BENCH_UPLOAD_WAN_LIMITS: '%s' is not one of none, production, sandbox", l)
+			return fmt.Errorf("BENCH_UPLOAD_WAN_LIMITS: '%s' is not one of none, production, sandbox", l)
 		}
 	}
-	c.scenarios = strings.Fields(get("SCENARIOS", strings.Join(allScenarios, " ")))
 	for _, s := range c.scenarios {
 		if !slices.Contains(allScenarios, s) {
-			return c, fmt.Errorf("BENCH_UPLOAD_SCENARIOS: '%s' is not one of %s", s, strings.Join(allScenarios, ", "))
+			return fmt.Errorf("BENCH_UPLOAD_SCENARIOS: '%s' is not one of %s", s, strings.Join(allScenarios, ", "))
 		}
 	}
 	if c.resumeMiB <= 2*c.chunkMiB {
-		return c, fmt.Errorf("BENCH_UPLOAD_RESUME_MIB=%d: the resume needs more than two chunks of %d MiB, so that a SIGINT can land between them", c.resumeMiB, c.chunkMiB)
+		return fmt.Errorf("BENCH_UPLOAD_RESUME_MIB=%d: the resume needs more than two chunks of %d MiB, so that a SIGINT can land between them", c.resumeMiB, c.chunkMiB)
 	}
-	c.wanTwice = get("WAN_TWICE", "yes") == "yes"
-	return c, nil
+	return nil
 }
 
 // positive parses a positive whole number of the variable BENCH_UPLOAD_<name>.

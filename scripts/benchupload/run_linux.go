@@ -42,6 +42,7 @@ func run() int {
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
 	go func() {
 		s := <-sig
+		b.interrupted.Store(true)
 		b.ps.stopAll()
 		fmt.Fprintf(os.Stderr, "%s: interrupted; stopped what it started\n", name)
 		_ = os.RemoveAll(tmp)
@@ -93,6 +94,13 @@ func (b *bench) guarded() (code int) {
 		f, ok := r.(failure)
 		if !ok {
 			panic(r)
+		}
+		if b.interrupted.Load() {
+			// The processes were stopped under the bench's feet: the handler of the signal
+			// says so and exits.
+			for {
+				time.Sleep(time.Hour)
+			}
 		}
 		fmt.Fprintf(os.Stderr, "%s: %v\n", name, f.err)
 		b.ps.stopAll()
