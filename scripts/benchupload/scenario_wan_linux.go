@@ -113,9 +113,7 @@ func (b *bench) wanTransfer(w *wanFigures, l, n string, r int) string {
 	b.mustHoldOne(fmt.Sprintf("wan, %s, %s", l, n))
 	b.wanUnpair(proxy)
 	_ = os.RemoveAll(dir)
-	// The floor: the file over the connections' rate, plus what the apply spent outside the
-	// upload (terraform's start, the plan's hash, the create, the end).
-	floor := float64(w.size)/float64(shape.inFlight*wanRate) + apply - span
+	floor := wanFloor(w.size, shape.inFlight, apply, span)
 	w.applies[key] = append(w.applies[key], apply)
 	w.spans[key] = append(w.spans[key], span)
 	w.floors[key] = append(w.floors[key], floor)
@@ -188,10 +186,8 @@ func (b *bench) wanRows(w *wanFigures) {
 			if n == "default" {
 				first = "limits: " + limitSets[l].words
 			}
-			// The model's own ceiling for the row: curl sending the same shape, plus what the
-			// apply spent outside its upload.
 			cspan := median(w.curlShape[w.rowShape[key]])
-			ceiling := curl / (cspan + apply - upload)
+			ceiling := wanCeiling(curl, cspan, apply, upload)
 			t.add(first, fmt.Sprintf("%s: curl / apply's whole wall (%s s, of which first chunk in → source complete %s s); floor %s; the model's ceiling for the shape %s (curl sending it: %s s)",
 				what, f1(apply), f1(upload), f2(curl/floor), f2(ceiling), f1(cspan)), f2(ratio), goal, met)
 		}

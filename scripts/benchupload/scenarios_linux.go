@@ -153,13 +153,7 @@ func (b *bench) pacing(unthrottledRate float64) {
 	b.stopEmulator()
 	_ = os.RemoveAll(dir)
 	_ = os.Remove(file)
-	// The fourth window cannot open before (20/5 - 1) x 3 s after the first chunk; its 5 chunks
-	// then take what they take unthrottled (from the throughput scenario when it ran).
-	lastWindow := 0.0
-	if unthrottledRate > 0 {
-		lastWindow = float64(mibBytes(paceLimit*paceChunkMiB)) / unthrottledRate
-	}
-	waitFloor := (paceChunks/paceLimit - 1) * paceWindow
+	waitFloor, lastWindow := paceFloor(unthrottledRate)
 	floor := float64(waitFloor) + lastWindow
 	ratio := wall / floor
 	u := s.RateLimits.Uploads

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -43,19 +42,6 @@ func (t *table) markdown() string {
 		line(r.scenario, r.measure, r.figure, r.goal, r.met)
 	}
 	return b.String()
-}
-
-// median is the middle value, or the mean of the two middle values of an even count.
-func median(vs []float64) float64 {
-	if len(vs) == 0 {
-		return 0
-	}
-	s := slices.Clone(vs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // yesNo is the "met?" column of a goal.

@@ -20,9 +20,6 @@ import (
 // lib_toxiproxy_build does for the network soak: the two share the cache.
 const toxiproxyVersion = "v2.5.0"
 
-// wanRate is Toxiproxy's 12,500 KB/s per connection, in bytes a second.
-const wanRate = 12500000
-
 // buildToxiproxy builds Toxiproxy's server once per version from the Go module proxy into the
 // cache (a tool line in go.mod would pull its modules into the project's graph).
 func (b *bench) buildToxiproxy() {
