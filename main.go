@@ -2,97 +2,38 @@
 package main
 
 import (
-	"context"
 	"flag"
+	"fmt"
 	"log"
 	"os"
-	"strings"
-	"time"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
-
+	"github.com/videohost/terraform-provider-videohost/internal/lifecycle"
 	"github.com/videohost/terraform-provider-videohost/internal/provider"
-	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 )
 
 // version is set by the release build through -ldflags "-X main.version=...".
 var version = "dev"
 
+// address is the provider's source address, under which Terraform knows it.
+const address = "registry.terraform.io/videohost/videohost"
+
+// main picks what this process is. Terraform starts a provider with no argument, and the process
+// serves the provider. A role is chosen by an argument that only the provider itself gives, when
+// it starts its own executable again: a command line, unlike the environment, is never inherited
+// from Terraform, a CI job or a wrapper.
 func main() {
-	if os.Getenv(cleanerRoleEnv) == cleanerRole {
-		os.Exit(runCleaner(os.Stdin))
-	}
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
-
-	if !debug {
-		for _, name := range unreadLogs(os.Environ()) {
-			_ = os.Setenv(name, "OFF")
+	switch flag.Arg(0) {
+	case "":
+		if err := lifecycle.Serve(address, provider.NewServer(version), provider.Leftovers{}, debug); err != nil {
+			log.Fatal(err.Error())
 		}
+	case lifecycle.CleanerRole:
+		os.Exit(lifecycle.RunCleaner(os.Stdin, provider.Leftovers{}))
+	default:
+		fmt.Fprintf(os.Stderr, "terraform-provider-videohost is a Terraform plugin, started by Terraform with no argument; %q is not an argument it takes\n", flag.Arg(0))
+		os.Exit(2)
 	}
-	var opts []tf6server.ServeOpt
-	if debug {
-		opts = append(opts, tf6server.WithManagedDebug())
-	} else {
-		// Started by Terraform: see lifecycle.go. A debug run is started by its user, who
-		// stops it with Ctrl-C.
-		watchProcess(parentGoneExit)
-	}
-	// providerserver.Serve would serve the framework's server as it is; provider.NewServer is
-	// that server with each request's context let go when the request returns (see there).
-	err := tf6server.Serve("registry.terraform.io/videohost/videohost", provider.NewServer(version), opts...)
-	deleteUnclosedTokens()
-	if err != nil {
-		log.Fatal(err.Error())
-	}
-}
-
-// unclosedTokensBudget is the time the provider takes, once Terraform has stopped it, to delete
-// the ephemeral upload tokens that Terraform did not close: Terraform waits 2 seconds for the
-// process to exit before it kills it. What is left then goes to a cleaner (see
-// unclosed_tokens_handoff.go).
-const unclosedTokensBudget = 1500 * time.Millisecond
-
-// deleteUnclosedTokens deletes the ephemeral upload tokens of this process that Terraform did
-// not close (it closes none of a run's ephemeral resources when one opening fails, nor when it
-// is interrupted), and hands those it could not delete in its budget to a cleaner process.
-// Serve has returned: Terraform has stopped the provider and reads its standard error until it
-// exits.
-func deleteUnclosedTokens() {
-	ctx, cancel := context.WithTimeout(context.Background(), unclosedTokensBudget)
-	defer cancel()
-	n, err := uploadtoken.DeleteUnclosedUploadTokens(ctx)
-	if n > 0 {
-		log.Printf("[INFO] deleted %d ephemeral upload tokens that Terraform did not close", n)
-	}
-	if err == nil {
-		return
-	}
-	log.Printf("[INFO] ephemeral upload tokens that Terraform did not close are not deleted yet: %v", err)
-	if pid, left, herr := handOffUnclosedTokens(uploadtoken.TakeUnclosedUploadTokens()); herr != nil {
-		log.Printf("[WARN] %d ephemeral upload tokens that Terraform did not close stay until their ttl ends: %v", left, herr)
-	} else if left > 0 {
-		log.Printf("[INFO] process %d deletes the %d ephemeral upload tokens left, within %s", pid, left, cleanerBudget)
-	}
-}
-
-// unreadLogs returns the logging variables of the plugin SDK and of the provider to set OFF,
-// given the process's environment: all of them when no logging variable is set, none
-// otherwise.
-//
-// Without a level in its environment, every provider built on the plugin SDK writes its logs
-// at TRACE to standard error (about 90 JSON lines per resource per plan), and Terraform parses
-// and drops them unless TF_LOG or TF_LOG_PROVIDER asks for them. At 3,000 resources the requests
-// queued behind that stream held 170 MiB of logging contexts, and the provider peaked above
-// 350 MiB. Terraform passes its environment to the provider, so a user who sets any TF_LOG*
-// variable (or the test harness's TF_ACC_LOG_PATH) gets every line as before.
-func unreadLogs(environ []string) []string {
-	for _, kv := range environ {
-		name, value, _ := strings.Cut(kv, "=")
-		if value != "" && (strings.HasPrefix(name, "TF_LOG") || name == "TF_ACC_LOG_PATH") {
-			return nil
-		}
-	}
-	return []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", "TF_LOG_PROVIDER"}
 }

@@ -6,11 +6,11 @@
 # A script that starts processes sets:
 #   lib_tmp   a temporary directory for the processes' output files (<name>.out, <name>.err)
 #   lib_name  the script's name, the prefix of its error messages
-# and installs lib_traps (or calls lib_stop_all from an EXIT trap of its own, as the demo does).
+# and installs lib_traps (or calls lib_stop_all from an EXIT trap of its own).
 
 lib_tmp=${lib_tmp:-}
 # TERRAFORM is the CLI every script runs: a Terraform or an OpenTofu binary, by name on PATH or
-# by path (TERRAFORM=/opt/tofu/tofu ./scripts/demo.sh; make passes TERRAFORM= through).
+# by path (TERRAFORM=/opt/tofu/tofu ./scripts/bench.sh; make passes TERRAFORM= through).
 TERRAFORM=${TERRAFORM:-terraform}
 lib_pids=()
 # lib_last_pid is the pid of the last process lib_start started.

@@ -28,11 +28,11 @@ type CliFeature struct {
 var (
 	FeatureIdentity = CliFeature{
 		Name: "Resource identity (`import` by `identity`)", terraform: "1.12.0", openTofu: "1.12.0", Ident: "FeatureIdentity",
-		Tests: []string{"TestAccWebhookIdentity", "TestAccLiveIdentityImport"},
+		Tests: []string{"TestAccWebhookIdentity", "TestAccLiveStreamIdentityImport"},
 	}
 	FeatureQuery = CliFeature{
 		Name: "List resources, `terraform query`", terraform: "1.14.0", openTofu: "", Ident: "FeatureQuery",
-		Tests: []string{"TestAccWebhookListResource", "TestAccLiveQuery", "TestAccWebhookQueryGenerateConfig"},
+		Tests: []string{"TestAccWebhookListResource", "TestAccLiveStreamQuery", "TestAccWebhookQueryGenerateConfig"},
 	}
 	FeatureEphemeral = CliFeature{
 		Name: "Ephemeral resources (`videohost_access_token`)", terraform: "1.10.0", openTofu: "1.11.0", Ident: "FeatureEphemeral",

@@ -74,6 +74,20 @@ func NewAccEnv(t *testing.T, opts emulator.Options) *AccEnv {
 	return &AccEnv{BaseURL: baseURL, APIKey: keys[0], Emu: emu, test: t.Name()}
 }
 
+// NewAccEnvBehind is NewAccEnv with the emulator behind the handler that wrap builds around it (a
+// slow service, a spy), as ServeEmulator does: the test needs the in-process emulator, and is
+// skipped against a real endpoint.
+func NewAccEnvBehind(t *testing.T, opts emulator.Options, wrap func(*emulator.Emulator) http.Handler) *AccEnv {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance tests run only with TF_ACC=1")
+	}
+	Parallel(t)
+	watchDeadline(t, func() string { return "terraform or the test itself (the service is in-process)" })
+	emu, baseURL := ServeEmulator(t, opts, wrap)
+	return &AccEnv{BaseURL: baseURL, APIKey: emu.APIKeys()[0], Emu: emu, test: t.Name()}
+}
+
 // parallelTests holds the tests that parallel has made parallel.
 var parallelTests sync.Map
 

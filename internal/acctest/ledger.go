@@ -24,11 +24,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/videohost/terraform-provider-videohost/internal/sweep"
 )
 
 // TestPrefix starts the name of every object the acceptance tests create where the service
 // keeps a name; the sweeper deletes what carries it.
-const TestPrefix = "tf-acc-"
+const TestPrefix = sweep.TestPrefix
 
 // envLedger names the directory that receives each test binary's ledger; envRun the run's id,
 // which testacc-remote.sh sets for all the binaries of one run.

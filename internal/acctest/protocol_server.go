@@ -334,3 +334,184 @@ func (p *protoServer) Move(sourceType, target string, attrs map[string]any) *tfp
 	}
 	return resp
 }
+
+// DataType is the value type of a data source's configuration.
+func (p *protoServer) DataType(typeName string) tftypes.Type {
+	p.t.Helper()
+	s, ok := p.schemas.DataSourceSchemas[typeName]
+	if !ok {
+		p.t.Fatalf("no data source schema %s", typeName)
+	}
+	return s.ValueType()
+}
+
+// EphemeralType is the value type of an ephemeral resource's configuration.
+func (p *protoServer) EphemeralType(typeName string) tftypes.Type {
+	p.t.Helper()
+	s, ok := p.schemas.EphemeralResourceSchemas[typeName]
+	if !ok {
+		p.t.Fatalf("no ephemeral resource schema %s", typeName)
+	}
+	return s.ValueType()
+}
+
+// ListType is the value type of a list resource's configuration block.
+func (p *protoServer) ListType(typeName string) tftypes.Type { return p.listType(typeName) }
+
+// ProviderType is the value type of the provider block.
+func (p *protoServer) ProviderType() tftypes.Type { return p.schemas.Provider.ValueType() }
+
+// ReadData validates a data source's configuration as Terraform does first, then reads it, and
+// returns the state read and the diagnostics of the first call that has an error, or of the
+// read.
+func (p *protoServer) ReadData(typeName string, config map[string]tftypes.Value) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
+	p.t.Helper()
+	typ := p.DataType(typeName)
+	cfg := p.dynamic(typ, config)
+	v, err := p.srv.ValidateDataResourceConfig(p.t.Context(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typeName, Config: cfg})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if HasAnyError(v.Diagnostics) {
+		return nil, v.Diagnostics
+	}
+	resp, err := p.srv.ReadDataSource(p.t.Context(), &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: cfg})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return p.Attributes(typ, resp.State), resp.Diagnostics
+}
+
+// OpenEphemeral validates an ephemeral resource's configuration, opens it and closes it again,
+// and returns the diagnostics of the first call that has an error.
+func (p *protoServer) OpenEphemeral(typeName string, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+	p.t.Helper()
+	cfg := p.dynamic(p.EphemeralType(typeName), config)
+	v, err := p.srv.ValidateEphemeralResourceConfig(p.t.Context(), &tfprotov6.ValidateEphemeralResourceConfigRequest{TypeName: typeName, Config: cfg})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if HasAnyError(v.Diagnostics) {
+		return v.Diagnostics
+	}
+	resp, err := p.srv.OpenEphemeralResource(p.t.Context(), &tfprotov6.OpenEphemeralResourceRequest{TypeName: typeName, Config: cfg})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if HasAnyError(resp.Diagnostics) {
+		return resp.Diagnostics
+	}
+	c, err := p.srv.CloseEphemeralResource(p.t.Context(), &tfprotov6.CloseEphemeralResourceRequest{TypeName: typeName, Private: resp.Private})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return c.Diagnostics
+}
+
+// Create validates a resource's configuration, plans its creation and applies the plan, as
+// Terraform does for a new resource (the configuration is the proposed state), and returns the
+// new state and the diagnostics of the first call that has an error, or of the apply.
+func (p *protoServer) Create(typeName string, config map[string]tftypes.Value) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
+	p.t.Helper()
+	return p.change(typeName, nil, config)
+}
+
+// Update plans and applies the change of a resource from the state prior to config.
+func (p *protoServer) Update(typeName string, prior, config map[string]tftypes.Value) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
+	p.t.Helper()
+	return p.change(typeName, prior, config)
+}
+
+// change validates config, plans the change from prior (nil: a creation) and applies it.
+func (p *protoServer) change(typeName string, prior, config map[string]tftypes.Value) (map[string]tftypes.Value, []*tfprotov6.Diagnostic) {
+	p.t.Helper()
+	ctx := p.t.Context()
+	typ := p.ResourceType(typeName)
+	cfg := p.dynamic(typ, config)
+	v, err := p.srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: typeName, Config: cfg,
+		ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: true}})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if HasAnyError(v.Diagnostics) {
+		return nil, v.Diagnostics
+	}
+	priorState := p.dynamic(typ, prior)
+	if prior == nil {
+		nullState, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, nil))
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		priorState = &nullState
+	}
+	// The proposed state of an update keeps the prior computed values where the configuration
+	// leaves an attribute out, as Terraform's does.
+	proposed := map[string]tftypes.Value{}
+	maps.Copy(proposed, prior)
+	for name, val := range config {
+		proposed[name] = val
+	}
+	plan, err := p.srv.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+		TypeName: typeName, PriorState: priorState, ProposedNewState: p.withoutWriteOnly(typeName, typ, proposed), Config: cfg,
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if HasAnyError(plan.Diagnostics) {
+		return nil, plan.Diagnostics
+	}
+	resp, err := p.srv.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: typeName, PriorState: priorState, PlannedState: plan.PlannedState, Config: cfg,
+		PlannedPrivate: plan.PlannedPrivate,
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return p.Attributes(typ, resp.NewState), resp.Diagnostics
+}
+
+// withoutWriteOnly encodes attrs as an object of typ with every write-only attribute of the
+// resource's schema (nested ones too) null, as Terraform proposes a new state: write-only
+// values are in the configuration only.
+func (p *protoServer) withoutWriteOnly(typeName string, typ tftypes.Type, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
+	p.t.Helper()
+	writeOnly := map[string]bool{}
+	var walk func(b *tfprotov6.SchemaBlock)
+	walk = func(b *tfprotov6.SchemaBlock) {
+		for _, a := range b.Attributes {
+			if a.WriteOnly {
+				writeOnly[a.Name] = true
+			}
+			if a.NestedType != nil {
+				walk(&tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes})
+			}
+		}
+		for _, nb := range b.BlockTypes {
+			walk(nb.Block)
+		}
+	}
+	walk(p.schemas.ResourceSchemas[typeName].Block)
+	dv := p.dynamic(typ, attrs)
+	v, err := dv.Unmarshal(typ)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	v, err = tftypes.Transform(v, func(path *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		steps := path.Steps()
+		if len(steps) == 0 {
+			return v, nil
+		}
+		if name, ok := steps[len(steps)-1].(tftypes.AttributeName); ok && writeOnly[string(name)] {
+			return tftypes.NewValue(v.Type(), nil), nil
+		}
+		return v, nil
+	})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	out, err := tfprotov6.NewDynamicValue(typ, v)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return &out
+}

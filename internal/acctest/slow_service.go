@@ -15,6 +15,9 @@ const (
 	// HoldInBody holds the response after its headers and the first half of its body: the
 	// service has acted, and the response is being read.
 	HoldInBody = "in the body"
+	// HoldOnTheWay holds the request on its way to the service, as a slow link does: the
+	// service acts on it once the hold ends, and never if its client hung up meanwhile.
+	HoldOnTheWay = "on the way"
 )
 
 // SlowService slows the requests that match, in one phase, the way a slow service does: it
@@ -50,8 +53,16 @@ func (s *SlowService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.next.ServeHTTP(w, r)
 		return
 	}
+	hungUp := r.Context().Done()
 	r = r.WithContext(context.WithoutCancel(r.Context()))
 	switch s.phase {
+	case HoldOnTheWay:
+		s.announce(r)
+		select {
+		case <-time.After(s.hold):
+			s.next.ServeHTTP(w, r)
+		case <-hungUp:
+		}
 	case HoldBeforeHandling:
 		s.announce(r)
 		time.Sleep(s.hold)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
+	"github.com/videohost/terraform-provider-videohost/internal/sweep"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
@@ -86,7 +87,7 @@ func TestSweepDeletesWhatCarriesThePrefix(t *testing.T) {
 // the live streams' and the videos' before the player themes'), each once; -sweep-run's names
 // bring their dependencies along; an unknown name is refused, listing the sweepers.
 func TestSweepOrder(t *testing.T) {
-	names := func(order []Sweeper) string {
+	names := func(order []sweep.Sweeper) string {
 		var n []string
 		for _, s := range order {
 			n = append(n, s.Name)
@@ -97,14 +98,14 @@ func TestSweepOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(all) != len(Sweepers) {
-		t.Errorf("all sweepers: %s, want each of the %d once", names(all), len(Sweepers))
+	if len(all) != len(sweep.Sweepers()) {
+		t.Errorf("all sweepers: %s, want each of the %d once", names(all), len(sweep.Sweepers()))
 	}
 	pos := map[string]int{}
 	for i, s := range all {
 		pos[s.Name] = i
 	}
-	for _, s := range Sweepers {
+	for _, s := range sweep.Sweepers() {
 		for _, d := range s.Dependencies {
 			if pos[d] > pos[s.Name] {
 				t.Errorf("%s runs after %s, which depends on it: %s", d, s.Name, names(all))

@@ -203,6 +203,15 @@ func installProvider(ctx context.Context, t *testing.T, path string) {
 	}
 }
 
+// ProviderBinary puts a development build of the provider into a directory of the test's own and
+// returns its path, for a test that starts the provider itself, as Terraform does.
+func ProviderBinary(ctx context.Context, t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "terraform-provider-videohost")
+	installProvider(ctx, t, path)
+	return path
+}
+
 // goBuild builds the provider of the repository at root into path.
 func goBuild(ctx context.Context, root, path string) error {
 	build := exec.CommandContext(ctx, "go", "build", "-o", path, ".")

@@ -9,7 +9,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -117,21 +116,13 @@ func multipartFile(contentType string, body []byte) ([]byte, bool) {
 	}
 }
 
-// NewTestVideo creates a video on the service, outside Terraform, and returns its id; the video
-// is deleted when the test ends.
+// NewTestVideo creates the video whose captions or chapters a test manages, outside Terraform,
+// and returns its id; it is deleted when the test ends. Its title carries the run's prefix and
+// the test's name (RunName: the env of NewTrackEnv does not know the test's name, so env.Name
+// would leave it out), so that a run's ledger and make sweep find it.
 func NewTestVideo(t *testing.T, env *AccEnv) string {
 	t.Helper()
-	c := ServiceClient(t, env)
-	v, err := c.CreateVideo(t.Context(), videohost.VideoCreate{Title: RunName(t, "captioned")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := c.DeleteVideo(context.Background(), v.ID); err != nil && !errors.Is(err, videohost.ErrNotFound) {
-			t.Errorf("deleting the test's video %s: %v", v.ID, err)
-		}
-	})
-	return v.ID
+	return CreateVideoOutside(t, env, videohost.VideoCreate{Title: RunName(t, "captioned")})
 }
 
 // WebVTT is a small WebVTT file with one cue of text.

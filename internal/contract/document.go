@@ -18,8 +18,9 @@ const EnvDocument = "VIDEOHOST_OPENAPI"
 
 // HowToGet says where the document comes from, for a run that was not given one.
 const HowToGet = EnvDocument + " is not set: the contract check needs the path of api.video's published OpenAPI " +
-	"document (oas_apivideo.yaml, from the repository apivideo/api.video-api-client-generator), " +
-	"e.g. " + EnvDocument + "=/path/to/oas_apivideo.yaml"
+	"document (oas_apivideo.yaml, from the repository apivideo/api.video-api-client-generator): " +
+	"make test and make testunit take the copy kept beside the clone, at the path the GNUmakefile's " +
+	EnvDocument + " names, when it is there; elsewhere set " + EnvDocument + "=/path/to/oas_apivideo.yaml"
 
 // Operation is one operation of the document.
 type Operation struct {

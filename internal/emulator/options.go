@@ -88,8 +88,12 @@ type Options struct {
 	IngestDelay          time.Duration // each step of a source's ingest; default 500 ms
 	EncodingDelay        time.Duration // the encoding of each quality; default 250 ms
 	DetectedLanguage     string        // the language "detected" in a source; default en
-	StatePath            string        // when set, state is loaded from and saved to this JSON file
-	ControlToken         string        // when set, /_emulator/ requires Authorization: Bearer <token>
+	// HoldEncoding keeps every complete source as uploaded, its language undetected and no
+	// quality encoded, until FinishEncoding runs its ingest and encoding at once: for tests
+	// that choose when the service fills a video in instead of racing IngestDelay.
+	HoldEncoding bool
+	StatePath    string // when set, state is loaded from and saved to this JSON file
+	ControlToken string // when set, /_emulator/ requires Authorization: Bearer <token>
 	// VideoRestore turns on the Video Restore feature: a deleted video is discarded, kept for
 	// DiscardRetention and restorable through /discarded/videos. Off, as for an account without it.
 	VideoRestore bool

@@ -137,13 +137,15 @@ func (l pinnedLink) changed() string {
 		return fmt.Sprintf("%s cannot be examined now (%v)", was, err)
 	case fi.Mode()&fs.ModeSymlink == 0:
 		return was + " is no longer a link"
-	case fileIDOf(fi) != l.id:
-		return was + " was replaced by another link"
 	}
 	dest, err := os.Readlink(l.path)
 	switch {
 	case err != nil:
 		return fmt.Sprintf("%s cannot be read now (%v)", was, err)
+	case fileIDOf(fi) != l.id:
+		// A link removed and made again may or may not get its old inode back, so where it
+		// points is said either way.
+		return fmt.Sprintf("%s was replaced by another link, which points to %s", was, dest)
 	case dest != l.dest:
 		return fmt.Sprintf("%s now points to %s", was, dest)
 	}

@@ -141,7 +141,7 @@ func TestStateNeverFollowsAChangedLink(t *testing.T) {
 		change func() error
 		want   string
 	}{
-		{func() error { return errors.Join(os.Remove(link), os.Symlink(bashrc, link)) }, "now points to " + bashrc},
+		{func() error { return errors.Join(os.Remove(link), os.Symlink(bashrc, link)) }, "points to " + bashrc},
 		{func() error { return errors.Join(os.Remove(link), os.WriteFile(link, nil, 0o600)) }, "is no longer a link"},
 	} {
 		if err := tc.change(); err != nil {

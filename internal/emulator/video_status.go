@@ -176,6 +176,9 @@ type encoderState struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+
+	mu   sync.Mutex
+	held map[string]bool // with Options.HoldEncoding: the videos whose ingest waits for FinishEncoding
 }
 
 func (s *encoderState) init() {
@@ -189,6 +192,9 @@ func (s *encoderState) close() {
 
 // sleep waits d; false when the emulator was closed first.
 func (s *encoderState) sleep(d time.Duration) bool {
+	if d <= 0 {
+		return s.ctx.Err() == nil
+	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
@@ -199,33 +205,61 @@ func (s *encoderState) sleep(d time.Duration) bool {
 	}
 }
 
-// startEncoding runs the ingest and the encoding of video id in the background.
+// startEncoding runs the ingest and the encoding of video id in the background, or, with
+// Options.HoldEncoding, holds them until FinishEncoding.
 func (e *Emulator) startEncoding(id string) {
 	s := &e.encoder
 	if s.ctx.Err() != nil {
 		return
 	}
+	if e.opts.HoldEncoding {
+		s.mu.Lock()
+		if s.held == nil {
+			s.held = map[string]bool{}
+		}
+		s.held[id] = true
+		s.mu.Unlock()
+		return
+	}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		e.runEncoding(id)
+		e.runEncoding(id, e.opts.IngestDelay, e.opts.EncodingDelay)
 	}()
+}
+
+// FinishEncoding runs the ingest and the encoding of video id, which Options.HoldEncoding held,
+// to the end before it returns: the language detected, every quality encoded, the events sent
+// to the delivery queue. It is how a test makes the service fill in a video at the moment it
+// chooses (between a plan and its apply, say) instead of racing the emulator's delays. It
+// refuses a video that is not held: one with no complete source, or already finished.
+func (e *Emulator) FinishEncoding(id string) error {
+	s := &e.encoder
+	s.mu.Lock()
+	held := s.held[id]
+	delete(s.held, id)
+	s.mu.Unlock()
+	if !held {
+		return notFoundf("video %s has no ingest held (HoldEncoding holds a video's once its whole source is in)", id)
+	}
+	e.runEncoding(id, 0, 0)
+	return nil
 }
 
 // runEncoding takes video id from where it is to the end: uploaded, ingesting, ingested (the
 // language detected when none was given), then each quality waiting, encoding, encoded, with
 // one video.encoding.quality.completed per quality. Each step waits its delay; a video deleted
 // meanwhile ends it.
-func (e *Emulator) runEncoding(id string) {
+func (e *Emulator) runEncoding(id string, ingestDelay, encodingDelay time.Duration) {
 	s := &e.encoder
-	if !s.sleep(e.opts.IngestDelay) || !e.encodingStep(id, func(v *video) {
+	if !s.sleep(ingestDelay) || !e.encodingStep(id, func(v *video) {
 		if v.Ingest == ingestUploaded {
 			v.Ingest = ingestIngesting
 		}
 	}) {
 		return
 	}
-	if !s.sleep(e.opts.IngestDelay) || !e.encodingStep(id, func(v *video) {
+	if !s.sleep(ingestDelay) || !e.encodingStep(id, func(v *video) {
 		v.Ingest = ingestIngested
 		if v.Language == "" {
 			v.Language, v.LanguageOrigin = e.opts.DetectedLanguage, languageDetected
@@ -252,7 +286,7 @@ func (e *Emulator) runEncoding(id string) {
 		if q.Status == qualityEncoded {
 			continue
 		}
-		if !s.sleep(e.opts.EncodingDelay) || !e.encodingStep(id, func(v *video) {
+		if !s.sleep(encodingDelay) || !e.encodingStep(id, func(v *video) {
 			if i < len(v.Qualities) {
 				v.Qualities[i].Status = qualityEncoded
 			}

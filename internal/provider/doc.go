@@ -38,7 +38,8 @@
 //     deletes an object by id), the request bodies built from the plan, and its create, update
 //     and delete paths through the shared writes. Every request that changes something is sent
 //     from a writes file, and every read from a read path (a data source, a list resource, a
-//     Read, a plan, an action); writes_rule_test.go names the paths and checks them on types.
+//     Read, a plan, an action); writes_rule_test.go names the paths and checks them on types,
+//     by the called method's own receiver (through an embedding struct or an interface too).
 //   - data_source.go (one object by id), list_data_source.go (a list), list_resource.go,
 //     move_state.go, ephemeral_resource.go, <verb>_action.go, <name>_function.go.
 //   - doc.go names what the folder registers; catalogue_test.go checks it, and the tables of
@@ -95,5 +96,8 @@
 //
 // NewServer (server.go) is the framework's protocol 6 server with each request's
 // context let go when the request returns; the framework alone keeps every one until Ctrl-C.
-// main serves it, and the tests' provider factories use it, so that every test runs through it.
+// internal/lifecycle serves it, and the tests' provider factories use it, so that every test runs
+// through it. Leftovers (leftovers.go) is what the kinds leave open at the end of a run (the
+// ephemeral upload tokens Terraform did not close), through which the lifecycle deletes them
+// without naming a kind.
 package provider

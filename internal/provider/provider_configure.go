@@ -40,7 +40,7 @@ func (p *VideohostProvider) Configure(ctx context.Context, req provider.Configur
 		return
 	}
 	ccfg.Version = p.version
-	ccfg.Logger = framework.NewTFLogLogger(ccfg.APIKey)
+	ccfg.Logger = NewTFLogLogger(ccfg.APIKey)
 	client, err := videohost.New(ccfg)
 	if err != nil {
 		addClientConfigDiagnostics(&resp.Diagnostics, err)

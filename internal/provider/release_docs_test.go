@@ -223,11 +223,15 @@ func TestChangelogReplacementClaims(t *testing.T) {
 	}
 	for typeName, p := range replacedByModifyPlan {
 		source := acctest.ReadText(t, filepath.Join(root, filepath.FromSlash(p.file)))
-		if !strings.Contains(source, "resp.RequiresReplace = append(resp.RequiresReplace, path.Root(\""+p.attr+"\"))") {
-			t.Errorf("%s no longer replaces %s when %s changes: update replacedByModifyPlan", p.file, typeName, p.attr)
-			continue
+		for _, attr := range p.attrs {
+			// The path joins resp.RequiresReplace, directly or through a list of replacements.
+			joins := regexp.MustCompile(`append\((resp\.RequiresReplace|replace), path\.Root\("` + attr + `"\)\)`)
+			if !joins.MatchString(source) {
+				t.Errorf("%s no longer replaces %s when %s changes: update replacedByModifyPlan", p.file, typeName, attr)
+				continue
+			}
+			kinds[typeName][attr] = replacesIf
 		}
-		kinds[typeName][p.attr] = replacesIf
 	}
 	checked := 0
 	for _, entry := range strings.Split(acctest.ReadText(t, filepath.Join(root, "CHANGELOG.md")), "\n") {
@@ -253,8 +257,13 @@ func TestChangelogReplacementClaims(t *testing.T) {
 // replacedByModifyPlan are the attributes whose change a resource's ModifyPlan, not a plan
 // modifier of the schema, turns into a replacement (resp.RequiresReplace), with the file that
 // does it: the schema alone does not show them.
-var replacedByModifyPlan = map[string]struct{ attr, file string }{
-	"videohost_watermark": {attr: "source_sha256", file: "internal/provider/watermark/plan.go"},
+var replacedByModifyPlan = map[string]struct {
+	attrs []string
+	file  string
+}{
+	"videohost_watermark": {attrs: []string{"source_sha256"}, file: "internal/provider/watermark/plan.go"},
+	"videohost_video": {attrs: []string{"source_file", "source_url", "source_video_id", "source_sha256", "clip", "watermark"},
+		file: "internal/provider/video/plan.go"},
 }
 
 // claim is what a clause says of one attribute: the attribute and the text that follows it.

@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"path/filepath"
@@ -13,12 +14,16 @@ import (
 )
 
 // The rule of doc.go: a request that changes something on the service is sent from a writes
-// file of its kind's folder (writes.go, <what>_writes.go), an action, an ephemeral resource or the
-// deletion of unclosed tokens after Serve, so that a reader who changes a retry or a request body
+// file of its kind's folder (writes.go, <what>_writes.go), an action, an ephemeral resource, the
+// deletion of unclosed tokens after Serve or the kind's sweeper (sweep.go, for make sweep), so that a reader who changes a retry or a request body
 // finds every write of a kind in one place; a read is sent from the read paths named here too.
-// The rule is checked on types: whatever expression yields the client (a field, a variable it was
-// copied into, a function's result), a use of one of its methods is found by the method's
-// receiver, *videohost.Client.
+// The rule is checked on types, by the called method's own receiver: whatever expression yields
+// the method (a field, a variable the client was copied into, a function's result, a struct that
+// embeds the client), a call, a method value or a method expression of a method declared on
+// *videohost.Client is a use of it. A method of an interface is a use too when the client has a
+// method of the same name and signature: the interface's value may be the client, and which one
+// it holds is known only when the program runs, so the rule takes the conservative reading that
+// it is.
 
 // clientReads are the client's methods that only read; clientLocal those that send nothing.
 var (
@@ -30,8 +35,8 @@ var (
 // writePaths and readPaths are the files (by their base name, in any folder of the provider)
 // from which a write or a read may be sent.
 var (
-	writePaths = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|unclosed_tokens)\.go$`)
-	readPaths  = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|(.*_)?resource|(.*_)?data_source|` +
+	writePaths = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|unclosed_tokens|sweep)\.go$`)
+	readPaths  = regexp.MustCompile(`^((.*_)?writes|.*_action|(.*_)?ephemeral_resource|sweep|(.*_)?resource|(.*_)?data_source|` +
 		`(.*_)?list_resource|managed_resource|(.*_)?plan|wait)\.go$`)
 )
 
@@ -47,7 +52,8 @@ type clientUse struct {
 
 // clientUses loads the provider's packages (with overlay replacing files' contents, for the
 // test of a mutated copy) and returns every use of a method of *videohost.Client outside the
-// tests: calls, method values and method expressions alike.
+// tests: calls, method values and method expressions alike, through the client, a struct that
+// embeds it or an interface the client may stand behind.
 func clientUses(t *testing.T, overlay map[string][]byte) []clientUse {
 	t.Helper()
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
@@ -59,6 +65,7 @@ func clientUses(t *testing.T, overlay map[string][]byte) []clientUse {
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		t.Fatalf("loading the provider's packages: %d errors", n)
 	}
+	methods := clientMethods(t, pkgs)
 	var uses []clientUse
 	for _, pkg := range pkgs {
 		for _, f := range pkg.Syntax {
@@ -68,17 +75,68 @@ func clientUses(t *testing.T, overlay map[string][]byte) []clientUse {
 					return true
 				}
 				s := pkg.TypesInfo.Selections[sel]
-				if s == nil || s.Kind() == types.FieldVal || !isClient(s.Recv()) {
+				if s == nil || s.Kind() == types.FieldVal {
 					return true
 				}
-				p := pkg.Fset.Position(sel.Pos())
-				uses = append(uses, clientUse{pos: p.String(), file: p.Filename, method: sel.Sel.Name,
+				fn, ok := s.Obj().(*types.Func)
+				if !ok || !isClientMethod(fn, methods) {
+					return true
+				}
+				p := pkg.Fset.Position(sel.Sel.Pos())
+				uses = append(uses, clientUse{pos: p.String(), file: p.Filename, method: fn.Name(),
 					text: types.ExprString(sel)})
 				return true
 			})
 		}
 	}
 	return uses
+}
+
+// clientMethods returns the methods of *videohost.Client by name, from the type information of
+// the client's package as the provider's packages import it.
+func clientMethods(t *testing.T, pkgs []*packages.Package) map[string]*types.Func {
+	t.Helper()
+	var client *types.Package
+	for _, p := range pkgs {
+		for _, imp := range p.Types.Imports() {
+			if imp.Path() == clientPath {
+				client = imp
+			}
+		}
+	}
+	if client == nil {
+		t.Fatalf("no package of the provider imports %s: the search is broken", clientPath)
+	}
+	obj := client.Scope().Lookup("Client")
+	if obj == nil {
+		t.Fatalf("%s has no type Client", clientPath)
+	}
+	out := map[string]*types.Func{}
+	ms := types.NewMethodSet(types.NewPointer(obj.Type()))
+	for i := range ms.Len() {
+		fn := ms.At(i).Obj().(*types.Func) //nolint:forcetypeassert // a method set holds methods only.
+		out[fn.Name()] = fn
+	}
+	return out
+}
+
+// isClientMethod reports whether fn, the method a selector resolves to, is one of the client's:
+// declared on videohost.Client (promoted through any embedding, the selection still resolves to
+// it), or a method of an interface that has the name and the signature of one of the client's.
+func isClientMethod(fn *types.Func, methods map[string]*types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv() //nolint:forcetypeassert // a *types.Func's type is a signature.
+	if recv == nil {
+		return false
+	}
+	if isClient(recv.Type()) {
+		return true
+	}
+	if !types.IsInterface(recv.Type()) {
+		return false
+	}
+	m, ok := methods[fn.Name()]
+	// types.Identical compares the parameters and results of two signatures, not their receivers.
+	return ok && types.Identical(fn.Type(), m.Type())
 }
 
 // isClient reports whether t is videohost.Client or a pointer to it.
@@ -122,33 +180,95 @@ func TestRequestsAreSentFromTheirPaths(t *testing.T) {
 	}
 }
 
-// TestWritesRuleCatchesAnAlias runs the rule on a mutated copy of a kind's model (an overlay:
-// nothing is written to disk) that deletes a video through a copy of the client in a local
-// variable, which a rule on syntax alone let pass, and through a method value.
-func TestWritesRuleCatchesAnAlias(t *testing.T) {
+// writesRuleMutant is appended to a copy of video/model.go, a file from which nothing may be
+// sent. Each line marked "escape:" sends through a different way of reaching the client's
+// DeleteVideo, and the rule must name it by its line; the line marked "not a client method:" calls
+// an interface method of the same name with another signature, which the client cannot stand
+// behind, and the rule must leave it alone.
+const writesRuleMutant = `
+func mutantAlias(ctx context.Context, pd *framework.ProviderData) error {
+	c := pd.Client
+	return c.DeleteVideo(ctx, "vi1") // escape: a copy of the client in a local variable
+}
+
+func mutantMethodValue(pd *framework.ProviderData) func(context.Context, string) error {
+	return pd.Client.DeleteVideo // escape: a method value, called later
+}
+
+func mutantMethodExpression(ctx context.Context, pd *framework.ProviderData) error {
+	del := (*videohost.Client).DeleteVideo // escape: a method expression
+	return del(pd.Client, ctx, "vi1")
+}
+
+type mutantWrapped struct{ *videohost.Client }
+
+func mutantEmbedded(ctx context.Context, pd *framework.ProviderData) error {
+	w := mutantWrapped{pd.Client}
+	return w.DeleteVideo(ctx, "vi1") // escape: a struct that embeds the client
+}
+
+type mutantDeleter interface {
+	DeleteVideo(ctx context.Context, id string) error
+}
+
+func mutantInterface(ctx context.Context, pd *framework.ProviderData) error {
+	var d mutantDeleter = pd.Client
+	return d.DeleteVideo(ctx, "vi1") // escape: an interface the client stands behind
+}
+
+type mutantOther interface{ DeleteVideo(id string) }
+
+func mutantOtherInterface(o mutantOther) {
+	o.DeleteVideo("vi1") // not a client method: another signature
+}
+`
+
+// TestWritesRuleCatchesEveryEscape runs the rule on a mutated copy of a kind's model (an
+// overlay: nothing is written to disk) and wants exactly the lines of writesRuleMutant marked
+// "escape:" reported, each by its file and line: a rule that read the type of the expression
+// before the dot, not the called method's own receiver, let the embedded client and the
+// interface pass.
+func TestWritesRuleCatchesEveryEscape(t *testing.T) {
 	model, err := filepath.Abs(filepath.Join("video", "model.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := acctest.ReadText(t, model) + `
-func mutantDelete(ctx context.Context, pd *framework.ProviderData) error {
-	c := pd.Client
-	del := c.DeleteVideo
-	_ = del
-	return c.DeleteVideo(ctx, "vi1")
-}
-`
-	if !strings.Contains(src, `"context"`) {
-		t.Fatal("video/model.go no longer imports context: change the mutant")
-	}
-	got := misplaced(clientUses(t, map[string][]byte{model: []byte(src)}))
-	var inModel []string
-	for _, m := range got {
-		if strings.Contains(m, "model.go") {
-			inModel = append(inModel, m)
+	src := acctest.ReadText(t, model)
+	for _, imp := range []string{`"context"`, `"github.com/videohost/terraform-provider-videohost/internal/videohost"`} {
+		if !strings.Contains(src, imp) {
+			t.Fatalf("video/model.go no longer imports %s: change the mutant", imp)
 		}
 	}
-	if len(inModel) != 2 || !strings.Contains(inModel[0], "c.DeleteVideo is a write") {
-		t.Fatalf("the rule on the mutated copy found %q, want the method value and the call of c.DeleteVideo in video/model.go", got)
+	src += writesRuleMutant
+	want := map[string]string{} // file:line of each escape, and the line
+	for i, line := range strings.Split(src, "\n") {
+		if strings.Contains(line, "// escape:") {
+			want[fmt.Sprintf("%s:%d", model, i+1)] = strings.TrimSpace(line)
+		}
+	}
+	if len(want) != 5 {
+		t.Fatalf("the mutant marks %d escapes, want 5", len(want))
+	}
+	got := map[string]string{} // file:line of each report in the mutated file, and the report
+	for _, m := range misplaced(clientUses(t, map[string][]byte{model: []byte(src)})) {
+		if at := reportLine.FindStringSubmatch(m); at != nil && strings.HasPrefix(at[1], model+":") {
+			got[at[1]] = m
+		}
+	}
+	for at, line := range want {
+		if _, ok := got[at]; !ok {
+			t.Errorf("the rule let the escape at %s pass: %s", at, line)
+		}
+	}
+	for at, m := range got {
+		if _, ok := want[at]; !ok {
+			t.Errorf("the rule reports a line that sends nothing through the client: %s", m)
+		}
+		if !strings.Contains(m, "DeleteVideo is a write") {
+			t.Errorf("the rule reports %s as other than a write of DeleteVideo: %s", at, m)
+		}
 	}
 }
+
+// reportLine takes the file and line (without the column) from the start of a report.
+var reportLine = regexp.MustCompile(`^(.+\.go:\d+):\d+: `)

@@ -367,7 +367,9 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 	}
 	a.wrote = wrote.Load()
 	if err != nil {
-		if cause := context.Cause(actx); errors.Is(cause, errStalled) {
+		// A stalled upload, or a call cut at its caller's deadline: the cause says which, where
+		// the transport says only that its context was cancelled.
+		if cause := context.Cause(actx); errors.Is(cause, errStalled) || errors.Is(cause, context.DeadlineExceeded) {
 			err = cause
 		}
 		err = stripURL(cl.r.method, cl.path, err)
@@ -391,6 +393,13 @@ func (c *Client) send(ctx context.Context, cl *call, a *attempt) error {
 // abandoned at any point, so it simply follows the caller's context. An upload's timeout bounds
 // a stall, not the whole transfer: every read of its body (touch) restarts it, so that a large
 // chunk on a slow link is not cut while it moves.
+//
+// A write that may be sent again (a delete, a token call, an idempotent write; not an upload,
+// whose chunks in flight finish) is cut by the caller's deadline even on its connection: a
+// deadline is a bound the caller must keep (the provider has 2 s once Terraform stopped it, the
+// cleaner 2 minutes), and such a write is settled by sending it again (a delete found gone
+// counts as done). A plain cancellation (Ctrl-C) still lets it finish, since Terraform waits for
+// it and the state then records what the service did.
 func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Context, func(), func()) {
 	touch := func() {}
 	if cl.class == ClassReads {
@@ -399,13 +408,19 @@ func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Contex
 	}
 	var (
 		actx   context.Context
-		cancel context.CancelFunc
+		cancel context.CancelCauseFunc
 	)
 	if cl.r.stream != nil {
-		actx, touch, cancel = stallContext(ctx, context.WithoutCancel(ctx), c.cfg.Timeout)
+		var stop context.CancelFunc
+		actx, touch, stop = stallContext(ctx, context.WithoutCancel(ctx), c.cfg.Timeout)
+		cancel = func(error) { stop() }
 	} else {
-		actx, cancel = context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+		var stop context.CancelFunc
+		actx, stop = context.WithTimeout(context.WithoutCancel(ctx), c.cfg.Timeout)
+		actx, cancel = context.WithCancelCause(actx)
+		cancel = chainCancel(cancel, stop)
 	}
+	cutAtDeadline := cl.r.stream == nil && cl.r.repeatable()
 	var (
 		mu      sync.Mutex
 		started bool
@@ -413,8 +428,11 @@ func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Contex
 	abandon := func() {
 		mu.Lock()
 		defer mu.Unlock()
-		if !started {
-			cancel()
+		switch {
+		case !started:
+			cancel(context.Cause(ctx))
+		case cutAtDeadline && errors.Is(ctx.Err(), context.DeadlineExceeded):
+			cancel(context.Cause(ctx))
 		}
 	}
 	stop := context.AfterFunc(ctx, abandon)
@@ -423,13 +441,21 @@ func (c *Client) roundTripContext(ctx context.Context, cl *call) (context.Contex
 			mu.Lock()
 			defer mu.Unlock()
 			if ctx.Err() != nil {
-				cancel()
+				cancel(context.Cause(ctx))
 				return
 			}
 			started = true
 		},
 	})
-	return actx, func() { stop(); cancel() }, touch
+	return actx, func() { stop(); cancel(context.Canceled) }, touch
+}
+
+// chainCancel is cancel, then stop: a cause-carrying cancellation over a context with a timer.
+func chainCancel(cancel context.CancelCauseFunc, stop context.CancelFunc) context.CancelCauseFunc {
+	return func(cause error) {
+		cancel(cause)
+		stop()
+	}
 }
 
 func (c *Client) newHTTPRequest(ctx context.Context, cl *call, authz string, touch func()) (*http.Request, error) {

@@ -373,6 +373,67 @@ func TestCancelledWriteIsBoundedByTheTimeout(t *testing.T) {
 	}
 }
 
+// lateService answers every call 5 s after it arrives, as a slow service does, unless its client
+// hangs up first; it reports on ended whether the client hung up (true) or had its answer
+// (false).
+func lateService(t *testing.T) (*fakeService, chan bool) {
+	t.Helper()
+	ended := make(chan bool, 10)
+	f := cancelWhen(t, func(_ http.ResponseWriter, r *http.Request) {
+		select {
+		case <-time.After(5 * time.Second):
+			ended <- false
+		case <-r.Context().Done():
+			ended <- true
+		}
+	})
+	return f, ended
+}
+
+// TestDeadlineCutsADeleteInFlight: a delete, which may be sent again, is cut when its caller's
+// deadline passes with the request on its connection, however late the service answers, so
+// that a caller bound by time (the provider in the 2 s Terraform gives it once stopped, the
+// cleaner in its 2 minutes) keeps its bound. It is not sent again; the service sees its client
+// hang up.
+func TestDeadlineCutsADeleteInFlight(t *testing.T) {
+	f, ended := lateService(t)
+	c := f.client(t, basic) // the default 30 s request timeout
+	ctx, cancel := context.WithTimeout(t.Context(), 1500*time.Millisecond)
+	defer cancel()
+	err := c.DeleteWebhook(ctx, "wh-1")
+	if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want ErrInterrupted and context.DeadlineExceeded", err)
+	}
+	select {
+	case hungUp := <-ended:
+		if !hungUp {
+			t.Fatal("the service answered the delete: the client waited past its caller's deadline")
+		}
+	case <-time.After(30 * time.Second):
+		// Not a measure of speed: the service holds a call 5 s at most.
+		t.Fatal("the service never saw the delete: it was not sent within its 1.5 s")
+	}
+	if n := f.count(http.MethodDelete, "/webhooks/wh-1"); n != 1 {
+		t.Fatalf("deletes sent = %d, want 1", n)
+	}
+}
+
+// TestDeadlineFinishesACreateInFlight: a create that may have reached the service is finished
+// though its caller's deadline passed, as when it is cancelled: sent again it would make a
+// second object, abandoned it would orphan the first.
+func TestDeadlineFinishesACreateInFlight(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 1500*time.Millisecond)
+	defer cancel()
+	f := cancelWhen(t, func(_ http.ResponseWriter, _ *http.Request) { <-ctx.Done() }) // answers once it has passed
+	w, err := f.client(t, basic).CreateWebhook(ctx, newHook)
+	if err != nil || w.ID != "wh-new" {
+		t.Fatalf("create = %+v, %v; want the webhook the service made", w, err)
+	}
+	if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		t.Fatalf("ctx err %v, want the deadline passed while the create was in flight", ctx.Err())
+	}
+}
+
 // TestCancelledWriteIsNotSentAgain: a create that the service refused with a 429 after the
 // caller cancelled is not retried: nothing more is sent.
 func TestCancelledWriteIsNotSentAgain(t *testing.T) {

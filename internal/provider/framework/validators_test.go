@@ -175,3 +175,17 @@ func TestAttrInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCredentialsInWebhookURLNotRepeated: the message never shows the password.
+func TestCredentialsInWebhookURLNotRepeated(t *testing.T) {
+	var resp validator.StringResponse
+	WebhookURLValidator().ValidateString(t.Context(), validator.StringRequest{
+		Path: path.Root("url"), ConfigValue: types.StringValue("https://user:p4ss@receiver.example.test/hook"),
+	}, &resp)
+	if !resp.Diagnostics.HasError() {
+		t.Fatal("a URL with credentials was accepted")
+	}
+	if d := resp.Diagnostics.Errors()[0]; strings.Contains(d.Detail(), "p4ss") || strings.Contains(d.Detail(), "user:") {
+		t.Errorf("the message repeats the credentials: %s", d.Detail())
+	}
+}

@@ -628,7 +628,7 @@ func TestAccLiveStreamPlayerRemovedReplaces(t *testing.T) {
 // TestReplaceWhenClearedWarns checks the plan of a removed player_id: a replacement, with a
 // warning that names the attribute, the value to set to keep the object, and what changes.
 func TestReplaceWhenClearedWarns(t *testing.T) {
-	m := framework.ReplaceWhenCleared("live stream", "a new stream key")
+	m := livestream.ReplaceWhenCleared("live stream", "a new stream key")
 	// The whole object's value only needs to be known (neither a create nor a destroy).
 	object := tftypes.NewValue(tftypes.Object{}, map[string]tftypes.Value{})
 	for _, tc := range []struct {
@@ -648,7 +648,7 @@ func TestReplaceWhenClearedWarns(t *testing.T) {
 		if resp.RequiresReplace != tc.wantReplaced {
 			t.Errorf("%s: replace %v, want %v", tc.name, resp.RequiresReplace, tc.wantReplaced)
 		}
-		warned := len(resp.Diagnostics) == 1 && resp.Diagnostics[0].Summary() == framework.ClearedAttributeReplaces &&
+		warned := len(resp.Diagnostics) == 1 && resp.Diagnostics[0].Summary() == livestream.ClearedAttributeReplaces &&
 			strings.Contains(resp.Diagnostics[0].Detail(), `set player_id again (it is "pt1" now)`) &&
 			strings.Contains(resp.Diagnostics[0].Detail(), "a new stream key")
 		if warned != tc.wantReplaced || resp.Diagnostics.HasError() {

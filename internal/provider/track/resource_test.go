@@ -35,7 +35,7 @@ func TestAccTrackReplacedOutside(t *testing.T) {
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
 			env, rec := acctest.NewTrackEnv(t)
-			videoID := trackedVideo(t, env)
+			videoID := acctest.NewTestVideo(t, env)
 			ours := acctest.WebVTT("Declared " + tc.kind + ".")
 			config := acctest.TrackConfig(env, tc.kind, videoID, "en", acctest.TempFile(t, t.TempDir(), "en.vtt", ours))
 			path := acctest.TrackPath(videoID, tc.collection, "en")

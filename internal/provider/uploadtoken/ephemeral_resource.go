@@ -57,8 +57,8 @@ func (r *uploadTokenEphemeralResource) Schema(_ context.Context, _ ephemeral.Sch
 			"arguments or provisioners that upload during the run. When one opening of a run fails, Terraform closes " +
 			"none of the run's ephemeral resources: the provider then deletes the tokens it opened when Terraform " +
 			"stops it at the end of the run, or when Terraform dies without stopping it (kill -9); SIGTERM ends the run as Ctrl-C does. " +
-			"A delete that cannot go out before Terraform ends the provider (the writes budget of the rate window is " +
-			"spent) is left to a process the provider starts for it, which deletes the tokens within 2 minutes and " +
+			"A delete that cannot go out, or is not answered, before Terraform ends the provider (the writes budget of " +
+			"the rate window is spent, a slow service) is left to a process the provider starts for it, which deletes the tokens within 2 minutes and " +
 			"exits. A token outlives its run, until its `ttl` ends, only when the provider itself is killed before " +
 			"it deletes the token, when the service does not answer the delete in that time, or when an opening's create fails with an unknown " +
 			"outcome while another client (another run on the same API key) creates a token with the same `ttl`: the " +

@@ -6,8 +6,9 @@ package uploadtoken
 // killed or crashed run closes nothing. An ephemeral upload token is a credential made for one
 // run, so the tokens that this process opened are kept here until their closing, and those
 // still open when Terraform stops the provider are deleted then (DeleteUnclosedUploadTokens,
-// which main calls once the plugin server has stopped; Terraform gives the process 2 seconds
-// to exit; those it cannot delete in that time, main hands to a cleaner process with more). A
+// which the process's lifecycle, internal/lifecycle, calls through provider.Leftovers once the
+// plugin server has stopped; Terraform gives the process 2 seconds to exit; those it cannot
+// delete in that time, the lifecycle hands to a cleaner process with more). A
 // token this misses (a killed provider, a service that does not answer in time) expires at the
 // end of its ttl.
 

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -298,6 +299,23 @@ func TestAccSIGTERMWithTheWritesBudgetSpent(t *testing.T) {
 	}
 	r.stopWithSIGTERM()
 	r.tokensGone(30*time.Second, "SIGTERM to the group")
+}
+
+// TestAccSIGTERMWithASlowService: the service answers a delete of an upload token 5 s late, and
+// drops one whose client hung up, as a slow link does. Once Terraform has stopped it, the
+// provider's deletes are cut at the end of its 1.5 s, before Terraform kills it at 2 s, rather
+// than held until the request timeout, and it hands the tokens to a cleaner, which deletes them
+// however late the service answers, then ends.
+func TestAccSIGTERMWithASlowService(t *testing.T) {
+	tokenDeletes := func(r *http.Request) bool {
+		return r.Method == http.MethodDelete && strings.HasPrefix(r.URL.Path, "/upload-tokens/")
+	}
+	env := acctest.NewAccEnvBehind(t, emulator.Options{Limits: acctest.RaisedLimits}, func(emu *emulator.Emulator) http.Handler {
+		return acctest.NewSlowService(emu, acctest.HoldOnTheWay, 5*time.Second, tokenDeletes)
+	})
+	r := startStoppableApply(t, env)
+	r.stopWithSIGTERM()
+	r.tokensGone(time.Minute, "SIGTERM to the group with a slow service")
 }
 
 // TestAccKilledTerraformLeavesNoProvider: after a kill -9 of Terraform alone, the provider

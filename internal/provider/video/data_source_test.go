@@ -220,20 +220,7 @@ func TestAccVideoDataSource_status(t *testing.T) {
 	}
 	// Wait for the encoding to end (the emulator's steps take a millisecond each), so that what
 	// the data source reads is the final status.
-	var final videohost.VideoStatus
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		st, err := c.GetVideoStatus(t.Context(), encoded)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if allEncoded(st) {
-			final = st
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the encoding did not end: %+v", st)
-		}
-	}
+	final := awaitEncoded(t, c, encoded)
 	config := env.ProviderConfig("") + fmt.Sprintf(`
 data "videohost_video" "empty" {
   id = %q
@@ -261,6 +248,26 @@ data "videohost_video" "encoded" {
 			},
 		}},
 	})
+}
+
+// awaitEncoded waits until the service has encoded every quality of video id, and returns its
+// final status: a test whose next step reads what the service fills in (the language, playable,
+// the qualities) waits for that event rather than for a time. The deadline only ends a test whose
+// service never gets there.
+func awaitEncoded(t *testing.T, c *videohost.Client, id string) videohost.VideoStatus {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		st, err := c.GetVideoStatus(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if allEncoded(st) {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the service did not finish encoding video %s: %+v", id, st)
+		}
+	}
 }
 
 // allEncoded reports whether the video's encoding has ended with every quality encoded.

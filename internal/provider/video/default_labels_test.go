@@ -161,6 +161,22 @@ func TestAccVideoDefaultLabels(t *testing.T) {
 				},
 			},
 			{
+				// The service goes on ingesting and encoding the videos after the applies (wait_for
+				// is uploaded): once it has finished, a refresh records what it filled in (the
+				// language, playable), so that the import below reads what the state holds rather
+				// than racing the encoding.
+				PreConfig: func() {
+					for _, id := range []string{a, b} {
+						awaitEncoded(t, acctest.ServiceClient(t, env), id)
+					}
+				},
+				Config: config(`default_tags = ["cost-43"]`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addrA, tfjsonpath.New("playable"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(addrA, tfjsonpath.New("language"), knownvalue.NotNull()),
+				},
+			},
+			{
 				ResourceName: addrA, ImportState: true, ImportStateVerify: true,
 				ImportStateVerifyIgnore: []string{"wait_for", "timeouts"},
 			},

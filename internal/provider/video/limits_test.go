@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -81,20 +80,6 @@ func wrapped(pattern string) *regexp.Regexp {
 // webhookConfigOf is a videohost_webhook of url.
 func webhookConfigOf(url string) string {
 	return fmt.Sprintf("resource \"videohost_webhook\" \"w\" {\n  url    = %q\n  events = [\"video.encoding.quality.completed\"]\n}\n", url)
-}
-
-// TestCredentialsInWebhookURLNotRepeated: the message never shows the password.
-func TestCredentialsInWebhookURLNotRepeated(t *testing.T) {
-	var resp validator.StringResponse
-	framework.WebhookURLValidator().ValidateString(t.Context(), validator.StringRequest{
-		Path: path.Root("url"), ConfigValue: types.StringValue("https://user:p4ss@receiver.example.test/hook"),
-	}, &resp)
-	if !resp.Diagnostics.HasError() {
-		t.Fatal("a URL with credentials was accepted")
-	}
-	if d := resp.Diagnostics.Errors()[0]; strings.Contains(d.Detail(), "p4ss") || strings.Contains(d.Detail(), "user:") {
-		t.Errorf("the message repeats the credentials: %s", d.Detail())
-	}
 }
 
 // TestStringSetTypeFindsDuplicates: the linear check refuses what basetypes.SetType refuses.

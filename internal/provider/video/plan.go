@@ -97,11 +97,6 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if !ok {
 		return
 	}
-	if !plan.TagsAll.Equal(state.TagsAll) || !plan.MetadataAll.Equal(state.MetadataAll) {
-		// A change of the provider's defaults alone updates the video: the configuration of the
-		// video did not change, so the framework left updated_at as it was.
-		plan.UpdatedAt = types.StringUnknown()
-	}
 	replace, ok := r.replacements(ctx, plan, state, file, resp)
 	if !ok {
 		return
@@ -131,6 +126,29 @@ func (r *videoResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		plan.Assets = types.ObjectUnknown(VideoResourceAssetsTypes)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || resp.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	planFilledLater(ctx, req.Config, &plan, state, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// planFilledLater leaves unknown, in a plan that updates the video, what the service may fill
+// in between the plan and its apply, so that the apply may record what the service then shows:
+// the language it detects once the source is ingested (when the configuration does not set it
+// and the state has none yet), and the time of the video's last change. The framework does so
+// itself when the video's configuration changed; a plan that only the provider's default labels,
+// an incomplete upload or the thumbnail make an update leaves the prior values planned, and a
+// saved plan applied after the service had detected the language failed as an inconsistent
+// result. What the service fills in and the video does not plan (playable, assets) is recorded
+// as planned by the update and read by the next refresh.
+func planFilledLater(ctx context.Context, config tfsdk.Config, plan *VideoResourceModel, state VideoResourceModel, diags *diag.Diagnostics) {
+	var configured types.String
+	diags.Append(config.GetAttribute(ctx, path.Root("language"), &configured)...)
+	if configured.IsNull() && state.Language.IsNull() {
+		plan.Language = types.StringUnknown()
+	}
+	plan.UpdatedAt = types.StringUnknown()
 }
 
 // planSourceSHA256 plans source_sha256 from the file that source_file names, which it checks
@@ -178,11 +196,11 @@ func planResumedUpload(ctx context.Context, config tfsdk.Config, plan *VideoReso
 ) {
 	plan.SourceBytesMissing = types.Int64Unknown()
 	plan.Playable = types.BoolUnknown()
-	plan.UpdatedAt = types.StringUnknown()
 	plan.PublishedAt = types.StringUnknown()
 	var configured types.String
 	diags.Append(config.GetAttribute(ctx, path.Root("language"), &configured)...)
 	if configured.IsNull() {
+		// A language the service detected is detected again from the whole source.
 		plan.Language = types.StringUnknown()
 	}
 	missing := "unknown" // no status read since the last upload

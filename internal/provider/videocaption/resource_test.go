@@ -50,7 +50,7 @@ func captionGone(c *videohost.Client, videoID, language string) resource.TestChe
 func TestAccVideoCaption_lifecycle(t *testing.T) {
 	env, rec := acctest.NewTrackEnv(t)
 	c := acctest.ServiceClient(t, env)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	file := filepath.Join(t.TempDir(), "en.vtt")
 	first, second := acctest.WebVTT("Hello."), acctest.WebVTT("Hello again, with new words.")
 	acctest.WriteFile(t, file, first)
@@ -126,7 +126,7 @@ func TestAccVideoCaption_lifecycle(t *testing.T) {
 func TestAccVideoCaption_importUploadsInPlace(t *testing.T) {
 	env, rec := acctest.NewTrackEnv(t)
 	c := acctest.ServiceClient(t, env)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	outside := acctest.WebVTT("Bonjour (uploaded outside Terraform).")
 	if _, err := c.UploadCaption(t.Context(), videoID, "fr", videohost.UploadSource{
 		Name: "fr.vtt", Reader: strings.NewReader(outside), Size: int64(len(outside)),
@@ -173,7 +173,7 @@ func TestAccVideoCaption_importUploadsInPlace(t *testing.T) {
 func TestAccVideoCaption_existingNotTakenOver(t *testing.T) {
 	env, rec := acctest.NewTrackEnv(t)
 	c := acctest.ServiceClient(t, env)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	outside := acctest.WebVTT("Made elsewhere.")
 	if _, err := c.UploadCaption(t.Context(), videoID, "de", videohost.UploadSource{
 		Name: "de.vtt", Reader: strings.NewReader(outside), Size: int64(len(outside)),
@@ -206,7 +206,7 @@ func TestAccVideoCaption_existingNotTakenOver(t *testing.T) {
 // error on its attribute when the plan is made, before any request for a caption or chapter.
 func TestAccVideoCaption_badInput(t *testing.T) {
 	env, _ := acctest.NewTrackEnv(t)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	dir := t.TempDir()
 	good := acctest.TempFile(t, dir, "good.vtt", acctest.WebVTT("Fine."))
 	empty := acctest.TempFile(t, dir, "empty.vtt", "")
@@ -282,7 +282,7 @@ func TestAccVideoCaption_badInput(t *testing.T) {
 // nothing is recorded.
 func TestAccVideoCaption_serviceRefusals(t *testing.T) {
 	env, _ := acctest.NewTrackEnv(t)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	file := acctest.TempFile(t, t.TempDir(), "xx.vtt", acctest.WebVTT("?"))
 	const chapterAddr = "videohost_video_chapter.test"
 	acctest.AccTest(t, resource.TestCase{
@@ -312,7 +312,7 @@ func TestAccVideoCaption_serviceRefusals(t *testing.T) {
 // show the message as the user sees it.
 func TestAccVideoCaptionFileChangedAfterSavedPlan(t *testing.T) {
 	env, _ := acctest.NewTrackEnv(t)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cli := acctest.NewCLIWorkdir(ctx, t, "1.0.0")
@@ -356,7 +356,7 @@ resource "videohost_video_caption" "en" {
 // instead of only showing the one that lost it changing back.
 func TestAccVideoCaptionTwoDefaults(t *testing.T) {
 	env, _ := acctest.NewTrackEnv(t)
-	videoID := trackedVideo(t, env)
+	videoID := acctest.NewTestVideo(t, env)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	cli := acctest.NewCLIWorkdir(ctx, t, "1.0.0")

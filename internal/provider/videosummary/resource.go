@@ -73,8 +73,10 @@ func (r *videoSummaryResource) Schema(_ context.Context, _ resource.SchemaReques
 					"too). Unset: the service's text is kept, the generated one with `origin = \"auto\"`; null while the " +
 					"summary has none.",
 				Optional: true, Computed: true,
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				// An abstract the summary has not yet may be filled in by the service (a generated
+				// one) between a plan and its apply: an update leaves it unknown.
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
 			},
 			"takeaways": schema.ListAttribute{
 				MarkdownDescription: "One to three key points of the video, in its order. Set: written in place. Unset: the " +
@@ -84,7 +86,7 @@ func (r *videoSummaryResource) Schema(_ context.Context, _ resource.SchemaReques
 				Validators: []validator.List{
 					listvalidator.SizeBetween(1, 3), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
 				},
-				PlanModifiers: []planmodifier.List{listplanmodifier.UseStateForUnknown()},
+				PlanModifiers: []planmodifier.List{listplanmodifier.UseNonNullStateForUnknown()},
 			},
 			"source_status": schema.StringAttribute{MarkdownDescription: summaryStatusDescription, Computed: true},
 			"created_at":    framework.KeptString("When the summary was created, RFC 3339 (UTC)."),

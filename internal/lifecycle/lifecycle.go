@@ -1,4 +1,4 @@
-package main
+package lifecycle
 
 import (
 	"log"
@@ -52,11 +52,11 @@ func parentGone(first, now int) bool {
 
 // parentGoneExit is what the provider does once Terraform has died: it deletes the ephemeral
 // upload tokens that Terraform will never close, and exits.
-func parentGoneExit() {
+func parentGoneExit(leftovers Leftovers) {
 	// Terraform read the provider's standard error: a write to it now would kill the process
 	// with SIGPIPE before the tokens are deleted. Ignored, the write fails and is dropped.
 	signal.Ignore(syscall.SIGPIPE)
 	log.Printf("[WARN] Terraform exited without stopping the provider; deleting its ephemeral upload tokens and exiting")
-	deleteUnclosedTokens()
+	deleteUnclosedTokens(leftovers)
 	os.Exit(1)
 }

@@ -1,4 +1,4 @@
-package main
+package lifecycle
 
 // Terraform gives a provider it stops 2 seconds to exit, then kills it; it closes no ephemeral
 // resource of a run that was interrupted or that failed. The provider deletes the ephemeral
@@ -21,15 +21,15 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/videohost/terraform-provider-videohost/internal/provider/uploadtoken"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
 
-// The variable that starts the provider's executable as a cleaner rather than as a plugin.
-const (
-	cleanerRoleEnv = "VIDEOHOST_PROVIDER_ROLE"
-	cleanerRole    = "delete-unclosed-upload-tokens"
-)
+// CleanerRole is the argument that starts the provider's executable as a cleaner rather than as
+// a plugin. It is an argument, not a variable of the environment: Terraform starts a provider
+// with no argument and passes its own environment on, so a variable set in a CI job, a wrapper
+// or a shell would turn every provider Terraform starts into a cleaner reading Terraform's
+// standard input. Only the provider (handOffUnclosedTokens) passes this argument.
+const CleanerRole = "delete-unclosed-upload-tokens"
 
 // cleanerBudget bounds a cleaner's life: two of the service's one-minute rate windows, so that
 // a delete held for a whole window, then retried, still goes out.
@@ -65,10 +65,9 @@ func handOffUnclosedTokens(byClient map[*videohost.Client][]string) (pid, n int,
 	if err != nil {
 		return 0, n, fmt.Errorf("finding the provider's executable to start a cleaner: %w", err)
 	}
-	cmd := exec.Command(exe)
 	// The same environment (a proxy, the CA bundle), and no output: Terraform reads the
 	// provider's standard error until every process that holds it has exited.
-	cmd.Env = append(os.Environ(), cleanerRoleEnv+"="+cleanerRole)
+	cmd := exec.Command(exe, CleanerRole)
 	cmd.SysProcAttr = detachedProcess()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -104,11 +103,17 @@ func ownExecutable() (string, error) {
 	return os.Executable()
 }
 
-// runCleaner is the cleaner's main: it reads its work from r, deletes the tokens within
+// RunCleaner is the cleaner's main: it reads its work from r, deletes the tokens within
 // cleanerBudget, trying again those whose delete failed (a client told to send every call once
 // still gets past a 429), and returns the exit code: 0 once every token is gone. It writes
 // nothing: no one reads its output.
-func runCleaner(r io.Reader) int {
+func RunCleaner(r io.Reader, leftovers Leftovers) int {
+	return runCleaner(r, leftovers, cleanerBudget)
+}
+
+// runCleaner is RunCleaner within budget. The client cuts a delete still in flight when the
+// budget ends (a delete may be sent again), so the cleaner ends then whatever the service does.
+func runCleaner(r io.Reader, leftovers Leftovers, budget time.Duration) int {
 	var work cleanerWork
 	if err := json.NewDecoder(io.LimitReader(r, 1<<20)).Decode(&work); err != nil {
 		return 2
@@ -121,13 +126,13 @@ func runCleaner(r io.Reader) int {
 			continue
 		}
 		for _, token := range cc.Tokens {
-			uploadtoken.UnclosedUploadTokens.Keep(c, token)
+			leftovers.Keep(c, token)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), cleanerBudget)
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
 	defer cancel()
 	for {
-		if _, err := uploadtoken.DeleteUnclosedUploadTokens(ctx); err == nil {
+		if _, err := leftovers.Delete(ctx); err == nil {
 			return code
 		}
 		select {
