@@ -31,6 +31,23 @@ type config struct {
 	wanTwice bool
 }
 
+// Fixed shapes: the pacing, resume and faults scenarios check the limiter, the resume and the
+// retries with 4 chunks in flight, so that a SIGINT lands between two waves of chunks.
+const (
+	fixedInFlight = "4"
+	paceChunks    = 20
+	paceLimit     = 5
+	paceWindow    = 3 // seconds
+	paceChunkMiB  = 5
+	faultChunks   = 20
+	faultChunkMiB = 5
+	faultRate     = 0.2
+)
+
+// toxiproxyVersion is the Toxiproxy that the long path builds, as scripts/lib.sh's
+// lib_toxiproxy_build does for the network soak: the two share the cache.
+const toxiproxyVersion = "v2.5.0"
+
 // allScenarios are the scenarios in the order they run, the default of BENCH_UPLOAD_SCENARIOS.
 var allScenarios = []string{"throughput", "memory", "pacing", "resume", "faults", "many", "wan"}
 

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -162,7 +163,10 @@ func parseUploadLog(log string) (uploadShape, error) {
 	if len(n) == 0 || len(c) == 0 {
 		return s, fmt.Errorf("the provider's log has no upload shape line")
 	}
-	fmt.Sscan(n[len(n)-1][1], &s.inFlight)
+	var err error
+	if s.inFlight, err = strconv.Atoi(n[len(n)-1][1]); err != nil {
+		return s, fmt.Errorf("the provider's log gives chunks_in_flight=%s: %w", n[len(n)-1][1], err)
+	}
 	s.chunkMiB = c[len(c)-1][1]
 	counts := map[string]int{}
 	for _, line := range heldLine.FindAllString(log, -1) {

@@ -8,19 +8,6 @@ import (
 	"time"
 )
 
-// Fixed shapes: the pacing, resume and faults scenarios check the limiter, the resume and the
-// retries with 4 chunks in flight, so that a SIGINT lands between two waves of chunks.
-const (
-	fixedInFlight = "4"
-	paceChunks    = 20
-	paceLimit     = 5
-	paceWindow    = 3 // seconds
-	paceChunkMiB  = 5
-	faultChunks   = 20
-	faultChunkMiB = 5
-	faultRate     = 0.2
-)
-
 // throughput times the first size's upload by terraform apply against curl's, with the bytes the
 // provider read, and notes the provider's peak RSS for the memory scenario. It returns the
 // provider's unthrottled rate in bytes a second and the largest peak RSS in MiB.

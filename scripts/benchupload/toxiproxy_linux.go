@@ -16,10 +16,6 @@ import (
 	"time"
 )
 
-// toxiproxyVersion is the Toxiproxy that the long path builds, as scripts/lib.sh's
-// lib_toxiproxy_build does for the network soak: the two share the cache.
-const toxiproxyVersion = "v2.5.0"
-
 // buildToxiproxy builds Toxiproxy's server once per version from the Go module proxy into the
 // cache (a tool line in go.mod would pull its modules into the project's graph).
 func (b *bench) buildToxiproxy() {
