@@ -298,8 +298,9 @@ lib_provider_reads() {
 	lib_calc "$sum" | xargs printf '%.0f'
 }
 
-# lib_toxiproxy_version is the Toxiproxy that the scripts build (bench-upload's long path, the
-# network soak).
+# lib_toxiproxy_version is the Toxiproxy that the network soak builds; scripts/benchupload (the
+# uploads' long path) builds the same version into the same cache, and a test of it checks that the
+# two agree.
 lib_toxiproxy_version=v2.5.0
 
 # lib_toxiproxy_build builds Toxiproxy's server once per version from the Go module proxy into the

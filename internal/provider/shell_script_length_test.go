@@ -11,13 +11,10 @@ import (
 )
 
 // maxShellScriptLines is the longest a shell script of the repository may be. Past it, a script
-// has outgrown bash: what it does goes into a Go program (scripts/benchdeliveries, scripts/demo,
-// scripts/mirror), or what it shares with the other scripts into scripts/lib.sh.
+// has outgrown bash: what it does goes into a Go program (scripts/benchdeliveries,
+// scripts/benchupload, scripts/demo, scripts/mirror), or what it shares with the other scripts
+// into scripts/lib.sh.
 const maxShellScriptLines = 450
-
-// portPending is the one script still longer, while its port to Go is under way; the port
-// removes it, and with it this exception, which holds only while the file exists.
-const portPending = "scripts/bench-upload.sh"
 
 // TestShellScriptLength keeps every *.sh file that git tracks within maxShellScriptLines
 // lines, naming each one over it with its count.
@@ -34,19 +31,11 @@ func TestShellScriptLength(t *testing.T) {
 	var over []string
 	for _, name := range names {
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
-		if name == portPending && os.IsNotExist(err) {
-			continue
-		}
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		lines := shellLines(b)
-		switch {
-		case lines <= maxShellScriptLines:
-		case name == portPending:
-			t.Logf("%s: %d lines, allowed until its port to Go removes it", name, lines)
-		default:
+		if lines := shellLines(b); lines > maxShellScriptLines {
 			over = append(over, fmt.Sprintf("%s: %d lines", name, lines))
 		}
 	}
