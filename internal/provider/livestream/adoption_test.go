@@ -65,11 +65,11 @@ func (c *commitThenFail) count(key string) int {
 	return c.seen[key]
 }
 
-// TestAccLiveWritesWhoseOutcomeIsUnknown: the first create of a theme and of a live stream is
+// TestAccLiveStreamWritesWhoseOutcomeIsUnknown: the first create of a theme and of a live stream is
 // stored and answered 500; each is adopted from the list, not sent again, so that the service
 // holds one of each. The first PATCH of each is stored and answered 500 too; its absolute values
 // are sent again, and the plan after the apply is empty.
-func TestAccLiveWritesWhoseOutcomeIsUnknown(t *testing.T) {
+func TestAccLiveStreamWritesWhoseOutcomeIsUnknown(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance tests run only with TF_ACC=1")
 	}
