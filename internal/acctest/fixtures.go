@@ -13,7 +13,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,27 +23,6 @@ import (
 	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 	"github.com/videohost/terraform-provider-videohost/internal/videohost"
 )
-
-const TestStreamAddr = "videohost_live_stream.studio"
-
-// StreamConfig is a theme brand (when withTheme) and a live stream studio with attrs.
-func StreamConfig(env *AccEnv, withTheme bool, attrs ...string) string {
-	s := env.ProviderConfig("")
-	if withTheme {
-		s += "resource \"videohost_player_theme\" \"brand\" {\n  name = " + Hcl(env.Name("brand")) + "\n}\n"
-	}
-	return s + "resource \"videohost_live_stream\" \"studio\" {\n" + HclAttrs(attrs...) + "}\n"
-}
-
-// RestreamsHCL is a list of restreams with keys kept in the state: triples of name, address
-// and key.
-func RestreamsHCL(triples ...string) string {
-	var items []string
-	for i := 0; i+2 < len(triples); i += 3 {
-		items = append(items, fmt.Sprintf("{ name = %s, server_url = %s, stream_key = %s }", Hcl(triples[i]), Hcl(triples[i+1]), Hcl(triples[i+2])))
-	}
-	return "[\n    " + strings.Join(items, ",\n    ") + "\n  ]"
-}
 
 // SampleTheme is a theme as the service answers, defaults filled in.
 func SampleTheme(id string) videohost.PlayerTheme {

@@ -115,8 +115,8 @@ func TestAccLiveStreamWritesWhoseOutcomeIsUnknown(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl("studio"), "player_id", "videohost_player_theme.brand.id",
-					"restreams", acctest.RestreamsHCL("a", "rtmp://h.example.test/live", "k1")),
+				Config: streamConfig(env, true, "name", acctest.Hcl("studio"), "player_id", "videohost_player_theme.brand.id",
+					"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k1")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					only("live streams", streams), only("player themes", themes),
@@ -137,7 +137,7 @@ resource "videohost_live_stream" "studio" {
 `,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate),
 						plancheck.ExpectResourceAction("videohost_player_theme.brand", plancheck.ResourceActionUpdate),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},

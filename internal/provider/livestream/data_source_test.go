@@ -223,7 +223,7 @@ resource "videohost_live_stream" "first" {
 
 resource "videohost_live_stream" "second" {
   name      = ` + acctest.Hcl(env.Name("second")) + `
-  restreams = ` + acctest.RestreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1") + `
+  restreams = ` + restreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1") + `
 }
 
 data "videohost_live_streams" "all" {

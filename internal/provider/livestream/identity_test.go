@@ -17,8 +17,8 @@ import (
 func TestAccLiveStreamIdentityImport(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{})
 	acctest.RequireCLIFeature(t, acctest.FeatureIdentity)
-	config := acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio")), "player_id", "videohost_player_theme.brand.id",
-		"restreams", acctest.RestreamsHCL("a", "rtmp://h.example.test/live", "k"))
+	config := streamConfig(env, true, "name", acctest.Hcl(env.Name("studio")), "player_id", "videohost_player_theme.brand.id",
+		"restreams", restreamsHCL("a", "rtmp://h.example.test/live", "k"))
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
@@ -26,12 +26,12 @@ func TestAccLiveStreamIdentityImport(t *testing.T) {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentityValueMatchesState(acctest.TestStreamAddr, tfjsonpath.New("id")),
+					statecheck.ExpectIdentityValueMatchesState(testStreamAddr, tfjsonpath.New("id")),
 					statecheck.ExpectIdentityValueMatchesState(acctest.TestThemeAddr, tfjsonpath.New("id")),
 				},
 			},
 			{
-				ResourceName:    acctest.TestStreamAddr,
+				ResourceName:    testStreamAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithResourceIdentity,
 			},

@@ -185,7 +185,7 @@ list "videohost_player_theme" "all" {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
 		Steps: []resource.TestStep{
-			{Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio")))},
+			{Config: streamConfig(env, true, "name", acctest.Hcl(env.Name("studio")))},
 			{
 				Query:             true,
 				Config:            query,

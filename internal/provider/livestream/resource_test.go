@@ -167,47 +167,47 @@ func TestAccLiveStreamResource(t *testing.T) {
 	sameKey := statecheck.CompareValue(compare.ValuesSame())
 	stable := func() []statecheck.StateCheck {
 		return []statecheck.StateCheck{
-			sameID.AddStateValue(acctest.TestStreamAddr, tfjsonpath.New("id")),
-			sameKey.AddStateValue(acctest.TestStreamAddr, tfjsonpath.New("stream_key")),
+			sameID.AddStateValue(testStreamAddr, tfjsonpath.New("id")),
+			sameKey.AddStateValue(testStreamAddr, tfjsonpath.New("stream_key")),
 		}
 	}
 	inPlace := resource.ConfigPlanChecks{
-		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate)},
+		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate)},
 		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 	}
-	two := acctest.RestreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1", "Twitch", "rtmps://live.twitch.tv/app", "tw-key-1")
-	changed := acctest.RestreamsHCL("Twitch", "rtmps://live.twitch.tv/app2", "tw-key-2")
+	two := restreamsHCL("YouTube", "rtmp://a.rtmp.youtube.com/live2", "yt-key-1", "Twitch", "rtmps://live.twitch.tv/app", "tw-key-1")
+	changed := restreamsHCL("Twitch", "rtmps://live.twitch.tv/app2", "tw-key-2")
 
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio"))),
+				Config: streamConfig(env, false, "name", acctest.Hcl(env.Name("studio"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionCreate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: append(stable(),
-					acctest.IdOf(acctest.TestStreamAddr, &id),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("public"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("stream_key"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
-					statecheck.ExpectSensitiveValue(acctest.TestStreamAddr, tfjsonpath.New("stream_key")),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.StringRegexp(regexp.MustCompile(`\.m3u8$`))),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
+					acctest.IdOf(testStreamAddr, &id),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("public"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("stream_key"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
+					statecheck.ExpectSensitiveValue(testStreamAddr, tfjsonpath.New("stream_key")),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("assets").AtMapKey("hls"), knownvalue.StringRegexp(regexp.MustCompile(`\.m3u8$`))),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
 				),
 			},
 			{
 				// name, public, player_id (of a theme created in the same run) and restreams.
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
+				Config: streamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", two),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
 					acctest.IdOf("videohost_player_theme.brand", &themeID),
-					statecheck.CompareValuePairs(acctest.TestStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(1).AtMapKey("server_url"), knownvalue.StringExact("rtmps://live.twitch.tv/app")),
-					statecheck.ExpectSensitiveValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
+					statecheck.CompareValuePairs(testStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(1).AtMapKey("server_url"), knownvalue.StringExact("rtmps://live.twitch.tv/app")),
+					statecheck.ExpectSensitiveValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key")),
 					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if l.Name != env.Name("studio-2") || l.Public || l.PlayerID != themeID || len(l.Restreams) != 2 || l.Restreams[0].StreamKey != "yt-key-1" {
 							return fmt.Errorf("the service's live stream is %+v", l)
@@ -217,14 +217,14 @@ func TestAccLiveStreamResource(t *testing.T) {
 				),
 			},
 			{
-				ResourceName:      acctest.TestStreamAddr,
+				ResourceName:      testStreamAddr,
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
 			{
 				// One restream gone, another changed (removing player_id is a replacement, tested
 				// by TestAccLiveStreamPlayerRemovedReplaces).
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
+				Config: streamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
@@ -247,7 +247,7 @@ func TestAccLiveStreamResource(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
+				Config: streamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id", "restreams", changed),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
@@ -261,11 +261,11 @@ func TestAccLiveStreamResource(t *testing.T) {
 			},
 			{
 				// Restreams removed, the theme kept.
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
+				Config: streamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id"),
 				ConfigPlanChecks: inPlace,
 				ConfigStateChecks: append(stable(),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams"), knownvalue.Null()),
 					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &id, func(l videohost.LiveStream) error {
 						if len(l.Restreams) != 0 || l.PlayerID != themeID {
 							return fmt.Errorf("the service's live stream is %+v", l)
@@ -282,18 +282,18 @@ func TestAccLiveStreamResource(t *testing.T) {
 						t.Fatalf("deleting theme %s outside Terraform: %v", themeID, err)
 					}
 				},
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
+				Config: streamConfig(env, true, "name", acctest.Hcl(env.Name("studio-2")), "public", "false",
 					"player_id", "videohost_player_theme.brand.id"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction("videohost_player_theme.brand", plancheck.ResourceActionCreate),
-						plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(acctest.TestStreamAddr, tfjsonpath.New("player_id")),
+						plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(testStreamAddr, tfjsonpath.New("player_id")),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: append(stable(),
-					statecheck.CompareValuePairs(acctest.TestStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.CompareValuePairs(testStreamAddr, tfjsonpath.New("player_id"), "videohost_player_theme.brand", tfjsonpath.New("id"), compare.ValuesSame()),
 				),
 			},
 		},
@@ -345,19 +345,19 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)},
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-1", 1)),
+				Config: streamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-1", 1)),
 				ConfigStateChecks: []statecheck.StateCheck{
-					acctest.IdOf(acctest.TestStreamAddr, &id),
+					acctest.IdOf(testStreamAddr, &id),
 					keyOnService("wo-key-1"),
 					noSecretInState("wo-key-1"),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("restreams").AtSliceIndex(0).AtMapKey("stream_key_wo_version"), knownvalue.Int64Exact(1)),
 				},
 			},
 			{
 				// A new key without a new version: Terraform cannot see it, nothing is sent.
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 1)),
+				Config: streamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -365,9 +365,9 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 			},
 			{
 				// The version moves: the restreams are sent again with the new key, in place.
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				Config: streamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 2)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionUpdate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{keyOnService("wo-key-2"), noSecretInState("wo-key-2")},
@@ -375,7 +375,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 			{
 				// The import reads the key from the service into stream_key, where the configuration
 				// has a write-only key; only that value differs.
-				ResourceName:            acctest.TestStreamAddr,
+				ResourceName:            testStreamAddr,
 				ImportState:             true,
 				ImportStateVerify:       true,
 				ImportStateVerifyIgnore: []string{"restreams.0.stream_key", "restreams.0.stream_key_wo_version"},
@@ -390,7 +390,7 @@ func TestAccLiveStreamWriteOnlyRestreamKey(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config:   acctest.StreamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 2)),
+				Config:   streamConfig(env, false, "name", acctest.Hcl(env.Name("studio")), "restreams", writeOnlyRestream("wo-key-2", 2)),
 				PlanOnly: true,
 			},
 		},
@@ -405,13 +405,13 @@ func TestAccLiveStreamRestreamKeyChoice(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams",
+				Config: streamConfig(env, false, "name", acctest.Hcl("studio"), "restreams",
 					`[{ name = "a", server_url = "rtmp://h/app" }]`),
 				PlanOnly:    true,
 				ExpectError: acctest.WrappedPhrases("Missing Stream Key for a Restream", `Restream 1 of restreams, "a" (restreams[0]) has no stream key: set restreams[0].stream_key to the key`),
 			},
 			{
-				Config: acctest.StreamConfig(env, false, "name", acctest.Hcl("studio"), "restreams",
+				Config: streamConfig(env, false, "name", acctest.Hcl("studio"), "restreams",
 					`[{ name = "a", server_url = "rtmp://h/app", stream_key = "k", stream_key_wo = "w" }]`),
 				PlanOnly:    true,
 				ExpectError: acctest.WrappedPhrases("Two Stream Keys for One Restream", `Restream 1 of restreams, "a" (restreams[0]) sets both stream_key and stream_key_wo`),
@@ -440,24 +440,24 @@ func TestAccLiveStreamBadInput(t *testing.T) {
 		want  string
 	}{
 		{[]string{"name", acctest.Hcl("  ")}, acctest.WrappedPhrases("Blank Value", "Set name to a value that is not empty or white space only").String()},
-		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("a", "rtmp://h/app", "k", "b", "rtmp://h/app", "k", "c", "https://h/app", "k")},
+		{[]string{"name", acctest.Hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", "k", "b", "rtmp://h/app", "k", "c", "https://h/app", "k")},
 			`Invalid Restream Address[\s\S]*restreams\[2\]\.server_url[\s\S]*not rtmp or rtmps`},
-		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("a", "rtmp://h", "k")}, `restreams\[0\]\.server_url[\s\S]*no app name`},
+		{[]string{"name", acctest.Hcl("s"), "restreams", restreamsHCL("a", "rtmp://h", "k")}, `restreams\[0\]\.server_url[\s\S]*no app name`},
 		// The item's line, not the stream's own name: restreams[0].name would make Terraform before
 		// 1.15 highlight name = "s".
-		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("", "rtmp://h/app", "k")}, acctest.WrappedPhrases("Blank Value",
+		{[]string{"name", acctest.Hcl("s"), "restreams", restreamsHCL("", "rtmp://h/app", "k")}, acctest.WrappedPhrases("Blank Value",
 			`{ name = "", server_url`, "Set restreams[0].name (the name of restream 1 of restreams) to a value that is not empty").String()},
-		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL("a", "rtmp://h/app", " ")},
+		{[]string{"name", acctest.Hcl("s"), "restreams", restreamsHCL("a", "rtmp://h/app", " ")},
 			acctest.WrappedPhrases("Set restreams[0].stream_key (the stream_key of restream 1 of restreams) to a value that is not empty").String()},
-		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL(six...)}, acctest.WrappedPhrases("Too Many Restreams",
+		{[]string{"name", acctest.Hcl("s"), "restreams", restreamsHCL(six...)}, acctest.WrappedPhrases("Too Many Restreams",
 			"restreams lists 6 restreams; the service sends a live stream on to at most 5 destinations. Remove 1 of them").String()},
 		// Six restreams, one of them wrong: the count does not hide the restream's own error.
-		{[]string{"name", acctest.Hcl("s"), "restreams", acctest.RestreamsHCL(append(six[:len(six):len(six)], "g", "https://h/app", "k")...)},
+		{[]string{"name", acctest.Hcl("s"), "restreams", restreamsHCL(append(six[:len(six):len(six)], "g", "https://h/app", "k")...)},
 			acctest.WrappedPhrases("Set restreams[6].server_url (the server_url of restream 7 of restreams)").String()},
 		{[]string{"name", acctest.Hcl("s"), "player_id", acctest.Hcl("../videos")}, `Invalid ID`},
 	} {
 		steps = append(steps, resource.TestStep{
-			Config:      acctest.StreamConfig(env, false, tc.attrs...),
+			Config:      streamConfig(env, false, tc.attrs...),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(tc.want),
 		})
@@ -485,7 +485,7 @@ resource "videohost_live_stream" "studio" {
 			PreConfig: acctest.NoRequestsTo(t, env, "/live-streams", "an address known at apply must be checked before it is sent"),
 			// A theme that does not exist: a 404 that names playerId, on player_id (Terraform
 			// quotes the attribute's line).
-			Config:      acctest.StreamConfig(env, false, "name", acctest.Hcl("s"), "player_id", acctest.Hcl("pt0000000000000000000000")),
+			Config:      streamConfig(env, false, "name", acctest.Hcl("s"), "player_id", acctest.Hcl("pt0000000000000000000000")),
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create Live Stream.*player_id += "pt0000000000000000000000".*parameter playerId`),
 		},
 	)
@@ -600,18 +600,18 @@ func TestAccLiveStreamPlayerRemovedReplaces(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio")), "player_id", "videohost_player_theme.brand.id"),
-				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(acctest.TestStreamAddr, &first)},
+				Config:            streamConfig(env, true, "name", acctest.Hcl(env.Name("studio")), "player_id", "videohost_player_theme.brand.id"),
+				ConfigStateChecks: []statecheck.StateCheck{acctest.IdOf(testStreamAddr, &first)},
 			},
 			{
-				Config: acctest.StreamConfig(env, true, "name", acctest.Hcl(env.Name("studio"))),
+				Config: streamConfig(env, true, "name", acctest.Hcl(env.Name("studio"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestStreamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testStreamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					acctest.IdOf(acctest.TestStreamAddr, &second),
-					statecheck.ExpectKnownValue(acctest.TestStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
+					acctest.IdOf(testStreamAddr, &second),
+					statecheck.ExpectKnownValue(testStreamAddr, tfjsonpath.New("player_id"), knownvalue.Null()),
 					acctest.OnService(acctest.ServiceClient(t, env).GetLiveStream, &second, func(l videohost.LiveStream) error {
 						if l.PlayerID != "" || second == first {
 							return fmt.Errorf("the new live stream %s (the old was %s) is %+v", second, first, l)
