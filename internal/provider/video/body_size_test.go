@@ -23,7 +23,7 @@ func TestVideoBodySizeCheck(t *testing.T) {
 	for i := range tags {
 		tags[i] = types.StringValue(strings.Repeat("&", maxVideoTag-3) + string(rune('a'+i%26)) + string(rune('a'+i/26)) + "x")
 	}
-	atBounds.Tags = framework.StringSetValue{SetValue: types.SetValueMust(types.StringType, tags)}
+	atBounds.Tags = StringSetValue{SetValue: types.SetValueMust(types.StringType, tags)}
 	md := map[string]attr.Value{}
 	for i := range maxVideoMetadata {
 		key := strings.Repeat(">", maxVideoMetadataKey-2) + string(rune('a'+i%26)) + string(rune('a'+i/26))

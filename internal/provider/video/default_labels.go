@@ -98,7 +98,7 @@ func (m *VideoResourceModel) setLabelsFromVideo(ctx context.Context, v videohost
 	priorAll, _ := knownStrings(ctx, m.TagsAll, &diags)
 	all, _ := framework.HeldTags(v.Tags, l.IgnoreTags, managed.Tags)
 	m.TagsAll = stringSet(ctx, all, &diags)
-	m.Tags = framework.StringSetValue{SetValue: stringSet(ctx, framework.OwnTags(all, priorOwn, priorAll, l.Tags), &diags)}
+	m.Tags = StringSetValue{SetValue: stringSet(ctx, framework.OwnTags(all, priorOwn, priorAll, l.Tags), &diags)}
 
 	priorOwnMD, _ := knownMap(ctx, m.Metadata, &diags)
 	priorAllMD, _ := knownMap(ctx, m.MetadataAll, &diags)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/videohost/terraform-provider-videohost/internal/acctest"
 	"github.com/videohost/terraform-provider-videohost/internal/emulator"
-	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/video"
 )
 
 // TestAccInputBoundsAtPlan: what the service or the apply would refuse, or what would make every
@@ -101,7 +101,7 @@ func TestStringSetTypeFindsDuplicates(t *testing.T) {
 		{tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, tftypes.UnknownValue), 0},
 		{tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, nil), 0},
 	} {
-		ours := framework.NewStringSetType().Validate(context.Background(), tc.in, path.Root("tags"))
+		ours := video.NewStringSetType().Validate(context.Background(), tc.in, path.Root("tags"))
 		theirs := basetypes.SetType{ElemType: types.StringType}.Validate(context.Background(), tc.in, path.Root("tags"))
 		if ours.ErrorsCount() != tc.dups || theirs.ErrorsCount() != tc.dups {
 			t.Errorf("%v: %d errors here, %d in the framework; want %d", tc.in, ours.ErrorsCount(), theirs.ErrorsCount(), tc.dups)
@@ -124,7 +124,7 @@ func BenchmarkSetValidate(b *testing.B) {
 	})
 	b.Run("stringSetType", func(b *testing.B) {
 		for b.Loop() {
-			_ = framework.NewStringSetType().Validate(context.Background(), in, path.Root("tags"))
+			_ = video.NewStringSetType().Validate(context.Background(), in, path.Root("tags"))
 		}
 	})
 }

@@ -17,38 +17,38 @@ import (
 // clip, watermark, transcript, transcript_summary, transcript_summary_attributes,
 // thumbnail_timecode and wait_for: those keep what the configuration gave.
 type VideoResourceModel struct {
-	ID                 types.String             `tfsdk:"id"`
-	Title              types.String             `tfsdk:"title"`
-	Description        types.String             `tfsdk:"description"`
-	Public             types.Bool               `tfsdk:"public"`
-	Panoramic          types.Bool               `tfsdk:"panoramic"`
-	MP4Support         types.Bool               `tfsdk:"mp4_support"`
-	PlayerID           types.String             `tfsdk:"player_id"`
-	Tags               framework.StringSetValue `tfsdk:"tags"`
-	Metadata           types.Map                `tfsdk:"metadata"`
-	TagsAll            types.Set                `tfsdk:"tags_all"`
-	MetadataAll        types.Map                `tfsdk:"metadata_all"`
-	Language           types.String             `tfsdk:"language"`
-	Transcript         types.Bool               `tfsdk:"transcript"`
-	TranscriptSummary  types.Bool               `tfsdk:"transcript_summary"`
-	SummaryAttributes  types.Set                `tfsdk:"transcript_summary_attributes"`
-	ThumbnailTimecode  types.String             `tfsdk:"thumbnail_timecode"`
-	ThumbnailFile      types.String             `tfsdk:"thumbnail_file"`
-	ThumbnailSHA256    types.String             `tfsdk:"thumbnail_sha256"`
-	SourceFile         types.String             `tfsdk:"source_file"`
-	SourceURL          types.String             `tfsdk:"source_url"`
-	SourceVideoID      types.String             `tfsdk:"source_video_id"`
-	SourceSHA256       types.String             `tfsdk:"source_sha256"`
-	SourceBytesMissing types.Int64              `tfsdk:"source_bytes_missing"`
-	Clip               types.Object             `tfsdk:"clip"`
-	Watermark          types.Object             `tfsdk:"watermark"`
-	WaitFor            types.String             `tfsdk:"wait_for"`
-	Timeouts           timeouts.Value           `tfsdk:"timeouts"`
-	CreatedAt          types.String             `tfsdk:"created_at"`
-	UpdatedAt          types.String             `tfsdk:"updated_at"`
-	PublishedAt        types.String             `tfsdk:"published_at"`
-	Assets             types.Object             `tfsdk:"assets"`
-	Playable           types.Bool               `tfsdk:"playable"`
+	ID                 types.String   `tfsdk:"id"`
+	Title              types.String   `tfsdk:"title"`
+	Description        types.String   `tfsdk:"description"`
+	Public             types.Bool     `tfsdk:"public"`
+	Panoramic          types.Bool     `tfsdk:"panoramic"`
+	MP4Support         types.Bool     `tfsdk:"mp4_support"`
+	PlayerID           types.String   `tfsdk:"player_id"`
+	Tags               StringSetValue `tfsdk:"tags"`
+	Metadata           types.Map      `tfsdk:"metadata"`
+	TagsAll            types.Set      `tfsdk:"tags_all"`
+	MetadataAll        types.Map      `tfsdk:"metadata_all"`
+	Language           types.String   `tfsdk:"language"`
+	Transcript         types.Bool     `tfsdk:"transcript"`
+	TranscriptSummary  types.Bool     `tfsdk:"transcript_summary"`
+	SummaryAttributes  types.Set      `tfsdk:"transcript_summary_attributes"`
+	ThumbnailTimecode  types.String   `tfsdk:"thumbnail_timecode"`
+	ThumbnailFile      types.String   `tfsdk:"thumbnail_file"`
+	ThumbnailSHA256    types.String   `tfsdk:"thumbnail_sha256"`
+	SourceFile         types.String   `tfsdk:"source_file"`
+	SourceURL          types.String   `tfsdk:"source_url"`
+	SourceVideoID      types.String   `tfsdk:"source_video_id"`
+	SourceSHA256       types.String   `tfsdk:"source_sha256"`
+	SourceBytesMissing types.Int64    `tfsdk:"source_bytes_missing"`
+	Clip               types.Object   `tfsdk:"clip"`
+	Watermark          types.Object   `tfsdk:"watermark"`
+	WaitFor            types.String   `tfsdk:"wait_for"`
+	Timeouts           timeouts.Value `tfsdk:"timeouts"`
+	CreatedAt          types.String   `tfsdk:"created_at"`
+	UpdatedAt          types.String   `tfsdk:"updated_at"`
+	PublishedAt        types.String   `tfsdk:"published_at"`
+	Assets             types.Object   `tfsdk:"assets"`
+	Playable           types.Bool     `tfsdk:"playable"`
 }
 
 // The attribute types of the resource's objects.
@@ -87,7 +87,7 @@ func EmptyVideoModel() VideoResourceModel {
 		WaitFor:            types.StringValue(waitUploaded),
 		Timeouts:           timeouts.Value{Object: types.ObjectNull(videoTimeoutsAttrTypes)},
 		Playable:           types.BoolNull(),
-		Tags:               framework.StringSetValue{SetValue: types.SetNull(types.StringType)},
+		Tags:               StringSetValue{SetValue: types.SetNull(types.StringType)},
 		Metadata:           types.MapNull(types.StringType),
 		TagsAll:            types.SetNull(types.StringType),
 		MetadataAll:        types.MapNull(types.StringType),

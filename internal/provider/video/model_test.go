@@ -28,7 +28,7 @@ func TestVideoUpdateFrom(t *testing.T) {
 	}
 	plan.Title = types.StringValue("b")
 	plan.PlayerID = types.StringNull()
-	plan.Tags = framework.StringSetValue{SetValue: types.SetValueMust(types.StringType, []attr.Value{types.StringValue("y"), types.StringValue("x")})}
+	plan.Tags = StringSetValue{SetValue: types.SetValueMust(types.StringType, []attr.Value{types.StringValue("y"), types.StringValue("x")})}
 	plan.Language = types.StringUnknown()
 	var d diag.Diagnostics
 	planVideoLabels(ctx, &plan, framework.DefaultLabels{}, &d)

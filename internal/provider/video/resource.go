@@ -190,7 +190,7 @@ func videoMetadataAttributes() map[string]schema.Attribute {
 		"tags": schema.SetAttribute{
 			MarkdownDescription: fmt.Sprintf("Tags of the video, at most %d of 1 to %d characters each. Default "+
 				"none; a change sends the whole set.", maxVideoTags, maxVideoTag),
-			CustomType:  framework.NewStringSetType(),
+			CustomType:  NewStringSetType(),
 			ElementType: types.StringType,
 			Validators:  []validator.Set{videoTagsCheck{}},
 			Optional:    true, Computed: true,

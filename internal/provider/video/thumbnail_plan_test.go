@@ -24,7 +24,7 @@ func planVideoThumbnailOf(t *testing.T, stateFile, stateSum, planFile types.Stri
 	model := func(file, sum types.String) video.VideoResourceModel {
 		m := video.EmptyVideoModel()
 		m.ID, m.Title, m.SourceURL = types.StringValue("vi1"), types.StringValue("t"), types.StringValue("https://media.example.test/a.mp4")
-		m.Tags, m.Metadata = framework.StringSetValue{SetValue: types.SetNull(types.StringType)}, types.MapNull(types.StringType)
+		m.Tags, m.Metadata = video.StringSetValue{SetValue: types.SetNull(types.StringType)}, types.MapNull(types.StringType)
 		m.Assets = types.ObjectNull(video.VideoResourceAssetsTypes)
 		m.ThumbnailFile, m.ThumbnailSHA256 = file, sum
 		return m

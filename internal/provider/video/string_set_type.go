@@ -1,4 +1,4 @@
-package framework
+package video
 
 import (
 	"context"
