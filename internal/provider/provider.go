@@ -148,7 +148,7 @@ func (p *VideohostProvider) Schema(_ context.Context, _ provider.SchemaRequest, 
 // withDefaultLabels adds to attrs the attributes of default labels and ignore rules, held to the
 // bounds of a video's tags and metadata (the one kind whose published shape has them).
 func withDefaultLabels(attrs map[string]schema.Attribute) map[string]schema.Attribute {
-	maps.Copy(attrs, framework.DefaultLabelsAttributes(video.TagsValidator(), video.MetadataValidator()))
+	maps.Copy(attrs, DefaultLabelsAttributes(video.TagsValidator(), video.MetadataValidator()))
 	return attrs
 }
 

@@ -48,7 +48,7 @@ func (p *VideohostProvider) Configure(ctx context.Context, req provider.Configur
 	}
 
 	pd := &framework.ProviderData{Client: client, Environment: client.Environment(), BaseURL: client.BaseURL()}
-	pd.Labels = framework.DefaultLabelsFrom(ctx, cfg.labelsConfig(), &resp.Diagnostics)
+	pd.Labels = DefaultLabelsFrom(ctx, cfg.labelsConfig(), &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -78,12 +78,12 @@ func (p *VideohostProvider) ValidateConfig(ctx context.Context, req provider.Val
 		return // Configure says so when the plan is made.
 	}
 	var ignored diag.Diagnostics
-	framework.CheckIgnoreRules(framework.DefaultLabelsFrom(ctx, c, &ignored), &resp.Diagnostics)
+	CheckIgnoreRules(DefaultLabelsFrom(ctx, c, &ignored), &resp.Diagnostics)
 }
 
-// labelsConfig is the part of the provider's configuration that framework.DefaultLabelsFrom reads.
-func (cfg providerModel) labelsConfig() framework.DefaultLabelsConfig {
-	return framework.DefaultLabelsConfig{DefaultTags: cfg.DefaultTags, DefaultMetadata: cfg.DefaultMetadata,
+// labelsConfig is the part of the provider's configuration that DefaultLabelsFrom reads.
+func (cfg providerModel) labelsConfig() DefaultLabelsConfig {
+	return DefaultLabelsConfig{DefaultTags: cfg.DefaultTags, DefaultMetadata: cfg.DefaultMetadata,
 		IgnoreTags: cfg.IgnoreTags, IgnoreMetadataKeys: cfg.IgnoreMetadataKeys}
 }
 

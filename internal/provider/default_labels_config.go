@@ -1,8 +1,8 @@
-package framework
+package provider
 
 // The provider arguments default_tags, default_metadata, ignore_tags and ignore_metadata_keys:
-// their schema, and their reading into DefaultLabels with the checks that only the provider can
-// make (an ignore rule must not hide one of the provider's own defaults).
+// their schema, and their reading into framework.DefaultLabels with the checks that only the
+// provider can make (an ignore rule must not hide one of the provider's own defaults).
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/videohost/terraform-provider-videohost/internal/provider/framework"
 )
 
 // IgnoreRuleHidesDefault is the summary of the error of an ignore rule that matches a default.
@@ -84,11 +85,11 @@ func DefaultLabelsAttributes(tags validator.Set, metadata validator.Map) map[str
 	}
 }
 
-// DefaultLabelsFrom reads the provider's configuration into DefaultLabels. A default that is not
-// known yet is recorded as unknown; an ignore rule must be known when the plan is made (what it
-// hides decides the plan of every video), and must not match a default.
-func DefaultLabelsFrom(ctx context.Context, cfg DefaultLabelsConfig, diags *diag.Diagnostics) DefaultLabels {
-	var l DefaultLabels
+// DefaultLabelsFrom reads the provider's configuration into framework.DefaultLabels. A default that
+// is not known yet is recorded as unknown; an ignore rule must be known when the plan is made
+// (what it hides decides the plan of every video), and must not match a default.
+func DefaultLabelsFrom(ctx context.Context, cfg DefaultLabelsConfig, diags *diag.Diagnostics) framework.DefaultLabels {
+	var l framework.DefaultLabels
 	l.TagsUnknown = !fullyKnown(cfg.DefaultTags)
 	if !l.TagsUnknown && !cfg.DefaultTags.IsNull() {
 		diags.Append(cfg.DefaultTags.ElementsAs(ctx, &l.Tags, false)...)
@@ -106,13 +107,13 @@ func DefaultLabelsFrom(ctx context.Context, cfg DefaultLabelsConfig, diags *diag
 
 // CheckIgnoreRules refuses an ignore rule that would hide a known default: the provider would
 // send a value that it then never sees, and could neither restore it nor show that it is gone.
-func CheckIgnoreRules(l DefaultLabels, diags *diag.Diagnostics) {
+func CheckIgnoreRules(l framework.DefaultLabels, diags *diag.Diagnostics) {
 	keys := make([]string, 0, len(l.Metadata))
 	for k := range l.Metadata {
 		keys = append(keys, k)
 	}
 	for _, c := range []struct {
-		rule           IgnoreRule
+		rule           framework.IgnoreRule
 		attr, exact    string
 		defaults       []string
 		defaultsAttr   string
@@ -121,7 +122,7 @@ func CheckIgnoreRules(l DefaultLabels, diags *diag.Diagnostics) {
 		{l.IgnoreTags, "ignore_tags", "tags", l.Tags, "default_tags", "tag", "tags"},
 		{l.IgnoreMetadata, "ignore_metadata_keys", "keys", keys, "default_metadata", "key", "keys"},
 	} {
-		for _, d := range HiddenDefaults(c.defaults, c.rule) {
+		for _, d := range framework.HiddenDefaults(c.defaults, c.rule) {
 			at, how := path.Root(c.attr).AtName("prefixes"), "a prefix of it"
 			if slices.Contains(c.rule.Exact, d) {
 				at, how = path.Root(c.attr).AtName(c.exact), "it by name"
@@ -136,8 +137,8 @@ func CheckIgnoreRules(l DefaultLabels, diags *diag.Diagnostics) {
 }
 
 // ignoreRuleFrom reads one ignore rule; an error when it is not known.
-func ignoreRuleFrom(ctx context.Context, o types.Object, name, exact string, diags *diag.Diagnostics) IgnoreRule {
-	var r IgnoreRule
+func ignoreRuleFrom(ctx context.Context, o types.Object, name, exact string, diags *diag.Diagnostics) framework.IgnoreRule {
+	var r framework.IgnoreRule
 	if o.IsNull() {
 		return r
 	}
