@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `make test TEST_CLIS="path ..."`: every test, as plain `make test` runs them, with
-# internal/provider/... (the provider and its kinds' folders) run once per CLI of TEST_CLIS and once with the terraform on PATH,
-# TEST_JOBS CLIs at a time (scripts/test-matrix.sh prints the table), and every other package
-# run once beside them. Much of an acceptance test's time is waiting (terraform starting, rate
-# windows, the emulator's delays, the other packages' process tests), which the others can use:
-# the same tests as `make test` followed by `make test-matrix`, in less time. CI passes the CLIs
-# of ../shared/cli.
+# internal/provider/... (the provider and its kinds' folders) run once with the terraform on
+# PATH and its acceptance tests (TestAcc*) once per CLI of TEST_CLIS, TEST_JOBS CLIs at a time
+# (scripts/test-matrix.sh prints the table), and every other package run once beside them. Much
+# of an acceptance test's time is waiting (terraform starting, rate windows, the emulator's
+# delays, the other packages' process tests), which the others can use: the same tests as
+# `make test` followed by `make test-matrix`, in less time. CI passes the CLIs of ../shared/cli.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib.sh
@@ -25,8 +25,10 @@ trap 'exit 143' TERM
 TF_ACC=1 go test -count=1 -timeout 20m $(go list ./... | grep -v '/internal/provider\(/\|$\)') >"$others_log" 2>&1 &
 others_pid=$!
 matrix_rc=0
+# Every test with the terraform on PATH; with the other CLIs, the acceptance tests alone (the
+# others start no CLI: once is enough).
 CLIS="$(command -v terraform) ${TEST_CLIS:?TEST_CLIS names the CLIs}" MATRIX_PACKAGES=./internal/provider/... \
-	MATRIX_JOBS=${TEST_JOBS:-2} ./scripts/test-matrix.sh || matrix_rc=$?
+	MATRIX_RUN_OTHERS='^TestAcc' MATRIX_JOBS=${TEST_JOBS:-2} ./scripts/test-matrix.sh || matrix_rc=$?
 others_rc=0
 wait "$others_pid" || others_rc=$?
 others_pid=""

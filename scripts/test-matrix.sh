@@ -8,6 +8,11 @@
 #   MATRIX_PACKAGES   the packages to test (default ./...). Only internal/provider runs a CLI;
 #                     CI passes ./internal/provider, since `make test` already ran the rest.
 #   MATRIX_RUN        a -run pattern, to run some tests only (default: all).
+#   MATRIX_RUN_OTHERS a -run pattern for every CLI but the first (default: MATRIX_RUN). make test
+#                     passes ^TestAcc, so that the tests that never start a CLI (unit tests,
+#                     protocol-server tests, the repository's checks; their names do not start
+#                     with TestAcc, TestCLITestsAreNamedTestAcc sees to it) run once, with the
+#                     first CLI, rather than once per CLI.
 #   MATRIX_TIMEOUT    go test's -timeout per CLI (default 20m, as make test).
 #   MATRIX_JOBS       how many CLIs run at once (default 1). Much of an acceptance test's time
 #                     is spent waiting (terraform starting, rate windows, the emulator's
@@ -31,6 +36,7 @@ lib_name=test-matrix
 lib_need go "install Go (the version in go.mod)"
 packages=${MATRIX_PACKAGES:-./...}
 run=${MATRIX_RUN:-.}
+run_others=${MATRIX_RUN_OTHERS:-$run}
 timeout=${MATRIX_TIMEOUT:-20m}
 jobs=${MATRIX_JOBS:-1}
 case "$jobs" in
@@ -105,7 +111,8 @@ failures() {
 # run_cli I CLI runs the tests with one CLI; its report goes to $logs/I.txt, its table row to
 # $logs/I.row, and it returns non-zero when the run failed.
 run_cli() {
-	local i=$1 cli=$2 bin line name version host log start rc secs passed failed skipped result
+	local i=$1 cli=$2 bin line name version host log start rc secs passed failed skipped result pattern=$run
+	[ "$1" -eq 0 ] || pattern=$run_others
 	exec >"$logs/$i.txt" 2>&1
 	bin=$(command -v "$cli" 2>/dev/null) || lib_fail "$cli is neither on PATH nor an executable"
 	bin=$(readlink -f "$bin")
@@ -118,12 +125,12 @@ run_cli() {
 		host=registry.opentofu.org
 	fi
 	log="$logs/$i.json"
-	lib_say "==> test-matrix: $line ($bin): go test $packages"
+	lib_say "==> test-matrix: $line ($bin): go test -run '$pattern' $packages"
 	start=$SECONDS
 	rc=0
 	# shellcheck disable=SC2086 # MATRIX_PACKAGES may name several packages.
 	TF_ACC=1 TF_ACC_TERRAFORM_PATH="$bin" TF_ACC_PROVIDER_HOST="$host" CHECKPOINT_DISABLE=1 \
-		go test -json -count=1 -timeout "$timeout" -run "$run" $packages >"$log" 2>&1 || rc=$?
+		go test -json -count=1 -timeout "$timeout" -run "$pattern" $packages >"$log" 2>&1 || rc=$?
 	secs=$((SECONDS - start))
 	passed=$(count "$log" pass)
 	failed=$(count "$log" fail)

@@ -5,8 +5,10 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -147,4 +149,50 @@ func camelCase(snake string) string {
 		}
 	}
 	return b.String()
+}
+
+// cliUse is a call that starts a Terraform CLI, or sets up a test that does.
+var cliUse = regexp.MustCompile(`\b(AccTest|resource\.(Parallel)?Test|NewAccEnv|NewAccEnvBehind|NewTrackEnv|NewCLIWorkdir(With)?|TerraformCLI|DevOverrideCLI)\(`)
+
+// TestCLITestsAreNamedTestAcc: a test that starts a Terraform CLI (directly, through the
+// harness's helpers) is named TestAcc..., so that make test runs the others once rather than
+// once per CLI (MATRIX_RUN_OTHERS=^TestAcc) and no CLI test is left out of the other CLIs' runs.
+func TestCLITestsAreNamedTestAcc(t *testing.T) {
+	fset := token.NewFileSet()
+	found := 0
+	err := filepath.WalkDir(".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") || fn.Name.Name == "TestMain" {
+				continue
+			}
+			body := string(src[fset.Position(fn.Body.Pos()).Offset:fset.Position(fn.Body.End()).Offset])
+			if !cliUse.MatchString(body) {
+				continue
+			}
+			found++
+			if !strings.HasPrefix(fn.Name.Name, "TestAcc") {
+				t.Errorf("%s: %s starts a Terraform CLI (%s) but is not named TestAcc...: the other CLIs' runs would leave it out",
+					fset.Position(fn.Pos()), fn.Name.Name, cliUse.FindString(body))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Fatal("no test that starts a CLI found: the walk or the pattern is wrong")
+	}
 }
