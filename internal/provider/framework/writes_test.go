@@ -766,6 +766,14 @@ func TestAccInterruptedApply(t *testing.T) {
 	for _, p := range sentPhases {
 		t.Run(p.name, func(t *testing.T) {
 			e := newInterruptEnv(t, tfBin, cliConfig, emulator.Options{}, p.phase, p.match)
+			if p.refuse != 0 && e.emu == nil {
+				// Against a service that other tests share, the provider's limiter, which learns
+				// the writes budget they spend, may send the creates left after the refusal too late
+				// to be in the hold together with the others; the plain case accounts for what the
+				// shared budget refuses.
+				t.Skip("the test's proxy refuses one create, and the six must then be in flight together: " +
+					"in-process only, not with VIDEOHOST_EMULATOR=0")
+			}
 			e.refuse.nth = p.refuse
 			e.slowOn.Store(true)
 			r := e.start(apply...)

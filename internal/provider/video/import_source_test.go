@@ -102,6 +102,14 @@ func TestAccVideoImportWithoutSourceFile(t *testing.T) {
 	if got, missing := videoStateOf(t, cli); got != id || missing == nil || *missing != 0 {
 		t.Errorf("the state holds video %s with %v bytes missing, want %s with 0", got, missing, id)
 	}
+	// The service's status shows the whole file arrived; the emulator also shows which bytes.
+	st, err := acctest.ServiceClient(t, env).GetVideoStatus(t.Context(), id)
+	if err != nil || !st.Complete() || st.Ingest == nil || st.Ingest.Filesize == nil || *st.Ingest.Filesize != 64<<10 {
+		t.Errorf("video %s's status after the apply: %+v, %v; want the whole file of %d bytes", id, st, err, 64<<10)
+	}
+	if env.Emu == nil {
+		return
+	}
 	if _, got, complete, _ := env.Emu.VideoSource(id); !complete || got != sum {
 		t.Errorf("video %s holds SHA-256 %s (complete %t), want the file's %s", id, got, complete, sum)
 	}
