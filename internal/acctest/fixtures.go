@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -38,10 +37,6 @@ func SampleTheme(id string) videohost.PlayerTheme {
 
 const TestThemeAddr = "videohost_player_theme.brand"
 
-func ThemeConfig(env *AccEnv, attrs ...string) string {
-	return env.ProviderConfig("") + "resource \"videohost_player_theme\" \"brand\" {\n" + HclAttrs(attrs...) + "}\n"
-}
-
 // WriteRandomFile writes n random bytes to a new file in dir and returns its path and the
 // lowercase hex SHA-256 of its content.
 func WriteRandomFile(t *testing.T, dir, name string, n int) (string, string) {
@@ -56,19 +51,6 @@ func WriteRandomFile(t *testing.T, dir, name string, n int) (string, string) {
 	}
 	sum := sha256.Sum256(b)
 	return p, hex.EncodeToString(sum[:])
-}
-
-// VideoConfig is the provider (chunks of 5 MiB) and videohost_video.clip with attrs.
-func VideoConfig(env *AccEnv, attrs ...string) string {
-	return env.ProviderConfig("upload_chunk_size_mib = 5") + "resource \"videohost_video\" \"clip\" {\n" + HclAttrs(attrs...) + "}\n"
-}
-
-func WatermarkConfig(env *AccEnv, file string) string {
-	return env.ProviderConfig("") + fmt.Sprintf(`
-resource "videohost_watermark" "test" {
-  source_file = %s
-}
-`, Hcl(file))
 }
 
 const OkWebhook = `

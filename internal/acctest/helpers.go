@@ -251,6 +251,13 @@ func HclAttrs(pairs ...string) string {
 	return b.String()
 }
 
+// ResourceBlock is a resource block of typeName named name with attributes: pairs of name and
+// literal, as HclAttrs takes them. Each kind's tests keep their own configurations; this is what
+// the tests that go over every kind write theirs with.
+func ResourceBlock(typeName, name string, pairs ...string) string {
+	return fmt.Sprintf("resource %q %q {\n", typeName, name) + HclAttrs(pairs...) + "}\n"
+}
+
 // NoRequestsTo is a step's PreConfig that fails the test when any request has reached path on
 // the service; why says what should have kept them from it.
 func NoRequestsTo(t *testing.T, env *AccEnv, path, why string) func() {

@@ -24,13 +24,15 @@ func TestAccFileAttributesRefuseNonRegular(t *testing.T) {
 		summary, dir string // the diagnostic's summary, and what it says of a directory
 	}{
 		{func(f string) string {
-			return acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("pipe")), "source_file", acctest.Hcl(f))
+			return env.ProviderConfig("") + acctest.ResourceBlock("videohost_video", "clip", "title", acctest.Hcl(env.Name("pipe")), "source_file", acctest.Hcl(f))
 		}, "Invalid Source File", `is\s+a\s+directory`},
 		{func(f string) string { return acctest.TrackConfig(env, "caption", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
 		{func(f string) string { return acctest.TrackConfig(env, "chapter", "vi0000000000000000000001", "en", f) }, "Unusable Source File", `it\s+is\s+a\s+directory`},
-		{func(f string) string { return acctest.WatermarkConfig(env, f) }, "Invalid Image File", `it\s+is\s+a\s+directory`},
 		{func(f string) string {
-			return acctest.ThemeConfig(env, "name", acctest.Hcl(env.Name("brand")), "logo_file", acctest.Hcl(f))
+			return env.ProviderConfig("") + acctest.ResourceBlock("videohost_watermark", "test", "source_file", acctest.Hcl(f))
+		}, "Invalid Image File", `it\s+is\s+a\s+directory`},
+		{func(f string) string {
+			return env.ProviderConfig("") + acctest.ResourceBlock("videohost_player_theme", "brand", "name", acctest.Hcl(env.Name("brand")), "logo_file", acctest.Hcl(f))
 		}, "Invalid Image File", `it\s+is\s+a\s+directory`},
 	}
 	var steps []resource.TestStep
@@ -66,7 +68,8 @@ func TestAccDanglingLinkSaysSo(t *testing.T) {
 	}
 	want := regexp.MustCompile(`(?s)symbolic\s+link\s+to\s+".*moved-away\.mp4",\s+which\s+does\s+not\s+exist`)
 	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: []resource.TestStep{
-		{Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("link")), "source_file", acctest.Hcl(link)), PlanOnly: true, ExpectError: want},
+		{Config: env.ProviderConfig("") + acctest.ResourceBlock("videohost_video", "clip", "title", acctest.Hcl(env.Name("link")), "source_file", acctest.Hcl(link)),
+			PlanOnly: true, ExpectError: want},
 		{Config: acctest.TrackConfig(env, "caption", "vi0000000000000000000001", "en", link), PlanOnly: true, ExpectError: want},
 	}})
 }

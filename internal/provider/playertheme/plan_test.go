@@ -33,7 +33,7 @@ func TestAccPlayerThemeLogoBadInput(t *testing.T) {
 		{[]string{"logo_link", acctest.Hcl("https://example.com")}, `(?s)logo_link.*logo_file`},
 		{[]string{"logo_file", acctest.Hcl(acctest.WritePNG(t, dir, "ok.png", 10, 10, 1)), "logo_link", acctest.Hcl("ftp://example.com")}, `(?s)Invalid URL.*logo_link`},
 	} {
-		steps = append(steps, resource.TestStep{Config: acctest.ThemeConfig(env, c.attrs...), PlanOnly: true, ExpectError: regexp.MustCompile(c.want)})
+		steps = append(steps, resource.TestStep{Config: themeConfig(env, c.attrs...), PlanOnly: true, ExpectError: regexp.MustCompile(c.want)})
 	}
 	acctest.AccTest(t, resource.TestCase{ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories, Steps: steps})
 	if n := env.RequestCount("", "/players"); n != 0 {

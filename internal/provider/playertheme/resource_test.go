@@ -173,7 +173,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 			{
 				// A few fields: the others take the service's defaults, and the plan after the
 				// apply is empty.
-				Config: acctest.ThemeConfig(env, "name", acctest.Hcl(env.Name("brand")), "track_played", acctest.Hcl("rgba(255, 0, 0, .9)"), "hide_title", "true"),
+				Config: themeConfig(env, "name", acctest.Hcl(env.Name("brand")), "track_played", acctest.Hcl("rgba(255, 0, 0, .9)"), "hide_title", "true"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -198,7 +198,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 			},
 			{
 				// Every attribute changes, in place: the id stays.
-				Config:            acctest.ThemeConfig(env, everything...),
+				Config:            themeConfig(env, everything...),
 				ConfigPlanChecks:  inPlace,
 				ConfigStateChecks: everythingChecks,
 			},
@@ -209,7 +209,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 			},
 			{
 				// Removing every line puts the defaults back and removes the name.
-				Config:            acctest.ThemeConfig(env),
+				Config:            themeConfig(env),
 				ConfigPlanChecks:  inPlace,
 				ConfigStateChecks: defaultsChecks,
 			},
@@ -222,7 +222,7 @@ func TestAccPlayerThemeResource(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: acctest.ThemeConfig(env),
+				Config: themeConfig(env),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(acctest.TestThemeAddr, plancheck.ResourceActionUpdate),
@@ -261,7 +261,7 @@ func TestAccPlayerThemeBadInput(t *testing.T) {
 		{[]string{"name", acctest.Hcl("")}, `length must be between 1 and 100`},
 	} {
 		steps = append(steps, resource.TestStep{
-			Config:      acctest.ThemeConfig(env, tc.attrs...),
+			Config:      themeConfig(env, tc.attrs...),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(tc.want),
 		})
@@ -357,7 +357,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 		if link != "" {
 			attrs = append(attrs, "logo_link", acctest.Hcl(link))
 		}
-		return acctest.ThemeConfig(env, attrs...)
+		return themeConfig(env, attrs...)
 	}
 	inPlace := func(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 		return resource.ConfigPlanChecks{
@@ -428,7 +428,7 @@ func TestAccPlayerThemeLogo(t *testing.T) {
 			},
 			{
 				// Removed: deleted on the service.
-				Config:           acctest.ThemeConfig(env, "name", acctest.Hcl(env.Name("brand-2"))),
+				Config:           themeConfig(env, "name", acctest.Hcl(env.Name("brand-2"))),
 				ConfigPlanChecks: inPlace(),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(acctest.TestThemeAddr, tfjsonpath.New("id")),
@@ -468,7 +468,7 @@ func TestAccPlayerThemeLogoReplacedOutside(t *testing.T) {
 		t.Fatal(err)
 	}
 	// acctest.RunName, not env.Name: the AccEnv of NewTrackEnv does not know its test's name.
-	config := acctest.ThemeConfig(env, "name", acctest.Hcl(acctest.RunName(t, "brand")), "logo_file", acctest.Hcl(logo))
+	config := themeConfig(env, "name", acctest.Hcl(acctest.RunName(t, "brand")), "logo_file", acctest.Hcl(logo))
 	var id string
 	holdsOurs := func(n int) acctest.ServiceCheckFunc {
 		return func(ctx context.Context) error {

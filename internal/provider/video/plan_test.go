@@ -39,7 +39,7 @@ func TestAccVideoBadInput(t *testing.T) {
 	}
 
 	title := []string{"title", acctest.Hcl(env.Name("bad-input"))}
-	with := func(attrs ...string) string { return acctest.VideoConfig(env, append(title, attrs...)...) }
+	with := func(attrs ...string) string { return videoConfig(env, append(title, attrs...)...) }
 	steps := []resource.TestStep{
 		{Config: with("source_file", acctest.Hcl(filepath.Join(dir, "missing.mp4"))), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*does\s+not\s+exist`)},
 		{Config: with("source_file", acctest.Hcl(empty)), ExpectError: regexp.MustCompile(`(?s)Invalid Source File.*is\s+empty`)},

@@ -80,7 +80,7 @@ func TestAccVideoResource(t *testing.T) {
 		CheckDestroy:             acctest.GoneFromService(acctest.ServiceClient(t, env).GetVideo, &id),
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("launch")), "source_file", acctest.Hcl(file), "tags", acctest.HclList("a", "b"),
+				Config: videoConfig(env, "title", acctest.Hcl(env.Name("launch")), "source_file", acctest.Hcl(file), "tags", acctest.HclList("a", "b"),
 					"metadata", `{ team = "video" }`, "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -109,7 +109,7 @@ func TestAccVideoResource(t *testing.T) {
 				// Title, description, tags, metadata and panoramic change in place: one PATCH, and
 				// the values that never change are known in the plan.
 				PreConfig: func() { patches = env.RequestCount("PATCH", "/videos/") },
-				Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("launch-final")), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
+				Config: videoConfig(env, "title", acctest.Hcl(env.Name("launch-final")), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
 					"tags", acctest.HclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -159,7 +159,7 @@ func TestAccVideoResource(t *testing.T) {
 					firstID = id
 					file, sum = acctest.WriteRandomFile(t, dir, "clip.mp4", videoFileSize+1000)
 				},
-				Config: acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("launch-final")), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
+				Config: videoConfig(env, "title", acctest.Hcl(env.Name("launch-final")), "description", acctest.Hcl("The launch."), "source_file", acctest.Hcl(file),
 					"tags", acctest.HclList("b", "c"), "metadata", `{ team = "video", year = "2026" }`, "panoramic", "true", "wait_for", acctest.Hcl("encoded")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
@@ -193,7 +193,7 @@ func TestAccVideoServiceRefusal(t *testing.T) {
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("refused")), "source_file", acctest.Hcl(file), "player_id", acctest.Hcl("pt0000000000000000000000")),
+			Config:      videoConfig(env, "title", acctest.Hcl(env.Name("refused")), "source_file", acctest.Hcl(file), "player_id", acctest.Hcl("pt0000000000000000000000")),
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create Video.*with videohost_video.clip,.*player_id = "pt0000000000000000000000"`),
 		}},
 	})
@@ -367,7 +367,7 @@ func TestAccVideoImportAdoptsFile(t *testing.T) {
 	}
 	uploaded := sent()
 	config := func(path string) string {
-		return acctest.VideoConfig(env, "title", acctest.Hcl(title), "source_file", acctest.Hcl(path))
+		return videoConfig(env, "title", acctest.Hcl(title), "source_file", acctest.Hcl(path))
 	}
 	other, _ := acctest.WriteRandomFile(t, dir, "other.mp4", videoFileSize+1)
 	acctest.AccTest(t, resource.TestCase{

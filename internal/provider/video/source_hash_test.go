@@ -24,7 +24,7 @@ func TestAccVideoPlanTrustsRecordedHash(t *testing.T) {
 	file, _ := acctest.WriteRandomFile(t, dir, "clip.mp4", 6<<20)
 	// The record is trusted only when the file was last written localfile.RacyWindow before it was hashed.
 	time.Sleep(localfile.RacyWindow + 100*time.Millisecond)
-	config := acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("trusted")), "source_file", acctest.Hcl(file))
+	config := videoConfig(env, "title", acctest.Hcl(env.Name("trusted")), "source_file", acctest.Hcl(file))
 	var mtime time.Time
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,

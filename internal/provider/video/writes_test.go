@@ -209,7 +209,7 @@ func TestAccVideoFileChangedBetweenPlanAndApply(t *testing.T) {
 			}
 		}
 	})
-	config := acctest.VideoConfig(env, "title", acctest.Hcl(env.Name("changed-before-apply")), "source_file", acctest.Hcl(file))
+	config := videoConfig(env, "title", acctest.Hcl(env.Name("changed-before-apply")), "source_file", acctest.Hcl(file))
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
 		Steps: []resource.TestStep{
@@ -482,7 +482,7 @@ func TestAccVideoCreateOutcomeUnknown(t *testing.T) {
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: acctest.VideoConfig(env, "title", acctest.Hcl("Stored, then 500"), "source_file", acctest.Hcl(file), "tags", acctest.HclList("x")),
+			Config: videoConfig(env, "title", acctest.Hcl("Stored, then 500"), "source_file", acctest.Hcl(file), "tags", acctest.HclList("x")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				acctest.IdOf(testVideoAddr, &id),
 				sourceOnService(env, &id, &sum),
@@ -525,7 +525,7 @@ func failedEncoding(emu *emulator.Emulator) http.Handler {
 // an error that names it, and the video is replaced by the next apply.
 func TestAccVideoWaitForFailedQuality(t *testing.T) {
 	env := newWrappedAccEnv(t, failedEncoding)
-	config := acctest.VideoConfig(env, "title", acctest.Hcl("Fails"), "source_url", acctest.Hcl("https://media.example.test/a.mp4"), "wait_for", acctest.Hcl("encoded"))
+	config := videoConfig(env, "title", acctest.Hcl("Fails"), "source_url", acctest.Hcl("https://media.example.test/a.mp4"), "wait_for", acctest.Hcl("encoded"))
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -546,7 +546,7 @@ func TestAccVideoWaitForFailedQuality(t *testing.T) {
 func TestAccVideoWaitTimesOut(t *testing.T) {
 	env := acctest.NewAccEnv(t, emulator.Options{EncodingDelay: time.Hour})
 	env.RequireEmulator(t)
-	config := acctest.VideoConfig(env, "title", acctest.Hcl("Slow"), "source_url", acctest.Hcl("https://media.example.test/a.mp4"),
+	config := videoConfig(env, "title", acctest.Hcl("Slow"), "source_url", acctest.Hcl("https://media.example.test/a.mp4"),
 		"wait_for", acctest.Hcl("playable")) + ""
 	config = strings.Replace(config, "wait_for = \"playable\"\n", "wait_for = \"playable\"\n  timeouts {\n    create = \"2s\"\n  }\n", 1)
 	acctest.AccTest(t, resource.TestCase{

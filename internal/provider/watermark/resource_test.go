@@ -76,7 +76,7 @@ func TestAccWatermark(t *testing.T) {
 		CheckDestroy:             func(*terraform.State) error { return watermarkGone(t, env, &id3) },
 		Steps: []resource.TestStep{
 			{
-				Config: acctest.WatermarkConfig(env, first),
+				Config: watermarkConfig(env, first),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionCreate),
@@ -105,7 +105,7 @@ func TestAccWatermark(t *testing.T) {
 					}
 					acctest.WriteFile(t, moved, string(b))
 				},
-				Config: acctest.WatermarkConfig(env, moved),
+				Config: watermarkConfig(env, moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionUpdate)},
 				},
@@ -122,7 +122,7 @@ func TestAccWatermark(t *testing.T) {
 			{
 				// New content at the same path: replaced.
 				PreConfig: func() { acctest.WritePNG(t, dir, "moved-mark", 64, 32, 9) },
-				Config:    acctest.WatermarkConfig(env, moved),
+				Config:    watermarkConfig(env, moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
@@ -142,7 +142,7 @@ func TestAccWatermark(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: acctest.WatermarkConfig(env, moved),
+				Config: watermarkConfig(env, moved),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testWatermarkAddr, plancheck.ResourceActionCreate)},
 				},
@@ -168,7 +168,7 @@ func TestAccWatermarkIdentity(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
 		Steps: []resource.TestStep{{
-			Config: acctest.WatermarkConfig(env, file) + fmt.Sprintf(`
+			Config: watermarkConfig(env, file) + fmt.Sprintf(`
 import {
   to       = videohost_watermark.test
   identity = { id = %s }
@@ -207,14 +207,14 @@ func TestAccWatermarkBadFile(t *testing.T) {
 	cut, badCRC, cutJPEG := acctest.DamagedImages(t, dir)
 	broken := func(file string) resource.TestStep {
 		return resource.TestStep{
-			Config: acctest.WatermarkConfig(env, file), PlanOnly: true,
+			Config: watermarkConfig(env, file), PlanOnly: true,
 			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*does\s+not\s+decode\s+whole.*cut\s+short\s+or\s+damaged`),
 		}
 	}
 	acctest.AccTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.TestAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      acctest.WatermarkConfig(env, fake),
+			Config:      watermarkConfig(env, fake),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Invalid Image File.*source_file.*neither\s+a\s+JPEG\s+nor\s+a\s+PNG`),
 		}, broken(cut), broken(badCRC), broken(cutJPEG)},
