@@ -49,18 +49,7 @@ func answerRows(t *testing.T) []answerRow {
 			continue
 		}
 		r := answerRow{line: offset + i + 1, op: cells[0], member: strings.Trim(cells[1], "`")}
-		if reason, ok := strings.CutPrefix(cells[2], "— "); ok {
-			r.reason = reason
-		} else {
-			for _, a := range strings.Split(cells[2], ", ") {
-				m := memberArg.FindStringSubmatch(a)
-				if m == nil {
-					t.Errorf("%s: %q is neither an attribute in backquotes nor a reason after a dash", where, a)
-					continue
-				}
-				r.attrs = append(r.attrs, m[1])
-			}
-		}
+		r.reason, r.attrs = guideCell(t, where, cells[2], "an attribute")
 		rows = append(rows, r)
 	}
 	return rows

@@ -52,18 +52,7 @@ func memberRows(t *testing.T) []memberRow {
 			continue
 		}
 		r := memberRow{line: offset + i + 1, op: cells[0], member: strings.Trim(cells[1], "`"), in: cells[2]}
-		if reason, ok := strings.CutPrefix(cells[3], "— "); ok {
-			r.reason = reason
-		} else {
-			for _, a := range strings.Split(cells[3], ", ") {
-				m := memberArg.FindStringSubmatch(a)
-				if m == nil {
-					t.Errorf("%s: %q is neither an argument in backquotes nor a reason after a dash", where, a)
-					continue
-				}
-				r.args = append(r.args, m[1])
-			}
-		}
+		r.reason, r.args = guideCell(t, where, cells[3], "an argument")
 		rows = append(rows, r)
 	}
 	return rows
@@ -204,4 +193,23 @@ func addBlock(out map[string]bool, prefix string, b *tfprotov6.SchemaBlock) {
 		out[prefix+nb.TypeName] = true
 		addBlock(out, prefix+nb.TypeName+".", nb.Block)
 	}
+}
+
+// guideCell reads the last cell of a guide's row: a reason after a dash, or the names in
+// backquotes, separated by commas, of the arguments or attributes (what) that set or show the
+// member.
+func guideCell(t *testing.T, where, cell, what string) (reason string, names []string) {
+	t.Helper()
+	if reason, ok := strings.CutPrefix(cell, "— "); ok {
+		return reason, nil
+	}
+	for _, a := range strings.Split(cell, ", ") {
+		m := memberArg.FindStringSubmatch(a)
+		if m == nil {
+			t.Errorf("%s: %q is neither %s in backquotes nor a reason after a dash", where, a, what)
+			continue
+		}
+		names = append(names, m[1])
+	}
+	return "", names
 }
