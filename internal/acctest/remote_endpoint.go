@@ -30,17 +30,38 @@ type requestCounter struct {
 	inFlight inFlight // what the test waits on, for the message of its deadline
 }
 
+// wrap counts the requests that next answers, but those it refuses for the rate limit (429):
+// against a service that other tests share, a window they spent makes the provider send a
+// request again, and a test that counts the requests of a change (one PATCH for an update)
+// counts what the service took, as it does against an emulator of its own.
 func (c *requestCounter) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		what := r.Method + " " + r.URL.Path
-		c.mu.Lock()
-		c.counts[what]++
-		c.mu.Unlock()
 		c.inFlight.begin(what)
 		defer c.inFlight.end(what)
-		next.ServeHTTP(w, r)
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(sw, r)
+		if sw.status != http.StatusTooManyRequests {
+			c.mu.Lock()
+			c.counts[what]++
+			c.mu.Unlock()
+		}
 	})
 }
+
+// statusWriter records the status of the answer it writes.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController reach the writer's own Flush and deadlines.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // count is how many requests of method (every method for "") whose path starts with prefix
 // passed, as the emulator's RequestCount.
@@ -58,7 +79,8 @@ func (c *requestCounter) count(method, prefix string) int {
 }
 
 // RequestCount is how many of this test's requests of method whose path starts with prefix
-// reached the service: the emulator's count in-process, the proxy's against a real endpoint.
+// reached the service: the emulator's count in-process, the proxy's against a real endpoint
+// (without those the shared rate limit refused).
 func (e *AccEnv) RequestCount(method, prefix string) int {
 	if e.Emu != nil {
 		return e.Emu.RequestCount(method, prefix)

@@ -39,17 +39,6 @@ func (u *trackUploads) Content(path string) string {
 	return string(u.last[path])
 }
 
-// trackStatusWriter keeps the status that the emulator answered.
-type trackStatusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *trackStatusWriter) WriteHeader(code int) {
-	w.status = code
-	w.ResponseWriter.WriteHeader(code)
-}
-
 // NewTrackEnv is newAccEnv with the service (the emulator, or the proxy to a real endpoint)
 // behind a trackUploads.
 func NewTrackEnv(t *testing.T) (*AccEnv, *trackUploads) {
@@ -84,7 +73,7 @@ func (u *trackUploads) wrap(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		sw := &trackStatusWriter{ResponseWriter: w, status: http.StatusOK}
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(sw, r)
 		if sw.status/100 != 2 {
 			return
